@@ -1,0 +1,2 @@
+import DoseCal
+print("dosecal")

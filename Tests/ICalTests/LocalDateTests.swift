@@ -1,0 +1,12 @@
+import ICal
+import Testing
+
+@Test func dateArithmeticRoundTrips() {
+    #expect(LocalDate(daysSinceEpoch: 0) == LocalDate(year: 1970, month: 1, day: 1))
+    #expect(LocalDate(year: 2026, month: 3, day: 8)!.weekday == .sunday)
+    #expect(LocalDate(year: 2024, month: 2, day: 29)!.adding(days: 365) == LocalDate(year: 2025, month: 2, day: 28))
+    #expect(LocalDate(year: 2026, month: 2, day: 30) == nil)
+    for d in stride(from: -800_000, to: 800_000, by: 997) {
+        #expect(LocalDate(daysSinceEpoch: d).daysSinceEpoch == d)
+    }
+}
