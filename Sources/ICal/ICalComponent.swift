@@ -1,0 +1,147 @@
+/// One iCalendar component (VCALENDAR, VEVENT, VALARM, VTIMEZONE, ...) as a plain Swift value.
+///
+/// Properties and sub-components keep file order. `line` is where the component began in the
+/// parsed input (nil for built values) and takes no part in equality.
+public struct ICalComponent: Sendable, Hashable {
+    /// Upper-case component name, e.g. "VEVENT".
+    public var name: String
+    public var properties: [ICalProperty]
+    public var components: [ICalComponent]
+    public var line: Int?
+
+    public init(_ name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int? = nil) {
+        self.name = name.uppercased()
+        self.properties = properties
+        self.components = components
+        self.line = line
+    }
+
+    /// The first property with this name (case-insensitive).
+    public func property(_ name: String) -> ICalProperty? {
+        let upper = name.uppercased()
+        return properties.first { $0.name == upper }
+    }
+
+    /// All properties with this name, in order.
+    public func properties(named name: String) -> [ICalProperty] {
+        let upper = name.uppercased()
+        return properties.filter { $0.name == upper }
+    }
+
+    /// Sub-components with this name, in order.
+    public func components(named name: String) -> [ICalComponent] {
+        let upper = name.uppercased()
+        return components.filter { $0.name == upper }
+    }
+
+    /// Appends a property.
+    public mutating func add(_ property: ICalProperty) { properties.append(property) }
+
+    public static func == (a: ICalComponent, b: ICalComponent) -> Bool {
+        a.name == b.name && a.properties == b.properties && a.components == b.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(properties)
+        hasher.combine(components)
+    }
+}
+
+/// One property: a name, parameters in order, and the value exactly as written in iCalendar
+/// (escaped TEXT, comma lists as one string).
+public struct ICalProperty: Sendable, Hashable {
+    public var name: String
+    public var parameters: [ICalParameter]
+    /// The raw value text; use `text` for an unescaped TEXT value.
+    public var value: String
+    public var line: Int?
+
+    public init(_ name: String, _ value: String, parameters: [ICalParameter] = [], line: Int? = nil) {
+        self.name = name.uppercased()
+        self.value = value
+        self.parameters = parameters
+        self.line = line
+    }
+
+    /// A TEXT property: the value is escaped (RFC 5545 §3.3.11).
+    public static func text(_ name: String, _ text: String, parameters: [ICalParameter] = []) -> ICalProperty {
+        ICalProperty(name, TextEscaping.escape(text), parameters: parameters)
+    }
+
+    /// The value of the first parameter with this name, unquoted.
+    public func parameter(_ name: String) -> String? {
+        let upper = name.uppercased()
+        return parameters.first { $0.name == upper }?.values.first
+    }
+
+    /// The value read as TEXT (escapes undone).
+    public var text: String { TextEscaping.unescape(value) }
+
+    public static func == (a: ICalProperty, b: ICalProperty) -> Bool {
+        a.name == b.name && a.parameters == b.parameters && a.value == b.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+        hasher.combine(value)
+    }
+}
+
+/// A property parameter: `TZID=America/New_York`, `VALUE=DATE`, `RELTYPE=SIBLING`.
+public struct ICalParameter: Sendable, Hashable {
+    public var name: String
+    /// Unquoted values (most parameters have one).
+    public var values: [String]
+
+    public init(_ name: String, _ values: String...) {
+        self.name = name.uppercased()
+        self.values = values
+    }
+
+    public init(_ name: String, values: [String]) {
+        self.name = name.uppercased()
+        self.values = values
+    }
+}
+
+/// RFC 5545 §3.3.11 TEXT escaping.
+public enum TextEscaping {
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": out += "\\n"
+            case "\r": continue
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    public static func unescape(_ s: String) -> String {
+        guard s.contains("\\") else { return s }
+        var out = ""
+        var escaping = false
+        for c in s.unicodeScalars {
+            if escaping {
+                switch c {
+                case "n", "N": out += "\n"
+                default: out.unicodeScalars.append(c)
+                }
+                escaping = false
+            } else if c == "\\" {
+                escaping = true
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        if escaping { out += "\\" }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+/// A problem with iCalendar input or output, with the line it was found on.
+///
+/// `description` is a sentence a person can act on.
+public enum ICalError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not UTF-8 text (or contain NUL bytes).
+    case invalidEncoding(line: Int)
+    /// The input holds no iCalendar component at all.
+    case empty
+    /// BEGIN/END do not nest: an END without BEGIN, a mismatched END, or a BEGIN never closed.
+    case structure(line: Int, message: String)
+    /// A content line that is not `NAME[;PARAM=VALUE...]:VALUE`.
+    case malformedLine(line: Int, text: String)
+    /// libical rejected a property (reported by it as X-LIC-ERROR).
+    case invalidProperty(line: Int, name: String, message: String)
+    /// A value we were asked to write that libical does not accept (a bug in the caller).
+    case unserializable(property: String, value: String)
+
+    /// The 1-based input line the error refers to, when there is one.
+    public var line: Int? {
+        switch self {
+        case .invalidEncoding(let line), .structure(let line, _), .malformedLine(let line, _),
+            .invalidProperty(let line, _, _):
+            return line
+        case .empty, .unserializable:
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidEncoding(let line):
+            return "line \(line): the text is not valid UTF-8 (or contains a NUL byte); iCalendar files must be UTF-8 text"
+        case .empty:
+            return "no iCalendar data found; expected BEGIN:VCALENDAR ... END:VCALENDAR"
+        case .structure(let line, let message):
+            return "line \(line): \(message)"
+        case .malformedLine(let line, let text):
+            let shown = text.count > 60 ? String(text.prefix(60)) + "..." : text
+            return "line \(line): \"\(shown)\" is not an iCalendar content line; expected NAME:VALUE or NAME;PARAM=VALUE:VALUE"
+        case .invalidProperty(let line, let name, let message):
+            return "line \(line): \(name): \(message)"
+        case .unserializable(let property, let value):
+            return "cannot write \(property) with value \"\(value)\": libical rejects it"
+        }
+    }
+}
