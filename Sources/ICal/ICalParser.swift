@@ -170,6 +170,11 @@ struct Skeleton {
                     throw .structure(line: l.line, message: "END:\(component) without a matching BEGIN:\(component)")
                 }
                 guard open.name == component else {
+                    if stack.contains(where: { $0.name == component }) {
+                        throw .structure(
+                            line: open.line,
+                            message: "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)")
+                    }
                     throw .structure(
                         line: l.line,
                         message: "END:\(component) closes BEGIN:\(open.name) of line \(open.line); expected END:\(open.name)")
