@@ -1,4 +1,4 @@
-import ICal
-for z in CommandLine.arguments.dropFirst() {
-    print(try ICalSerializer.serialize(VTimezoneBuilder.build(Zone(z)!, years: 2026...2027)))
-}
+import Foundation
+
+let code = CLI.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(code)

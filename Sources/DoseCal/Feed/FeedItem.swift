@@ -1,0 +1,55 @@
+public import ICal
+
+/// One calendar item of the feed: a VEVENT with its UID (a vdir file later).
+public struct FeedItem: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case dose(slotID: String, part: String)
+        case supplyWarning
+    }
+    public var uid: String
+    public var medicationID: String
+    public var kind: Kind
+    public var event: ICalComponent
+}
+
+/// What an earlier export wrote for one UID: enough to keep SEQUENCE and LAST-MODIFIED unchanged
+/// while the content is unchanged.
+public struct FeedRevision: Sendable, Equatable {
+    public var sequence: Int
+    /// LAST-MODIFIED as seconds since 1970-01-01T00:00:00Z.
+    public var lastModified: Int
+    /// SHA-256 of the item's content without DTSTAMP, SEQUENCE and LAST-MODIFIED.
+    public var contentHash: String
+
+    public init(sequence: Int, lastModified: Int, contentHash: String) {
+        self.sequence = sequence
+        self.lastModified = lastModified
+        self.contentHash = contentHash
+    }
+
+    /// Properties that change with every write and never carry a schedule decision.
+    static let volatile: Set<String> = ["DTSTAMP", "SEQUENCE", "LAST-MODIFIED"]
+
+    /// The content hash of `event`: its serialisation without the volatile properties.
+    public static func contentHash(of event: ICalComponent) -> String {
+        var stripped = event
+        stripped.properties.removeAll { volatile.contains($0.name) }
+        let text = (try? ICalSerializer.serialize(stripped)) ?? ""
+        return SHA256.hex(text)
+    }
+
+    /// The revisions recorded in a feed dosecal wrote earlier, by UID.
+    public static func revisions(in calendar: ICalComponent) -> [String: FeedRevision] {
+        var result: [String: FeedRevision] = [:]
+        for event in calendar.components(named: "VEVENT") {
+            guard let uid = event.property("UID")?.value else { continue }
+            let sequence = event.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
+            var modified = 0
+            if let lm = event.property("LAST-MODIFIED"), case .utc(let t)? = DateTimeValue(property: lm) {
+                modified = t.secondsSinceEpoch
+            }
+            result[uid] = FeedRevision(sequence: sequence, lastModified: modified, contentHash: contentHash(of: event))
+        }
+        return result
+    }
+}

@@ -1,0 +1,137 @@
+public import ICal
+
+/// One recurring VEVENT to write: a stretch of one dose slot that a single RRULE says exactly.
+public struct SeriesPlan: Sendable, Equatable {
+    public var medicationID: String
+    public var slotID: String
+    /// Distinguishes the series of one slot: "" for the main one, "from-YYYYMMDD" for a series
+    /// that starts at a taper step or travel date, "+cN" for the Nth part of a cycle.
+    public var part: String
+    public var start: DateTimeValue
+    public var rule: RecurrenceRule
+    /// First local date of the stretch (for the dose text of taper steps).
+    public var firstDate: LocalDate
+}
+
+/// Splits a medication into series: at taper steps and travel dates (wall-clock policy), and into
+/// a few rules where a cycle needs them (21/7 -> 3 weekly rules; L not a multiple of 7 -> one
+/// daily rule per "on" day).
+struct SeriesPlanner {
+    let engine: WallClockEngine
+
+    func plans(for medication: Medication) -> [SeriesPlan] {
+        var boundaries = Set(medication.taper.map(\.from))
+        if medication.timePolicy == .wallClock {
+            for stop in engine.schedule.itinerary { boundaries.insert(stop.from) }
+        }
+        let cuts = boundaries.filter { $0 > medication.start && $0 <= (medication.end ?? $0) }.sorted()
+        var segments: [(LocalDate, LocalDate?)] = []
+        var from = medication.start
+        for cut in cuts {
+            segments.append((from, cut.adding(days: -1)))
+            from = cut
+        }
+        segments.append((from, medication.end))
+
+        var result: [SeriesPlan] = []
+        for slot in medication.times {
+            for (segStart, segEnd) in segments {
+                let segPart = segStart == medication.start ? "" : "from-\(segStart.basicFormat)"
+                let subs = subRules(medication, segStart: segStart, segEnd: segEnd)
+                for (index, sub) in subs.enumerated() {
+                    let part = subs.count == 1 ? segPart : segPart + "+c\(index + 1)"
+                    guard let plan = makePlan(medication, slot: slot, part: part, firstDay: sub.firstDay, segEnd: segEnd, rule: sub.rule)
+                    else { continue }
+                    result.append(plan)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The rules (without UNTIL) and first dose days that together give the recurrence's days
+    /// in `segStart...segEnd`.
+    private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [(rule: RecurrenceRule, firstDay: LocalDate)] {
+        func first(_ matches: (LocalDate) -> Bool) -> LocalDate? {
+            var d = segStart
+            for _ in 0..<4000 {
+                if let segEnd, d > segEnd { return nil }
+                if matches(d) { return d }
+                d = d.adding(days: 1)
+            }
+            return nil
+        }
+        let r = m.recurrence
+        switch r {
+        case .daily:
+            return [(RecurrenceRule(.daily), segStart)]
+        case .everyNHours(let hours):
+            return [(RecurrenceRule(.hourly, interval: hours), segStart)]
+        case .everyNDays(let n):
+            guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
+            return [(RecurrenceRule(.daily, interval: n), d)]
+        case .weekly(let weekdays, let interval):
+            let days = (weekdays.isEmpty ? [m.start.weekday] : weekdays).sorted()
+            guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
+            let rule = RecurrenceRule(
+                .weekly, interval: interval, byDay: days.map { .init($0) }, weekStart: interval > 1 ? .monday : nil)
+            return [(rule, d)]
+        case .cycle(let on, let off):
+            let length = on + off
+            if off == 0 { return [(RecurrenceRule(.daily), segStart)] }
+            let anchor = m.start
+            func offset(_ d: LocalDate) -> Int { anchor.days(to: d) % length }
+            var subs: [(RecurrenceRule, LocalDate)] = []
+            if length % 7 == 0 {
+                let weeks = length / 7
+                for j in 0..<((on + 6) / 7) {
+                    let offsets = (7 * j)..<min(7 * j + 7, on)
+                    let days = offsets.map { anchor.adding(days: $0).weekday }.sorted()
+                    guard let d = first({ offsets.contains(offset($0)) }) else { continue }
+                    subs.append((RecurrenceRule(
+                        .weekly, interval: weeks, byDay: days.map { .init($0) },
+                        weekStart: weeks > 1 ? anchor.weekday : nil), d))
+                }
+            } else {
+                for k in 0..<on {
+                    guard let d = first({ offset($0) == k }) else { continue }
+                    subs.append((RecurrenceRule(.daily, interval: length), d))
+                }
+            }
+            return subs
+        }
+    }
+
+    private func makePlan(
+        _ m: Medication, slot: DoseSlot, part: String, firstDay: LocalDate, segEnd: LocalDate?, rule: RecurrenceRule
+    ) -> SeriesPlan? {
+        var rule = rule
+        let time = engine.time(of: slot, in: m, on: firstDay)
+        let local = LocalDateTime(date: firstDay, time: time)
+        let start: DateTimeValue
+        switch m.timePolicy {
+        case .wallClock, .pinned:
+            let zone = engine.zoneID(of: m, on: firstDay) ?? engine.schedule.homeZone
+            start = .zoned(local, tzid: zone)
+            if let segEnd {
+                let end = ZoneResolver.resolve(LocalDateTime(date: segEnd, time: time), in: Zone(zone) ?? .utc)
+                rule.until = .utc(LocalDateTime(secondsSinceEpoch: end.instant))
+            }
+        case .floating:
+            start = .floating(local)
+            if let segEnd { rule.until = .floating(LocalDateTime(date: segEnd, time: time)) }
+        case .fixedInterval:
+            let home = Zone(engine.schedule.homeZone) ?? .utc
+            let anchor = ZoneResolver.resolve(local, in: home).instant
+            start = .utc(LocalDateTime(secondsSinceEpoch: anchor))
+            if let segEnd {
+                // The last instant whose home-zone date is still within the stretch.
+                let endOfDay = ZoneResolver.resolve(LocalDateTime(date: segEnd.adding(days: 1), time: WallTime(hour: 0, minute: 0)!), in: home).instant - 1
+                guard endOfDay >= anchor else { return nil }
+                rule.until = .utc(LocalDateTime(secondsSinceEpoch: endOfDay))
+            }
+        }
+        if let segEnd, firstDay > segEnd { return nil }
+        return SeriesPlan(medicationID: m.id, slotID: slot.id, part: part, start: start, rule: rule, firstDate: firstDay)
+    }
+}

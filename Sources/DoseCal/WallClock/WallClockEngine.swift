@@ -1,0 +1,128 @@
+public import ICal
+
+/// The expected fire instants of a schedule: what "08:00" promises, day by day, for each time
+/// policy (docs/time-semantics.md §1). Pure: no clock, no environment.
+public struct WallClockEngine: Sendable {
+    public let schedule: Schedule
+
+    public init(schedule: Schedule) { self.schedule = schedule }
+
+    /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
+    /// force on that date.
+    public func zoneID(on date: LocalDate) -> String {
+        var zone = schedule.homeZone
+        for stop in schedule.itinerary where stop.from <= date { zone = stop.zone }
+        return zone
+    }
+
+    /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
+    public func zoneID(of medication: Medication, on date: LocalDate) -> String? {
+        switch medication.timePolicy {
+        case .pinned(let zone): return zone
+        case .fixedInterval: return nil
+        case .wallClock, .floating: return zoneID(on: date)
+        }
+    }
+
+    /// The taper step in force on `date` (nil without a taper).
+    public func step(of medication: Medication, on date: LocalDate) -> TaperStep? {
+        medication.taper.last { $0.from <= date }
+    }
+
+    /// The slot's time on `date` (a taper step may move it).
+    public func time(of slot: DoseSlot, in medication: Medication, on date: LocalDate) -> WallTime {
+        step(of: medication, on: date)?.times?.first { $0.id == slot.id }?.time ?? slot.time
+    }
+
+    /// Units per dose on `date`.
+    public func pills(of medication: Medication, on date: LocalDate) -> Double {
+        step(of: medication, on: date)?.pillsPerDose ?? medication.pillsPerDose
+    }
+
+    /// Every expected dose of `medication` whose local date (in the home zone for fixed-interval
+    /// doses) is in `from...to`, in time order.
+    public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        let last = min(to, medication.end ?? to)
+        if case .everyNHours(let hours) = medication.recurrence {
+            return hourly(medication, every: hours, from: from, to: last)
+        }
+        if medication.timePolicy == .fixedInterval {
+            return fixedInterval(medication, from: from, to: last)
+        }
+        var result: [Occurrence] = []
+        var date = max(from, medication.start)
+        while date <= last {
+            if medication.recurrence.includes(date, start: medication.start) {
+                let zoneID = zoneID(of: medication, on: date) ?? "UTC"
+                let zone = Zone(zoneID) ?? .utc
+                for slot in medication.times {
+                    let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
+                    let r = ZoneResolver.resolve(local, in: zone)
+                    result.append(Occurrence(
+                        medicationID: medication.id, slotID: slot.id, local: local, zone: zoneID,
+                        instant: r.instant, pills: pills(of: medication, on: date), resolution: r.kind))
+                }
+            }
+            date = date.adding(days: 1)
+        }
+        return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// The first dose instant of a fixed-interval slot: its time on the start date in the home zone.
+    public func anchor(of medication: Medication, slot: DoseSlot) -> Int {
+        let local = LocalDateTime(date: medication.start, time: time(of: slot, in: medication, on: medication.start))
+        return ZoneResolver.resolve(local, in: Zone(schedule.homeZone) ?? .utc).instant
+    }
+
+    /// Fixed interval: the recurrence applies to UTC dates from the UTC reading of each slot's anchor.
+    private func fixedInterval(_ medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        var result: [Occurrence] = []
+        let homeZone = Zone(schedule.homeZone) ?? .utc
+        for slot in medication.times {
+            let anchor = LocalDateTime(secondsSinceEpoch: anchor(of: medication, slot: slot))
+            var date = max(anchor.date, from.adding(days: -1))
+            while date <= to.adding(days: 1) {
+                if medication.recurrence.includes(date, start: anchor.date) {
+                    let utc = LocalDateTime(date: date, time: anchor.time)
+                    let instant = utc.secondsSinceEpoch
+                    let localDate = homeZone.local(at: instant).date
+                    if localDate >= from && localDate <= to {
+                        result.append(Occurrence(
+                            medicationID: medication.id, slotID: slot.id, local: utc, zone: nil, instant: instant,
+                            pills: pills(of: medication, on: localDate), resolution: .normal))
+                    }
+                }
+                date = date.adding(days: 1)
+            }
+        }
+        return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// Every N hours from the anchor, absolute spacing.
+    private func hourly(_ medication: Medication, every hours: Int, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        guard let slot = medication.times.first else { return [] }
+        let homeZone = Zone(schedule.homeZone) ?? .utc
+        let start = anchor(of: medication, slot: slot)
+        let step = max(hours, 1) * 3600
+        let fromInstant = from.adding(days: -1).daysSinceEpoch * 86_400
+        var k = max(0, (fromInstant - start) / step)
+        var result: [Occurrence] = []
+        while true {
+            let instant = start + k * step
+            k += 1
+            let localDate = homeZone.local(at: instant).date
+            if localDate > to { break }
+            guard localDate >= from else { continue }
+            result.append(Occurrence(
+                medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant),
+                zone: nil, instant: instant, pills: pills(of: medication, on: localDate), resolution: .normal))
+        }
+        return result
+    }
+
+    /// Every expected dose of every medication in `from...to`, in time order.
+    public func occurrences(from: LocalDate, to: LocalDate) -> [Occurrence] {
+        schedule.medications.flatMap { occurrences(of: $0, from: from, to: to) }
+            .sorted { ($0.instant, $0.medicationID, $0.slotID) < ($1.instant, $1.medicationID, $1.slotID) }
+    }
+}

@@ -1,0 +1,114 @@
+import DoseCal
+import Foundation
+
+/// The `dosecal` program: dispatches to a command, maps every error to an exit code.
+enum CLI {
+    static let commands: [CommandSpec] = [ExportCommand.spec]
+
+    static let overview = """
+        dosecal \(DoseCalVersion.current): medication schedules as calendars that stay right.
+
+        Usage: dosecal COMMAND [OPTIONS]
+
+        Commands:
+        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+          help      Show help for a command: dosecal help export
+
+        Options:
+          --help     Show this help
+          --version  Show the version
+
+        Exit status: 0 ok, 1 checks found problems, 2 bad input or data,
+        64 wrong usage, 70 internal error.
+        """
+
+    static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let console = Console()
+        guard let first = arguments.first else {
+            console.error(overview)
+            return ExitCode.usage
+        }
+        switch first {
+        case "--help", "-h":
+            console.out(overview)
+            return ExitCode.ok
+        case "--version", "-V":
+            console.out("dosecal \(DoseCalVersion.current) (libical via ICal, zone data \(DoseCalInfo.zoneDataVersion))")
+            return ExitCode.ok
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(overview)
+                return ExitCode.ok
+            }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                console.error("dosecal: unknown command '\(arguments[1])'; commands: \(commands.map(\.name).joined(separator: ", "))")
+                return ExitCode.usage
+            }
+            console.out(command.help)
+            return ExitCode.ok
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.error("dosecal: unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", ")). See dosecal --help.")
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.help)
+            return ExitCode.ok
+        }
+        let context = Context(console: console, environment: environment, clock: Clock(environment: environment))
+        do {
+            return try command.run(rest, context)
+        } catch {
+            return ExitCode.report(error, command: command.name, console: console)
+        }
+    }
+}
+
+/// A `dosecal` subcommand: its name, one-line summary, full help (usage, description, options,
+/// exit status) and what it runs.
+struct CommandSpec: Sendable {
+    var name: String
+    var summary: String
+    var help: String
+    var run: @Sendable ([String], Context) throws -> Int32
+}
+
+/// What a command may use from the process: the console, the environment and the clock.
+struct Context: Sendable {
+    var console: Console
+    var environment: [String: String]
+    var clock: Clock
+}
+
+/// The process clock, read here and nowhere in the library. `SOURCE_DATE_EPOCH` (the reproducible
+/// builds convention) or `--now` fixes it.
+struct Clock: Sendable {
+    var environment: [String: String]
+    func now(override: String? = nil) throws -> Int {
+        if let override {
+            guard let t = Instant.parse(override) else {
+                throw UsageError("--now \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
+            }
+            return t
+        }
+        if let s = environment["SOURCE_DATE_EPOCH"], let t = Int(s) { return t }
+        return Int(Date().timeIntervalSince1970)
+    }
+}
+
+/// Reads `2026-11-30T08:00:00Z`, `2026-11-30T08:00:00-05:00` or seconds since 1970.
+enum Instant {
+    static func parse(_ text: String) -> Int? {
+        if let n = Int(text) { return n }
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: text).map { Int($0.timeIntervalSince1970) }
+    }
+}
+
+enum DoseCalInfo {
+    static var zoneDataVersion: String { TimeZone.timeZoneDataVersion }
+}

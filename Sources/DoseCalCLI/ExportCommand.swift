@@ -1,0 +1,112 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal export SCHEDULE [-o FILE|-] [--privacy]`
+enum ExportCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "export"
+    static let summary = "Write the schedule as an iCalendar feed (.ics)"
+    static let help = """
+        Usage: dosecal export SCHEDULE [-o FILE|-] [--privacy] [--previous FILE] [--now TIME] [--force]
+
+        Write SCHEDULE (a JSON schedule file, or - for standard input) as an RFC 5545
+        calendar: one recurring event with a reminder per dose time, a refill warning
+        per medication with a supply, and the time zones they use. Import the file into
+        any calendar app, or publish it and subscribe to it.
+
+        Options:
+          -o, --output FILE  Where to write the feed (default: - for standard output).
+                             The file is replaced atomically and readable by you only.
+                             When it already holds an earlier export, unchanged events
+                             keep their SEQUENCE and LAST-MODIFIED, so a re-run changes
+                             nothing.
+          --previous FILE    An earlier export to take revisions from (for -o -).
+          --privacy          Neutral titles ("Medication reminder"): no medicine name,
+                             strength or note anywhere in the file. Also set by the
+                             schedule's "feed": {"privacy": true}.
+          --now TIME         The time to stamp changed events with (RFC 3339 or seconds
+                             since 1970; default: now, or SOURCE_DATE_EPOCH when set).
+          --force            Replace FILE even when it was not written by dosecal.
+          --quiet            Print no summary.
+
+        After writing a file, a short summary lists the events, the next doses and the
+        supply run-out dates.
+
+        Exit status: 0 written, 2 bad schedule or unwritable output (nothing written),
+        64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(
+            arguments, flags: ["privacy", "force", "quiet"], options: ["output", "previous", "now"], aliases: ["-o": "output"])
+        guard args.positionals.count == 1 else {
+            throw UsageError(args.positionals.isEmpty ? "missing SCHEDULE (a schedule file, or - for standard input)" : "expected one SCHEDULE, got \(args.positionals.count)")
+        }
+        let now = try context.clock.now(override: args.options["now"])
+        let schedule = try ScheduleInput.read(args.positionals[0])
+        let output = args.options["output"] ?? "-"
+
+        var previous: [String: FeedRevision] = [:]
+        if let path = args.options["previous"] {
+            previous = try FeedInput.revisions(path, force: false)
+        } else if output != "-", FileManager.default.fileExists(atPath: output) {
+            previous = try FeedInput.revisions(output, force: args.flags.contains("force"))
+        }
+        let privacy = args.flags.contains("privacy") ? true : nil
+        let feed = FeedBuilder(schedule: schedule, privacy: privacy, previous: previous, now: now).build()
+        let text = try feed.serialized()
+        if output == "-" {
+            context.console.raw(Data(text.utf8))
+        } else {
+            try AtomicFile.write(Data(text.utf8), to: output)
+            if !args.flags.contains("quiet") {
+                context.console.out(ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(output: output))
+            }
+        }
+        return ExitCode.ok
+    }
+}
+
+/// Reading the schedule file named on the command line.
+enum ScheduleInput {
+    static func read(_ path: String) throws -> Schedule {
+        let data: Data
+        let name = path == "-" ? "<stdin>" : path
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let d = FileManager.default.contents(atPath: path) else {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                    throw InputError(isDir.boolValue ? "\(path) is a folder; expected a schedule file (.json)" : "cannot read \(path): permission denied")
+                }
+                throw InputError("\(path): no such file; expected a schedule file (.json), or - for standard input")
+            }
+            data = d
+        }
+        return try ScheduleCodec.decode(data, file: name)
+    }
+}
+
+/// Reading an earlier export for its revisions.
+enum FeedInput {
+    static func revisions(_ path: String, force: Bool) throws -> [String: FeedRevision] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read \(path)")
+        }
+        if data.isEmpty { return [:] }
+        let parsed: ParsedCalendar
+        do {
+            parsed = try ICalParser.parse(Array(data))
+        } catch {
+            if force { return [:] }
+            throw InputError("\(path) exists and is not a calendar dosecal wrote (\(error)); not replacing it. Use --force to replace it anyway.")
+        }
+        guard let calendar = parsed.calendar, calendar.property("PRODID")?.value.hasPrefix("-//dosecal//") == true else {
+            if force { return [:] }
+            throw InputError("\(path) exists and was not written by dosecal; not replacing it. Use --force to replace it anyway.")
+        }
+        return FeedRevision.revisions(in: calendar)
+    }
+}

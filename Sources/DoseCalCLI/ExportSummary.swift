@@ -1,0 +1,49 @@
+import DoseCal
+import ICal
+
+/// The few lines printed after an export: what was written, the next doses, the supply.
+/// In privacy mode medications are numbered, never named.
+struct ExportSummary {
+    var schedule: Schedule
+    var feed: Feed
+    var privacy: Bool
+    var now: Int
+
+    func label(_ m: Medication) -> String {
+        if privacy { return "Medication \((schedule.medications.firstIndex(of: m) ?? 0) + 1)" }
+        return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+    }
+
+    func text(output: String) -> String {
+        let doses = feed.items.filter { if case .dose = $0.kind { return true } else { return false } }.count
+        let warnings = feed.items.count - doses
+        let zones = feed.calendar.components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value }
+        var lines = [
+            "Wrote \(output): \(doses) recurring dose event\(doses == 1 ? "" : "s") and \(warnings) refill warning\(warnings == 1 ? "" : "s") for \(schedule.medications.count) medication\(schedule.medications.count == 1 ? "" : "s")"
+                + (zones.isEmpty ? "." : " (time zones: \(zones.joined(separator: ", "))).")
+        ]
+        let engine = WallClockEngine(schedule: schedule)
+        let home = Zone(schedule.homeZone) ?? .utc
+        let today = home.local(at: now).date
+        let upcoming = engine.occurrences(from: today, to: today.adding(days: 7)).filter { $0.instant >= now }.prefix(5)
+        if !upcoming.isEmpty {
+            lines.append("Next doses (\(schedule.homeZone)):")
+            for o in upcoming {
+                guard let m = schedule.medications.first(where: { $0.id == o.medicationID }) else { continue }
+                let local = home.local(at: o.instant)
+                lines.append("  \(local.date) \(local.date.weekday.rawValue.capitalized) \(local.time)  \(label(m))")
+            }
+        }
+        var supplyLines: [String] = []
+        for m in schedule.medications {
+            guard let f = engine.supplyForecast(of: m) else { continue }
+            if let runOut = f.runOut, let due = f.refillDue {
+                supplyLines.append("  \(label(m)): runs out on \(runOut); refill reminder \(due.date) at \(due.time)")
+            } else {
+                supplyLines.append("  \(label(m)): enough for the next 10 years or the whole course")
+            }
+        }
+        if !supplyLines.isEmpty { lines.append("Supply:") ; lines += supplyLines }
+        return lines.joined(separator: "\n")
+    }
+}
