@@ -84,7 +84,10 @@ public struct FeedBuilder: Sendable {
                 event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
                 event.add(.text("SUMMARY", text.refillSummary(m, runOut: runOut)))
                 event.add(.text("DESCRIPTION", text.refillDescription(m, forecast: forecast, supply: supply)))
-                event.add(ICalProperty("CATEGORIES", "MEDICATION,REFILL"))
+                // Two lines rather than one comma list: libical splits lists on reading, and the
+                // content hash must be the same for what we build and what we read back.
+                event.add(ICalProperty("CATEGORIES", "MEDICATION"))
+                event.add(ICalProperty("CATEGORIES", "REFILL"))
                 if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
                 event.add(ICalProperty("TRANSP", "TRANSPARENT"))
                 event.components.append(alarm(Reminder(), text.refillSummary(m, runOut: runOut)))

@@ -1,0 +1,53 @@
+# dosecal: make demo | make test | make bench
+SWIFT ?= swift
+OUT := out
+BIN := .build/debug/dosecal
+RELEASE_BIN := .build/release/dosecal
+NOW ?= 2026-11-30T12:00:00Z
+
+.PHONY: all build demo test unit interop leaks asan bench format clean deps
+
+all: build
+
+deps:
+	@scripts/install-deps.sh build
+
+build: deps
+	$(SWIFT) build
+
+demo: build
+	@mkdir -p $(OUT)
+	@echo "== dosecal export fixtures/schedules/demo.json -o $(OUT)/demo.ics"
+	@$(BIN) export fixtures/schedules/demo.json -o $(OUT)/demo.ics
+	@echo
+	@echo "== the first event of $(OUT)/demo.ics:"
+	@tr -d '\r' < $(OUT)/demo.ics | awk '/BEGIN:VEVENT/{p=1} p{print} /END:VEVENT/{if(p) exit}'
+
+test:
+	@scripts/install-deps.sh test
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) --no-print-directory interop leaks asan
+
+interop: build
+	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
+
+# valgrind on `dosecal export`: no definite or indirect leak from our code.
+leaks: build
+	scripts/valgrind-export.sh $(BIN)
+
+# The whole test suite under the address sanitizer (own build folder).
+asan:
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+bench:
+	@scripts/install-deps.sh bench
+	$(SWIFT) build -c release
+	scripts/bench/run.sh $(RELEASE_BIN)
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests
+
+clean:
+	rm -rf .build .build-asan $(OUT)

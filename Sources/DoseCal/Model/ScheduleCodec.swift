@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reads and writes schedule files (JSON, format version 1; see docs/schedule-format.md).
+///
+///     let schedule = try ScheduleCodec.decode(data, file: "meds.json")
+///     let data = ScheduleCodec.encode(schedule)
+///
+/// `decode(encode(s)) == s` for every schedule `decode` can return.
+public enum ScheduleCodec {
+    /// Parses and validates a schedule file.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes (UTF-8 JSON).
+    ///   - file: the name used in error messages, like `"meds.json"`.
+    /// - Throws: `ScheduleError` for the first problem found: invalid JSON (`.syntax`), a file from a
+    ///   newer dosecal (`.newerVersion`), or a value that breaks a rule of the format (`.invalid`).
+    ///   Keys starting with `x-` are ignored; any other unknown key is an error.
+    public static func decode(_ data: Data, file: String) throws(ScheduleError) -> Schedule {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            throw ScheduleError(kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
+        }
+        return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
+    }
+
+    /// Writes a schedule as deterministic, human-friendly JSON: two-space indentation, keys in the
+    /// documented order, default values left out, times in object form, log instants in UTC, and
+    /// a trailing newline.
+    public static func encode(_ schedule: Schedule) -> Data {
+        Data(JSONWriter.document(ScheduleEncoder.tree(schedule)).utf8)
+    }
+}

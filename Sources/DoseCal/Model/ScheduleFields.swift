@@ -1,0 +1,38 @@
+/// The checked members of one JSON object in a schedule file, with the object's path for errors.
+///
+/// A member whose value is `null` counts as absent (so `"end": null` means no end date).
+struct ScheduleFields {
+    let reader: ScheduleReader
+    /// The object node (its position is used for "missing key" errors).
+    let node: JSONValue
+    let path: String
+    let values: [String: JSONValue]
+
+    /// The value of `key`, or nil when it is absent or `null`.
+    subscript(key: String) -> JSONValue? {
+        guard let value = values[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// The path of the member `key`.
+    func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The value of `key`, or an error naming the key and what it should hold (`hint`).
+    func required(_ key: String, _ hint: String) throws(ScheduleError) -> JSONValue {
+        guard let value = self[key] else {
+            throw reader.fail(node, path, "missing required key \"\(key)\" (\(hint))")
+        }
+        return value
+    }
+
+    /// Reads `key` with `read` when present.
+    func optional<T>(_ key: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
+        guard let value = self[key] else { return nil }
+        return try read(value, path(key))
+    }
+
+    /// Reads the required `key` with `read`.
+    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError) -> T {
+        try read(try required(key, hint), path(key))
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what dosecal needs on Debian: libical (build), and for tests the interop programs.
+# Usage: scripts/install-deps.sh [build|test|bench]
+set -euo pipefail
+need="${1:-build}"
+
+apt_packages=(libical-dev pkg-config tzdata)
+if [[ "$need" != build ]]; then apt_packages+=(valgrind); fi
+[[ "$need" == bench ]] && apt_packages+=(time)
+
+missing=()
+for p in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    if [[ $(id -u) -eq 0 ]]; then
+        echo "Installing Debian packages: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "dosecal needs these Debian packages: ${missing[*]}" >&2
+        echo "Run: sudo apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+if [[ "$need" != build ]]; then
+    python_packages=(icalendar recurring-ical-events khal)
+    if ! python3 -c "import icalendar, recurring_ical_events" 2>/dev/null || ! command -v khal >/dev/null; then
+        echo "Installing Python packages: ${python_packages[*]}"
+        if [[ $(id -u) -eq 0 ]]; then
+            python3 -m pip install -q --root-user-action=ignore "${python_packages[@]}"
+        else
+            python3 -m pip install -q --user "${python_packages[@]}"
+        fi
+        hash -r
+    fi
+    # Fail loudly if anything is still missing.
+    python3 -c "import icalendar, recurring_ical_events"
+    command -v khal >/dev/null || { echo "khal is not on PATH after installing it" >&2; exit 1; }
+fi
