@@ -6,7 +6,7 @@ need="${1:-build}"
 
 apt_packages=(libical-dev pkg-config tzdata)
 if [[ "$need" != build ]]; then apt_packages+=(valgrind); fi
-[[ "$need" == bench ]] && apt_packages+=(time)
+[[ "$need" == bench ]] && apt_packages+=(time bc)
 
 missing=()
 for p in "${apt_packages[@]}"; do
