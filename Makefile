@@ -30,6 +30,7 @@ test:
 	$(MAKE) --no-print-directory interop leaks asan
 
 interop: build
+	scripts/cli-tests.sh $(BIN)
 	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End-to-end checks of the dosecal command line: exit codes, nothing written on bad input,
+# file modes, stdin/stdout, determinism.
+set -uo pipefail
+bin="${1:-.build/debug/dosecal}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+check() {  # description, expected exit, command...
+    local what=$1 want=$2; shift 2
+    "$@" > "$tmp/stdout" 2> "$tmp/stderr"
+    local got=$?
+    if [[ $got == "$want" ]]; then pass=$((pass + 1)); else
+        fail=$((fail + 1)); echo "FAIL: $what: exit $got, expected $want"; sed 's/^/  stderr: /' "$tmp/stderr"; fi
+}
+expect() {  # description, condition...
+    if "${@:2}"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+demo=fixtures/schedules/demo.json
+check "no arguments is a usage error" 64 "$bin"
+check "--help" 0 "$bin" --help
+expect "--help lists export" grep -q export "$tmp/stdout"
+check "--version" 0 "$bin" --version
+check "help export" 0 "$bin" help export
+expect "help export shows usage" grep -q "Usage: dosecal export" "$tmp/stdout"
+check "export --help" 0 "$bin" export --help
+check "unknown command" 64 "$bin" frobnicate
+check "unknown option" 64 "$bin" export "$demo" --frob
+check "missing schedule argument" 64 "$bin" export
+check "missing schedule file" 2 "$bin" export "$tmp/nope.json" -o "$tmp/nope.ics"
+expect "nothing written for a missing schedule" test ! -e "$tmp/nope.ics"
+printf '{"version": 1, "homeZone": "America/New_York", "medications": [{"id": "a", "name": "A", "start": "2026-01-01", "times": ["25:00"]}]}' > "$tmp/bad.json"
+check "bad schedule" 2 "$bin" export "$tmp/bad.json" -o "$tmp/bad.ics"
+expect "bad schedule: nothing written" test ! -e "$tmp/bad.ics"
+expect "bad schedule: error names file, path and valid values" grep -q 'bad.json:1: medications\[0\].times\[0\]: "25:00" is not a time; use HH:MM' "$tmp/stderr"
+check "export to a file" 0 "$bin" export "$demo" -o "$tmp/a.ics" --now 2026-11-30T12:00:00Z
+expect "the file is mode 0600" test "$(stat -c %a "$tmp/a.ics")" = 600
+expect "summary names the file" grep -q "Wrote $tmp/a.ics" "$tmp/stdout"
+cp "$tmp/a.ics" "$tmp/first.ics"
+check "re-run at a later time" 0 "$bin" export "$demo" -o "$tmp/a.ics" --now 2026-12-30T12:00:00Z
+expect "a re-run changes nothing" cmp -s "$tmp/a.ics" "$tmp/first.ics"
+check "stdin to stdout" 0 sh -c "'$bin' export - --now 2026-11-30T12:00:00Z < '$demo' > '$tmp/b.ics'"
+expect "stdout export equals file export" cmp -s "$tmp/b.ics" "$tmp/first.ics"
+check "SOURCE_DATE_EPOCH fixes the clock" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" export "$demo" -o "$tmp/c.ics"
+expect "SOURCE_DATE_EPOCH gives the same bytes" cmp -s "$tmp/c.ics" "$tmp/first.ics"
+echo "not a calendar" > "$tmp/foreign.ics"
+check "refuses to replace a file dosecal did not write" 2 "$bin" export "$demo" -o "$tmp/foreign.ics"
+expect "the foreign file is untouched" grep -q "not a calendar" "$tmp/foreign.ics"
+check "--force replaces it" 0 "$bin" export "$demo" -o "$tmp/foreign.ics" --force --quiet
+check "privacy export" 0 "$bin" export "$demo" -o "$tmp/p.ics" --privacy
+expect "privacy: no medicine name in the file" bash -c "! grep -qiE 'metformin|levothyroxine|methotrexate|vitamin' '$tmp/p.ics'"
+expect "privacy: no medicine name in the summary" bash -c "! grep -qiE 'metformin|levothyroxine|methotrexate|vitamin' '$tmp/stdout'"
+check "bad --now" 64 "$bin" export "$demo" --now yesterday
+echo "cli: $pass passed, $fail failed"
+[[ $fail == 0 ]]
