@@ -1,13 +1,27 @@
 /// A strict RFC 8259 parser over UTF-8 bytes that records the position of every value.
 ///
-/// Recursive descent with an explicit depth limit, so no input can exhaust the stack; every byte
-/// access is bounds-checked through `peek`, so no input can trap.
+/// Iterative: open arrays and objects live on an explicit stack (at most `maxDepth` deep), so no
+/// input can exhaust the call stack; every byte access is bounds-checked through `peek`, so no
+/// input can trap.
 struct JSONParser {
     private let bytes: [UInt8]
     private let maxDepth: Int
     private var index = 0
     private var line = 1
     private var column = 1
+
+    /// An array or object being read.
+    private struct OpenContainer {
+        let isObject: Bool
+        let line: Int
+        let column: Int
+        var elements: [JSONValue] = []
+        var members: [JSONValue.Member] = []
+        /// Keys read so far, with their positions (for duplicate-key errors).
+        var seen: [String: (line: Int, column: Int)] = [:]
+        /// The key whose value is being read.
+        var key: (name: String, line: Int, column: Int)?
+    }
 
     init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -18,7 +32,7 @@ struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // UTF-8 byte order mark
         skipWhitespace()
         if peek == nil { throw error("the text is empty; expected a JSON value such as an object {...}") }
-        let value = try parseValue(depth: 0)
+        let value = try parseValue()
         skipWhitespace()
         if peek != nil {
             throw unexpected("expected the end of the text after the JSON value (a file holds exactly one value)")
@@ -28,17 +42,85 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    /// Reads one value (with everything nested in it) at the current position.
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        var open: [OpenContainer] = []
+        while true {
+            // At the start of a value: open a container, or read a scalar.
+            var value: JSONValue
+            if peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
+                guard open.count < maxDepth else { throw error("nesting is deeper than \(maxDepth) levels of arrays and objects") }
+                let container = OpenContainer(isObject: peek == UInt8(ascii: "{"), line: line, column: column)
+                advance()
+                skipWhitespace()
+                if peek == UInt8(ascii: container.isObject ? "}" : "]") {
+                    advance()
+                    value = JSONValue(container.isObject ? .object([]) : .array([]), line: container.line, column: container.column)
+                } else {
+                    open.append(container)
+                    if container.isObject { try readKey(into: &open[open.count - 1]) }
+                    continue
+                }
+            } else {
+                value = try parseScalar()
+            }
+            // A value is complete: add it to its container; close containers that end here.
+            while true {
+                guard var top = open.popLast() else { return value }
+                if let key = top.key {
+                    top.members.append(JSONValue.Member(key: key.name, keyLine: key.line, keyColumn: key.column, value: value))
+                } else {
+                    top.elements.append(value)
+                }
+                skipWhitespace()
+                if peek == UInt8(ascii: top.isObject ? "}" : "]") {
+                    advance()
+                    value = JSONValue(top.isObject ? .object(top.members) : .array(top.elements), line: top.line, column: top.column)
+                    continue
+                }
+                guard peek == UInt8(ascii: ",") else {
+                    throw unexpected(top.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                }
+                advance()
+                skipWhitespace()
+                if top.isObject {
+                    try readKey(into: &top)
+                } else if peek == UInt8(ascii: "]") {
+                    throw error("trailing comma before ']' is not allowed")
+                }
+                open.append(top)
+                break
+            }
+        }
+    }
+
+    /// Reads `"key":` and the whitespace after it.
+    private mutating func readKey(into container: inout OpenContainer) throws(JSONSyntaxError) {
+        let (keyLine, keyColumn) = (line, column)
+        guard peek == UInt8(ascii: "\"") else {
+            if peek == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed") }
+            if let b = peek, Self.isWordStart(b) { throw error("object keys need double quotes; found '\(readWordAhead())'") }
+            throw unexpected("expected a key in double quotes")
+        }
+        let key = try parseString()
+        if let first = container.seen[key] {
+            throw JSONSyntaxError(line: keyLine, column: keyColumn, message:
+                "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column)); a key may appear only once in an object")
+        }
+        container.seen[key] = (keyLine, keyColumn)
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key \(JSONWriter.quoted(key))") }
+        advance()
+        skipWhitespace()
+        container.key = (key, keyLine, keyColumn)
+    }
+
+    /// Reads a string, number, `true`, `false` or `null`.
+    private mutating func parseScalar() throws(JSONSyntaxError) -> JSONValue {
         let (startLine, startColumn) = (line, column)
         func node(_ kind: JSONValue.Kind) -> JSONValue { JSONValue(kind, line: startLine, column: startColumn) }
         guard let b = peek else { throw unexpected(Self.expectedValue) }
         switch b {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            guard depth < maxDepth else {
-                throw error("nesting is deeper than \(maxDepth) levels of arrays and objects")
-            }
-            return b == UInt8(ascii: "{") ? node(.object(try parseObject(depth: depth + 1)))
-                : node(.array(try parseArray(depth: depth + 1)))
         case UInt8(ascii: "\""):
             return node(.string(try parseString()))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -63,69 +145,6 @@ struct JSONParser {
     }
 
     private static let expectedValue = "expected a value (object, array, string, number, true, false or null)"
-
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONValue.Member] {
-        advance()  // {
-        var members: [JSONValue.Member] = []
-        var seen: [String: (Int, Int)] = [:]
-        skipWhitespace()
-        if peek == UInt8(ascii: "}") {
-            advance()
-            return members
-        }
-        while true {
-            let (keyLine, keyColumn) = (line, column)
-            guard peek == UInt8(ascii: "\"") else {
-                if peek == UInt8(ascii: "}") { throw error("trailing comma before '}' is not allowed") }
-                if let b = peek, Self.isWordStart(b) {
-                    throw error("object keys need double quotes; found '\(readWordAhead())'")
-                }
-                throw unexpected("expected a key in double quotes")
-            }
-            let key = try parseString()
-            if let (firstLine, firstColumn) = seen[key] {
-                throw JSONSyntaxError(line: keyLine, column: keyColumn, message:
-                    "duplicate key \(JSONWriter.quoted(key)) (first at line \(firstLine), column \(firstColumn)); a key may appear only once in an object")
-            }
-            seen[key] = (keyLine, keyColumn)
-            skipWhitespace()
-            guard peek == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key \(JSONWriter.quoted(key))") }
-            advance()
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append(JSONValue.Member(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
-            skipWhitespace()
-            if peek == UInt8(ascii: "}") {
-                advance()
-                return members
-            }
-            guard peek == UInt8(ascii: ",") else { throw unexpected("expected ',' or '}' after an object member") }
-            advance()
-            skipWhitespace()
-        }
-    }
-
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
-        advance()  // [
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek == UInt8(ascii: "]") {
-            advance()
-            return elements
-        }
-        while true {
-            if peek == UInt8(ascii: "]") { throw error("trailing comma before ']' is not allowed") }
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            if peek == UInt8(ascii: "]") {
-                advance()
-                return elements
-            }
-            guard peek == UInt8(ascii: ",") else { throw unexpected("expected ',' or ']' after an array element") }
-            advance()
-            skipWhitespace()
-        }
-    }
 
     // MARK: Strings
 
@@ -152,7 +171,7 @@ struct JSONParser {
                 out.append(b)
                 advance()
             default:
-                guard let length = utf8SequenceLength(at: index) else { throw invalidUTF8() }
+                guard let length = Self.utf8SequenceLength(in: bytes, at: index) else { throw invalidUTF8() }
                 out.append(contentsOf: bytes[index..<index + length])
                 for _ in 0..<length { advance() }
             }
@@ -191,11 +210,6 @@ struct JSONParser {
         out.append(contentsOf: Array(String(Character(unicode)).utf8))
     }
 
-    private static let simpleEscapes: [UInt8: UInt8] = [
-        UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-        UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-    ]
-
     private mutating func readHex4() throws(JSONSyntaxError) -> Int {
         var value = 0
         for _ in 0..<4 {
@@ -232,7 +246,8 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(line: startLine, column: startColumn, message: "the number \(text) is too large")
+            let shown = text.count > 40 ? text.prefix(40) + "…" : text
+            throw JSONSyntaxError(line: startLine, column: startColumn, message: "the number \(shown) is too large")
         }
         return (value, text)
     }
@@ -274,27 +289,6 @@ struct JSONParser {
         while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
     }
 
-    /// The length of the valid UTF-8 sequence starting at `i` (Unicode Table 3-7), or nil.
-    private func utf8SequenceLength(at i: Int) -> Int? {
-        guard let lead = byte(at: i) else { return nil }
-        let ranges: [ClosedRange<UInt8>]
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: ranges = [0x80...0xBF]
-        case 0xE0: ranges = [0xA0...0xBF, 0x80...0xBF]
-        case 0xE1...0xEC, 0xEE...0xEF: ranges = [0x80...0xBF, 0x80...0xBF]
-        case 0xED: ranges = [0x80...0x9F, 0x80...0xBF]
-        case 0xF0: ranges = [0x90...0xBF, 0x80...0xBF, 0x80...0xBF]
-        case 0xF1...0xF3: ranges = [0x80...0xBF, 0x80...0xBF, 0x80...0xBF]
-        case 0xF4: ranges = [0x80...0x8F, 0x80...0xBF, 0x80...0xBF]
-        default: return nil
-        }
-        for (offset, range) in ranges.enumerated() {
-            guard let b = byte(at: i + 1 + offset), range.contains(b) else { return nil }
-        }
-        return ranges.count + 1
-    }
-
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, column: column, message: message)
     }
@@ -306,7 +300,7 @@ struct JSONParser {
     /// "`expected`, found X" at the current position (or an invalid UTF-8 error when X is not UTF-8).
     private func unexpected(_ expected: String) -> JSONSyntaxError {
         guard let b = peek else { return error("\(expected), found the end of the text") }
-        guard let length = utf8SequenceLength(at: index) else { return invalidUTF8() }
+        guard let length = Self.utf8SequenceLength(in: bytes, at: index) else { return invalidUTF8() }
         let found: String
         switch b {
         case 0x0A, 0x0D: found = "a line break"
@@ -315,20 +309,5 @@ struct JSONParser {
         default: found = "'\(String(decoding: bytes[index..<index + length], as: UTF8.self))'"
         }
         return error("\(expected), found \(found)")
-    }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-    private static func isWordStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
-    }
-
-    private static func hexDigit(_ b: UInt8) -> Int? {
-        switch b {
-        case 0x30...0x39: return Int(b - 0x30)
-        case 0x41...0x46: return Int(b - 0x41 + 10)
-        case 0x61...0x66: return Int(b - 0x61 + 10)
-        default: return nil
-        }
     }
 }

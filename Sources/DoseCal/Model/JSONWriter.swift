@@ -1,46 +1,43 @@
 /// Writes `JSONValue` trees as deterministic, human-friendly JSON text.
 ///
-/// Two-space indentation; members in the tree's order. An array or object whose elements are all
-/// scalars (or empty containers) is written on one line when that line stays within `lineWidth`
-/// columns: `"weekdays": ["MO", "TH"]`, `{"id": "morning", "time": "08:00"}`.
+/// Two-space indentation; members in the tree's order. Below the top level, an array or object
+/// whose elements are all scalars (or empty containers) is written on one line, whatever its
+/// length, so similar entries look alike: `"weekdays": ["MO", "TH"]`,
+/// `{"id": "morning", "time": "08:00"}`; any other container gets one line per element.
 enum JSONWriter {
-    /// Lines are kept within this many columns where the one-line form is used.
-    static let lineWidth = 100
-
     /// The whole document, ending with a newline.
     static func document(_ value: JSONValue) -> String {
         var out = ""
-        write(value, indent: 0, column: 0, into: &out)
+        write(value, indent: 0, into: &out)
         out += "\n"
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, column: Int, into out: inout String) {
+    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
         let pad = String(repeating: "  ", count: indent)
         let innerPad = pad + "  "
         switch value.kind {
         case .array(let elements):
-            if let flat = flatForm(value), column + flat.count + 1 <= lineWidth {
+            if indent > 0, let flat = flatForm(value) {
                 out += flat
                 return
             }
             out += "[\n"
             for (i, element) in elements.enumerated() {
                 out += innerPad
-                write(element, indent: indent + 1, column: innerPad.count, into: &out)
+                write(element, indent: indent + 1, into: &out)
                 out += i == elements.count - 1 ? "\n" : ",\n"
             }
             out += pad + "]"
         case .object(let members):
-            if let flat = flatForm(value), column + flat.count + 1 <= lineWidth {
+            if indent > 0, let flat = flatForm(value) {
                 out += flat
                 return
             }
             out += "{\n"
             for (i, member) in members.enumerated() {
-                let key = quoted(member.key) + ": "
-                out += innerPad + key
-                write(member.value, indent: indent + 1, column: innerPad.count + key.count, into: &out)
+                out += innerPad + quoted(member.key) + ": "
+                write(member.value, indent: indent + 1, into: &out)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += pad + "}"

@@ -181,8 +181,10 @@ struct ScheduleReader {
             else { return nil }
             offset = (oh * 3600 + om * 60) * (byte(i, "-") ? -1 : 1)
         }
-        let local = LocalDateTime(date: date, time: time).secondsSinceEpoch
-        return Date(timeIntervalSince1970: TimeInterval(local - offset))
+        let utc = LocalDateTime(date: date, time: time).secondsSinceEpoch - offset
+        // The file writes instants in UTC, so they must stay within years 0001-9999 there too.
+        guard (1...9999).contains(LocalDateTime(secondsSinceEpoch: utc).date.year) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(utc))
     }
 
     /// The known key closest to a misspelt one (edit distance at most 2, or equal ignoring case).

@@ -1,0 +1,89 @@
+"""Shared helpers of the interop checks: running dosecal, reading fixtures and
+raw iCalendar text. No third-party imports here; each check imports the
+programs it drives itself and fails loudly when one is missing."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+NOW = "2026-11-30T12:00:00Z"
+
+
+def die(message: str, code: int = 2) -> None:
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def require(module: str, pip_name: str):
+    """Import a third-party module or stop with a loud error (never skip)."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        die(f"the interop checks need the Python package '{pip_name}' ({e}); "
+            f"install it with: pip install {pip_name}")
+
+
+def args_or_die(argv: list[str], usage: str) -> tuple[Path, Path]:
+    if len(argv) != 3:
+        die(f"usage: {usage}", 64)
+    binary, fixtures = Path(argv[1]), Path(argv[2])
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        die(f"{binary} is not an executable dosecal binary")
+    schedules = fixtures / "schedules" if (fixtures / "schedules").is_dir() else fixtures
+    if not any(schedules.glob("*.json")):
+        die(f"no *.json schedules in {schedules}")
+    return binary.resolve(), schedules
+
+
+def schedule_files(schedules: Path) -> list[Path]:
+    """The valid fixtures: *.json directly in fixtures/schedules (not invalid/)."""
+    return sorted(p for p in schedules.glob("*.json") if p.is_file())
+
+
+def load(path: Path) -> dict:
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def write_json(path: Path, data: dict) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+
+
+def export(binary: Path, schedule: Path, out: Path) -> subprocess.CompletedProcess:
+    """`dosecal export SCHEDULE -o OUT --now NOW`; raises on a non-zero exit."""
+    cmd = [str(binary), "export", str(schedule), "-o", str(out), "--now", NOW]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {r.returncode}: {r.stderr.strip() or r.stdout.strip()}")
+    return r
+
+
+def earliest_start(schedule: dict) -> date:
+    return min(date.fromisoformat(m["start"]) for m in schedule["medications"])
+
+
+def window(schedule: dict) -> tuple[date, date]:
+    """A year of doses: from a week before the earliest start to a year and a
+    week later (every zone's DST changes in both hemispheres fall inside)."""
+    first = earliest_start(schedule) - timedelta(days=7)
+    return first, first + timedelta(days=372)
+
+
+def unfold(text: str) -> str:
+    return re.sub(r"\r\n[ \t]", "", text)
+
+
+def unescape(value: str) -> str:
+    return re.sub(r"\\([\\;,nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), value)
+
+
+TZID_PARAM = re.compile(r';TZID=("?)([^";:,]+)\1(?=[;:,])', re.IGNORECASE)
