@@ -40,7 +40,7 @@ leaks: build
 
 # The whole test suite under the address sanitizer (own build folder).
 asan:
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
 bench:
 	@scripts/install-deps.sh bench
