@@ -102,7 +102,14 @@ public struct FeedBuilder: Sendable {
         calendar.add(ICalProperty("METHOD", "PUBLISH"))
         calendar.add(.text("NAME", schedule.feed.name))
         calendar.add(.text("X-WR-CALNAME", schedule.feed.name))
-        calendar.add(ICalProperty("X-WR-TIMEZONE", schedule.homeZone))
+        // X-WR-TIMEZONE moves UTC and floating values into that zone in the clients and libraries
+        // that honour it (recurring-ical-events, Google): it would shift fixed-interval doses by
+        // an hour at each DST change and pin floating ones. Written only when every dose is zoned.
+        let allZoned = items.allSatisfy { item in
+            if case .zoned? = item.event.property("DTSTART").flatMap(DateTimeValue.init(property:)) { return true }
+            return false
+        }
+        if allZoned { calendar.add(ICalProperty("X-WR-TIMEZONE", schedule.homeZone)) }
         let refresh = ICalDuration.minutes(schedule.feed.refreshMinutes).description
         calendar.add(ICalProperty("REFRESH-INTERVAL", refresh, parameters: [ICalParameter("VALUE", "DURATION")]))
         calendar.add(ICalProperty("X-PUBLISHED-TTL", refresh))
