@@ -34,6 +34,7 @@ if [[ "$need" != build ]]; then
             python3 -m pip install -q --user "${python_packages[@]}"
         fi
         hash -r
+        command -v pyenv >/dev/null && pyenv rehash || true
     fi
     # Fail loudly if anything is still missing.
     python3 -c "import icalendar, recurring_ical_events"
