@@ -31,15 +31,4 @@ extension Recurrence {
         }
         return nil
     }
-
-    /// The last dose day on or before `date` (and not before `start`); nil if none.
-    public func lastDay(onOrBefore date: LocalDate, start: LocalDate, limit: Int = 3700) -> LocalDate? {
-        var d = date
-        for _ in 0...limit {
-            if d < start { return nil }
-            if includes(d, start: start) { return d }
-            d = d.adding(days: -1)
-        }
-        return nil
-    }
 }
