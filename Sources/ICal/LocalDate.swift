@@ -169,6 +169,9 @@ public enum Weekday: String, Sendable, Hashable, CaseIterable, Comparable {
     public var index: Int { Weekday.allCases.firstIndex(of: self)! }
 
     public static func < (a: Weekday, b: Weekday) -> Bool { a.index < b.index }
+
+    /// The weekday `days` days later (earlier when negative).
+    public func adding(days: Int) -> Weekday { Weekday.allCases[((index + days) % 7 + 7) % 7] }
 }
 
 func pad(_ value: Int, _ width: Int) -> String {

@@ -54,6 +54,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+sys.dont_write_bytecode = True  # leave no __pycache__ in the work tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 import expected  # noqa: E402
@@ -155,24 +156,41 @@ def categories(component) -> set[str]:
     return out
 
 
-def instant_of(dt, viewer: str) -> datetime:
+def rfc_instant(local: datetime, tz) -> datetime:
+    """RFC 5545 3.3.5 reading of the wall time `local` (naive) in `tz`, using only
+    tz's UTC -> local mapping (fromutc), which is exact for a zone built from a
+    VTIMEZONE. dateutil's tzical (what icalendar builds from a VTIMEZONE whose
+    TZID is unknown) reads a nonexistent local time with the offset AFTER the
+    gap, so its own local -> UTC conversion is not used here."""
+    offsets = {tz.utcoffset(local + timedelta(days=d)) for d in (-1, 0, 1)}
+    valid = [u for u in ((local - o).replace(tzinfo=UTC) for o in offsets)
+             if u.astimezone(tz).replace(tzinfo=None) == local]
+    if valid:
+        return min(valid)  # an ambiguous time means its first occurrence
+    before = tz.utcoffset(local - timedelta(days=1))  # in a gap: the offset before it
+    return (local - before).replace(tzinfo=UTC)
+
+
+def instant_of(dt, viewer: str, own_zones: bool = False) -> datetime:
     if not isinstance(dt, datetime):
         raise Failure(f"DTSTART {dt!r} is a date, expected a date-time")
     if dt.tzinfo is None:  # floating: the viewer's wall clock (RFC 5545 3.3.5)
         dt = dt.replace(tzinfo=ZoneInfo(viewer), fold=0)
+    elif own_zones:
+        return rfc_instant(dt.replace(tzinfo=None), dt.tzinfo)
     return dt.astimezone(UTC)
 
 
 class Expanded:
     """Occurrences of one calendar in [t0, t1): (uid, instant, summary, is_dose)."""
 
-    def __init__(self, cal, viewer: str, t0: datetime, t1: datetime, xwr: bool):
+    def __init__(self, cal, viewer: str, t0: datetime, t1: datetime, xwr: bool, own_zones: bool = False):
         query = recurring_ical_events.of(cal) if xwr else recurring_ical_events.CalendarQuery(cal)
         self.items = []
         # Ask for a wider span and filter by instant ourselves: floating events
         # are compared with the span's wall clock by the library.
         for ev in query.between(t0 - timedelta(days=2), t1 + timedelta(days=2)):
-            instant = instant_of(ev["DTSTART"].dt, viewer)
+            instant = instant_of(ev["DTSTART"].dt, viewer, own_zones)
             if not t0 <= instant < t1:
                 continue
             cats = categories(ev)
@@ -336,7 +354,7 @@ def check_one(binary: Path, fixture: Path, zone: str, tmp: Path) -> tuple[list[s
         dt = ev["DTSTART"].dt
         if isinstance(dt, datetime) and isinstance(dt.tzinfo, ZoneInfo) and dt.tzinfo.key in names.values():
             problems.append(f"icalendar resolved {dt.tzinfo.key} from its database, not the VTIMEZONE")
-    own = Expanded(cal2, zone, t0, t1, xwr=False)
+    own = Expanded(cal2, zone, t0, t1, xwr=False, own_zones=True)
     a, b = rfc.pairs(), own.pairs()
     if a != b:
         lookup = {v: k for k, v in names.items()}

@@ -18,8 +18,8 @@ For every fixtures/schedules/*.json (as it is, with its own homeZone):
   * compare what khal lists with the independent oracle (expected.py, the
     floating policy read in khal's zone, America/New_York): every dose event
     khal lists starting on the days inside the window, as (UID's medication
-    series, New York wall time), must be exactly the expected doses of those
-    days, and at least one day of the fixture must have doses (so the sample
+    series, instant: khal prints the start with its UTC offset), must be
+    exactly the expected doses of those days, and at least one day of the fixture must have doses (so the sample
     comparison is never empty).
 
 khal prints times in its local_timezone, so this checks khal's own DST
@@ -43,6 +43,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+sys.dont_write_bytecode = True  # leave no __pycache__ in the work tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import common  # noqa: E402
 import expected  # noqa: E402
@@ -98,8 +99,9 @@ def components(lines: list[str], name: str) -> list[list[str]]:
     return result
 
 
-def prop(component: list[str], name: str) -> str | None:
-    """The (unfolded) value of the first property `name` at the component's own level."""
+def props(component: list[str], name: str) -> list[str]:
+    """The (unfolded) values of every property `name` at the component's own level."""
+    values = []
     depth = 0
     for line in component:
         if line.startswith("BEGIN:"):
@@ -110,8 +112,13 @@ def prop(component: list[str], name: str) -> str | None:
             flat = common.unfold(line)
             m = re.match(rf"{name}(;[^:]*)?:(.*)$", flat, flags=re.DOTALL)
             if m:
-                return m.group(2)
-    return None
+                values.append(m.group(2))
+    return values
+
+
+def prop(component: list[str], name: str) -> str | None:
+    values = props(component, name)
+    return values[0] if values else None
 
 
 def split_to_vdir(feed: str, folder: Path) -> dict[str, set[str]]:
@@ -143,10 +150,8 @@ def split_to_vdir(feed: str, folder: Path) -> dict[str, set[str]]:
         body.append("END:VCALENDAR")
         name = hashlib.sha1(uid.encode("utf-8")).hexdigest() + ".ics"
         (folder / name).write_bytes(("\r\n".join(body) + "\r\n").encode("utf-8"))
-        # Every CATEGORIES line counts (dosecal writes one value per line).
-        cats[uid] = {c.strip().upper() for ev in events for line in ev
-                     if line.upper().startswith("CATEGORIES") and ":" in line
-                     for c in line.split(":", 1)[1].split(",")}
+        # CATEGORIES may be one comma list or several lines.
+        cats[uid] = {c.strip().upper() for ev in events for v in props(ev, "CATEGORIES") for c in v.split(",")}
     return cats
 
 
@@ -161,8 +166,8 @@ readonly = True
 timeformat = %H:%M
 dateformat = %Y-%m-%d
 longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M
-longdatetimeformat = %Y-%m-%dT%H:%M
+datetimeformat = %Y-%m-%dT%H:%M%z
+longdatetimeformat = %Y-%m-%dT%H:%M%z
 local_timezone = {VIEWER}
 default_timezone = {VIEWER}
 firstweekday = 0
@@ -203,16 +208,23 @@ def run_khal(khal: str, config: Path, home: Path, first: date) -> tuple[list[str
             continue
         start, uid, title = parts
         try:
-            local = datetime.strptime(start, "%Y-%m-%dT%H:%M")
+            when = datetime.strptime(start, "%Y-%m-%dT%H:%M%z")
         except ValueError:
-            problems.append(f"khal {shown}: {title!r} ({uid}) starts {start!r}, not a date-time")
-            continue
-        listed.append((local, uid, title))
+            try:  # no offset: a floating time, in khal's zone
+                when = datetime.strptime(start, "%Y-%m-%dT%H:%M").replace(tzinfo=ZoneInfo(VIEWER), fold=0)
+            except ValueError:
+                problems.append(f"khal {shown}: {title!r} ({uid}) starts {start!r}, not a date-time")
+                continue
+        listed.append((when.astimezone(UTC), uid, title))
     return problems, listed, r.returncode == 0
 
 
 def wall(instant: datetime) -> datetime:
     return instant.astimezone(ZoneInfo(VIEWER)).replace(tzinfo=None)
+
+
+def show(instant: datetime) -> str:
+    return f"{instant.astimezone(ZoneInfo(VIEWER)):%Y-%m-%d %H:%M %Z} ({instant:%H:%MZ})"
 
 
 def check_fixture(khal: str, binary: Path, fixture: Path, tmp: Path) -> tuple[list[str], int]:
@@ -237,37 +249,37 @@ def check_fixture(khal: str, binary: Path, fixture: Path, tmp: Path) -> tuple[li
         lo, hi = first + timedelta(days=1), first + timedelta(days=DAYS - 2)
         got = Counter()
         series: dict[str, set[datetime]] = defaultdict(set)
-        for local, uid, title in listed:
+        for instant, uid, title in listed:
             if uid not in cats:
                 problems.append(f"khal lists {title!r} with UID {uid}, which the feed does not have")
                 continue
-            if "MEDICATION" in cats[uid] and "REFILL" not in cats[uid] and lo <= local.date() <= hi:
-                got[local] += 1
-                series[uid].add(local)
+            if "MEDICATION" in cats[uid] and "REFILL" not in cats[uid] and lo <= wall(instant).date() <= hi:
+                got[instant] += 1
+                series[uid].add(instant)
         exp_doses = [d for d in expected.occurrences(schedule, lo - timedelta(days=2), hi + timedelta(days=2),
                                                      viewer_zone=VIEWER)
                      if lo <= wall(d.instant).date() <= hi]
-        want = Counter(wall(d.instant) for d in exp_doses)
+        want = Counter(d.instant for d in exp_doses)
         compared += sum(want.values())
-        label = f"{lo}..{hi} ({VIEWER} wall time)"
+        label = f"{lo}..{hi} (days in {VIEWER})"
         missing, extra = want - got, got - want
         if missing or extra:
             problems.append(f"{label}: expected {sum(want.values())} doses, khal lists {sum(got.values())}; "
                             f"{sum(missing.values())} missing, {sum(extra.values())} unexpected")
             who = defaultdict(list)
             for d in exp_doses:
-                who[wall(d.instant)].append(f"{d.medication}/{d.slot}")
+                who[d.instant].append(f"{d.medication}/{d.slot}")
             for t in sorted(missing.elements())[:MAX_SHOWN]:
-                problems.append(f"    expected, not listed: {t:%Y-%m-%d %H:%M} {', '.join(who[t])}")
+                problems.append(f"    expected, not listed: {show(t)} {', '.join(who[t])}")
             for t in sorted(extra.elements())[:MAX_SHOWN]:
-                problems.append(f"    listed, not expected: {t:%Y-%m-%d %H:%M}")
+                problems.append(f"    listed, not expected: {show(t)}")
         # Each listed series must be the doses of one medication slot.
         slot_sets = defaultdict(set)
         for d in exp_doses:
-            slot_sets[(d.medication, d.slot)].add(wall(d.instant))
+            slot_sets[(d.medication, d.slot)].add(d.instant)
         for uid, times in series.items():
             if not any(times <= s for s in slot_sets.values()):
-                problems.append(f"{label}: series {uid} mixes doses of several slots, e.g. {min(times):%Y-%m-%d %H:%M}")
+                problems.append(f"{label}: series {uid} mixes doses of several slots, e.g. {show(min(times))}")
     if compared == 0 and not problems:
         problems.append("no expected dose falls in any listed window: the sample comparison is empty")
     return problems, compared

@@ -49,7 +49,7 @@ def schedule_files(schedules: Path) -> list[Path]:
 
 
 def load(path: Path) -> dict:
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:  # a BOM is allowed
         return json.load(f)
 
 
@@ -68,7 +68,8 @@ def export(binary: Path, schedule: Path, out: Path) -> subprocess.CompletedProce
 
 
 def earliest_start(schedule: dict) -> date:
-    return min(date.fromisoformat(m["start"]) for m in schedule["medications"])
+    starts = [date.fromisoformat(m["start"]) for m in schedule["medications"]]
+    return min(starts) if starts else date(2026, 1, 1)
 
 
 def window(schedule: dict) -> tuple[date, date]:

@@ -20,10 +20,11 @@ Semantics
   - pinned: the slot time in the pinned zone.
   - floating: the slot time in the viewer's zone (``viewer_zone``, default
     the homeZone); the itinerary does not apply (floating has no zone).
-  - fixedInterval (daily/weekly/... recurrence): anchor = the slot's time on
-    the start date in the homeZone, converted to UTC; the recurrence is then
-    applied to UTC calendar dates (counted from the anchor's UTC date) at the
-    anchor's UTC time.
+  - fixedInterval (daily/weekly/... recurrence): the dose days are the
+    recurrence's dates, as for wallClock; per taper stretch (from the start or
+    a step's ``from``), anchor = the slot's time on the stretch's first dose
+    day in the homeZone, converted to UTC; a dose day D fires at anchor +
+    (D - that day) x 24 hours, so its UTC time of day never changes.
   - everyNHours: anchor = the first slot's time on the start date in the
     homeZone; doses at anchor + k*N hours (absolute spacing).
   For fixedInterval and everyNHours a dose belongs to the homeZone local date
@@ -144,6 +145,7 @@ def _slots(times: list) -> list[tuple[str, time]]:
 
 
 def read_medication(m: dict) -> Med:
+    # `null` means absent everywhere in the format.
     rec = m.get("recurrence") or {"kind": "daily"}
     kind = rec["kind"]
     pol = m.get("timePolicy") or {"kind": "fixedInterval" if kind == "everyNHours" else "wallClock"}
@@ -155,7 +157,7 @@ def read_medication(m: dict) -> Med:
     return Med(
         id=m["id"], slots=_slots(m["times"]), kind=kind, rec=rec,
         start=parse_date(m["start"]), end=parse_date(m["end"]) if m.get("end") else None,
-        policy=pol["kind"], pinned_zone=pol.get("zone"), pills=float(m.get("pillsPerDose", 1)),
+        policy=pol["kind"], pinned_zone=pol.get("zone"), pills=float(m.get("pillsPerDose") if m.get("pillsPerDose") is not None else 1),
         steps=steps)
 
 
@@ -196,7 +198,7 @@ def day_matches(med: Med, day: date, start: date) -> bool:
             return False
         first_monday = start - timedelta(days=start.weekday())
         week = (day - first_monday).days // 7
-        return week % int(med.rec.get("interval", 1)) == 0
+        return week % int(med.rec.get("interval") or 1) == 0
     if kind == "everyNDays":
         return offset % int(med.rec["days"]) == 0
     if kind == "cycle":
@@ -247,20 +249,20 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
             continue
 
         if med.policy == "fixedInterval":
-            if any(s.times for s in med.steps):
-                raise NotImplementedError(
-                    f"{med.id}: a taper step that moves a fixedInterval slot's time is not defined by this oracle")
             for slot_id, base in med.slots:
-                anchor = resolve(med.start, slot_time(med, slot_id, base, med.start), home)
-                utc_start = anchor.date()
-                # Doses on UTC dates; the home-zone date is at most a day apart.
-                for d in _days(max(utc_start, date_from - timedelta(days=2)), last + timedelta(days=2)):
-                    if not day_matches(med, d, utc_start):
+                anchors: dict[date, tuple[date, datetime] | None] = {}
+                for d in _days(first, last):
+                    if not day_matches(med, d, med.start):
                         continue
-                    instant = datetime.combine(d, anchor.timetz())
-                    local_day = instant.astimezone(ZoneInfo(home)).date()
-                    if first <= local_day <= last:
-                        result.append(Dose(instant, med.id, slot_id, local_day, "UTC", pills(med, local_day)))
+                    step = _step(med, d)
+                    stretch = max(med.start, step.start) if step else med.start
+                    if stretch not in anchors:
+                        day0 = next((x for x in _days(stretch, stretch + timedelta(days=4000))
+                                     if day_matches(med, x, med.start)), None)
+                        anchors[stretch] = (day0, resolve(day0, slot_time(med, slot_id, base, day0), home)) if day0 else None
+                    day0, anchor = anchors[stretch]
+                    instant = anchor + timedelta(days=(d - day0).days)
+                    result.append(Dose(instant, med.id, slot_id, d, "UTC", pills(med, d)))
             continue
 
         for d in _days(first, last):
@@ -285,7 +287,7 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (4, 5):
         print("usage: expected.py SCHEDULE.json FROM TO [VIEWER_ZONE]", file=sys.stderr)
         return 64
-    with open(argv[1], encoding="utf-8") as f:
+    with open(argv[1], encoding="utf-8-sig") as f:  # a BOM is allowed
         schedule = json.load(f)
     viewer = argv[4] if len(argv) == 5 else None
     for d in occurrences(schedule, parse_date(argv[2]), parse_date(argv[3]), viewer):

@@ -40,7 +40,9 @@ struct SeriesPlanner {
                 let subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                 for (index, sub) in subs.enumerated() {
                     let part = subs.count == 1 ? segPart : segPart + "+c\(index + 1)"
-                    guard let plan = makePlan(medication, slot: slot, part: part, firstDay: sub.firstDay, segEnd: segEnd, rule: sub.rule)
+                    guard
+                        let plan = makePlan(
+                            medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay, rule: sub.rule)
                     else { continue }
                     result.append(plan)
                 }
@@ -103,9 +105,11 @@ struct SeriesPlanner {
     }
 
     private func makePlan(
-        _ m: Medication, slot: DoseSlot, part: String, firstDay: LocalDate, segEnd: LocalDate?, rule: RecurrenceRule
+        _ m: Medication, slot: DoseSlot, part: String, segment: (start: LocalDate, end: LocalDate?), firstDay: LocalDate,
+        rule: RecurrenceRule
     ) -> SeriesPlan? {
         var rule = rule
+        let segEnd = segment.end
         let time = engine.time(of: slot, in: m, on: firstDay)
         let local = LocalDateTime(date: firstDay, time: time)
         let start: DateTimeValue
@@ -121,14 +125,24 @@ struct SeriesPlanner {
             start = .floating(local)
             if let segEnd { rule.until = .floating(LocalDateTime(date: segEnd, time: time)) }
         case .fixedInterval:
-            let home = Zone(engine.schedule.homeZone) ?? .utc
-            let anchor = ZoneResolver.resolve(local, in: home).instant
-            start = .utc(LocalDateTime(secondsSinceEpoch: anchor))
+            // Decision 0004: doses a whole number of days after the stretch's anchor, so the rule
+            // runs in UTC; weekdays move with the UTC date of the dose time.
+            guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: segment.start) else { return nil }
+            let instant = anchor.instant + anchor.day.days(to: firstDay) * 86_400
+            let utc = LocalDateTime(secondsSinceEpoch: instant)
+            let shift = firstDay.days(to: utc.date)
+            start = .utc(utc)
+            rule.byDay = rule.byDay.map { .init($0.weekday.adding(days: shift), ordinal: $0.ordinal) }
+            rule.weekStart = rule.weekStart?.adding(days: shift)
             if let segEnd {
-                // The last instant whose home-zone date is still within the stretch.
-                let endOfDay = ZoneResolver.resolve(LocalDateTime(date: segEnd.adding(days: 1), time: WallTime(hour: 0, minute: 0)!), in: home).instant - 1
-                guard endOfDay >= anchor else { return nil }
-                rule.until = .utc(LocalDateTime(secondsSinceEpoch: endOfDay))
+                var until = anchor.instant + anchor.day.days(to: segEnd) * 86_400
+                if case .everyNHours = m.recurrence {
+                    // The last instant whose home-zone date is still within the stretch.
+                    let home = Zone(engine.schedule.homeZone) ?? .utc
+                    let midnight = LocalDateTime(date: segEnd.adding(days: 1), time: WallTime(hour: 0, minute: 0)!)
+                    until = ZoneResolver.resolve(midnight, in: home).instant - 1
+                }
+                rule.until = .utc(LocalDateTime(secondsSinceEpoch: until))
             }
         }
         if let segEnd, firstDay > segEnd { return nil }

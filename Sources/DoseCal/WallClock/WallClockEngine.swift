@@ -39,8 +39,8 @@ public struct WallClockEngine: Sendable {
         step(of: medication, on: date)?.pillsPerDose ?? medication.pillsPerDose
     }
 
-    /// Every expected dose of `medication` whose local date (in the home zone for fixed-interval
-    /// doses) is in `from...to`, in time order.
+    /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
+    /// whose home-zone date is), in time order.
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         let last = min(to, medication.end ?? to)
         if case .everyNHours(let hours) = medication.recurrence {
@@ -74,25 +74,38 @@ public struct WallClockEngine: Sendable {
         return ZoneResolver.resolve(local, in: Zone(schedule.homeZone) ?? .utc).instant
     }
 
-    /// Fixed interval: the recurrence applies to UTC dates from the UTC reading of each slot's anchor.
+    /// The first day of the taper stretch that contains `date` (the start date before any step).
+    public func stretchStart(of medication: Medication, on date: LocalDate) -> LocalDate {
+        max(medication.start, step(of: medication, on: date)?.from ?? medication.start)
+    }
+
+    /// The anchor of a fixed-interval slot for the taper stretch that begins on `stretchStart`:
+    /// the stretch's first dose day and the instant of the slot's time on it in the home zone.
+    /// Every other dose day D of the stretch fires whole days later: anchor + (D - day) x 24 h.
+    public func fixedAnchor(of medication: Medication, slot: DoseSlot, stretchStart: LocalDate) -> (day: LocalDate, instant: Int)? {
+        guard let day = medication.recurrence.firstDay(onOrAfter: stretchStart, start: medication.start) else { return nil }
+        let local = LocalDateTime(date: day, time: time(of: slot, in: medication, on: day))
+        return (day, ZoneResolver.resolve(local, in: Zone(schedule.homeZone) ?? .utc).instant)
+    }
+
+    /// Fixed interval (decision 0004): the dose days are the recurrence's home-zone dates, as for
+    /// the wall clock; each dose fires a whole number of days after its stretch's anchor, so the
+    /// UTC time of day never changes and the local time drifts across daylight-saving changes.
     private func fixedInterval(_ medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         var result: [Occurrence] = []
-        let homeZone = Zone(schedule.homeZone) ?? .utc
         for slot in medication.times {
-            let anchor = LocalDateTime(secondsSinceEpoch: anchor(of: medication, slot: slot))
-            var date = max(anchor.date, from.adding(days: -1))
-            while date <= to.adding(days: 1) {
-                if medication.recurrence.includes(date, start: anchor.date) {
-                    let utc = LocalDateTime(date: date, time: anchor.time)
-                    let instant = utc.secondsSinceEpoch
-                    let localDate = homeZone.local(at: instant).date
-                    if localDate >= from && localDate <= to {
-                        result.append(Occurrence(
-                            medicationID: medication.id, slotID: slot.id, local: utc, zone: nil, instant: instant,
-                            pills: pills(of: medication, on: localDate), resolution: .normal))
-                    }
-                }
-                date = date.adding(days: 1)
+            var anchors: [LocalDate: (day: LocalDate, instant: Int)] = [:]
+            var date = max(from, medication.start)
+            while date <= to {
+                defer { date = date.adding(days: 1) }
+                guard medication.recurrence.includes(date, start: medication.start) else { continue }
+                let stretch = stretchStart(of: medication, on: date)
+                if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
+                guard let anchor = anchors[stretch] else { continue }
+                let instant = anchor.instant + anchor.day.days(to: date) * 86_400
+                result.append(Occurrence(
+                    medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant), zone: nil,
+                    instant: instant, pills: pills(of: medication, on: date), resolution: .normal))
             }
         }
         return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
