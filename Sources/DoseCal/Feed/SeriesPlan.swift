@@ -42,7 +42,8 @@ struct SeriesPlanner {
                     let part = subs.count == 1 ? segPart : segPart + "+c\(index + 1)"
                     guard
                         let plan = makePlan(
-                            medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay, rule: sub.rule)
+                            medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay,
+                            rule: sub.rule)
                     else { continue }
                     result.append(plan)
                 }
@@ -53,7 +54,9 @@ struct SeriesPlanner {
 
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
-    private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [(rule: RecurrenceRule, firstDay: LocalDate)] {
+    private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [(
+        rule: RecurrenceRule, firstDay: LocalDate
+    )] {
         func first(_ matches: (LocalDate) -> Bool) -> LocalDate? {
             var d = segStart
             for _ in 0..<4000 {
@@ -90,9 +93,12 @@ struct SeriesPlanner {
                     let offsets = (7 * j)..<min(7 * j + 7, on)
                     let days = offsets.map { anchor.adding(days: $0).weekday }.sorted()
                     guard let d = first({ offsets.contains(offset($0)) }) else { continue }
-                    subs.append((RecurrenceRule(
-                        .weekly, interval: weeks, byDay: days.map { .init($0) },
-                        weekStart: weeks > 1 ? anchor.weekday : nil), d))
+                    subs.append(
+                        (
+                            RecurrenceRule(
+                                .weekly, interval: weeks, byDay: days.map { .init($0) },
+                                weekStart: weeks > 1 ? anchor.weekday : nil), d
+                        ))
                 }
             } else {
                 for k in 0..<on {

@@ -20,7 +20,8 @@ public enum ScheduleCodec {
         do {
             root = try JSONValue.parse(data)
         } catch {
-            throw ScheduleError(kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
+            throw ScheduleError(
+                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
         }
         return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
     }
@@ -30,5 +31,27 @@ public enum ScheduleCodec {
     /// a trailing newline.
     public static func encode(_ schedule: Schedule) -> Data {
         Data(JSONWriter.document(ScheduleEncoder.tree(schedule)).utf8)
+    }
+
+    /// Parses an itinerary file: a JSON array of `{"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"}`
+    /// stops in date order, or an object whose `itinerary` key holds that array (a schedule file).
+    public static func decodeItinerary(_ data: Data, file: String) throws(ScheduleError) -> [ItineraryStop] {
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            throw ScheduleError(
+                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
+        }
+        let decoder = ScheduleDecoder(reader: ScheduleReader(file: file))
+        if case .object = root.kind {
+            guard let list = root["itinerary"] else {
+                throw decoder.reader.fail(
+                    root, "",
+                    "missing key \"itinerary\"; expected an array of {\"from\": \"YYYY-MM-DD\", \"zone\": \"Asia/Tokyo\"}")
+            }
+            return try decoder.decodeItinerary(list, at: "itinerary")
+        }
+        return try decoder.decodeItinerary(root, at: "")
     }
 }

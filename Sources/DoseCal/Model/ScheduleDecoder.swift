@@ -75,7 +75,7 @@ struct ScheduleDecoder {
         return feed
     }
 
-    private func decodeItinerary(_ node: JSONValue, at path: String) throws(ScheduleError) -> [ItineraryStop] {
+    func decodeItinerary(_ node: JSONValue, at path: String) throws(ScheduleError) -> [ItineraryStop] {
         var stops: [ItineraryStop] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.itineraryKeys)

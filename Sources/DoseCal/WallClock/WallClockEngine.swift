@@ -58,9 +58,10 @@ public struct WallClockEngine: Sendable {
                 for slot in medication.times {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
-                    result.append(Occurrence(
-                        medicationID: medication.id, slotID: slot.id, local: local, zone: zoneID,
-                        instant: r.instant, pills: pills(of: medication, on: date), resolution: r.kind))
+                    result.append(
+                        Occurrence(
+                            medicationID: medication.id, slotID: slot.id, local: local, zone: zoneID,
+                            instant: r.instant, pills: pills(of: medication, on: date), resolution: r.kind))
                 }
             }
             date = date.adding(days: 1)
@@ -82,7 +83,8 @@ public struct WallClockEngine: Sendable {
     /// The anchor of a fixed-interval slot for the taper stretch that begins on `stretchStart`:
     /// the stretch's first dose day and the instant of the slot's time on it in the home zone.
     /// Every other dose day D of the stretch fires whole days later: anchor + (D - day) x 24 h.
-    public func fixedAnchor(of medication: Medication, slot: DoseSlot, stretchStart: LocalDate) -> (day: LocalDate, instant: Int)? {
+    public func fixedAnchor(of medication: Medication, slot: DoseSlot, stretchStart: LocalDate) -> (day: LocalDate, instant: Int)?
+    {
         guard let day = medication.recurrence.firstDay(onOrAfter: stretchStart, start: medication.start) else { return nil }
         let local = LocalDateTime(date: day, time: time(of: slot, in: medication, on: day))
         return (day, ZoneResolver.resolve(local, in: Zone(schedule.homeZone) ?? .utc).instant)
@@ -103,9 +105,10 @@ public struct WallClockEngine: Sendable {
                 if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
                 guard let anchor = anchors[stretch] else { continue }
                 let instant = anchor.instant + anchor.day.days(to: date) * 86_400
-                result.append(Occurrence(
-                    medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant), zone: nil,
-                    instant: instant, pills: pills(of: medication, on: date), resolution: .normal))
+                result.append(
+                    Occurrence(
+                        medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant), zone: nil,
+                        instant: instant, pills: pills(of: medication, on: date), resolution: .normal))
             }
         }
         return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
@@ -126,16 +129,31 @@ public struct WallClockEngine: Sendable {
             let localDate = homeZone.local(at: instant).date
             if localDate > to { break }
             guard localDate >= from else { continue }
-            result.append(Occurrence(
-                medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant),
-                zone: nil, instant: instant, pills: pills(of: medication, on: localDate), resolution: .normal))
+            result.append(
+                Occurrence(
+                    medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant),
+                    zone: nil, instant: instant, pills: pills(of: medication, on: localDate), resolution: .normal))
         }
         return result
     }
 
-    /// Every expected dose of every medication in `from...to`, in time order.
-    public func occurrences(from: LocalDate, to: LocalDate) -> [Occurrence] {
-        schedule.medications.flatMap { occurrences(of: $0, from: from, to: to) }
+    /// Every expected dose of every medication in `from...to`, in time order; doses in a DST gap
+    /// fire as `gapPolicy` says (RFC 5545 by default).
+    public func occurrences(from: LocalDate, to: LocalDate, gapPolicy: GapPolicy = .shift) -> [Occurrence] {
+        schedule.medications.flatMap { occurrences(of: $0, from: from, to: to, gapPolicy: gapPolicy) }
             .sorted { ($0.instant, $0.medicationID, $0.slotID) < ($1.instant, $1.medicationID, $1.slotID) }
+    }
+
+    /// The doses of `medication` in `from...to` under `gapPolicy`.
+    public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate, gapPolicy: GapPolicy) -> [Occurrence] {
+        let all = occurrences(of: medication, from: from, to: to)
+        guard gapPolicy != .shift else { return all }
+        return all.compactMap { o in
+            guard case .gap = o.resolution, let zoneID = o.zone, let zone = Zone(zoneID) else { return o }
+            guard let instant = gapPolicy.instant(o.instant, kind: o.resolution, local: o.local, in: zone) else { return nil }
+            var moved = o
+            moved.instant = instant
+            return moved
+        }
     }
 }

@@ -1,0 +1,24 @@
+public import ICal
+
+/// The result of `check`: every dose in the window, what the channels fire, and the warnings
+/// the data cannot show.
+public struct CheckReport: Sendable, Equatable {
+    public var from: LocalDate
+    public var to: LocalDate
+    public var gapPolicy: GapPolicy
+    /// Rows in time order (expected instant, or the extra reminder's instant).
+    public var doses: [DoseCheck]
+    /// Warnings that hold for the calendar as a whole (clients, zone data).
+    public var warnings: [String]
+    /// Events of the checked calendar that are not dosecal's (left out of the comparison).
+    public var foreignSeries: Int
+
+    /// Whether the checked calendar disagrees with the expected instants.
+    public var calendarDisagrees: Bool { doses.contains { $0.status != .ok } }
+
+    /// Whether anything else deserves a warning (other channels, gaps, overlaps, clients).
+    public var hasWarnings: Bool { !warnings.isEmpty || doses.contains { !$0.notes.isEmpty } }
+
+    /// Count of rows per status.
+    public func count(_ status: DoseCheck.Status) -> Int { doses.lazy.filter { $0.status == status }.count }
+}

@@ -1,0 +1,67 @@
+import DoseCal
+import Foundation
+import ICal
+import Testing
+
+/// The conformance matrix of issue 3: in twelve zones, for dose times 00:00 to 03:45 every 15
+/// minutes plus 08:00 and 20:00, on the day before, the day of and the day after every offset
+/// change from 2024 to 2030, the engine's instant equals Foundation's `Calendar.date(from:)`
+/// (which follows RFC 5545 §3.3.5 for gaps and overlaps).
+@Suite struct ConformanceMatrixTests {
+    static let zones = [
+        "America/New_York", "Europe/Berlin", "Europe/London", "Australia/Sydney", "Australia/Lord_Howe",
+        "America/Santiago", "America/Havana", "Asia/Beirut", "Pacific/Chatham", "Asia/Kolkata", "Pacific/Apia",
+        "America/Mexico_City",
+    ]
+    static let times: [LocalTime] =
+        stride(from: 0, to: 240, by: 15).map { LocalTime(hour: $0 / 60, minute: $0 % 60)! }
+        + [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 20, minute: 0)!]
+
+    /// The local dates around every transition of `zone` in 2024...2030 (in the old offset).
+    /// Apia (no DST since 2021, a skipped day in 2011) and Mexico City (no DST since 2022) have
+    /// none then, so their matrix reaches back to 2011.
+    static func transitionDays(_ zone: Zone) -> [LocalDate] {
+        let firstYear = ["Pacific/Apia", "America/Mexico_City"].contains(zone.identifier) ? 2011 : 2024
+        let from = LocalDate(year: firstYear, month: 1, day: 1)!.daysSinceEpoch * 86_400
+        let to = LocalDate(year: 2031, month: 1, day: 1)!.daysSinceEpoch * 86_400
+        var days = Set<LocalDate>()
+        for t in zone.transitions(from: from, to: to) {
+            let day = t.localStart.date
+            for d in -1...1 { days.insert(day.adding(days: d)) }
+        }
+        return days.sorted()
+    }
+
+    /// A schedule with one medication per transition day (all matrix times, daily, that day only).
+    static func schedule(_ zoneID: String, days: [LocalDate]) -> Schedule {
+        let slots = times.enumerated().map { DoseSlot(id: "t\($0.offset)", time: $0.element) }
+        let meds = days.map { Medication(id: "d\($0.basicFormat)", name: "Dose", times: slots, start: $0, end: $0) }
+        return Schedule(homeZone: zoneID, medications: meds)
+    }
+
+    @Test(arguments: zones)
+    func engineEqualsFoundation(_ zoneID: String) throws {
+        let zone = try #require(Zone(zoneID))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zoneID))
+        let days = Self.transitionDays(zone)
+        if zoneID == "Asia/Kolkata" {
+            #expect(days.isEmpty)
+        } else {
+            #expect(!days.isEmpty, "\(zoneID) has no transition 2024-2030")
+        }
+        let engine = WallClockEngine(schedule: Self.schedule(zoneID, days: days))
+        var compared = 0
+        for day in days {
+            for dose in engine.occurrences(from: day, to: day) {
+                let c = DateComponents(
+                    year: dose.local.date.year, month: dose.local.date.month, day: dose.local.date.day,
+                    hour: dose.local.time.hour, minute: dose.local.time.minute)
+                let foundation = try #require(calendar.date(from: c))
+                #expect(dose.instant == Int(foundation.timeIntervalSince1970), "\(zoneID) \(dose.local)")
+                compared += 1
+            }
+        }
+        #expect(compared == days.count * Self.times.count)
+    }
+}
