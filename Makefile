@@ -33,6 +33,7 @@ interop: build
 	scripts/cli-tests.sh $(BIN)
 	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_export.py $(BIN) scripts/interop/probes/schedules
+	python3 scripts/interop/check_conformance.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 
 # valgrind on `dosecal export`: no definite or indirect leak from our code.

@@ -74,7 +74,11 @@ def earliest_start(schedule: dict) -> date:
 
 def window(schedule: dict) -> tuple[date, date]:
     """A year of doses: from a week before the earliest start to a year and a
-    week later (every zone's DST changes in both hemispheres fall inside)."""
+    week later (every zone's DST changes in both hemispheres fall inside), or
+    the schedule's own "x-window": [FIRST, LAST]."""
+    if "x-window" in schedule:  # generated schedules name their own window
+        a, b = schedule["x-window"]
+        return date.fromisoformat(a), date.fromisoformat(b)
     first = earliest_start(schedule) - timedelta(days=7)
     return first, first + timedelta(days=372)
 

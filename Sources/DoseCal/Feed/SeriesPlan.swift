@@ -124,8 +124,16 @@ struct SeriesPlanner {
             let zone = engine.zoneID(of: m, on: firstDay) ?? engine.schedule.homeZone
             start = .zoned(local, tzid: zone)
             if let segEnd {
-                let end = ZoneResolver.resolve(LocalDateTime(date: segEnd, time: time), in: Zone(zone) ?? .utc)
-                rule.until = .utc(LocalDateTime(secondsSinceEpoch: end.instant))
+                let rules = Zone(zone) ?? .utc
+                let end = ZoneResolver.resolve(LocalDateTime(date: segEnd, time: time), in: rules).instant
+                let next = ZoneResolver.resolve(LocalDateTime(date: segEnd.adding(days: 1), time: time), in: rules).instant
+                if next <= end && rule.frequency == .daily && rule.interval == 1 {
+                    // The last day does not exist (Apia skipped 2011-12-30): its dose has the
+                    // instant of the next day's, which UNTIL cannot leave out; count instead.
+                    rule.count = firstDay.days(to: segEnd) + 1
+                } else {
+                    rule.until = .utc(LocalDateTime(secondsSinceEpoch: end))
+                }
             }
         case .floating:
             start = .floating(local)
