@@ -20,8 +20,10 @@ public enum LibicalReference {
             var instants = Set<Int>()
             var first = RecurrenceIterator.icalTime(start.localDateTime, isDate: start.isDate)
             first.zone = zone
-            instants.insert(Int(icaltime_as_timet_with_zone(first, zone)))
-            for rule in event.properties(named: "RRULE") {
+            let rules = event.properties(named: "RRULE")
+            // With a rule, libical's iterator yields DTSTART itself (normalised) first.
+            if rules.isEmpty { instants.insert(Int(icaltime_as_timet_with_zone(first, zone))) }
+            for rule in rules {
                 dosecal_icalerrno_clear()
                 let recur = icalrecurrencetype_from_string(rule.value)
                 dosecal_icalerrno_clear()
