@@ -14,12 +14,20 @@ public enum ICalError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidProperty(line: Int, name: String, message: String)
     /// A value we were asked to write that libical does not accept (a bug in the caller).
     case unserializable(property: String, value: String)
+    /// A TZID that names neither a VTIMEZONE of the calendar nor an IANA zone.
+    case unknownZone(tzid: String, line: Int?)
+    /// A DATE/DATE-TIME, RRULE or UTC-offset value that cannot be read; `expected` says what is valid.
+    case invalidValue(property: String, value: String, line: Int?, expected: String)
+    /// A recurrence set with more instances in the window than the expander's limit.
+    case tooManyInstances(uid: String, line: Int?, limit: Int)
 
     /// The 1-based input line the error refers to, when there is one.
     public var line: Int? {
         switch self {
         case .invalidEncoding(let line), .structure(let line, _), .malformedLine(let line, _),
             .invalidProperty(let line, _, _):
+            return line
+        case .unknownZone(_, let line), .invalidValue(_, _, let line, _), .tooManyInstances(_, let line, _):
             return line
         case .empty, .unserializable:
             return nil
@@ -41,6 +49,15 @@ public enum ICalError: Error, Sendable, Equatable, CustomStringConvertible {
             return "line \(line): \(name): \(message)"
         case .unserializable(let property, let value):
             return "cannot write \(property) with value \"\(value)\": libical rejects it"
+        case .unknownZone(let tzid, let line):
+            return "\(ICalError.at(line))TZID \"\(tzid)\" is neither a VTIMEZONE in this calendar nor an IANA zone; "
+                + "add its VTIMEZONE or use an IANA name such as America/New_York"
+        case .invalidValue(let property, let value, let line, let expected):
+            return "\(ICalError.at(line))\(property) value \"\(value)\" cannot be read; expected \(expected)"
+        case .tooManyInstances(let uid, let line, let limit):
+            return "\(ICalError.at(line))event \"\(uid)\" has more than \(limit) instances in the window; use a shorter window"
         }
     }
+
+    private static func at(_ line: Int?) -> String { line.map { "line \($0): " } ?? "" }
 }

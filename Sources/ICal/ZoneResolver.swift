@@ -19,7 +19,7 @@ public enum ZoneResolver {
     }
 
     /// The RFC 5545 instant of `local` in `zone`.
-    public static func resolve(_ local: LocalDateTime, in zone: Zone) -> Resolution {
+    public static func resolve(_ local: LocalDateTime, in zone: some ZoneRules) -> Resolution {
         let l = local.secondsSinceEpoch
         let before = zone.offset(at: l - 86_400)
         let after = zone.offset(at: l + 86_400)
@@ -35,7 +35,7 @@ public enum ZoneResolver {
         switch candidates.count {
         case 0:
             let instant = l - before
-            return Resolution(instant: instant, kind: .gap(shiftedTo: zone.local(at: instant)))
+            return Resolution(instant: instant, kind: .gap(shiftedTo: zone.wallClock(at: instant)))
         case 1:
             return Resolution(instant: candidates[0], kind: .normal)
         default:

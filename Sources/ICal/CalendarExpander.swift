@@ -1,0 +1,67 @@
+/// Expands the VEVENTs of a calendar into instances over a window of UTC instants, correctly
+/// across daylight-saving changes (docs/expansion.md).
+///
+/// libical iterates each RRULE in floating local time; every local time (DTSTART, RRULE
+/// occurrences, RDATE, EXDATE, RECURRENCE-ID, UNTIL) is then resolved to an instant by
+/// RFC 5545 §3.3.5 (`ZoneResolver`) in the calendar's own VTIMEZONE of that TZID, else the IANA
+/// zone, and floating and DATE values in `viewerZone`. VEVENTs are grouped by UID: the ones
+/// without RECURRENCE-ID are masters, the others override the instance whose start INSTANT equals
+/// their RECURRENCE-ID (RANGE=THISANDFUTURE: that one and all later ones); overrides without a
+/// master are single instances.
+public struct CalendarExpander: Sendable {
+    /// The VEVENTs, in file order.
+    public let events: [ICalComponent]
+    /// The calendar's VTIMEZONEs, in file order.
+    public let timezones: [ICalComponent]
+    /// The zone floating and DATE values are read in (RFC 5545: the viewer's zone).
+    public let viewerZone: Zone
+    /// Most instances one VEVENT may have up to the window's end before it is reported as a
+    /// problem instead (a guard against `FREQ=SECONDLY` over years).
+    public var instanceLimit = 500_000
+
+    /// The VEVENTs and VTIMEZONEs of a parsed calendar (inside VCALENDARs, or bare).
+    public init(calendar: ParsedCalendar, viewerZone: Zone = .utc) {
+        self.init(components: calendar.components, viewerZone: viewerZone)
+    }
+
+    /// The VEVENTs and VTIMEZONEs among `components` and their VCALENDAR children.
+    public init(components: [ICalComponent], viewerZone: Zone = .utc) {
+        var events: [ICalComponent] = []
+        var timezones: [ICalComponent] = []
+        for c in components {
+            for child in c.name == "VCALENDAR" ? c.components : [c] {
+                if child.name == "VEVENT" { events.append(child) }
+                if child.name == "VTIMEZONE" { timezones.append(child) }
+            }
+        }
+        self.events = events
+        self.timezones = timezones
+        self.viewerZone = viewerZone
+    }
+
+    /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant;
+    /// VEVENTs that cannot be expanded are left out and listed in `problems`.
+    public func expand(from: Int, to: Int) -> CalendarExpansion {
+        var result = CalendarExpansion()
+        let lastYear = LocalDateTime(secondsSinceEpoch: to).date.year + 1
+        let catalog = ZoneCatalog(vtimezones: timezones, viewer: viewerZone, through: lastYear, problems: &result.problems)
+        for group in EventGroup.byUID(events) {
+            do {
+                result.instances += try group.instances(catalog: catalog, from: from, to: to, limit: instanceLimit)
+            } catch {
+                result.problems.append(error)
+            }
+        }
+        result.instances.removeAll { $0.start < from || $0.start >= to }
+        result.instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
+        return result
+    }
+
+    /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant.
+    /// Throws the first problem (unknown TZID, unreadable value or rule, too many instances).
+    public func instances(from: Int, to: Int) throws(ICalError) -> [EventInstance] {
+        let expansion = expand(from: from, to: to)
+        if let first = expansion.problems.first { throw first }
+        return expansion.instances
+    }
+}

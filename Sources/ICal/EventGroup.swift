@@ -1,0 +1,45 @@
+/// The VEVENTs sharing one UID: masters (no RECURRENCE-ID) and their overrides.
+struct EventGroup {
+    var uid: String
+    var masters: [ICalComponent] = []
+    var overrides: [ICalComponent] = []
+
+    /// Groups `events` by UID in order of first appearance.
+    static func byUID(_ events: [ICalComponent]) -> [EventGroup] {
+        var groups: [EventGroup] = []
+        var index: [String: Int] = [:]
+        for event in events {
+            let uid = event.property("UID")?.text ?? ""
+            let i: Int
+            if let known = index[uid] {
+                i = known
+            } else {
+                i = groups.count
+                index[uid] = i
+                groups.append(EventGroup(uid: uid))
+            }
+            if event.property("RECURRENCE-ID") == nil {
+                groups[i].masters.append(event)
+            } else {
+                groups[i].overrides.append(event)
+            }
+        }
+        return groups
+    }
+
+    /// The instances of the group that may start in `[from, to)` (callers filter exactly).
+    func instances(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [EventInstance] {
+        let overrides = try Override.read(overrides, catalog: catalog)
+        if masters.isEmpty {
+            return overrides.map { $0.instance(uid: uid) }
+        }
+        var result: [EventInstance] = []
+        for master in masters {
+            let series = try Series(master: master, uid: uid, catalog: catalog)
+            let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
+            let occurrences = try series.occurrences(catalog: catalog, from: from - margin, to: to + margin, limit: limit)
+            result += Override.apply(overrides, to: occurrences, series: series)
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+internal import CLibical
+
+/// What libical 3.0.16's OWN zone-aware expansion gives for a VEVENT, for comparison with
+/// `CalendarExpander`: DTSTART carries libical's built-in zone of its TZID
+/// (`icaltimezone_get_builtin_timezone`, prefixed TZIDs mapped to IANA first), the RRULE is
+/// iterated with that zoned start (`icalrecur_iterator_new`/`_next`, UNTIL left to libical) and
+/// each occurrence, RDATE and EXDATE is converted to UTC with `icaltime_as_timet_with_zone`.
+/// This reproduces libical's defects on purpose (time-semantics.md §3: the iterator keeps a
+/// shifted hour, gap times come out an hour early, overlap times pick the second instance).
+/// Overrides (RECURRENCE-ID) are not applied. Floating and DATE values are read in `viewerZone`.
+public enum LibicalReference {
+    /// The start instants in `[from, to)`, ascending, without duplicates; empty when DTSTART is
+    /// missing or unreadable, when libical does not know the zone, or the rule is invalid.
+    public static func instances(of event: ICalComponent, from: Int, to: Int, viewerZone: Zone = .utc, stepLimit: Int = 1_000_000)
+        -> [Int]
+    {
+        guard let dtstart = event.property("DTSTART"), let start = DateTimeValue(property: dtstart) else { return [] }
+        return Libical.withLock {
+            guard let zone = builtinZone(start, viewerZone: viewerZone) else { return [] }
+            var instants = Set<Int>()
+            var first = RecurrenceIterator.icalTime(start.localDateTime, isDate: start.isDate)
+            first.zone = zone
+            let rules = event.properties(named: "RRULE")
+            // With a rule, libical's iterator yields DTSTART itself (normalised) first.
+            if rules.isEmpty { instants.insert(Int(icaltime_as_timet_with_zone(first, zone))) }
+            for rule in rules {
+                dosecal_icalerrno_clear()
+                let recur = icalrecurrencetype_from_string(rule.value)
+                dosecal_icalerrno_clear()
+                guard recur.freq != ICAL_NO_RECURRENCE, recur.interval > 0, let iterator = icalrecur_iterator_new(recur, first)
+                else {
+                    return []
+                }
+                defer { icalrecur_iterator_free(iterator) }
+                for _ in 0..<stepLimit {
+                    let next = icalrecur_iterator_next(iterator)
+                    if icaltime_is_null_time(next) != 0 { break }
+                    let instant = Int(icaltime_as_timet_with_zone(next, zone))
+                    if instant >= to { break }
+                    instants.insert(instant)
+                }
+            }
+            for rdate in event.properties(named: "RDATE") { instants.formUnion(convert(rdate, viewerZone: viewerZone)) }
+            for exdate in event.properties(named: "EXDATE") { instants.subtract(convert(exdate, viewerZone: viewerZone)) }
+            return instants.filter { $0 >= from && $0 < to }.sorted()
+        }
+    }
+
+    /// libical's zone for a value: built-in zone of the TZID, UTC, or the viewer's zone. Caller holds the lock.
+    private static func builtinZone(_ value: DateTimeValue, viewerZone: Zone) -> OpaquePointer? {
+        switch value {
+        case .utc: return icaltimezone_get_utc_timezone()
+        case .zoned(_, let tzid):
+            let name = Zone(tzid: tzid)?.identifier ?? tzid
+            return name == "UTC" ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(name)
+        case .floating, .date:
+            return viewerZone.identifier == "UTC"
+                ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(viewerZone.identifier)
+        }
+    }
+
+    /// The instants of an RDATE/EXDATE property as libical converts them. Caller holds the lock.
+    private static func convert(_ property: ICalProperty, viewerZone: Zone) -> [Int] {
+        RuleText.listValues(property.value).compactMap { text -> Int? in
+            guard let value = DateTimeValue(parsing: text, tzid: property.parameter("TZID")),
+                let zone = builtinZone(value, viewerZone: viewerZone)
+            else { return nil }
+            var t = RecurrenceIterator.icalTime(value.localDateTime, isDate: value.isDate)
+            t.zone = zone
+            return Int(icaltime_as_timet_with_zone(t, zone))
+        }
+    }
+}

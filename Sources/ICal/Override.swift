@@ -1,0 +1,77 @@
+/// A VEVENT with a RECURRENCE-ID: it replaces the instance whose start INSTANT equals its
+/// RECURRENCE-ID (whatever form either is written in), and with RANGE=THISANDFUTURE also shifts
+/// every later instance by the same local-time (or, across zones, instant) difference.
+struct Override {
+    var recurrence: ReadTime
+    var start: ReadTime
+    var thisAndFuture: Bool
+    var sequence: Int
+    var line: Int?
+
+    /// Reads the overrides; for one RECURRENCE-ID instant the highest SEQUENCE (then the last) wins.
+    static func read(_ components: [ICalComponent], catalog: ZoneCatalog) throws(ICalError) -> [Override] {
+        var byInstant: [Int: Override] = [:]
+        var order: [Int] = []
+        for c in components {
+            guard let rid = c.property("RECURRENCE-ID"), let recurrence = try catalog.read(rid).first else { continue }
+            let start = try c.property("DTSTART").flatMap { p throws(ICalError) in try catalog.read(p).first } ?? recurrence
+            let range = rid.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
+            let sequence = c.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
+            let override = Override(recurrence: recurrence, start: start, thisAndFuture: range, sequence: sequence, line: c.line)
+            if let existing = byInstant[recurrence.instant] {
+                if sequence >= existing.sequence { byInstant[recurrence.instant] = override }
+            } else {
+                byInstant[recurrence.instant] = override
+                order.append(recurrence.instant)
+            }
+        }
+        return order.map { byInstant[$0]! }
+    }
+
+    /// The instance this override defines on its own.
+    func instance(uid: String) -> EventInstance {
+        EventInstance(
+            uid: uid, recurrenceInstant: recurrence.instant, start: start.instant, local: start.local,
+            zoneID: start.rules.identifier,
+            isAllDay: start.isDate, isOverride: true, resolution: start.kind, line: line)
+    }
+
+    /// `occurrences` of `series` with `overrides` applied: replaced ones dropped, later ones of a
+    /// THISANDFUTURE override shifted, and every override's own instance added.
+    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series) -> [EventInstance] {
+        let exact = Set(overrides.map(\.recurrence.instant))
+        let futures = overrides.filter(\.thisAndFuture).sorted { $0.recurrence.instant < $1.recurrence.instant }
+        var result: [EventInstance] = []
+        for occurrence in occurrences where !exact.contains(occurrence.instant) {
+            guard let future = futures.last(where: { $0.recurrence.instant <= occurrence.instant }) else {
+                result.append(
+                    EventInstance(
+                        uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant,
+                        local: occurrence.local,
+                        zoneID: occurrence.rules.identifier, isAllDay: occurrence.isDate, resolution: occurrence.kind,
+                        line: series.line))
+                continue
+            }
+            result.append(future.shifted(occurrence, uid: series.uid))
+        }
+        return result + overrides.map { $0.instance(uid: series.uid) }
+    }
+
+    /// `occurrence` moved as this THISANDFUTURE override moved its own instance.
+    func shifted(_ occurrence: ReadTime, uid: String) -> EventInstance {
+        let moved: ReadTime
+        if start.rules.identifier == recurrence.rules.identifier, start.rules.identifier == occurrence.rules.identifier {
+            let delta = start.local.secondsSinceEpoch - recurrence.local.secondsSinceEpoch
+            moved = ReadTime(occurrence.local.adding(seconds: delta), in: occurrence.rules, isDate: occurrence.isDate)
+        } else {
+            let instant = occurrence.instant + start.instant - recurrence.instant
+            moved = ReadTime(
+                local: start.rules.wallClock(at: instant), rules: start.rules, instant: instant, kind: .normal,
+                isDate: start.isDate)
+        }
+        return EventInstance(
+            uid: uid, recurrenceInstant: occurrence.instant, start: moved.instant, local: moved.local,
+            zoneID: moved.rules.identifier,
+            isAllDay: moved.isDate, isOverride: true, resolution: moved.kind, line: line)
+    }
+}

@@ -1,0 +1,42 @@
+/// Small readers for recurrence property text that libical does not expose as we need it.
+enum RuleText {
+    /// The UNTIL part of an RRULE value, in whichever form it was written (UTC, floating, DATE).
+    static func until(_ rule: String) -> DateTimeValue? {
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].uppercased() == "UNTIL" { return DateTimeValue(parsing: pair[1]) }
+        }
+        return nil
+    }
+
+    /// Whether an occurrence at `local` (instant `instant`) is on or before `until` (inclusive),
+    /// accepting the forms real files use. A timed series: a UTC UNTIL compares instants, a
+    /// floating or zoned UNTIL compares local times, a DATE UNTIL includes the whole of that local
+    /// date. An all-day series compares dates (a UTC-midnight UNTIL includes its UTC date).
+    static func within(_ until: DateTimeValue, local: LocalDateTime, instant: Int, isDate: Bool = false) -> Bool {
+        if isDate { return local.date <= until.localDateTime.date }
+        switch until {
+        case .utc(let u): return instant <= u.secondsSinceEpoch
+        case .floating(let u), .zoned(let u, _): return local <= u
+        case .date(let d): return local.date <= d
+        }
+    }
+
+    /// The values of an RDATE/EXDATE text: comma-separated, a PERIOD's start only.
+    static func listValues(_ value: String) -> [Substring] {
+        value.split(separator: ",").map { item in
+            let trimmed = item.drop { $0 == " " }
+            return trimmed.split(separator: "/", maxSplits: 1).first ?? trimmed
+        }
+    }
+}
+
+extension DateTimeValue {
+    /// The wall-clock reading of the value (midnight for a DATE, the UTC wall time for UTC).
+    public var localDateTime: LocalDateTime {
+        switch self {
+        case .date(let d): return LocalDateTime(date: d, time: LocalTime(hour: 0, minute: 0)!)
+        case .floating(let t), .utc(let t), .zoned(let t, _): return t
+        }
+    }
+}

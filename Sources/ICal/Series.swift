@@ -1,0 +1,88 @@
+/// One master VEVENT's recurrence set: DTSTART, RRULEs (iterated by libical in floating local
+/// time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
+/// value names.
+struct Series {
+    var uid: String
+    var line: Int?
+    var start: ReadTime
+    var master: ICalComponent
+
+    init(master: ICalComponent, uid: String, catalog: ZoneCatalog) throws(ICalError) {
+        guard let property = master.property("DTSTART"), let value = DateTimeValue(property: property) else {
+            throw .invalidValue(
+                property: "DTSTART", value: master.property("DTSTART")?.value ?? "",
+                line: master.property("DTSTART")?.line ?? master.line,
+                expected: "a DATE or DATE-TIME start (every VEVENT needs one)")
+        }
+        self.uid = uid
+        self.line = master.line
+        self.master = master
+        self.start = try catalog.read(value, line: property.line)
+    }
+
+    /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
+    func occurrences(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [ReadTime] {
+        // An instant is local - offset with |offset| < 15 h: no local time past this bound is before `to`.
+        let bound = LocalDateTime(secondsSinceEpoch: to + 15 * 3600)
+        var all = [start]
+        for rule in master.properties(named: "RRULE") {
+            let until = RuleText.until(rule.value)
+            let locals: [LocalDateTime]
+            do {
+                locals = try RecurrenceIterator.localStarts(
+                    rule: rule.value, start: start.local, isDate: start.isDate, through: min(bound, untilBound(until)),
+                    limit: limit)
+            } catch .invalidRule {
+                throw .invalidValue(
+                    property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")
+            } catch {
+                throw .tooManyInstances(uid: uid, line: line, limit: limit)
+            }
+            for local in locals {
+                let occurrence = ReadTime(local, in: start.rules, isDate: start.isDate)
+                if let until, !RuleText.within(until, local: local, instant: occurrence.instant, isDate: start.isDate) { break }
+                all.append(occurrence)
+            }
+        }
+        for property in master.properties(named: "RDATE") { all += try catalog.read(property) }
+        let exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, seriesIsDate: start.isDate)
+        var seen = Set<Int>()
+        var result: [ReadTime] = []
+        for occurrence in all where occurrence.instant >= from - 15 * 3600 && occurrence.instant < to {
+            guard !exclusions.excludes(occurrence), seen.insert(occurrence.instant).inserted else { continue }
+            result.append(occurrence)
+        }
+        if result.count > limit { throw .tooManyInstances(uid: uid, line: line, limit: limit) }
+        return result.sorted { $0.instant < $1.instant }
+    }
+
+    /// A local bound no occurrence within UNTIL can pass (UNTIL is UTC, floating or a DATE).
+    private func untilBound(_ until: DateTimeValue?) -> LocalDateTime {
+        switch until {
+        case .utc(let u)?: return u.adding(seconds: 15 * 3600)
+        case .floating(let u)?, .zoned(let u, _)?: return u.adding(seconds: 15 * 3600)
+        case .date(let d)?: return LocalDateTime(date: d.adding(days: 2), time: LocalTime(hour: 0, minute: 0)!)
+        case nil: return LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, time: LocalTime(hour: 0, minute: 0)!)
+        }
+    }
+}
+
+/// The EXDATEs of a series: instants, and dates (a DATE EXDATE removes every occurrence on that
+/// local date, also on a timed series; on an all-day series a DATE-TIME EXDATE removes its date).
+struct Exclusions {
+    var instants = Set<Int>()
+    var dates = Set<LocalDate>()
+
+    init(_ properties: [ICalProperty], catalog: ZoneCatalog, seriesIsDate: Bool) throws(ICalError) {
+        for property in properties {
+            for value in try catalog.read(property) {
+                if value.isDate || seriesIsDate { dates.insert(value.local.date) }
+                if !value.isDate { instants.insert(value.instant) }
+            }
+        }
+    }
+
+    func excludes(_ occurrence: ReadTime) -> Bool {
+        instants.contains(occurrence.instant) || dates.contains(occurrence.local.date)
+    }
+}

@@ -1,0 +1,90 @@
+/// The zones one expansion reads values in: the calendar's own VTIMEZONEs first (by TZID as
+/// written), then the IANA database (prefixed TZIDs mapped to their IANA tail), and the viewer's
+/// zone for floating and DATE values.
+final class ZoneCatalog {
+    let viewer: Zone
+    private var own: [String: CalendarZone] = [:]
+    private var iana: [String: Zone] = [:]
+
+    /// Builds every VTIMEZONE through the end of `lastYear`. One that cannot be read adds a
+    /// problem and its TZID falls back to the IANA database.
+    init(vtimezones: [ICalComponent], viewer: Zone, through lastYear: Int, problems: inout [ICalError]) {
+        self.viewer = viewer
+        for vtz in vtimezones {
+            do {
+                let zone = try CalendarZone(vtz, through: lastYear)
+                if own[zone.identifier] == nil { own[zone.identifier] = zone }
+            } catch {
+                problems.append(error)
+            }
+        }
+    }
+
+    /// The rules a TZID names: the calendar's VTIMEZONE, else the IANA zone.
+    func rules(for tzid: String, line: Int?) throws(ICalError) -> any ZoneRules {
+        if let zone = own[tzid] { return zone }
+        if let zone = iana[tzid] { return zone }
+        guard let zone = Zone(tzid: tzid) else { throw .unknownZone(tzid: tzid, line: line) }
+        iana[tzid] = zone
+        return zone
+    }
+
+    /// Reads `value` as an instant by RFC 5545 §3.3.5 in the zone its form calls for.
+    func read(_ value: DateTimeValue, line: Int?) throws(ICalError) -> ReadTime {
+        switch value {
+        case .utc(let t):
+            return ReadTime(local: t, rules: Zone.utc, instant: t.secondsSinceEpoch, kind: .normal, isDate: false)
+        case .date, .floating:
+            return ReadTime(value.localDateTime, in: viewer, isDate: value.isDate)
+        case .zoned(let t, let tzid):
+            return ReadTime(t, in: try rules(for: tzid, line: line), isDate: false)
+        }
+    }
+
+    /// Reads the DATE/DATE-TIME value(s) of a property (TZID parameter honoured, comma lists and
+    /// PERIOD starts accepted).
+    func read(_ property: ICalProperty) throws(ICalError) -> [ReadTime] {
+        let tzid = property.parameter("TZID")
+        var result: [ReadTime] = []
+        for text in RuleText.listValues(property.value) {
+            guard let value = DateTimeValue(parsing: text, tzid: tzid) else {
+                throw .invalidValue(
+                    property: property.name, value: property.value, line: property.line,
+                    expected: "a DATE (20260308) or DATE-TIME (20260308T023000, 20260308T073000Z)")
+            }
+            result.append(try read(value, line: property.line))
+        }
+        return result
+    }
+}
+
+/// A local date-time read in a zone, and the instant it means.
+struct ReadTime {
+    var local: LocalDateTime
+    var rules: any ZoneRules
+    var instant: Int
+    var kind: ZoneResolver.Kind
+    var isDate: Bool
+
+    init(local: LocalDateTime, rules: any ZoneRules, instant: Int, kind: ZoneResolver.Kind, isDate: Bool) {
+        self.local = local
+        self.rules = rules
+        self.instant = instant
+        self.kind = kind
+        self.isDate = isDate
+    }
+
+    /// `local` resolved in `rules` by RFC 5545 §3.3.5.
+    init(_ local: LocalDateTime, in rules: any ZoneRules, isDate: Bool) {
+        let resolution = ZoneResolver.resolve(local, in: rules)
+        self.init(local: local, rules: rules, instant: resolution.instant, kind: resolution.kind, isDate: isDate)
+    }
+}
+
+extension DateTimeValue {
+    /// Whether this is a DATE value.
+    public var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+}

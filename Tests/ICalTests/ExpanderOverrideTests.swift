@@ -1,0 +1,64 @@
+import ICal
+import Testing
+
+/// RECURRENCE-ID overrides: matched by instant, RANGE=THISANDFUTURE, orphans (RFC 5545 §3.8.4.4).
+@Suite struct ExpanderOverrideTests {
+    typealias S = ExpansionSupport
+    static let master = S.event("m", "DTSTART;TZID=America/New_York:20260305T090000", "RRULE:FREQ=DAILY;COUNT=5")
+
+    @Test func overrideWrittenInUTCReplacesTheZonedInstanceItNames() throws {
+        let body = Self.master + "\n" + S.event("m", "RECURRENCE-ID:20260306T140000Z", "DTSTART;TZID=America/New_York:20260306T110000")
+        let instances = try S.instances(body)
+        #expect(instances.map(\.description) == [
+            "m 2026-03-05T14:00:00Z 2026-03-05T14:00:00Z",
+            "m 2026-03-06T14:00:00Z 2026-03-06T16:00:00Z",
+            "m 2026-03-07T14:00:00Z 2026-03-07T14:00:00Z",
+            "m 2026-03-08T13:00:00Z 2026-03-08T13:00:00Z",
+            "m 2026-03-09T13:00:00Z 2026-03-09T13:00:00Z",
+        ])
+        #expect(instances.map(\.isOverride) == [false, true, false, false, false])
+    }
+
+    @Test func overrideCanMoveAnInstanceIntoAndOutOfTheWindow() throws {
+        let body = Self.master + "\n" + S.event("m", "RECURRENCE-ID;TZID=America/New_York:20260309T090000", "DTSTART:20260201T120000Z")
+            + "\n" + S.event("m", "RECURRENCE-ID;TZID=America/New_York:20260305T090000", "DTSTART:20260301T120000Z")
+        let starts = try S.starts(body, from: "2026-03-01", to: "2026-04-01")
+        #expect(starts == ["2026-03-01T12:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z", "2026-03-08T13:00:00Z"])
+    }
+
+    @Test func higherSequenceWinsForTheSameInstance() throws {
+        let body = Self.master + "\n" + S.event("m", "RECURRENCE-ID:20260306T140000Z", "SEQUENCE:2", "DTSTART:20260306T170000Z")
+            + "\n" + S.event("m", "RECURRENCE-ID;TZID=America/New_York:20260306T090000", "SEQUENCE:1", "DTSTART:20260306T180000Z")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-06T17:00:00Z", "2026-03-07T14:00:00Z", "2026-03-08T13:00:00Z", "2026-03-09T13:00:00Z"])
+    }
+
+    @Test func thisAndFutureShiftsLaterInstancesByLocalTime() throws {
+        // From 03-07 on, 09:00 becomes 10:30 New York time, also after the 03-08 change.
+        let body = Self.master + "\n" + S.event(
+            "m", "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=America/New_York:20260307T090000", "DTSTART;TZID=America/New_York:20260307T103000")
+        let instances = try S.instances(body)
+        #expect(instances.map(\.description) == [
+            "m 2026-03-05T14:00:00Z 2026-03-05T14:00:00Z",
+            "m 2026-03-06T14:00:00Z 2026-03-06T14:00:00Z",
+            "m 2026-03-07T14:00:00Z 2026-03-07T15:30:00Z",
+            "m 2026-03-08T13:00:00Z 2026-03-08T14:30:00Z",
+            "m 2026-03-09T13:00:00Z 2026-03-09T14:30:00Z",
+        ])
+        #expect(instances.map(\.isOverride) == [false, false, true, true, true])
+    }
+
+    @Test func orphanOverrideIsASingleInstance() throws {
+        let body = S.event("o", "RECURRENCE-ID;TZID=Europe/Berlin:20260310T080000", "DTSTART;TZID=Europe/Berlin:20260310T093000")
+        let instances = try S.instances(body)
+        #expect(instances.map(\.description) == ["o 2026-03-10T07:00:00Z 2026-03-10T08:30:00Z"])
+        #expect(instances.first?.isOverride == true)
+    }
+
+    @Test func allDayOverrideMatchesByDate() throws {
+        let body = S.event("d", "DTSTART;VALUE=DATE:20260301", "RRULE:FREQ=WEEKLY;COUNT=3") + "\n"
+            + S.event("d", "RECURRENCE-ID;VALUE=DATE:20260308", "DTSTART;VALUE=DATE:20260309")
+        let starts = try S.starts(body, viewer: Zone("Asia/Kolkata")!)
+        #expect(starts == ["2026-02-28T18:30:00Z", "2026-03-08T18:30:00Z", "2026-03-14T18:30:00Z"])
+    }
+}

@@ -1,0 +1,107 @@
+import ICal
+import Testing
+
+/// RRULE limits and the recurrence-set properties: UNTIL in every form real files use, COUNT,
+/// invalid dates, EXDATE and RDATE shapes (RFC 5545 §3.3.10, §3.8.5).
+@Suite struct ExpanderRuleTests {
+    typealias S = ExpansionSupport
+    static let ny = "DTSTART;TZID=America/New_York:20260305T090000"
+
+    @Test func utcUntilIsInclusive() throws {
+        let body = S.event("e1", Self.ny, "RRULE:FREQ=DAILY;UNTIL=20260307T140000Z")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z"])
+    }
+
+    @Test func utcUntilAcrossTheGapComparesInstants() throws {
+        // 09:00 EDT on 03-08 is 13:00Z, within an UNTIL of 13:00Z.
+        let body = S.event("e1", Self.ny, "RRULE:FREQ=DAILY;UNTIL=20260308T130000Z")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z", "2026-03-08T13:00:00Z"])
+    }
+
+    @Test func dateUntilOnATimedSeriesIncludesThatWholeLocalDate() throws {
+        let body = S.event("e1", Self.ny, "RRULE:FREQ=DAILY;UNTIL=20260307")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z"])
+    }
+
+    @Test func floatingUntilOnAZonedSeriesIsLocal() throws {
+        let body = S.event("e1", Self.ny, "RRULE:FREQ=DAILY;UNTIL=20260307T090000")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z"])
+    }
+
+    @Test func utcMidnightUntilOnAnAllDaySeriesIncludesThatDate() throws {
+        let body = S.event("e1", "DTSTART;VALUE=DATE:20260105", "RRULE:FREQ=DAILY;UNTIL=20260107T000000Z")
+        let starts = try S.starts(body, viewer: Zone("America/New_York")!)
+        #expect(starts == ["2026-01-05T05:00:00Z", "2026-01-06T05:00:00Z", "2026-01-07T05:00:00Z"])
+    }
+
+    @Test func countIncludesDtstartAndSkipsInvalidDates() throws {
+        let body = S.event("e1", "DTSTART;TZID=Europe/Berlin:20260131T080000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-01-31T07:00:00Z", "2026-03-31T06:00:00Z", "2026-05-31T06:00:00Z"])
+    }
+
+    @Test func countIsCountedFromDtstartNotFromTheWindow() throws {
+        let body = S.event("e1", "DTSTART:20251230T080000Z", "RRULE:FREQ=DAILY;COUNT=5")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-01-01T08:00:00Z", "2026-01-02T08:00:00Z", "2026-01-03T08:00:00Z"])
+    }
+
+    @Test func bysetposAndIntervalComeFromLibical() throws {
+        // Last weekday of the month, every second month.
+        let body = S.event("e1", "DTSTART;TZID=Europe/London:20260130T090000", "RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-01-30T09:00:00Z", "2026-03-31T08:00:00Z", "2026-05-29T08:00:00Z"])
+    }
+
+    @Test func exdateInEveryShape() throws {
+        let body = S.event(
+            "e1", "DTSTART;TZID=America/New_York:20260301T090000", "RRULE:FREQ=DAILY;COUNT=10",
+            "EXDATE;TZID=America/New_York:20260302T090000",  // one per line with TZID
+            "EXDATE:20260303T140000Z",  // UTC, same instant
+            "EXDATE;TZID=America/New_York:20260304T090000,20260305T090000",  // comma list
+            "EXDATE;TZID=UTC:20260306T140000",  // TZID=UTC
+            "EXDATE;VALUE=DATE:20260308",  // DATE on a timed series: that local date
+            "EXDATE:20260309T090000Z")  // an instant that is no occurrence: nothing
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-01T14:00:00Z", "2026-03-07T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-10T13:00:00Z"])
+    }
+
+    @Test func exdateOnAnAllDaySeriesMatchesTheDate() throws {
+        let body = S.event("e1", "DTSTART;VALUE=DATE:20260301", "RRULE:FREQ=DAILY;COUNT=3", "EXDATE;VALUE=DATE:20260302", "EXDATE:20260303T000000Z")
+        let starts = try S.starts(body, viewer: Zone("Europe/Berlin")!)
+        #expect(starts == ["2026-02-28T23:00:00Z"])
+    }
+
+    @Test func rdateInEveryShapeAndDuplicatesOnce() throws {
+        let body = S.event(
+            "e1", "DTSTART;TZID=America/New_York:20260301T090000", "RRULE:FREQ=DAILY;COUNT=2",
+            "RDATE;TZID=America/New_York:20260310T023000",  // zoned, in the 03-08 gap? no: an ordinary day
+            "RDATE;TZID=America/New_York:20260308T023000",  // in the gap: 03:30 EDT
+            "RDATE:20260320T120000Z,20260302T140000Z",  // UTC list; the second is an occurrence already
+            "RDATE;VALUE=PERIOD:20260401T120000Z/PT1H")
+        let starts = try S.starts(body)
+        #expect(starts == [
+            "2026-03-01T14:00:00Z", "2026-03-02T14:00:00Z", "2026-03-08T07:30:00Z", "2026-03-10T06:30:00Z", "2026-03-20T12:00:00Z",
+            "2026-04-01T12:00:00Z",
+        ])
+    }
+
+    @Test func windowIsHalfOpenAndLongRulesStopAtItsEnd() throws {
+        let body = S.event("e1", "DTSTART:20200101T000000Z", "RRULE:FREQ=DAILY;UNTIL=70061231T000000Z")
+        let starts = try S.starts(body, from: "2026-03-01", to: "2026-03-04")
+        #expect(starts == ["2026-03-01T00:00:00Z", "2026-03-02T00:00:00Z", "2026-03-03T00:00:00Z"])
+    }
+
+    @Test func unreadableEventIsAProblemOfThatEventOnly() throws {
+        let text = S.calendar(
+            S.event("bad", "DTSTART;TZID=Nowhere:20260101T080000", "RRULE:FREQ=DAILY") + "\n" + S.event("good", "DTSTART:20260101T090000Z"))
+        let (from, to) = S.window("2026-01-01", "2027-01-01")
+        let expansion = CalendarExpander(calendar: try ICalParser.parse(text)).expand(from: from, to: to)
+        #expect(expansion.instances.map(\.uid) == ["good"])
+        #expect(expansion.problems == [.unknownZone(tzid: "Nowhere", line: 7)])
+    }
+}
