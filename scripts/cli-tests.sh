@@ -51,5 +51,34 @@ check "privacy export" 0 "$bin" export "$demo" -o "$tmp/p.ics" --privacy
 expect "privacy: no medicine name in the file" bash -c "! grep -qiE 'metformin|levothyroxine|methotrexate|vitamin' '$tmp/p.ics'"
 expect "privacy: no medicine name in the summary" bash -c "! grep -qiE 'metformin|levothyroxine|methotrexate|vitamin' '$tmp/stdout'"
 check "bad --now" 64 "$bin" export "$demo" --now yesterday
+# check
+check "check --help" 0 "$bin" check --help
+expect "check --help shows usage" grep -q "Usage: dosecal check" "$tmp/stdout"
+check "check: dosecal's own feed fires every dose as promised" 0 "$bin" check "$demo" --now 2026-11-20T00:00:00Z
+expect "check: summary line" grep -qE "^[0-9]+ doses expected: [0-9]+ fire as promised, 0 at another time, 0 missing; 0 extra" "$tmp/stdout"
+utc=fixtures/calendars/demo-utc-rewritten.ics
+check "check: a feed rewritten into UTC fails" 1 "$bin" check "$demo" --calendar "$utc" --from 2027-03-10 --to 2027-03-16
+expect "check: names a drifting dose" grep -q "Metformin (morning) 08:00 America/New_York: expected 08:00 (12:00Z); calendar: AT 09:00 (13:00Z), +1 h" "$tmp/stdout"
+check "check --json" 1 "$bin" check "$demo" --calendar "$utc" --from 2027-03-10 --to 2027-03-16 --json
+expect "check --json: doses with uid, expected, feed, status" python3 -c "
+import json,sys; d=json.load(open('$tmp/stdout')); x=[r for r in d['doses'] if r['status']=='moved'][0]
+assert x['uid'].endswith('@dosecal.app') and x['expected']=='2027-03-14T10:30:00Z' and x['feed']=='2027-03-14T11:30:00Z', x
+assert any(r['status']=='missing' and r['feed'] is None for r in d['doses'])"
+check "check --strict fails on warnings" 1 "$bin" check "$demo" --now 2026-11-20T00:00:00Z --strict
+check "check: bad --gap-policy" 64 "$bin" check "$demo" --gap-policy sometimes
+check "check: unknown zone" 64 "$bin" check "$demo" --zone Mars/Base
+check "check: --zone and --itinerary together" 64 "$bin" check "$demo" --zone Europe/Berlin --itinerary "$tmp/x.json"
+check "check: unreadable calendar" 2 "$bin" check "$demo" --calendar "$tmp/none.ics"
+echo "not a calendar" > "$tmp/junk.ics"
+check "check: a file that is not a calendar" 2 "$bin" check "$demo" --calendar "$tmp/junk.ics"
+printf '[{"from": "2027-01-10", "zone": "Nowhere/Town"}]' > "$tmp/trip.json"
+check "check: bad itinerary" 2 "$bin" check "$demo" --itinerary "$tmp/trip.json"
+expect "check: itinerary error names the file and key" grep -q "trip.json:1: \[0\].zone" "$tmp/stderr"
+printf '[{"from": "2027-01-10", "zone": "Asia/Tokyo"}]' > "$tmp/trip.json"
+check "check: travel with dosecal's re-exported feed passes" 0 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
+expect "check: travel shows the home-zone drift" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')"
+check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
+expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -3,7 +3,7 @@ import Foundation
 
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
-    static let commands: [CommandSpec] = [ExportCommand.spec]
+    static let commands: [CommandSpec] = [ExportCommand.spec, CheckCommand.spec]
 
     static let overview = """
         dosecal \(DoseCalVersion.current): medication schedules as calendars that stay right.

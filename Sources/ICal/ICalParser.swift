@@ -63,7 +63,7 @@ public enum ICalParser {
     }
 
     /// Copies one libical component (and its children) into Swift values. Caller holds the lock.
-    private static func copy(_ c: OpaquePointer, skeleton: Skeleton?, problems: inout [ICalError]) -> ICalComponent {
+    static func copy(_ c: OpaquePointer, skeleton: Skeleton?, problems: inout [ICalError]) -> ICalComponent {
         let kind = icalcomponent_isa(c)
         var name = Libical.borrow(icalcomponent_kind_to_string(kind))
         if kind == ICAL_X_COMPONENT || name.isEmpty, let skeleton { name = skeleton.name }

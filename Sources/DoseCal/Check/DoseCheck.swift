@@ -24,7 +24,8 @@ public struct DoseCheck: Sendable, Equatable {
         case gap(shiftedTo: LocalDateTime)
         /// The dose time occurs twice that day (clocks go back); it fires at the first.
         case overlap
-        /// libical's own expansion of the calendar gives another instant (nil: none).
+        /// libical's own expansion of the calendar gives another instant than the correct
+        /// expansion of the same calendar (nil: none).
         case libical(Int?)
         /// An iOS or macOS repeating calendar trigger fires at another instant (nil: not that day).
         case ios(Int?)

@@ -27,12 +27,26 @@ public struct DoseChecker: Sendable {
     /// Which medication and slot each of dosecal's series UIDs belongs to.
     public var seriesUIDs: [String: SlotKey] {
         var result: [String: SlotKey] = [:]
-        for item in FeedBuilder(schedule: schedule, now: 0).build().items {
-            if case .dose(let slotID, _) = item.kind {
-                result[item.uid] = SlotKey(medicationID: item.medicationID, slotID: slotID)
+        for (uid, series) in seriesParts { result[uid] = series.key }
+        return result
+    }
+
+    /// Every series of the feed: its UID, slot and first dose day.
+    private var seriesParts: [String: (key: SlotKey, firstDate: LocalDate)] {
+        let planner = SeriesPlanner(engine: WallClockEngine(schedule: schedule))
+        var result: [String: (key: SlotKey, firstDate: LocalDate)] = [:]
+        for m in schedule.medications {
+            for plan in planner.plans(for: m) {
+                let uid = FeedBuilder.uid(medicationID: m.id, slotID: plan.slotID, part: plan.part)
+                result[uid] = (SlotKey(medicationID: m.id, slotID: plan.slotID), plan.firstDate)
             }
         }
         return result
+    }
+
+    /// The UIDs of every item dosecal's feed has (dose series and supply warnings).
+    private var ownUIDs: Set<String> {
+        Set(FeedBuilder(schedule: schedule, now: 0).build().items.map(\.uid))
     }
 
     /// A dose slot of a medication.
@@ -48,8 +62,24 @@ public struct DoseChecker: Sendable {
     ///     that came back from a phone).
     ///   - libical: libical 3.0.16's own expansion of the same calendar, per UID.
     ///   - plan: the local-notification plan's instants per series UID.
-    public func check(calendar: [String: [Int]], libical: [String: [Int]]? = nil, plan: [String: [Int]]? = nil) -> CheckReport {
-        let uids = seriesUIDs
+    ///   - systemZone: the system's zone data for a zone ID (nil: not compared).
+    public func check(
+        calendar: [String: [Int]], libical: [String: [Int]]? = nil, plan: [String: [Int]]? = nil,
+        systemZone: ((String) -> (any ZoneRules)?)? = nil
+    ) -> CheckReport {
+        let parts = seriesParts
+        let uids = parts.mapValues(\.key)
+        // The series a dose day belongs to: the slot's part that started last on or before it.
+        var partsBySlot: [SlotKey: [(firstDate: LocalDate, uid: String)]] = [:]
+        for (uid, part) in parts { partsBySlot[part.key, default: []].append((part.firstDate, uid)) }
+        func seriesUID(_ key: SlotKey, _ day: LocalDate) -> String? {
+            partsBySlot[key]?.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+        }
+        var uidAt: [SlotKey: [Int: String]] = [:]
+        for (uid, instants) in calendar {
+            guard let key = uids[uid] else { continue }
+            for instant in instants { uidAt[key, default: [:]][instant] = uid }
+        }
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
         let expected = Dictionary(grouping: engine.occurrences(from: wide.0, to: wide.1, gapPolicy: gapPolicy)) {
@@ -83,7 +113,6 @@ public struct DoseChecker: Sendable {
             let found = matcher.match(expected: instants, actual: checked[key] ?? [])
             let libFound = lib.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
             let planFound = planned.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
-            let uid = uids.first { $0.value == key }.map(\.key)
             for (i, dose) in doses.enumerated() {
                 let day = engine.localDate(of: dose)
                 guard day >= from && day <= to else { continue }
@@ -93,14 +122,20 @@ public struct DoseChecker: Sendable {
                 case .overlap: notes.append(.overlap)
                 case .normal: break
                 }
-                if let libFound, libFound.matched[i] != dose.instant { notes.append(.libical(libFound.matched[i])) }
+                // libical's reading of the same file, where it differs from the correct one.
+                if let libFound, libFound.matched[i] != found.matched[i] { notes.append(.libical(libFound.matched[i])) }
                 if let zone = dose.zone {
                     let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone)
                     if ios != dose.instant { notes.append(.ios(ios)) }
+                    if let rules = systemZone?(zone) {
+                        let system = ZoneResolver.resolve(dose.local, in: rules).instant
+                        if system != dose.instant { notes.append(.zoneData(system)) }
+                    }
                 }
                 if let pinned = homePinned[Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
                 if let planFound, planFound.matched[i] != dose.instant { notes.append(.plan(planFound.matched[i])) }
                 let actual = found.matched[i]
+                let uid = actual.flatMap { uidAt[key]?[$0] } ?? seriesUID(key, day)
                 rows.append(
                     DoseCheck(
                         medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: day, local: dose.local,
@@ -113,7 +148,8 @@ public struct DoseChecker: Sendable {
             where instant >= firstInstant && instant < lastInstant {
                 rows.append(
                     DoseCheck(
-                        medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: nil, local: nil, zone: nil,
+                        medicationID: key.medicationID, slotID: key.slotID, uid: uidAt[key]?[instant], day: nil, local: nil,
+                        zone: nil,
                         expected: nil, calendar: instant, status: status, notes: []))
             }
         }
@@ -122,7 +158,8 @@ public struct DoseChecker: Sendable {
                 $1.expected ?? $1.calendar ?? 0, $1.medicationID, $1.slotID
             )
         }
-        let foreign = calendar.keys.filter { uids[$0] == nil }.count
+        let own = ownUIDs
+        let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(
             from: from, to: to, gapPolicy: gapPolicy, doses: rows, warnings: ClientWarnings(schedule: schedule).all,
             foreignSeries: foreign)

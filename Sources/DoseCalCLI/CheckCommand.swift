@@ -1,0 +1,163 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE] [--zone Z | --itinerary FILE] ...`
+enum CheckCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "check"
+    static let summary = "Prove every reminder fires at the promised time"
+    static let help = """
+        Usage: dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE]
+                             [--zone ZONE | --itinerary FILE] [--gap-policy POLICY]
+                             [--all] [--json] [--strict] [--now TIME]
+
+        For every dose of SCHEDULE in the window, compare the instant the schedule
+        promises (08:00 means 08:00 where you are, whatever the clocks do) with what
+        the calendar fires: dosecal's own feed of the schedule, or FILE, a calendar
+        that came back from a phone or another program. Also shows what libical's own
+        expansion, an iOS repeating reminder and a feed left in the home zone during
+        travel would do, and every dose in a daylight-saving gap or overlap.
+
+        Options:
+          --calendar FILE     Check this calendar instead of dosecal's feed (- for
+                              standard input).
+          --from DATE         First dose day (YYYY-MM-DD; default: today in the home zone).
+          --to DATE           Last dose day (default: one year after --from, minus a day).
+          --zone ZONE         Check as if the home zone were ZONE (an IANA name).
+          --itinerary FILE    Travel plan to check with: a JSON array of
+                              {"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"} (or an
+                              object with an "itinerary" array); replaces the schedule's.
+          --gap-policy P      When a dose time does not exist (clocks go forward):
+                              shift (RFC 5545, default: 02:30 -> 03:30), next (the first
+                              time after the gap, as iOS does: 02:30 -> 03:00), skip.
+          --all               List every dose, not only those that need attention.
+          --json              Print the result as JSON.
+          --strict            Fail (exit 1) on warnings too.
+          --now TIME          The time that decides "today" (RFC 3339 or seconds).
+
+        Exit status: 0 the calendar fires every dose as promised (warnings may be
+        listed), 1 a reminder is missing, extra, duplicated or at another time (or,
+        with --strict, there are warnings), 2 bad schedule, calendar or itinerary,
+        64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(
+            arguments, flags: ["all", "json", "strict"],
+            options: ["calendar", "from", "to", "zone", "itinerary", "gap-policy", "now"])
+        guard args.positionals.count == 1 else {
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "missing SCHEDULE (a schedule file, or - for standard input)"
+                    : "expected one SCHEDULE, got \(args.positionals.count)")
+        }
+        if args.options["zone"] != nil && args.options["itinerary"] != nil {
+            throw UsageError("give --zone or --itinerary, not both")
+        }
+        var schedule = try ScheduleInput.read(args.positionals[0])
+        if let zone = args.options["zone"] {
+            guard Zone(zone) != nil else {
+                throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Europe/Berlin")
+            }
+            schedule.homeZone = zone
+        }
+        if let path = args.options["itinerary"] {
+            schedule.itinerary = try ItineraryInput.read(path)
+        }
+        let policy = try gapPolicy(args.options["gap-policy"])
+        let now = try context.clock.now(override: args.options["now"])
+        let today = (Zone(schedule.homeZone) ?? .utc).local(at: now).date
+        let from = try date(args.options["from"], option: "from") ?? today
+        let to =
+            try date(args.options["to"], option: "to")
+            ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
+        guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
+
+        let checker = DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy)
+        let source: CalendarSource
+        if let path = args.options["calendar"] {
+            source = try CalendarSource.file(path)
+        } else {
+            source = try CalendarSource.feed(of: schedule, now: now)
+        }
+        let window = checker.instantWindow
+        let expanded = source.instances(in: window, viewerZone: schedule.homeZone)
+        let system = SystemZones(lastYear: to.year + 1)
+        var report = checker.check(
+            calendar: expanded.byUID, libical: source.libicalInstances(in: window, viewerZone: schedule.homeZone),
+            systemZone: system.zone)
+        report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
+        let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
+        if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {
+            report.warnings.append(warning)
+        }
+        let privacy = schedule.feed.privacy
+        let output = CheckOutput(schedule: schedule, report: report, checked: source.label, privacy: privacy, zoneData: versions)
+        if args.flags.contains("json") {
+            context.console.raw(Data(output.json().text.utf8))
+        } else {
+            context.console.out(output.table(all: args.flags.contains("all")))
+        }
+        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
+        return ExitCode.ok
+    }
+
+    static func gapPolicy(_ text: String?) throws -> GapPolicy {
+        guard let text else { return .shift }
+        guard let policy = GapPolicy(rawValue: text) else {
+            throw UsageError(
+                "--gap-policy \(text) is not a policy; use one of \(GapPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return policy
+    }
+
+    static func date(_ text: String?, option: String) throws -> LocalDate? {
+        guard let text else { return nil }
+        guard let d = LocalDate(parsing: text) else { throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD") }
+        return d
+    }
+}
+
+/// The system's zone data, read through libical once per zone.
+final class SystemZones {
+    let lastYear: Int
+    private var cache: [String: CalendarZone?] = [:]
+
+    init(lastYear: Int) { self.lastYear = lastYear }
+
+    func zone(_ identifier: String) -> (any ZoneRules)? {
+        if let cached = cache[identifier] { return cached }
+        let zone = SystemZoneData.zone(identifier, through: lastYear)
+        cache[identifier] = zone
+        return zone
+    }
+
+    /// The version in /usr/share/zoneinfo/tzdata.zi (nil when the file is missing).
+    static func version() -> String? {
+        guard let handle = FileHandle(forReadingAtPath: "/usr/share/zoneinfo/tzdata.zi") else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
+        return SystemZoneData.version(fromTzdataZi: head)
+    }
+}
+
+/// Which zone data each part uses: Foundation's own copy, and the system's (which libical reads).
+struct ZoneDataVersions {
+    var foundation: String
+    var system: String?
+
+    var summary: String {
+        "Zone data: Foundation \(foundation) (expected instants), system \(system ?? "unknown") (libical, most programs)."
+    }
+
+    func warning(movedDoses: Int) -> String? {
+        guard movedDoses > 0 else { return nil }
+        return "The zone data differ (Foundation \(foundation), system \(system ?? "unknown")) in a way that moves "
+            + "\(movedDoses) doses in the window: programs that use the other copy fire those at other times."
+    }
+}
+
+extension DoseCheck.Note {
+    var isZoneData: Bool { if case .zoneData = self { true } else { false } }
+}

@@ -1,0 +1,168 @@
+import DoseCal
+import ICal
+
+/// How a `CheckReport` is shown: a table grouped by day, or JSON.
+struct CheckOutput {
+    var schedule: Schedule
+    var report: CheckReport
+    var checked: String
+    /// Privacy mode: medications are "Medication 1", "Medication 2"... in the order of the file.
+    var privacy: Bool
+    var zoneData: ZoneDataVersions
+
+    func label(_ medicationID: String) -> String {
+        guard let index = schedule.medications.firstIndex(where: { $0.id == medicationID }) else { return medicationID }
+        return privacy ? "Medication \(index + 1)" : schedule.medications[index].name
+    }
+
+    /// `08:00 EDT` style local time of `instant` in `zoneID` (UTC for nil), with the UTC time.
+    func clock(_ instant: Int?, zoneID: String?) -> String {
+        guard let instant else { return "none" }
+        let zone = zoneID.flatMap { Zone($0) } ?? Zone(schedule.homeZone) ?? .utc
+        let local = zone.local(at: instant)
+        return "\(local.time.shortText) (\(LocalDateTime(secondsSinceEpoch: instant).time.shortText)Z)"
+    }
+
+    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(EventInstance.rfc3339)) }
+
+    static func minutes(_ delta: Int) -> String {
+        let m = delta / 60
+        let sign = m < 0 ? "-" : "+"
+        let a = abs(m)
+        return a % 60 == 0 ? "\(sign)\(a / 60) h" : a >= 60 ? "\(sign)\(a / 60) h \(a % 60) min" : "\(sign)\(a) min"
+    }
+
+    // MARK: Table
+
+    func table(all: Bool) -> String {
+        var out: [String] = []
+        let expected = report.doses.filter { $0.expected != nil }.count
+        out.append("Checked \(checked): dose days \(report.from) to \(report.to), home zone \(schedule.homeZone).")
+        out.append(
+            "\(expected) doses expected: \(report.count(.ok)) fire as promised, \(report.count(.moved)) at another time, "
+                + "\(report.count(.missing)) missing; \(report.count(.extra)) extra and \(report.count(.duplicate)) duplicate reminders."
+        )
+        if report.foreignSeries > 0 {
+            out.append("\(report.foreignSeries) events in the calendar are not dosecal's and were left out.")
+        }
+        let shown = all ? report.doses : report.doses.filter(\.needsAttention)
+        if shown.isEmpty {
+            out.append("Nothing needs attention.")
+        } else {
+            out.append(all ? "" : "\nNeeds attention:")
+        }
+        var currentDay: LocalDate? = nil
+        for row in shown {
+            let day = row.day ?? (Zone(schedule.homeZone) ?? .utc).local(at: row.calendar ?? 0).date
+            if day != currentDay {
+                out.append("\(day) \(day.weekday.name)")
+                currentDay = day
+            }
+            out.append(contentsOf: lines(for: row))
+        }
+        if !report.warnings.isEmpty {
+            out.append("\nWarnings:")
+            out.append(contentsOf: report.warnings.map { "  - " + $0 })
+        }
+        out.append("\n" + zoneData.summary)
+        return out.joined(separator: "\n")
+    }
+
+    private func lines(for row: DoseCheck) -> [String] {
+        let who = "\(label(row.medicationID)) (\(row.slotID))"
+        let zone = row.zone
+        guard let expected = row.expected else {
+            let what = row.status == .extra ? "extra reminder, no dose expected" : "duplicate reminder"
+            return ["  \(who): \(what) at \(clock(row.calendar, zoneID: nil))"]
+        }
+        let promised = row.local.map { zone == nil ? "fixed interval" : "\($0.time.shortText) \(zone!)" } ?? ""
+        var status: String
+        switch row.status {
+        case .ok: status = "calendar ok"
+        case .missing: status = "calendar: MISSING"
+        case .moved: status = "calendar: AT \(clock(row.calendar, zoneID: zone)), \(Self.minutes(row.calendar! - expected))"
+        default: status = row.status.rawValue
+        }
+        var result = ["  \(who) \(promised): expected \(clock(expected, zoneID: zone)); \(status)"]
+        for note in row.notes {
+            result.append("      " + describe(note, expected: expected, zone: zone))
+        }
+        return result
+    }
+
+    private func describe(_ note: DoseCheck.Note, expected: Int, zone: String?) -> String {
+        func other(_ what: String, _ instant: Int?) -> String {
+            guard let instant else { return "\(what): no reminder that day" }
+            return "\(what): \(clock(instant, zoneID: zone)), \(Self.minutes(instant - expected))"
+        }
+        switch note {
+        case .gap(let shifted): return "clocks go forward: this time does not exist today; it fires at \(shifted.time.shortText)"
+        case .overlap: return "clocks go back: this time occurs twice today; it fires once, at the first"
+        case .libical(let i): return other("libical's own expansion", i)
+        case .ios(let i): return other("an iOS repeating reminder", i)
+        case .homeZone(let i): return other("a feed left in the home zone (not re-exported for the trip)", i)
+        case .zoneData(let i):
+            let utc = LocalDateTime(secondsSinceEpoch: i).time.shortText
+            return
+                "the system's zone data (\(zoneData.system ?? "unknown")) put this time at \(utc)Z, \(Self.minutes(i - expected))"
+        case .plan(let i): return other("the notification plan", i)
+        }
+    }
+
+    // MARK: JSON
+
+    func json() -> JSONValue {
+        let doses = report.doses.map { row -> JSONValue in
+            var members: [(String, JSONValue)] = [
+                ("uid", JSONValue(row.uid)), ("medication", JSONValue(privacy ? label(row.medicationID) : row.medicationID)),
+                ("slot", JSONValue(row.slotID)), ("day", JSONValue(row.day?.description)),
+                ("local", JSONValue(row.local.map { $0.time.shortText })), ("zone", JSONValue(row.zone)),
+                ("expected", Self.rfc3339(row.expected)), ("feed", Self.rfc3339(row.calendar)),
+                ("status", JSONValue(row.status.rawValue)),
+            ]
+            for note in row.notes {
+                switch note {
+                case .gap(let shifted): members.append(("gap", JSONValue(shifted.time.shortText)))
+                case .overlap: members.append(("overlap", JSONValue(true)))
+                case .libical(let i): members.append(("libical", Self.rfc3339(i)))
+                case .ios(let i): members.append(("ios", Self.rfc3339(i)))
+                case .homeZone(let i): members.append(("homeZone", Self.rfc3339(i)))
+                case .zoneData(let i): members.append(("systemZoneData", Self.rfc3339(i)))
+                case .plan(let i): members.append(("plan", Self.rfc3339(i)))
+                }
+            }
+            return JSONValue(members: members)
+        }
+        let summary = JSONValue(members: [
+            ("expected", JSONValue(report.doses.filter { $0.expected != nil }.count)),
+            ("ok", JSONValue(report.count(.ok))), ("moved", JSONValue(report.count(.moved))),
+            ("missing", JSONValue(report.count(.missing))), ("extra", JSONValue(report.count(.extra))),
+            ("duplicate", JSONValue(report.count(.duplicate))),
+        ])
+        return JSONValue(members: [
+            ("checked", JSONValue(checked)), ("from", JSONValue(report.from.description)),
+            ("to", JSONValue(report.to.description)),
+            ("homeZone", JSONValue(schedule.homeZone)), ("gapPolicy", JSONValue(report.gapPolicy.rawValue)),
+            ("summary", summary), ("doses", JSONValue(array: doses)),
+            ("warnings", JSONValue(array: report.warnings.map { JSONValue($0) })),
+            ("foreignSeries", JSONValue(report.foreignSeries)),
+            (
+                "zoneData",
+                JSONValue(object: ["foundation": JSONValue(zoneData.foundation), "system": JSONValue(zoneData.system)])
+            ),
+        ])
+    }
+}
+
+extension LocalTime {
+    /// `08:00`.
+    var shortText: String {
+        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+}
+
+extension Weekday {
+    var name: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][index]
+    }
+}

@@ -1,0 +1,28 @@
+internal import CLibical
+import Foundation
+
+/// The zone data of the system (`/usr/share/zoneinfo`, what Debian's libical reads), next to the
+/// copy Foundation carries (`Zone`). The two can differ in version; `check` compares them.
+public enum SystemZoneData {
+    /// libical's built-in zone `identifier` (`icaltimezone_get_builtin_timezone`,
+    /// `icaltimezone_get_component`; both owned by libical) as a zone read from its VTIMEZONE,
+    /// with observances expanded through `lastYear`. nil when libical does not know the zone.
+    public static func zone(_ identifier: String, through lastYear: Int) -> CalendarZone? {
+        let component: ICalComponent? = Libical.withLock {
+            guard let zone = icaltimezone_get_builtin_timezone(identifier), let vtz = icaltimezone_get_component(zone) else {
+                return nil
+            }
+            var problems: [ICalError] = []
+            return ICalParser.copy(vtz, skeleton: nil, problems: &problems)
+        }
+        guard let component else { return nil }
+        return try? CalendarZone(component, through: lastYear)
+    }
+
+    /// The version of the system's zone data (`# version 2026f` at the top of `tzdata.zi`), given
+    /// that file's first bytes; nil when it names none.
+    public static func version(fromTzdataZi head: String) -> String? {
+        guard let line = head.split(separator: "\n", maxSplits: 1).first, line.hasPrefix("# version ") else { return nil }
+        return String(line.dropFirst("# version ".count)).trimmingCharacters(in: .whitespaces)
+    }
+}
