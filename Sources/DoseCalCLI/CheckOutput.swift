@@ -60,12 +60,42 @@ struct CheckOutput {
             }
             out.append(contentsOf: lines(for: row))
         }
+        out.append(contentsOf: travel())
         if !report.warnings.isEmpty {
             out.append("\nWarnings:")
             out.append(contentsOf: report.warnings.map { "  - " + $0 })
         }
         out.append("\n" + zoneData.summary)
         return out.joined(separator: "\n")
+    }
+
+    /// One paragraph per trip in the window: what a feed left in the home zone, a floating feed
+    /// and dosecal's re-exported feed do there.
+    private func travel() -> [String] {
+        var out: [String] = []
+        let stops = schedule.itinerary
+        for (index, stop) in stops.enumerated() where stop.from <= report.to {
+            let until = index + 1 < stops.count ? stops[index + 1].from.adding(days: -1) : report.to
+            guard until >= report.from, stop.zone != schedule.homeZone else { continue }
+            let rows = report.doses.filter { $0.day.map { $0 >= stop.from && $0 <= until } ?? false }
+            let drifting = rows.compactMap { row -> (DoseCheck, Int)? in
+                for note in row.notes { if case .homeZone(let i) = note { return (row, i) } }
+                return nil
+            }
+            if out.isEmpty { out.append("\nTravel:") }
+            out.append("  From \(stop.from) in \(stop.zone):")
+            if let (row, instant) = drifting.first, let expected = row.expected {
+                let shown = (Zone(stop.zone) ?? .utc).local(at: instant).time.shortText
+                out.append(
+                    "    a feed left in \(schedule.homeZone) fires \(drifting.count) of \(rows.count) doses at other times "
+                        + "(\(row.local?.time.shortText ?? "") at \(shown) local, \(Self.minutes(instant - expected))).")
+            } else {
+                out.append("    a feed left in \(schedule.homeZone) fires these doses on time (no wall-clock dose moves).")
+            }
+            out.append("    a floating feed fires at the right local time on Apple devices only; others show it in UTC or the calendar's zone.")
+            out.append("    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
+        }
+        return out
     }
 
     private func lines(for row: DoseCheck) -> [String] {
