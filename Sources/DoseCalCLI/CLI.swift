@@ -3,7 +3,9 @@ import Foundation
 
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
-    static let commands: [CommandSpec] = [ExportCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec]
+    static let commands: [CommandSpec] = [
+        ExportCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
+    ]
 
     static let overview = """
         dosecal \(DoseCalVersion.current): medication schedules as calendars that stay right.

@@ -51,7 +51,9 @@ enum LogCommand {
         let zone = dose.zone.flatMap(Zone.init) ?? Zone(schedule.homeZone) ?? .utc
         let local = zone.local(at: dose.instant)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
-        context.console.out("Logged \(status.rawValue): \(label(m)), dose of \(local.date) \(String(local.time.description.prefix(5))) (slot \(dose.slotID)).")
+        context.console.out(
+            "Logged \(status.rawValue): \(label(m)), dose of \(local.date) \(String(local.time.description.prefix(5))) (slot \(dose.slotID))."
+        )
         if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }
         return ExitCode.ok
     }

@@ -63,8 +63,10 @@ enum PlanCommand {
         for r in plan.requests {
             let what: String
             switch r.purpose {
-            case .dose(let id, let slot): what = (schedule.medications.first { $0.id == id }.map { label($0) } ?? id) + " (slot \(slot))"
-            case .supplyWarning(let id): what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+            case .dose(let id, let slot):
+                what = (schedule.medications.first { $0.id == id }.map { label($0) } ?? id) + " (slot \(slot))"
+            case .supplyWarning(let id):
+                what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
             }
             let trigger: String
             switch r.trigger {

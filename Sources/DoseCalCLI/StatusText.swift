@@ -26,7 +26,9 @@ struct StatusText {
             if !s.next.isEmpty { lines.append("  next: " + s.next.map { local($0.occurrence) }.joined(separator: ", ")) }
             if !s.missed.isEmpty {
                 // The five most recent; the count says how many there are.
-                let shown = s.missed.suffix(5).map { d in local(d.occurrence) + (d.state == .missedUnlogged ? " (no entry)" : " (logged)") }
+                let shown = s.missed.suffix(5).map { d in
+                    local(d.occurrence) + (d.state == .missedUnlogged ? " (no entry)" : " (logged)")
+                }
                 let more = s.missed.count > 5 ? ", and \(s.missed.count - 5) earlier" : ""
                 lines.append("  missed (7 days): \(s.missed.count): " + shown.joined(separator: ", ") + more)
             }

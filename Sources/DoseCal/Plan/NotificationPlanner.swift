@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// Plans local notifications for `days` days from an instant (decision 0011).
 ///
@@ -47,7 +47,8 @@ public struct NotificationPlanner: Sendable {
             let victim = kept.indices.max { rank(kept[$0]) < rank(kept[$1]) }!
             dropped.append(kept.remove(at: victim))
         }
-        var plan = NotificationPlan(from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
+        var plan = NotificationPlan(
+            from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
         let covered = plan.coveredUntil
         plan.topUpBy = max(at, covered - min(86_400, (covered - at) / 2))
         return plan
@@ -57,14 +58,18 @@ public struct NotificationPlanner: Sendable {
         let lead = m.reminder.minutesBefore * 60
         let first = Zone.utc.local(at: from).date.adding(days: -2)
         let last = Zone.utc.local(at: to).date.adding(days: 2)
-        let doses = engine.occurrences(of: m, from: first, to: last).filter { $0.instant - lead >= from && $0.instant - lead < to }
+        let doses = engine.occurrences(of: m, from: first, to: last).filter {
+            $0.instant - lead >= from && $0.instant - lead < to
+        }
         let planner = SeriesPlanner(engine: engine)
         var result: [NotificationRequest] = []
         for slot in m.times {
             let slotDoses = doses.filter { $0.slotID == slot.id }
             guard !slotDoses.isEmpty else { continue }
             let parts = slotDoses.map { planner.part(of: m, on: engine.localDate(of: $0)) }
-            if let repeating = repeatingRequests(m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to) {
+            if let repeating = repeatingRequests(
+                m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to)
+            {
                 result += repeating
                 continue
             }
@@ -78,9 +83,11 @@ public struct NotificationPlanner: Sendable {
                     trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
                 }
                 let token = dose.local.basicFormat + (dose.zone == nil ? "Z" : "")
-                result.append(NotificationRequest(
-                    identifier: "\(uid)/\(token)", uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id), trigger: trigger,
-                    fires: fires, firings: [fires]))
+                result.append(
+                    NotificationRequest(
+                        identifier: "\(uid)/\(token)", uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
+                        trigger: trigger,
+                        fires: fires, firings: [fires]))
             }
         }
         return result
@@ -121,9 +128,12 @@ public struct NotificationPlanner: Sendable {
         let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
         let purpose = NotificationRequest.Purpose.dose(medicationID: m.id, slotID: slot.id)
         if weekdays.count == 7 {
-            return [NotificationRequest(
-                identifier: "\(uid)/daily", uid: uid, purpose: purpose, trigger: .repeating(hour: time.hour, minute: time.minute, weekday: nil),
-                fires: simulated[0], firings: simulated)]
+            return [
+                NotificationRequest(
+                    identifier: "\(uid)/daily", uid: uid, purpose: purpose,
+                    trigger: .repeating(hour: time.hour, minute: time.minute, weekday: nil),
+                    fires: simulated[0], firings: simulated)
+            ]
         }
         return weekdays.compactMap { day in
             let firings = simulated.filter { zone.local(at: $0).date.weekday == day }
@@ -140,8 +150,10 @@ public struct NotificationPlanner: Sendable {
         let fires = ZoneResolver.resolve(due, in: Zone(engine.zoneID(on: due.date)) ?? .utc).instant
         guard fires >= from && fires < to else { return [] }
         let uid = FeedBuilder.uid(medicationID: m.id, slotID: "", part: "supply-warning")
-        return [NotificationRequest(
-            identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
-            trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires])]
+        return [
+            NotificationRequest(
+                identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
+                trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires])
+        ]
     }
 }

@@ -30,9 +30,11 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noDoseNear(let id, let days):
             return "medication \"\(id)\" has no scheduled dose within \(days) days of that time; give --at near a dose"
         case .noSupply(let id):
-            return "medication \"\(id)\" has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
+            return
+                "medication \"\(id)\" has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
         case .refillBeforeCount(let id, let asOf, let date):
-            return "a refill on \(date) is before the supply count of medication \"\(id)\" (asOf \(asOf)); use --at on or after \(asOf)"
+            return
+                "a refill on \(date) is before the supply count of medication \"\(id)\" (asOf \(asOf)); use --at on or after \(asOf)"
         case .badAmount(let text):
             return "\(text) is not an amount; use a number above 0, like 30 or 0.5"
         }

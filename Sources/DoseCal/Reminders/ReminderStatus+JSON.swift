@@ -14,7 +14,9 @@ extension ReminderStatus {
     private func medication(_ s: MedicationStatus, privacy: Bool) -> JSONValue {
         var o = ObjectBuilder()
         o.add("id", .string(s.medicationID))
-        if !privacy, let m = engine.schedule.medications.first(where: { $0.id == s.medicationID }) { o.add("name", .string(m.name)) }
+        if !privacy, let m = engine.schedule.medications.first(where: { $0.id == s.medicationID }) {
+            o.add("name", .string(m.name))
+        }
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
         o.add("runOut", s.forecast?.runOut.map { .string($0.description) } ?? .null)
         o.add("refillBy", s.refillBy.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)

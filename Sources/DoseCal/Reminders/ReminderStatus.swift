@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// Computes `MedicationStatus` at an instant: the library's side of `dosecal status`.
 ///

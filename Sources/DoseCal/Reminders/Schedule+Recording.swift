@@ -1,5 +1,5 @@
 import Foundation
-public import ICal
+import ICal
 
 /// Recording what happened: dose log entries and refills (docs/reminders.md, decision 0010).
 /// Each returns a new schedule; the log only ever grows at its end.
@@ -33,13 +33,18 @@ extension Schedule {
             .filter { dose in
                 guard let slot else { return true }
                 if dose.slotID == slot { return true }
-                guard let time = WallTime(parsing: slot), let s = medication.times.first(where: { $0.id == dose.slotID }) else { return false }
+                guard let time = WallTime(parsing: slot), let s = medication.times.first(where: { $0.id == dose.slotID }) else {
+                    return false
+                }
                 return engine.time(of: s, in: medication, on: engine.localDate(of: dose)) == time
             }
-        guard let nearest = candidates.min(by: { (abs($0.instant - instant), $0.instant) < (abs($1.instant - instant), $1.instant) })
+        guard
+            let nearest = candidates.min(by: { (abs($0.instant - instant), $0.instant) < (abs($1.instant - instant), $1.instant) }
+            )
         else {
             if let slot, WallTime(parsing: slot) != nil, !medication.times.contains(where: { $0.id == slot }) {
-                throw .unknownSlot(medicationID: medication.id, slot: slot, slots: medication.times.map { "\($0.id) (\($0.time))" })
+                throw .unknownSlot(
+                    medicationID: medication.id, slot: slot, slots: medication.times.map { "\($0.id) (\($0.time))" })
             }
             throw .noDoseNear(medicationID: medication.id, days: days)
         }
@@ -54,7 +59,8 @@ extension Schedule {
         let medication = try medication(matching: query)
         let dose = try dose(of: medication, slot: slot, near: instant)
         let entry = DoseLogEntry(
-            medication: medication.id, slot: dose.slotID, date: WallClockEngine(schedule: self).localDate(of: dose), status: status,
+            medication: medication.id, slot: dose.slotID, date: WallClockEngine(schedule: self).localDate(of: dose),
+            status: status,
             at: Date(timeIntervalSince1970: TimeInterval(instant)))
         var copy = self
         copy.log.append(entry)

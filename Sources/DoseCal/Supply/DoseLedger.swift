@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// The dose log read as decisions about scheduled doses (docs/reminders.md, decision 0010).
 ///
@@ -55,7 +55,10 @@ public struct DoseLedger: Sendable {
             if let dose {
                 statuses[Key(dose)] = entry.status
             } else if entry.status == .taken {
-                extras.append(ExtraDose(medicationID: medication.id, instant: at, pills: engine.pills(of: medication, on: home.local(at: at).date)))
+                extras.append(
+                    ExtraDose(
+                        medicationID: medication.id, instant: at, pills: engine.pills(of: medication, on: home.local(at: at).date)
+                    ))
             }
         }
     }

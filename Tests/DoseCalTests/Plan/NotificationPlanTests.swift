@@ -20,14 +20,18 @@ import Testing
     /// New York, 02:30 and 01:30 every day, across both daylight-saving changes of 2026.
     @Test(arguments: ["2026-03-05T00:00:00Z", "2026-10-29T00:00:00Z"])
     func planAndFeedAgreeAcrossDaylightSaving(_ start: String) throws {
-        let schedule = E.schedule([E.medication("a", times: ["02:30"], start: "2026-01-01"), E.medication("b", times: ["01:30"], start: "2026-01-01")])
+        let schedule = E.schedule([
+            E.medication("a", times: ["02:30"], start: "2026-01-01"), E.medication("b", times: ["01:30"], start: "2026-01-01"),
+        ])
         let plan = NotificationPlanner(schedule: schedule, days: 7).plan(at: E.instant(start))
         #expect(planFirings(plan) == engineInstants(schedule, plan))
         #expect(planFirings(plan).count == 14)
     }
 
     @Test func aDoseInTheSpringGapGetsOneOffsAtTheRFCInstant() throws {
-        let schedule = E.schedule([E.medication("a", times: ["02:30"], start: "2026-01-01"), E.medication("b", times: ["01:30"], start: "2026-01-01")])
+        let schedule = E.schedule([
+            E.medication("a", times: ["02:30"], start: "2026-01-01"), E.medication("b", times: ["01:30"], start: "2026-01-01"),
+        ])
         let plan = NotificationPlanner(schedule: schedule, days: 7).plan(at: E.instant("2026-03-05T00:00:00Z"))
         let gapUID = FeedBuilder.uid(medicationID: "a", slotID: "0230", part: "")
         let gapDay = try #require(plan.requests.first { $0.identifier == gapUID + "/20260308T023000" })
@@ -41,7 +45,9 @@ import Testing
         #expect(daily.first?.trigger == .repeating(hour: 1, minute: 30, weekday: nil))
         #expect(daily.first?.fires == E.instant("2026-03-05T01:30:00-05:00"))
         // The repeating trigger's .nextTime reading of the gap, for the record.
-        #expect(Zone("America/New_York")!.nextTimeInstant(of: LocalDateTime(date: E.day("2026-03-08"), time: E.time("02:30"))) == E.instant("2026-03-08T03:00:00-04:00"))
+        #expect(
+            Zone("America/New_York")!.nextTimeInstant(of: LocalDateTime(date: E.day("2026-03-08"), time: E.time("02:30")))
+                == E.instant("2026-03-08T03:00:00-04:00"))
         // Outside the gap week, 02:30 is repeating again.
         let later = NotificationPlanner(schedule: schedule, days: 7).plan(at: E.instant("2026-03-10T00:00:00Z"))
         #expect(later.requests.filter { $0.uid == gapUID }.map(\.identifier) == [gapUID + "/daily"])
@@ -103,7 +109,8 @@ import Testing
         #expect(plan.coveredUntil == E.instant("2026-06-01T03:00:00Z") + 59 * 4 * 3600)
         #expect(plan.topUpBy == plan.coveredUntil - 86_400)
         // Within budget: nothing dropped, top up a day before the window ends.
-        let roomy = NotificationPlanner(schedule: E.schedule([hourly, daily]), budget: 100, margin: 4, days: 14).plan(at: E.instant("2026-06-01T00:00:00Z"))
+        let roomy = NotificationPlanner(schedule: E.schedule([hourly, daily]), budget: 100, margin: 4, days: 14).plan(
+            at: E.instant("2026-06-01T00:00:00Z"))
         #expect(roomy.dropped.isEmpty)
         #expect(roomy.topUpBy == E.instant("2026-06-14T00:00:00Z"))
         // A one-day window: top up half way.

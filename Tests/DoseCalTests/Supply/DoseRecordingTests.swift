@@ -7,8 +7,10 @@ import Testing
     typealias E = ReminderExamples
 
     let schedule = E.schedule([
-        E.medication("metformin", times: ["08:00", "20:00"], supply: Supply(pills: 10, asOf: E.day("2026-03-01")), name: "Metformin"),
-        E.medication("methotrexate", times: ["20:00"], recurrence: .weekly(weekdays: [.monday], interval: 1), name: "Methotrexate"),
+        E.medication(
+            "metformin", times: ["08:00", "20:00"], supply: Supply(pills: 10, asOf: E.day("2026-03-01")), name: "Metformin"),
+        E.medication(
+            "methotrexate", times: ["20:00"], recurrence: .weekly(weekdays: [.monday], interval: 1), name: "Methotrexate"),
         E.medication("levo", times: ["06:30"], name: "Levothyroxine"),
     ])
 
@@ -36,7 +38,9 @@ import Testing
         #expect(bySlot.instant == E.instant("2026-03-02T08:00:00-05:00"))
         // Exactly half way (14:00) the earlier dose wins.
         #expect(try schedule.dose(of: m, slot: nil, near: E.instant("2026-03-02T14:00:00-05:00")).slotID == "0800")
-        #expect(throws: ReminderError.self) { try schedule.dose(of: m, slot: "12:00", near: E.instant("2026-03-02T14:30:00-05:00")) }
+        #expect(throws: ReminderError.self) {
+            try schedule.dose(of: m, slot: "12:00", near: E.instant("2026-03-02T14:30:00-05:00"))
+        }
         // A weekly dose found from the following Thursday.
         let weekly = try schedule.medication(matching: "methotrexate")
         let monday = try schedule.dose(of: weekly, slot: nil, near: E.instant("2026-03-05T09:00:00-05:00"))
@@ -45,9 +49,14 @@ import Testing
 
     @Test func theLogOnlyGrowsAtItsEnd() throws {
         let first = try schedule.recording(.taken, medication: "metformin", at: E.instant("2026-03-02T08:05:00-05:00"))
-        #expect(first.entry == DoseLogEntry(medication: "metformin", slot: "0800", date: E.day("2026-03-02"), status: .taken, at: E.date("2026-03-02T13:05:00Z")))
+        #expect(
+            first.entry
+                == DoseLogEntry(
+                    medication: "metformin", slot: "0800", date: E.day("2026-03-02"), status: .taken,
+                    at: E.date("2026-03-02T13:05:00Z")))
         let second = try first.schedule.recording(.missed, medication: "levo", at: E.instant("2026-03-02T09:00:00-05:00"))
-        let third = try second.schedule.recording(.taken, medication: "levo", slot: "06:30", at: E.instant("2026-03-02T10:00:00-05:00"))
+        let third = try second.schedule.recording(
+            .taken, medication: "levo", slot: "06:30", at: E.instant("2026-03-02T10:00:00-05:00"))
         #expect(third.schedule.log == [first.entry, second.entry, third.entry])
         // Encoded, every byte before the new entry stays: the old file is a prefix up to its log's end.
         let before = String(decoding: ScheduleCodec.encode(second.schedule), as: UTF8.self)
@@ -55,8 +64,10 @@ import Testing
         let closing = "\n  ]\n}\n"
         #expect(before.hasSuffix(closing))
         #expect(after.hasPrefix(String(before.dropLast(closing.count)) + ",\n"))
-        #expect(after.hasSuffix(
-            "{\"medication\": \"levo\", \"slot\": \"0630\", \"date\": \"2026-03-02\", \"status\": \"taken\", \"at\": \"2026-03-02T15:00:00Z\"}" + closing))
+        #expect(
+            after.hasSuffix(
+                "{\"medication\": \"levo\", \"slot\": \"0630\", \"date\": \"2026-03-02\", \"status\": \"taken\", \"at\": \"2026-03-02T15:00:00Z\"}"
+                    + closing))
         // The correction decides: the 06:30 dose is taken, not missed.
         let status = ReminderStatus(schedule: third.schedule, at: E.instant("2026-03-02T12:00:00-05:00"))
         let levo = status.status(of: try schedule.medication(matching: "levo"))
@@ -70,15 +81,19 @@ import Testing
         let m = try result.schedule.medication(matching: "metformin")
         let at = E.instant("2026-03-03T12:00:00-05:00")
         #expect(ReminderStatus(schedule: result.schedule, at: at).pillsLeft(of: m, at: at) == 35)
-        #expect(throws: ReminderError.noSupply(medicationID: "levo")) { try schedule.refilling(medication: "levo", amount: 30, at: at) }
+        #expect(throws: ReminderError.noSupply(medicationID: "levo")) {
+            try schedule.refilling(medication: "levo", amount: 30, at: at)
+        }
         #expect(throws: ReminderError.self) { try schedule.refilling(medication: "metformin", amount: 0, at: at) }
-        #expect(throws: ReminderError.refillBeforeCount(medicationID: "metformin", asOf: "2026-03-01", refillDate: "2026-02-28")) {
+        #expect(throws: ReminderError.refillBeforeCount(medicationID: "metformin", asOf: "2026-03-01", refillDate: "2026-02-28"))
+        {
             try schedule.refilling(medication: "metformin", amount: 30, at: E.instant("2026-02-28T12:00:00-05:00"))
         }
     }
 
     @Test func scheduleFileIsReplacedAtomicallyWith0600AndABackupOfHandEditedFiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("dosecal-log-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dosecal-log-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("meds.json").path
@@ -91,7 +106,10 @@ import Testing
         #expect(mode == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["meds.json"], "no temporary file left")
         // A hand-edited file (x- key) is saved byte for byte before it is rewritten.
-        let edited = Data(String(decoding: canonical, as: UTF8.self).replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1, \"x-mine\": true,").utf8)
+        let edited = Data(
+            String(decoding: canonical, as: UTF8.self).replacingOccurrences(
+                of: "\"version\": 1,", with: "\"version\": 1, \"x-mine\": true,"
+            ).utf8)
         try edited.write(to: URL(fileURLWithPath: path))
         #expect(try ScheduleFile.replace(path, original: edited, with: next) == path + ".bak")
         #expect(FileManager.default.contents(atPath: path + ".bak") == edited)

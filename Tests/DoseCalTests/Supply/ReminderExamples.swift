@@ -19,12 +19,14 @@ enum ReminderExamples {
     /// A medication with slots named after their times ("08:00" -> slot "0800").
     static func medication(
         _ id: String, times: [String], recurrence: Recurrence = .daily, start: String = "2026-03-01", pillsPerDose: Double = 1,
-        timePolicy: TimePolicy? = nil, supply: Supply? = nil, taper: [TaperStep] = [], reminder: Reminder = Reminder(), name: String? = nil
+        timePolicy: TimePolicy? = nil, supply: Supply? = nil, taper: [TaperStep] = [], reminder: Reminder = Reminder(),
+        name: String? = nil
     ) -> Medication {
         var policy = timePolicy ?? .wallClock
         if case .everyNHours = recurrence, timePolicy == nil { policy = .fixedInterval }
         return Medication(
-            id: id, name: name ?? id.capitalized, pillsPerDose: pillsPerDose, times: times.map { DoseSlot(id: $0.replacingOccurrences(of: ":", with: ""), time: time($0)) },
+            id: id, name: name ?? id.capitalized, pillsPerDose: pillsPerDose,
+            times: times.map { DoseSlot(id: $0.replacingOccurrences(of: ":", with: ""), time: time($0)) },
             recurrence: recurrence, start: day(start), timePolicy: policy, reminder: reminder, supply: supply, taper: taper)
     }
 

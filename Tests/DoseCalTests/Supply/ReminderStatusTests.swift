@@ -23,12 +23,17 @@ import Testing
     }
 
     @Test func aTakenOrSkippedEntryIsNotMissedAndACorrectionWins() {
-        let taken = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .taken, at: E.date("2026-03-02T13:04:00Z"))
-        let skipped = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .skipped, at: E.date("2026-03-02T13:04:00Z"))
-        let marked = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .missed, at: E.date("2026-03-02T20:00:00Z"))
+        let taken = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .taken, at: E.date("2026-03-02T13:04:00Z"))
+        let skipped = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .skipped, at: E.date("2026-03-02T13:04:00Z"))
+        let marked = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .missed, at: E.date("2026-03-02T20:00:00Z"))
         #expect(missed(at: "2026-03-02T20:00:00Z", log: [taken]) == ["2026-03-01"])
         #expect(missed(at: "2026-03-02T20:00:00Z", log: [skipped]) == ["2026-03-01"])
-        #expect(missed(at: "2026-03-02T13:10:00Z", log: [marked]) == ["2026-03-01", "2026-03-02"], "logged missed counts before grace ends")
+        #expect(
+            missed(at: "2026-03-02T13:10:00Z", log: [marked]) == ["2026-03-01", "2026-03-02"],
+            "logged missed counts before grace ends")
         #expect(missed(at: "2026-03-02T20:00:00Z", log: [marked, taken]) == ["2026-03-01"], "a later taken entry corrects it")
     }
 
@@ -37,7 +42,8 @@ import Testing
         // At 2026-03-02 12:00 EST: 03-01 08:00, 20:00 and 03-02 08:00 are past -> 7 left.
         let at = E.instant("2026-03-02T12:00:00-05:00")
         #expect(ReminderStatus(schedule: E.schedule([m]), at: at).pillsLeft(of: m, at: at) == 7)
-        let skipped = DoseLogEntry(medication: "a", slot: "2000", date: E.day("2026-03-01"), status: .skipped, at: E.date("2026-03-02T01:00:00Z"))
+        let skipped = DoseLogEntry(
+            medication: "a", slot: "2000", date: E.day("2026-03-01"), status: .skipped, at: E.date("2026-03-02T01:00:00Z"))
         #expect(ReminderStatus(schedule: E.schedule([m], log: [skipped]), at: at).pillsLeft(of: m, at: at) == 8)
         let extra = DoseLogEntry(medication: "a", status: .taken, at: E.date("2026-03-02T15:00:00Z"))
         #expect(ReminderStatus(schedule: E.schedule([m], log: [extra]), at: at).pillsLeft(of: m, at: at) == 6)
@@ -53,16 +59,24 @@ import Testing
         // At 2026-03-10 12:00 EDT: doses 03-01 ... 03-10 (10). Taken 03-04...03-09, skipped 03-03,
         // nothing for 03-01, 03-02 (missed), 03-10 08:00 is within grace (pending).
         var log = (4...9).map { d in
-            DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-0\(d)"), status: .taken, at: E.date("2026-03-0\(d)T14:00:00Z"))
+            DoseLogEntry(
+                medication: "a", slot: "0800", date: E.day("2026-03-0\(d)"), status: .taken, at: E.date("2026-03-0\(d)T14:00:00Z")
+            )
         }
-        log.append(DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-03"), status: .skipped, at: E.date("2026-03-03T14:00:00Z")))
+        log.append(
+            DoseLogEntry(
+                medication: "a", slot: "0800", date: E.day("2026-03-03"), status: .skipped, at: E.date("2026-03-03T14:00:00Z")))
         let s = ReminderStatus(schedule: E.schedule([m], log: log), at: E.instant("2026-03-10T09:00:00-04:00")).status(of: m)
         #expect(s.month == Adherence(days: 30, taken: 6, skipped: 1, missed: 2, pending: 1))
         // The last 7 days start after 03-03 13:00Z, which is the 03-03 dose itself: 03-04 ... 03-10.
         #expect(s.week == Adherence(days: 7, taken: 6, skipped: 0, missed: 0, pending: 1))
         #expect(s.week.rate == 1)
         #expect(s.month.rate == 6.0 / 9.0)
-        #expect(s.next.map(\.occurrence.instant) == [E.instant("2026-03-11T08:00:00-04:00"), E.instant("2026-03-12T08:00:00-04:00"), E.instant("2026-03-13T08:00:00-04:00")])
+        #expect(
+            s.next.map(\.occurrence.instant) == [
+                E.instant("2026-03-11T08:00:00-04:00"), E.instant("2026-03-12T08:00:00-04:00"),
+                E.instant("2026-03-13T08:00:00-04:00"),
+            ])
     }
 
     /// The refill warning in the feed and the dates of `status` come from the same forecast.

@@ -13,7 +13,8 @@ import Testing
 
     @Test func dailyTwiceADay() throws {
         // 10 pills, 2 a day from 03-01: 03-01 ... 03-05 covered, 03-06 08:00 is not.
-        let m = E.medication("a", times: ["08:00", "20:00"], supply: Supply(pills: 10, asOf: E.day("2026-03-01"), warningDays: 2))
+        let m = E.medication(
+            "a", times: ["08:00", "20:00"], supply: Supply(pills: 10, asOf: E.day("2026-03-01"), warningDays: 2))
         let f = try forecast(m)
         #expect(f.runOut == E.day("2026-03-06"))
         #expect(f.refillDue == LocalDateTime(date: E.day("2026-03-04"), time: E.time("09:00")))
@@ -24,7 +25,8 @@ import Testing
     @Test func weekdays() throws {
         // Mondays, Wednesdays, Fridays from Monday 03-02; 5 pills: 03-02, 04, 06, 09, 11.
         let m = E.medication(
-            "a", times: ["08:00"], recurrence: .weekly(weekdays: [.monday, .wednesday, .friday], interval: 1), start: "2026-03-02",
+            "a", times: ["08:00"], recurrence: .weekly(weekdays: [.monday, .wednesday, .friday], interval: 1),
+            start: "2026-03-02",
             supply: Supply(pills: 5, asOf: E.day("2026-03-02"), warningDays: 3))
         let f = try forecast(m)
         #expect(f.runOut == E.day("2026-03-13"))
@@ -79,9 +81,12 @@ import Testing
 
     @Test func skippedAndMissedDosesUseNothingUnlessCorrected() throws {
         let m = E.medication("a", times: ["08:00"], supply: Supply(pills: 3, asOf: E.day("2026-03-01")))
-        let skipped = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-01"), status: .skipped, at: E.date("2026-03-01T13:05:00Z"))
-        let missed = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .missed, at: E.date("2026-03-02T16:00:00Z"))
-        let corrected = DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .taken, at: E.date("2026-03-02T13:10:00Z"))
+        let skipped = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-01"), status: .skipped, at: E.date("2026-03-01T13:05:00Z"))
+        let missed = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .missed, at: E.date("2026-03-02T16:00:00Z"))
+        let corrected = DoseLogEntry(
+            medication: "a", slot: "0800", date: E.day("2026-03-02"), status: .taken, at: E.date("2026-03-02T13:10:00Z"))
         let engine = { (log: [DoseLogEntry]) in WallClockEngine(schedule: E.schedule([m], log: log)) }
         #expect(engine([]).supplyForecast(of: m)?.runOut == E.day("2026-03-04"))
         #expect(engine([skipped, missed]).supplyForecast(of: m)?.runOut == E.day("2026-03-06"))
