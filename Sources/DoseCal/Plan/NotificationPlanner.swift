@@ -56,8 +56,9 @@ public struct NotificationPlanner: Sendable {
 
     private func doseRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
         let lead = m.reminder.minutesBefore * 60
-        let first = Zone.utc.local(at: from).date.adding(days: -2)
-        let last = Zone.utc.local(at: to).date.adding(days: 2)
+        // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
+        let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
+        let last = Zone.utc.local(at: to + lead).date.adding(days: 2)
         let doses = engine.occurrences(of: m, from: first, to: last).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }

@@ -138,3 +138,18 @@ import Testing
         #expect(!plan.json(privacy: true).contains("\"medication\""))
     }
 }
+
+@Suite struct NotificationLeadTests {
+    typealias E = ReminderExamples
+
+    /// A reminder a week ahead (10080 minutes) fires for doses up to a week after the window.
+    @Test func aLongLeadPlansDosesBeyondTheWindow() throws {
+        let m = E.medication(
+            "inj", times: ["10:00"], recurrence: .weekly(weekdays: [], interval: 12), start: "2026-01-14",
+            reminder: Reminder(minutesBefore: 10080))
+        // Doses 2026-01-14, 04-08, 07-01: the 04-08 10:00 EDT dose's reminder is 04-01 14:00Z.
+        let plan = NotificationPlanner(schedule: E.schedule([m]), days: 7).plan(at: E.instant("2026-03-30T00:00:00Z"))
+        #expect(plan.requests.map(\.fires) == [E.instant("2026-04-01T14:00:00Z")])
+        #expect(plan.requests.first?.identifier.hasSuffix("/20260408T100000") == true)
+    }
+}
