@@ -80,5 +80,54 @@ expect "check: travel shows the home-zone drift" python3 -c "
 import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')"
 check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
 expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
+# Reminder commands: status, log, refill, plan (docs/reminders.md).
+for c in status log refill plan; do
+    check "$c --help" 0 "$bin" $c --help
+    expect "$c --help shows usage and exit status" bash -c "grep -q 'Usage: dosecal $c' '$tmp/stdout' && grep -q 'Exit status' '$tmp/stdout'"
+done
+check "status" 0 "$bin" status "$demo" --at 2026-11-30T12:00:00Z
+expect "status shows the feed's run-out date" grep -q "runs out: 2026-12-20; refill by 2026-12-13 09:00" "$tmp/stdout"
+check "status --json" 0 "$bin" status "$demo" --at 2026-11-30T12:00:00Z --json
+expect "status --json is JSON" python3 -c "import json,sys; json.load(open('$tmp/stdout'))"
+check "status with a bad --grace" 64 "$bin" status "$demo" --grace -5
+check "status with a bad --at" 64 "$bin" status "$demo" --at yesterday
+check "status of a bad schedule" 2 "$bin" status "$tmp/bad.json"
+cp "$demo" "$tmp/log.json"
+"$bin" log "$tmp/log.json" taken metformin --at 2026-11-30T08:05:00-05:00 > /dev/null
+cp "$tmp/log.json" "$tmp/log-before.json"
+check "log taken" 0 "$bin" log "$tmp/log.json" taken metf --slot evening --at 2026-11-30T19:20:00-05:00
+expect "log: the file is mode 0600" test "$(stat -c %a "$tmp/log.json")" = 600
+expect "log: earlier bytes kept, one entry appended" bash -c "head -c \$(( \$(stat -c %s '$tmp/log-before.json') - 7 )) '$tmp/log-before.json' | cmp -s - <(head -c \$(( \$(stat -c %s '$tmp/log-before.json') - 7 )) '$tmp/log.json')"
+expect "log: the new entry is last" bash -c "tail -3 '$tmp/log.json' | grep -q '\"slot\": \"evening\", \"date\": \"2026-11-30\", \"status\": \"taken\", \"at\": \"2026-12-01T00:20:00Z\"'"
+expect "log: a hand-written file was kept as .bak" cmp -s "$tmp/log.json.bak" "$demo"
+cp "$tmp/log.json" "$tmp/log-before.json"
+check "log: ambiguous name" 2 "$bin" log "$tmp/log.json" taken met
+expect "log: ambiguous name lists the candidates" grep -q "metformin, methotrexate" "$tmp/stderr"
+check "log: unknown name" 2 "$bin" log "$tmp/log.json" taken aspirin
+check "log: unknown slot" 2 "$bin" log "$tmp/log.json" taken metformin --slot noon
+check "log: bad status" 64 "$bin" log "$tmp/log.json" forgot metformin
+check "log: standard input is refused" 64 "$bin" log - taken metformin
+expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
+check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
+expect "log: no file created" test ! -e "$tmp/none.json"
+check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
+expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
+cp "$tmp/log.json" "$tmp/log-before.json"
+check "refill without --add" 64 "$bin" refill "$tmp/log.json" levothyroxine
+check "refill with a bad amount" 64 "$bin" refill "$tmp/log.json" levothyroxine --add -3
+check "refill before the supply date" 2 "$bin" refill "$tmp/log.json" levothyroxine --add 3 --at 2026-11-01T12:00:00Z
+expect "refill: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
+check "plan" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z
+check "plan --json" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json
+expect "plan --json: requests with identifier, trigger, fires" python3 -c "
+import json; p = json.load(open('$tmp/stdout'))
+assert p['requests'] and all({'identifier', 'trigger', 'fires'} <= r.keys() and r['fires'].endswith('Z') for r in p['requests'])"
+"$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json > "$tmp/plan1.json"
+check "plan is deterministic" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" plan "$demo" --json
+expect "plan: same bytes for the same instant" cmp -s "$tmp/stdout" "$tmp/plan1.json"
+check "plan: margin not below budget" 64 "$bin" plan "$demo" --budget 4 --margin 4
+check "plan: bad --days" 64 "$bin" plan "$demo" --days 0
+check "privacy: plan names no medicine" 0 "$bin" plan fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
+expect "privacy: no medication ids in the plan" bash -c "! grep -q '\"medication\"' '$tmp/stdout'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

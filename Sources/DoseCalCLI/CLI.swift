@@ -3,7 +3,9 @@ import Foundation
 
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
-    static let commands: [CommandSpec] = [ExportCommand.spec, CheckCommand.spec]
+    static let commands: [CommandSpec] = [
+        ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
+    ]
 
     static let overview = """
         dosecal \(DoseCalVersion.current): medication schedules as calendars that stay right.
@@ -87,10 +89,10 @@ struct Context: Sendable {
 /// builds convention) or `--now` fixes it.
 struct Clock: Sendable {
     var environment: [String: String]
-    func now(override: String? = nil) throws -> Int {
+    func now(override: String? = nil, option: String = "--now") throws -> Int {
         if let override {
             guard let t = Instant.parse(override) else {
-                throw UsageError("--now \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
+                throw UsageError("\(option) \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
             }
             return t
         }

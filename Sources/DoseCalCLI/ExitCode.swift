@@ -20,6 +20,9 @@ enum ExitCode {
         case let e as InputError:
             console.error("dosecal \(command): \(e.message)")
             return badInput
+        case let e as ReminderError:
+            console.error("dosecal \(command): \(e)")
+            return badInput
         case let e as ICalError:
             console.error("dosecal \(command): \(e)")
             return badInput

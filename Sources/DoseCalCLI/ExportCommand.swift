@@ -71,8 +71,12 @@ enum ExportCommand {
 /// Reading the schedule file named on the command line.
 enum ScheduleInput {
     static func read(_ path: String) throws -> Schedule {
+        try ScheduleCodec.decode(data(path), file: path == "-" ? "<stdin>" : path)
+    }
+
+    /// The file's bytes (standard input for `-`).
+    static func data(_ path: String) throws -> Data {
         let data: Data
-        let name = path == "-" ? "<stdin>" : path
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
@@ -85,7 +89,7 @@ enum ScheduleInput {
             }
             data = d
         }
-        return try ScheduleCodec.decode(data, file: name)
+        return data
     }
 }
 

@@ -9,10 +9,7 @@ struct ExportSummary {
     var privacy: Bool
     var now: Int
 
-    func label(_ m: Medication) -> String {
-        if privacy { return "Medication \((schedule.medications.firstIndex(of: m) ?? 0) + 1)" }
-        return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-    }
+    func label(_ m: Medication) -> String { MedicationLabel(schedule: schedule, privacy: privacy)(m) }
 
     func text(output: String) -> String {
         let doses = feed.items.filter { if case .dose = $0.kind { return true } else { return false } }.count

@@ -23,14 +23,15 @@ extension WallClockEngine {
     }
 
     /// The supply forecast of `medication`, looking at most `horizonDays` past the supply date.
-    /// Doses logged as skipped or missed on or after the supply date consume nothing.
+    /// Every scheduled dose from the supply date on uses up its pills unless the log's deciding
+    /// entry about it says skipped or missed (`DoseLedger`); extra doses taken on or after the
+    /// supply date (home-zone date) use up theirs.
     public func supplyForecast(of medication: Medication, horizonDays: Int = 3660) -> SupplyForecast? {
         guard let supply = medication.supply else { return nil }
-        var notTaken = Set<String>()
-        for entry in schedule.log where entry.medication == medication.id && entry.status != .taken {
-            if let date = entry.date, let slot = entry.slot { notTaken.insert("\(date)|\(slot)") }
-        }
+        let ledger = DoseLedger(engine: self, medicationID: medication.id)
+        let home = Zone(schedule.homeZone) ?? .utc
         var left = supply.pills
+        for extra in ledger.extras where home.local(at: extra.instant).date >= supply.asOf { left -= extra.pills }
         var covered = 0
         var lastCovered: LocalDateTime? = nil
         var chunkStart = supply.asOf
@@ -39,7 +40,7 @@ extension WallClockEngine {
             let chunkEnd = min(chunkStart.adding(days: 365), horizon)
             for dose in occurrences(of: medication, from: chunkStart, to: chunkEnd) {
                 let date = localDate(of: dose)
-                if notTaken.contains("\(date)|\(dose.slotID)") { continue }
+                if !ledger.consumes(dose) { continue }
                 if left + 1e-9 < dose.pills {
                     let due = date.adding(days: -supply.warningDays)
                     return SupplyForecast(

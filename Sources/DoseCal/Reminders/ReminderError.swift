@@ -1,0 +1,42 @@
+/// Why a log entry or refill could not be recorded. `description` is one actionable sentence.
+///
+/// Candidates are listed by medication id (the id the user would type); medicine names are not
+/// repeated in the message.
+public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No medication has this id or a name starting with it.
+    case unknownMedication(query: String, ids: [String])
+    /// Several medications match the name prefix.
+    case ambiguousMedication(query: String, candidates: [String])
+    /// The medication has no slot with this id or time.
+    case unknownSlot(medicationID: String, slot: String, slots: [String])
+    /// No scheduled dose of the medication (and slot) within the search window around the instant.
+    case noDoseNear(medicationID: String, days: Int)
+    /// `refill` on a medication without a supply record.
+    case noSupply(medicationID: String)
+    /// A refill dated before the supply record's count date.
+    case refillBeforeCount(medicationID: String, asOf: String, refillDate: String)
+    /// A refill amount that is not a positive number.
+    case badAmount(String)
+
+    public var description: String {
+        switch self {
+        case .unknownMedication(let query, let ids):
+            return "no medication has the id \"\(query)\" or a name starting with it; ids: "
+                + (ids.isEmpty ? "(the schedule has no medications)" : ids.joined(separator: ", "))
+        case .ambiguousMedication(let query, let candidates):
+            return "\"\(query)\" matches several medications; use one of these ids: \(candidates.joined(separator: ", "))"
+        case .unknownSlot(let id, let slot, let slots):
+            return "medication \"\(id)\" has no slot \"\(slot)\"; use a slot id or time: \(slots.joined(separator: ", "))"
+        case .noDoseNear(let id, let days):
+            return "medication \"\(id)\" has no scheduled dose within \(days) days of that time; give --at near a dose"
+        case .noSupply(let id):
+            return
+                "medication \"\(id)\" has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
+        case .refillBeforeCount(let id, let asOf, let date):
+            return
+                "a refill on \(date) is before the supply count of medication \"\(id)\" (asOf \(asOf)); use --at on or after \(asOf)"
+        case .badAmount(let text):
+            return "\(text) is not an amount; use a number above 0, like 30 or 0.5"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Typed option values, each with a usage error that says what is valid.
+extension Arguments {
+    /// `--name N` as a whole number in `range`, or `defaultValue` when absent.
+    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = options[name] else { return defaultValue }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError("--\(name) \(text) is not valid; use a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    /// Exactly one positional SCHEDULE file, then `rest` more positionals (named for the message).
+    func schedulePath(then rest: [String] = [], allowStdin: Bool = true) throws -> String {
+        let names = ["SCHEDULE"] + rest
+        guard positionals.count == names.count else {
+            if positionals.count < names.count {
+                throw UsageError("missing \(names[positionals.count]); usage needs \(names.joined(separator: " "))")
+            }
+            throw UsageError("expected \(names.joined(separator: " ")), got \(positionals.count) arguments")
+        }
+        if !allowStdin && positionals[0] == "-" {
+            throw UsageError("SCHEDULE must be a file here (it is rewritten), not - for standard input")
+        }
+        return positionals[0]
+    }
+}

@@ -1,0 +1,82 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json]`
+enum PlanCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "plan"
+    static let summary = "Show the local notifications an app should schedule"
+    static let help = """
+        Usage: dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json]
+
+        Plan the local notifications an iOS or macOS app would schedule for SCHEDULE
+        (a JSON schedule file, or - for standard input), from the same engine as the
+        exported feed, so every notification fires at the calendar's instant.
+
+        One repeating trigger (hour, minute, and weekday for weekly doses) per dose time
+        where that is exact for the whole window; one-off requests where it is not:
+        cycles, tapers, every N days or hours, fixed-interval and pinned-zone doses,
+        and a dose time that falls in a daylight-saving gap in the window (a repeating
+        trigger would fire at the gap's end, the calendar says an hour after the time).
+        Refill warnings in the window are one-off requests too. Identifiers are the
+        feed event's UID, "/", and "daily", "weekly-MO".. or the occurrence
+        (20260308T023000). Over the budget less the margin, the furthest one-offs are
+        dropped first. See docs/reminders.md.
+
+        Options:
+          --budget N         Pending requests the platform allows (1 to 1000; default
+                             64, the iOS limit).
+          --margin N         Requests kept free for snoozes (0 to budget - 1; default 4).
+          --days N           Length of the window in days (1 to 366; default 7).
+          --at TIME          Start of the window (RFC 3339 or seconds since 1970;
+                             default: now, or SOURCE_DATE_EPOCH when set).
+          --json             Print a JSON object: "requests" (each with "identifier",
+                             "trigger" and "fires" in RFC 3339 UTC), "dropped",
+                             the budget arithmetic and "topUpBy".
+
+        Exit status: 0 planned (also when requests were dropped), 2 bad schedule,
+        64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(arguments, flags: ["json"], options: ["budget", "margin", "days", "at"])
+        let path = try args.schedulePath()
+        let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
+        let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
+        let days = try args.integer("days", default: NotificationPlanner.defaultDays, in: 1...366)
+        let at = try context.clock.now(override: args.options["at"], option: "--at")
+        let schedule = try ScheduleInput.read(path)
+        let plan = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days).plan(at: at)
+        if args.flags.contains("json") {
+            context.console.raw(Data(plan.json(privacy: schedule.feed.privacy).utf8))
+            return ExitCode.ok
+        }
+        let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
+        let repeating = plan.requests.filter(\.trigger.repeats).count
+        var lines = [
+            "Notification plan \(NotificationPlan.rfc3339(plan.from)) to \(NotificationPlan.rfc3339(plan.to))",
+            "\(plan.requests.count) of \(plan.capacity) requests (budget \(budget), \(margin) kept for snoozes): "
+                + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.dropped.count) dropped",
+            "Every dose covered until \(NotificationPlan.rfc3339(plan.coveredUntil)); plan again by \(NotificationPlan.rfc3339(plan.topUpBy))",
+        ]
+        for r in plan.requests {
+            let what: String
+            switch r.purpose {
+            case .dose(let id, let slot):
+                what = (schedule.medications.first { $0.id == id }.map { label($0) } ?? id) + " (slot \(slot))"
+            case .supplyWarning(let id):
+                what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+            }
+            let trigger: String
+            switch r.trigger {
+            case .repeating(let h, let m, let weekday):
+                trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + WallTime(hour: h, minute: m)!.description
+            case .once: trigger = "once"
+            }
+            lines.append("  \(NotificationPlan.rfc3339(r.fires))  \(trigger)  \(what)  \(r.identifier)")
+        }
+        context.console.out(lines.joined(separator: "\n"))
+        return ExitCode.ok
+    }
+}

@@ -1,0 +1,58 @@
+import DoseCal
+import Foundation
+
+/// `dosecal refill SCHEDULE MEDICATION --add N [--at TIME]`
+enum RefillCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "refill"
+    static let summary = "Add pills to a medication's supply"
+    static let help = """
+        Usage: dosecal refill SCHEDULE MEDICATION --add N [--at TIME]
+
+        Record a refill of N units in SCHEDULE (a schedule file; it is rewritten).
+        MEDICATION is an id or an unambiguous start of a name, as for dosecal log.
+
+        The supply record is counted again on the refill day (in the home zone): its
+        pills become the units on hand at the start of that day plus N, and its date
+        that day, so doses earlier that day are still counted once. The warning days
+        and refill reminder time are kept. The medication needs a supply record.
+
+        The file is replaced atomically and readable by you only; a file not in the
+        form dosecal writes is first kept as SCHEDULE.bak. See docs/reminders.md.
+
+        Options:
+          --add N            Units added (a number above 0, like 30 or 0.5). Required.
+          --at TIME          When the refill happened (RFC 3339 or seconds since 1970;
+                             default: now, or SOURCE_DATE_EPOCH when set).
+
+        Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication, no
+        supply record, refill before the supply date, or unwritable file (nothing
+        written), 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(arguments, flags: [], options: ["add", "at"])
+        let path = try args.schedulePath(then: ["MEDICATION"], allowStdin: false)
+        guard let text = args.options["add"] else { throw UsageError("missing --add N (the units added)") }
+        guard let amount = Double(text), amount > 0, amount.isFinite else {
+            throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
+        }
+        let at = try context.clock.now(override: args.options["at"], option: "--at")
+        let original = try ScheduleInput.data(path)
+        let schedule = try ScheduleCodec.decode(original, file: path)
+        let (updated, supply) = try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        let backup = try ScheduleFile.replace(path, original: original, with: updated)
+        let m = try updated.medication(matching: args.positionals[1])
+        let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
+        var line = "Refilled \(label(m)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"
+        if let runOut = WallClockEngine(schedule: updated).supplyForecast(of: m)?.runOut { line += "; runs out on \(runOut)" }
+        context.console.out(line + ".")
+        if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }
+        return ExitCode.ok
+    }
+}
+
+/// Numbers as the schedule file writes them (`36`, `0.5`).
+enum JSONNumber {
+    static func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+}

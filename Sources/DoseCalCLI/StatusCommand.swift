@@ -1,0 +1,50 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal status SCHEDULE [--at TIME] [--grace MINUTES] [--json]`
+enum StatusCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "status"
+    static let summary = "Show supply, next doses, missed doses and adherence"
+    static let help = """
+        Usage: dosecal status SCHEDULE [--at TIME] [--grace MINUTES] [--json]
+
+        Show, for each medication in SCHEDULE (a JSON schedule file, or - for standard
+        input): the pills left, the run-out date and the refill-by time (the same dates
+        as the refill warning in the exported feed), the next doses, the doses missed in
+        the last 7 days, and adherence over the last 7 and 30 days.
+
+        Pills left are the supply record less every scheduled dose since its date that
+        the log does not mark skipped or missed, less extra doses logged as taken. A
+        dose is missed when the log says so, or when no taken or skipped entry exists
+        and its grace period has passed. See docs/reminders.md.
+
+        Options:
+          --at TIME          The time to report at (RFC 3339 or seconds since 1970;
+                             default: now, or SOURCE_DATE_EPOCH when set).
+          --grace MINUTES    How long after its time a dose without an entry still
+                             counts as pending (0 to 1440; default 120).
+          --json             Print a JSON object instead of text.
+
+        In privacy mode medications are numbered, never named.
+
+        Exit status: 0 shown, 2 bad schedule, 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(arguments, flags: ["json"], options: ["at", "grace"])
+        let path = try args.schedulePath()
+        let at = try context.clock.now(override: args.options["at"], option: "--at")
+        let grace = try args.integer("grace", default: ReminderStatus.defaultGraceMinutes, in: 0...1440)
+        let schedule = try ScheduleInput.read(path)
+        let status = ReminderStatus(schedule: schedule, at: at, graceMinutes: grace)
+        let statuses = status.statuses()
+        if args.flags.contains("json") {
+            context.console.raw(Data(status.json(statuses, privacy: schedule.feed.privacy).utf8))
+        } else {
+            context.console.out(StatusText(schedule: schedule, at: at, grace: grace).text(statuses))
+        }
+        return ExitCode.ok
+    }
+}
