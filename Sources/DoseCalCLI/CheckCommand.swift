@@ -16,8 +16,9 @@ enum CheckCommand {
         promises (08:00 means 08:00 where you are, whatever the clocks do) with what
         the calendar fires: dosecal's own feed of the schedule, or FILE, a calendar
         that came back from a phone or another program. Also shows what libical's own
-        expansion, an iOS repeating reminder and a feed left in the home zone during
-        travel would do, and every dose in a daylight-saving gap or overlap.
+        expansion, an iOS repeating reminder, dosecal's notification plan (dosecal plan)
+        and a feed left in the home zone during travel would do, and every dose in a
+        daylight-saving gap or overlap.
 
         Options:
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
@@ -86,7 +87,7 @@ enum CheckCommand {
         let system = SystemZones(lastYear: to.year + 1)
         var report = checker.check(
             calendar: expanded.byUID, libical: source.libicalInstances(in: window, viewerZone: schedule.homeZone),
-            systemZone: system.zone)
+            plan: PlanChannel.doseInstants(schedule: schedule, in: window), systemZone: system.zone)
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {

@@ -92,8 +92,11 @@ struct CheckOutput {
             } else {
                 out.append("    a feed left in \(schedule.homeZone) fires these doses on time (no wall-clock dose moves).")
             }
-            out.append("    a floating feed fires at the right local time on Apple devices only; others show it in UTC or the calendar's zone.")
-            out.append("    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
+            out.append(
+                "    a floating feed fires at the right local time on Apple devices only; others show it in UTC or the calendar's zone."
+            )
+            out.append(
+                "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
         }
         return out
     }

@@ -68,6 +68,7 @@ public struct DoseChecker: Sendable {
         systemZone: ((String) -> (any ZoneRules)?)? = nil
     ) -> CheckReport {
         let parts = seriesParts
+        let reminders = Set(schedule.medications.filter(\.reminder.enabled).map(\.id))
         let uids = parts.mapValues(\.key)
         // The series a dose day belongs to: the slot's part that started last on or before it.
         var partsBySlot: [SlotKey: [(firstDate: LocalDate, uid: String)]] = [:]
@@ -133,7 +134,10 @@ public struct DoseChecker: Sendable {
                     }
                 }
                 if let pinned = homePinned[Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
-                if let planFound, planFound.matched[i] != dose.instant { notes.append(.plan(planFound.matched[i])) }
+                // Medications without reminders have no notifications to compare.
+                if let planFound, reminders.contains(key.medicationID), planFound.matched[i] != dose.instant {
+                    notes.append(.plan(planFound.matched[i]))
+                }
                 let actual = found.matched[i]
                 let uid = actual.flatMap { uidAt[key]?[$0] } ?? seriesUID(key, day)
                 rows.append(

@@ -76,4 +76,24 @@ import Testing
         #expect(report.doses.map(\.status) == [.ok, .extra, .missing, .ok, .duplicate])
         #expect(report.count(.missing) == 1 && report.count(.extra) == 1 && report.count(.duplicate) == 1)
     }
+
+    @Test func thePlanAgreesWithTheFeedAcrossTheChangeAndADifferenceIsReported() throws {
+        let s = Self.schedule()
+        let checker = DoseChecker(
+            schedule: s, from: LocalDate(year: 2026, month: 3, day: 6)!, to: LocalDate(year: 2026, month: 3, day: 10)!)
+        let uid = try #require(checker.seriesUIDs.first?.key)
+        let exact = WallClockEngine(schedule: s).occurrences(
+            from: LocalDate(year: 2026, month: 3, day: 1)!, to: LocalDate(year: 2026, month: 3, day: 20)!
+        ).map(\.instant)
+        var plan = PlanChannel.doseInstants(schedule: s, in: checker.instantWindow)
+        let report = checker.check(calendar: [uid: exact], plan: plan)
+        #expect(!report.doses.contains { $0.notes.contains { if case .plan = $0 { true } else { false } } })
+        // The gap day (2026-03-08 02:30 -> 07:30Z) is in the plan at the RFC instant.
+        #expect(plan[uid]?.contains(1_772_955_000) == true)
+        // A plan that fired the gap dose at 03:00 (as a repeating trigger would) is reported.
+        plan[uid] = plan[uid]!.map { $0 == 1_772_955_000 ? 1_772_953_200 : $0 }
+        let drifted = checker.check(calendar: [uid: exact], plan: plan)
+        #expect(drifted.doses.first { $0.expected == 1_772_955_000 }?.notes.contains(.plan(1_772_953_200)) == true)
+        #expect(!drifted.calendarDisagrees)
+    }
 }
