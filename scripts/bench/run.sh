@@ -23,3 +23,23 @@ for i in 1 2; do
     measure "python icalendar $(python3 -c 'import icalendar; print(icalendar.__version__)'), run $i" python3 scripts/bench/python_feed.py "$tmp/bench.json" "$tmp/py.ics"
 done
 echo "  python feed: $(wc -c < "$tmp/py.ics") bytes, $(grep -c '^BEGIN:VEVENT' "$tmp/py.ics") events"
+
+# check: a 50-slot schedule (10 medications x 5 slots, mixed recurrences) over one year in 12 zones.
+python3 - "$tmp/check.json" <<'PY'
+import json, sys
+kinds = [{"kind": "daily"}, {"kind": "weekly", "weekdays": ["MO", "WE", "FR"]}, {"kind": "everyNDays", "days": 2},
+         {"kind": "cycle", "daysOn": 21, "daysOff": 7}, {"kind": "daily"}]
+meds = []
+for i in range(10):
+    times = [f"{(h * 3 + i) % 24:02d}:{(15 * i) % 60:02d}" for h in range(5)]
+    meds.append({"id": f"m{i}", "name": f"Medication {i}", "times": times, "recurrence": kinds[i % 5],
+                 "start": "2026-01-01"})
+json.dump({"version": 1, "homeZone": "America/New_York", "medications": meds}, open(sys.argv[1], "w"))
+PY
+zones="America/New_York Europe/Berlin Europe/London Australia/Sydney Australia/Lord_Howe America/Santiago America/Havana Asia/Beirut Pacific/Chatham Asia/Kolkata Pacific/Apia America/Mexico_City"
+echo "Check, 50 slots, one year (2027), 12 zones:"
+start=$(date +%s.%N)
+for z in $zones; do
+    measure "dosecal check --zone $z" "$bin" check "$tmp/check.json" --zone "$z" --from 2027-01-01 --to 2027-12-31 --json
+done
+echo "  all 12 zones: $(echo "$(date +%s.%N) - $start" | bc) s wall"
