@@ -1,0 +1,168 @@
+/// Which side wins an item changed on both sides, once the reconcile engine merges them.
+public enum SyncPreference: String, Sendable, CaseIterable {
+    case schedule, calendar
+}
+
+/// Decides, for every UID in the status, the folder and the schedule, what to do. Pure: no file
+/// access, no clock. The rules (docs/sync.md):
+/// - an item dosecal does not own is never modified or deleted;
+/// - an owned file still holding what dosecal wrote (or was about to write, `pending`) follows
+///   the schedule: updated, deleted, or left when equal;
+/// - an owned file edited or deleted in the folder is reported in `FolderChanges` and left as it is
+///   (interim, until the reconcile engine merges it), unless `force` with `prefer == .schedule`;
+/// - a file already holding what the schedule wants is in step whatever the status says, so an
+///   interrupted run converges without rewriting;
+/// - a folder that held owned items and is now missing, or holds none of them, stops the sync
+///   unless `force`.
+public struct SyncPlanner: Sendable {
+    public var folder: String
+    public var prefer: SyncPreference
+    public var force: Bool
+
+    public init(folder: String, prefer: SyncPreference = .schedule, force: Bool = false) {
+        self.folder = folder
+        self.prefer = prefer
+        self.force = force
+    }
+
+    /// Whether the phone's edits may be overwritten (the person asked for it).
+    var scheduleOverrides: Bool { force && prefer == .schedule }
+
+    public func plan(status: SyncStatus, folder state: FolderState, desired: [VdirItem]) throws(SyncError) -> SyncPlan {
+        let owned = status.confirmedOwned
+        if !owned.isEmpty && !force {
+            if !state.exists { throw .folderMissing(path: folder, owned: owned.count) }
+            let present = Set(state.files.flatMap(\.uids))
+            if !owned.contains(where: { present.contains($0.uid) }) {
+                throw .ownedItemsVanished(path: folder, owned: owned.count)
+            }
+        }
+        var plan = SyncPlan(status: SyncStatus(folder: folder))
+        plan.createFolder = !state.exists
+        var filesByUID: [String: [FolderState.File]] = [:]
+        var problemFiles: [String: FolderState.File] = [:]
+        for f in state.files {
+            if let problem = f.problem {
+                plan.unusable.append((f.name, problem))
+                problemFiles[f.name] = f
+            } else {
+                filesByUID[f.uids[0], default: []].append(f)
+            }
+        }
+        var desiredByUID: [String: VdirItem] = [:]
+        for d in desired { desiredByUID[d.uid] = d }
+        var taken = Set(state.files.map(\.name))
+        let uids = Set(desiredByUID.keys).union(status.entries.keys).union(filesByUID.keys).sorted()
+        for uid in uids {
+            let entry = status.entries[uid]
+            let files = filesByUID[uid] ?? []
+            var context = Item(uid: uid, desired: desiredByUID[uid], entry: entry, files: files)
+            if entry?.owner == .schedule, files.isEmpty, let f = problemFiles[entry!.file] {
+                context.files = [f]  // our file, now unreadable: an edit in the folder
+            }
+            decide(context, into: &plan, taken: &taken)
+        }
+        return plan
+    }
+
+    struct Item {
+        var uid: String
+        var desired: VdirItem?
+        var entry: SyncStatus.Entry?
+        var files: [FolderState.File]
+    }
+
+    private func decide(_ item: Item, into plan: inout SyncPlan, taken: inout Set<String>) {
+        let uid = item.uid
+        if item.files.count > 1 {
+            let names = item.files.map(\.name)
+            plan.changes.duplicates[uid] = names
+            plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .duplicateUID, files: names)))
+            if let e = item.entry { plan.status.entries[uid] = e }
+            return
+        }
+        let file = item.files.first
+        if let e = item.entry, e.owner == .schedule {
+            decideOwned(item, entry: e, file: file, into: &plan, taken: &taken)
+        } else if let file {
+            decideUnowned(item, file: file, into: &plan)
+        } else if let d = item.desired {
+            let name = VdirName.fileName(forUID: uid, avoiding: taken)
+            taken.insert(name)
+            plan.actions.append(.create(d, file: name))
+            plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: nil, pending: revision(d))
+        }
+        // else: a foreign item whose file is gone: forgotten.
+    }
+
+    private func decideOwned(
+        _ item: Item, entry e: SyncStatus.Entry, file: FolderState.File?, into plan: inout SyncPlan, taken: inout Set<String>
+    ) {
+        let uid = item.uid
+        guard let file else {
+            guard let d = item.desired else { return }  // deleted on both sides, or by an interrupted run
+            if e.written == nil || scheduleOverrides {
+                // An interrupted first write, or the person chose the schedule: write it (again).
+                let name = taken.contains(e.file) ? VdirName.fileName(forUID: uid, avoiding: taken) : e.file
+                taken.insert(name)
+                plan.actions.append(.create(d, file: name))
+                plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: e.written, pending: revision(d))
+            } else {
+                plan.changes.owned[uid] = .deleted
+                plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .deletedInFolder, files: [e.file])))
+                plan.status.entries[uid] = e
+            }
+            return
+        }
+        var seen = e
+        seen.file = file.name
+        if let d = item.desired, file.hash == d.hash {
+            // In step: what the schedule wants is there (possibly written by an interrupted run).
+            seen.etag = file.etag
+            seen.written = e.pending?.hash == d.hash ? e.pending : (e.written?.hash == d.hash ? e.written : revision(d))
+            seen.pending = nil
+            plan.actions.append(.leave(uid: uid))
+            plan.status.entries[uid] = seen
+            return
+        }
+        if e.isOurs(file.hash) || scheduleOverrides {
+            if !e.isOurs(file.hash), let data = file.data { plan.changes.owned[uid] = .edited(data) }
+            if let d = item.desired {
+                plan.actions.append(.update(d, file: file.name, etag: file.etag))
+                seen.pending = revision(d)
+            } else {
+                plan.actions.append(.delete(uid: uid, file: file.name, etag: file.etag))
+            }
+            plan.status.entries[uid] = seen
+            return
+        }
+        // Edited in the folder: never lose it. Keep the old record so the edit stays visible.
+        plan.changes.owned[uid] = .edited(file.data ?? .init())
+        let kind: SyncConflict.Kind = item.desired == nil ? .editedAndRemoved : .editedInFolder
+        plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: kind, files: [file.name])))
+        plan.status.entries[uid] = seen
+    }
+
+    private func decideUnowned(_ item: Item, file: FolderState.File, into plan: inout SyncPlan) {
+        let uid = item.uid
+        if let d = item.desired {
+            if file.hash == d.hash {
+                plan.actions.append(.leave(uid: uid))
+                plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: file.name, etag: file.etag, written: revision(d))
+            } else if scheduleOverrides {
+                plan.actions.append(.update(d, file: file.name, etag: file.etag))
+                plan.status.entries[uid] = .init(
+                    uid: uid, owner: .schedule, file: file.name, etag: file.etag, written: nil, pending: revision(d))
+            } else {
+                plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .unrecorded, files: [file.name])))
+            }
+            return
+        }
+        if item.entry == nil { plan.changes.foreignAdded.append(uid) }
+        plan.actions.append(.leave(uid: uid))
+        plan.status.entries[uid] = .init(
+            uid: uid, owner: .calendar, file: file.name, etag: file.etag, written: file.hash.map { SyncStatus.Revision(hash: $0) })
+    }
+
+    private func revision(_ d: VdirItem) -> SyncStatus.Revision { SyncStatus.Revision(hash: d.hash, key: d.key, feed: d.revision) }
+}

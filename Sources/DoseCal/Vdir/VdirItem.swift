@@ -1,0 +1,64 @@
+public import Foundation
+public import ICal
+
+/// One item dosecal wants in the folder: a VCALENDAR holding one series' VEVENT(s) and the
+/// VTIMEZONEs they use.
+public struct VdirItem: Sendable, Equatable {
+    public var uid: String
+    /// The VCALENDAR written to the file.
+    public var calendar: ICalComponent
+    /// `VdirContent` hash of the file dosecal writes for it (its bytes read back).
+    public var hash: String
+    /// `VdirContent` hash of `calendar` as built (no libical round trip): when it equals the key
+    /// recorded in the status, `hash` is taken from there instead of serialising the item again.
+    public var key: String
+    /// SEQUENCE, LAST-MODIFIED and the event hash, kept in the sync status so that the next
+    /// build keeps them while the series is unchanged (decision 0002).
+    public var revision: FeedRevision
+
+    public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil) {
+        self.uid = uid
+        self.calendar = calendar
+        let key = VdirContent(components: [calendar]).hash
+        self.key = key
+        if let r = [known?.written, known?.pending].compactMap({ $0 }).first(where: { $0.key == key }) {
+            self.hash = r.hash
+        } else {
+            // What a reader of the file sees: libical's text of the values, read back.
+            self.hash = (try? VdirContent(bytes: Data(ICalSerializer.serialize(calendar).utf8)))?.hash ?? key
+        }
+        self.revision =
+            FeedRevision.revisions(in: calendar)[uid] ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
+    }
+
+    /// The file's bytes: RFC 5545 text, CRLF, folded, deterministic.
+    public func serialized() throws(ICalError) -> Data { Data(try ICalSerializer.serialize(calendar).utf8) }
+
+    /// One item per UID of `feed`, in feed order. No METHOD: RFC 4791 §4.1 forbids it in a
+    /// calendar object resource. `known` supplies hashes of unchanged items.
+    public static func items(of feed: Feed, known: SyncStatus = SyncStatus(folder: "")) -> [VdirItem] {
+        var zones: [String: ICalComponent] = [:]
+        for z in feed.calendar.components(named: "VTIMEZONE") {
+            if let id = z.property("TZID")?.value { zones[id] = z }
+        }
+        var order: [String] = []
+        var events: [String: [ICalComponent]] = [:]
+        for item in feed.items {
+            if events[item.uid] == nil { order.append(item.uid) }
+            events[item.uid, default: []].append(item.event)
+        }
+        return order.map { uid in
+            var calendar = ICalComponent("VCALENDAR")
+            calendar.add(ICalProperty("VERSION", "2.0"))
+            calendar.add(ICalProperty("PRODID", FeedBuilder.productID))
+            let used = Set(events[uid, default: []].flatMap(tzids)).sorted()
+            calendar.components += used.compactMap { zones[$0] }
+            calendar.components += events[uid, default: []]
+            return VdirItem(uid: uid, calendar: calendar, known: known.entries[uid])
+        }
+    }
+
+    private static func tzids(_ component: ICalComponent) -> [String] {
+        component.properties.compactMap { $0.parameter("TZID") } + component.components.flatMap(tzids)
+    }
+}

@@ -1,0 +1,70 @@
+import DoseCal
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A temporary vdir folder and schedule location for sync tests, removed on deinit.
+final class VdirSandbox {
+    let root: String
+    let folder: String
+    let statusPath: String
+
+    init() {
+        let base = FileManager.default.temporaryDirectory.path + "/dosecal-vdir-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        root = base
+        folder = base + "/calendar"
+        statusPath = SyncStatus.path(schedule: base + "/schedule.json", folder: folder)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    @discardableResult
+    func sync(
+        _ schedule: Schedule, now: Int = Fixtures.now, prefer: SyncPreference = .schedule, force: Bool = false,
+        dryRun: Bool = false, stepLimit: Int? = nil
+    ) throws -> VdirSync.Report {
+        var sync = VdirSync(folder: folder, statusPath: statusPath)
+        sync.prefer = prefer
+        sync.force = force
+        sync.dryRun = dryRun
+        return try sync.run(schedule: schedule, now: now, stepLimit: stepLimit)
+    }
+
+    /// Item file names, sorted.
+    var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
+    }
+
+    /// Every file in the folder with its bytes and etag.
+    var snapshot: [String: (data: Data, etag: String)] {
+        var result: [String: (Data, String)] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let path = folder + "/" + name
+            result[name] = (FileManager.default.contents(atPath: path) ?? Data(), VdirFolder.etag(path) ?? "")
+        }
+        return result
+    }
+
+    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: folder + "/" + name)!, as: UTF8.self) }
+
+    func write(_ name: String, _ text: String) { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)) }
+
+    func remove(_ name: String) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+
+    func rename(_ from: String, _ to: String) { try? FileManager.default.moveItem(atPath: folder + "/" + from, toPath: folder + "/" + to) }
+
+    /// The file holding `uid`, if exactly one does.
+    func file(holding uid: String) -> String? {
+        let names = files.filter { read($0).contains("UID:\(uid)") }
+        return names.count == 1 ? names[0] : nil
+    }
+
+    func mode(_ name: String) -> mode_t {
+        var st = stat()
+        stat(folder + "/" + name, &st)
+        return st.st_mode & 0o777
+    }
+}
