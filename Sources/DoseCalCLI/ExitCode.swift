@@ -26,6 +26,9 @@ enum ExitCode {
         case let e as ICalError:
             console.error("dosecal \(command): \(e)")
             return badInput
+        case let e as SyncError:
+            console.error("dosecal \(command): \(e)")
+            return badInput
         case let e as AtomicFile.WriteError:
             console.error("dosecal \(command): \(e)")
             return badInput

@@ -1,0 +1,90 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal sync SCHEDULE --vdir DIR [--prefer schedule|calendar] [--dry-run] [--force] [--json] [--zone Z] [--watch]`
+enum SyncCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "sync"
+    static let summary = "Keep a vdir folder (vdirsyncer, khal) in step with the schedule"
+    static let help = """
+        Usage: dosecal sync SCHEDULE --vdir DIR [--prefer schedule|calendar] [--dry-run]
+                            [--force] [--json] [--zone ZONE] [--watch] [--now TIME]
+
+        Write the schedule into DIR, a vdir folder (one .ics file per series, the
+        layout vdirsyncer and khal use), so that a CalDAV sync brings it to the phone.
+        Files are written atomically, readable by you only; a changed series keeps its
+        file name; files are found by the UID inside, whatever their name. A status
+        next to SCHEDULE (.SCHEDULE.sync-HASH) records what was written, so that a
+        second sync with no changes writes nothing. See docs/sync.md.
+
+        Safety: events dosecal did not write are never changed or deleted. A series
+        changed or deleted on the phone is reported and left as it is (merging it into
+        the schedule is the reconcile engine's job), and the sync exits 1. A folder
+        that held dosecal's events at the last sync and is now missing or empty stops
+        the sync (exit 2) unless --force. Two syncs never run at once.
+
+        Options:
+          --vdir DIR         The vdir folder (created at the first sync).
+          --prefer SIDE      Who wins a series changed on both sides: schedule
+                             (default) or calendar. With --force, schedule also
+                             overwrites series changed or deleted on the phone.
+          --dry-run          Show what would change; write nothing.
+          --force            Sync into a folder that lost dosecal's events (fill it
+                             again); with --prefer schedule, overwrite phone edits.
+          --json             Print the result as JSON.
+          --zone ZONE        Travel: reminders from today on (in the zone you are in
+                             now) move to ZONE (an IANA name); past ones stay. For a
+                             timer, put the stop in the schedule's itinerary instead.
+          --watch            Sync again whenever DIR or SCHEDULE changes (inotify,
+                             1 s debounce); stop with Ctrl-C or SIGTERM (exit 0).
+          --now TIME         The time to stamp changed events with (RFC 3339 or
+                             seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
+
+        Exit status: 0 in step, 1 conflicts remain (nothing of them overwritten),
+        2 bad schedule, unsafe folder state, another sync running or unwritable
+        folder, 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(
+            arguments, flags: ["dry-run", "force", "json", "watch"], options: ["vdir", "prefer", "zone", "now"])
+        let path = try args.schedulePath(allowStdin: false)
+        guard let dir = args.options["vdir"], !dir.isEmpty else { throw UsageError("missing --vdir DIR (the vdir folder to keep in step)") }
+        let preferText = args.options["prefer"] ?? "schedule"
+        guard let prefer = SyncPreference(rawValue: preferText) else {
+            throw UsageError("--prefer \(preferText) is not valid; use schedule or calendar")
+        }
+        if let zone = args.options["zone"], Zone(zone) == nil {
+            throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Asia/Tokyo")
+        }
+        if args.flags.contains("watch") && args.flags.contains("dry-run") { throw UsageError("give --watch or --dry-run, not both") }
+        let folder = absolute(dir)
+        var sync = VdirSync(folder: folder, statusPath: SyncStatus.path(schedule: absolute(path), folder: folder))
+        sync.prefer = prefer
+        sync.force = args.flags.contains("force")
+        sync.dryRun = args.flags.contains("dry-run")
+        let once = { () throws -> Int32 in
+            let now = try context.clock.now(override: args.options["now"])
+            var schedule = try ScheduleInput.read(path)
+            if let zone = args.options["zone"] { schedule = schedule.travelling(to: zone, from: schedule.localDate(at: now)) }
+            let report = try sync.run(schedule: schedule, now: now)
+            let output = SyncOutput(report: report, folder: folder, dryRun: sync.dryRun)
+            context.console.out(args.flags.contains("json") ? output.json() : output.text())
+            return report.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems
+        }
+        guard args.flags.contains("watch") else { return try once() }
+        return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {
+            do {
+                return try once()
+            } catch {
+                return ExitCode.report(error, command: name, console: context.console)
+            }
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+}

@@ -1,0 +1,73 @@
+import DoseCal
+import Foundation
+
+/// How a sync report is shown: a few lines, or JSON. Names files and UIDs, never a medicine.
+struct SyncOutput {
+    var report: VdirSync.Report
+    var folder: String
+    var dryRun: Bool
+
+    var created: [String] {
+        if let o = report.outcome { return o.created }
+        return report.plan.actions.compactMap { if case .create(_, let f) = $0 { return f } else { return nil } }
+    }
+    var updated: [String] {
+        if let o = report.outcome { return o.updated }
+        return report.plan.actions.compactMap { if case .update(_, let f, _) = $0 { return f } else { return nil } }
+    }
+    var deleted: [String] {
+        if let o = report.outcome { return o.deleted }
+        return report.plan.actions.compactMap { if case .delete(_, let f, _) = $0 { return f } else { return nil } }
+    }
+    var inStep: Int {
+        report.plan.actions.filter { if case .leave(let uid) = $0 { return report.plan.status.entries[uid]?.owner == .schedule } else { return false } }.count
+    }
+
+    func text() -> String {
+        let verb = dryRun ? "would write" : "wrote"
+        var lines = [
+            "dosecal sync \(folder): \(verb) \(created.count) new, \(updated.count) changed, deleted \(deleted.count); \(inStep) in step"
+        ]
+        if dryRun {
+            lines += created.map { "  new:     \($0)" } + updated.map { "  change:  \($0)" } + deleted.map { "  delete:  \($0)" }
+        }
+        for uid in report.plan.changes.foreignAdded {
+            lines.append("  not dosecal's, left alone: \(report.plan.status.entries[uid]?.file ?? uid)")
+        }
+        for u in report.plan.unusable { lines.append("  not an item, left alone: \(u.file) \(u.reason)") }
+        for name in report.removedLeftovers { lines.append("  removed a temporary file of an interrupted sync: \(name)") }
+        for c in report.conflicts { lines.append("  conflict: \(c.message)") }
+        if !report.conflicts.isEmpty {
+            lines.append("\(report.conflicts.count) conflict(s) remain; nothing of them was overwritten (exit 1).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json() -> String {
+        let changes = report.plan.changes
+        var edited: [String] = []
+        var removed: [String] = []
+        for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) {
+            if case .edited = change { edited.append(uid) } else { removed.append(uid) }
+        }
+        let strings = { (list: [String]) in JSONValue(array: list.map { JSONValue($0) }) }
+        let conflicts = report.conflicts.map { c in
+            JSONValue(object: ["uid": JSONValue(c.uid), "kind": JSONValue(c.kind.rawValue), "files": strings(c.files), "message": JSONValue(c.message)])
+        }
+        let duplicates = changes.duplicates.sorted { $0.key < $1.key }.map { (uid, files) in
+            JSONValue(object: ["uid": JSONValue(uid), "files": strings(files)])
+        }
+        let value = JSONValue(object: [
+            "folder": JSONValue(folder), "dryRun": JSONValue(dryRun),
+            "created": strings(created), "updated": strings(updated), "deleted": strings(deleted), "inStep": JSONValue(inStep),
+            "conflicts": JSONValue(array: conflicts),
+            "folderChanges": JSONValue(object: [
+                "edited": strings(edited), "deleted": strings(removed), "duplicates": JSONValue(array: duplicates),
+                "foreignAdded": strings(changes.foreignAdded),
+            ]),
+            "unusable": JSONValue(array: report.plan.unusable.map { JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)]) }),
+            "removedTemporaryFiles": strings(report.removedLeftovers),
+        ])
+        return String(value.text.dropLast())
+    }
+}
