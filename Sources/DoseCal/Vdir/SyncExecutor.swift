@@ -42,8 +42,13 @@ public struct SyncExecutor: Sendable {
             return true
         }
         if plan.touchesFolder {
-            if plan.createFolder && mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .io(path: folder, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+            if plan.createFolder {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw .io(path: folder, reason: "cannot create the folder (\(error.localizedDescription))")
+                }
             }
             // The intent: entries keep their confirmed revision and name what is coming (pending).
             guard step() else { return outcome }

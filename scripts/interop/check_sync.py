@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Interop check: `dosecal sync` with vdirsyncer, a CalDAV server (Radicale)
+and khal, as a person with a phone would use them.
+
+    check_sync.py DOSECAL_BINARY FIXTURES_DIR
+
+Flow (all on 127.0.0.1, in a temporary folder):
+  1. `dosecal sync daily.json --vdir DIR` fills an empty folder;
+  2. Radicale 3 starts on a free port (filesystem storage in the temp folder,
+     no authentication); a calendar is created with the `caldav` library;
+     vdirsyncer (filesystem storage DIR <-> caldav storage) discovers and
+     syncs: the server then holds every series;
+  3. the `caldav` library edits the server as a phone would: moves one dose
+     (an override with RECURRENCE-ID), deletes one occurrence (EXDATE),
+     changes a series' time (DTSTART), deletes a series (DELETE), adds a
+     non-medication event;
+  4. vdirsyncer syncs again (pull): DIR now holds the server's versions;
+  5. `dosecal sync` must exit 1 (conflicts remain), report exactly the three
+     edited and the one deleted series and the foreign event, and change,
+     delete or create no file (bytes and etags compared); the schedule file
+     is unchanged (the merge into the schedule is the reconcile engine's);
+  6. khal lists the folder without a warning or error;
+  7. a second `dosecal sync` writes nothing (etags and the status file equal);
+  8. a schedule change reaches the server: a new medication is written by
+     `dosecal sync` and pushed by vdirsyncer.
+Radicale is stopped at the end, also on failure. Ends with "N passed, M
+failed"; exits non-zero on any failure or when a program is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common  # noqa: E402
+
+caldav = common.require("caldav", "caldav")
+icalendar = common.require("icalendar", "icalendar")
+common.require("radicale", "radicale")
+
+NOW = "2026-11-30T12:00:00Z"
+results: list[tuple[bool, str]] = []
+
+
+def check(ok: bool, what: str) -> None:
+    results.append((ok, what))
+    print(("ok     " if ok else "FAILED ") + what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None) -> subprocess.CompletedProcess:
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env, input=stdin)
+    if r.returncode not in expect:
+        common.die(f"{' '.join(cmd)} exited {r.returncode}:\n{r.stdout}\n{r.stderr}", 1)
+    return r
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int, int]]:
+    """name -> (bytes, mtime_ns, inode) of every file."""
+    out = {}
+    for p in sorted(folder.iterdir()):
+        st = p.stat()
+        out[p.name] = (p.read_bytes(), st.st_mtime_ns, st.st_ino)
+    return out
+
+
+def uid_of(data: bytes) -> str:
+    for line in data.decode().splitlines():
+        if line.startswith("UID:"):
+            return line[4:].strip()
+    return ""
+
+
+def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    storage = tmp / "radicale"
+    log = open(tmp / "radicale.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
+         "--storage-filesystem-folder", str(storage), "--auth-type", "none", "--logging-level", "warning"],
+        stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, url
+        except OSError:
+            if proc.poll() is not None:
+                common.die(f"Radicale exited {proc.returncode}: {(tmp / 'radicale.log').read_text()}", 1)
+            time.sleep(0.1)
+    proc.kill()
+    common.die("Radicale did not start listening within 10 s", 1)
+    raise SystemExit(1)
+
+
+def vdirsyncer_config(tmp: Path, folder: Path, url: str) -> Path:
+    config = tmp / "vdirsyncer.conf"
+    config.write_text(f"""[general]
+status_path = "{tmp / 'vdirsyncer-status'}/"
+
+[pair doses]
+a = "doses_local"
+b = "doses_remote"
+collections = null
+
+[storage doses_local]
+type = "filesystem"
+path = "{folder}/"
+fileext = ".ics"
+
+[storage doses_remote]
+type = "caldav"
+url = "{url}"
+username = "phone"
+password = "none"
+""", encoding="utf-8")
+    return config
+
+
+def main() -> None:
+    binary, schedules = common.args_or_die(sys.argv, "check_sync.py DOSECAL_BINARY FIXTURES_DIR")
+    vdirsyncer = shutil.which("vdirsyncer") or common.die("vdirsyncer is not installed (pip install vdirsyncer)")
+    khal = shutil.which("khal") or common.die("khal is not installed (pip install khal)")
+    tmp = Path(tempfile.mkdtemp(prefix="dosecal-sync-"))
+    radicale = None
+    try:
+        radicale, url = start_radicale(tmp)
+        flow(binary, schedules, vdirsyncer, khal, tmp, url)
+    finally:
+        if radicale is not None:
+            radicale.terminate()
+            try:
+                radicale.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                radicale.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+    failed = sum(1 for ok, _ in results if not ok)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+def dose_uid(medication: str, slot: str, part: str = "") -> str:
+    """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
+    import hashlib
+    return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"
+
+
+def dosecal_sync(binary: Path, schedule: Path, folder: Path, *extra: str, expect=(0,)) -> tuple[int, dict]:
+    r = run([str(binary), "sync", str(schedule), "--vdir", str(folder), "--now", NOW, "--json", *extra], expect=expect)
+    return r.returncode, json.loads(r.stdout)
+
+
+def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
+    from datetime import datetime, timedelta, timezone
+    from zoneinfo import ZoneInfo
+
+    ny = ZoneInfo("America/New_York")
+    schedule = tmp / "demo.json"
+    shutil.copy(schedules / "demo.json", schedule)
+    folder = tmp / "calendars" / "doses"
+
+    # 1. dosecal fills the empty folder.
+    rc, out = dosecal_sync(binary, schedule, folder)
+    written = snapshot(folder)
+    check(rc == 0 and len(out["created"]) == len(written) == 9, f"first dosecal sync wrote 9 files ({len(written)})")
+
+    # 2. vdirsyncer pushes them to Radicale.
+    client = caldav.DAVClient(url=url, username="phone", password="none")
+    calendar = client.principal().make_calendar(name="Doses", cal_id="doses")
+    config = vdirsyncer_config(tmp, folder, str(calendar.url))
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
+    check(served == {uid_of(d) for d, _, _ in written.values()}, f"the server holds the 9 series after the push ({len(served)})")
+
+    # 3. The phone edits the server.
+    morning, evening = dose_uid("metformin", "morning"), dose_uid("metformin", "evening")
+    levo, vitamin = dose_uid("levothyroxine", "morning"), dose_uid("vitamin-d", "lunch")
+
+    def edit(uid: str, change) -> None:
+        event = calendar.event_by_uid(uid)
+        cal = icalendar.Calendar.from_ical(event.data)
+        change(cal, next(c for c in cal.walk("VEVENT") if "RECURRENCE-ID" not in c))
+        event.data = cal.to_ical().decode()
+        event.save()
+
+    def move_one(cal, master):  # "this event only": 2026-12-02 08:00 -> 09:00
+        o = icalendar.Event()
+        o.add("UID", master["UID"])
+        o.add("DTSTAMP", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc))
+        o.add("RECURRENCE-ID", datetime(2026, 12, 2, 8, 0, tzinfo=ny))
+        o.add("DTSTART", datetime(2026, 12, 2, 9, 0, tzinfo=ny))
+        o.add("DURATION", timedelta(minutes=15))
+        o.add("SUMMARY", master["SUMMARY"])
+        cal.add_component(o)
+
+    def delete_one(cal, master):  # 2026-12-03 19:00 deleted
+        master.add("EXDATE", datetime(2026, 12, 3, 19, 0, tzinfo=ny))
+
+    def change_time(cal, master):  # all events: 06:30 -> 07:00
+        start = master["DTSTART"].dt
+        master["DTSTART"] = icalendar.prop.vDDDTypes(start.replace(hour=7, minute=0))
+        master["SEQUENCE"] = 1
+
+    edit(morning, move_one)
+    edit(evening, delete_one)
+    edit(levo, change_time)
+    calendar.event_by_uid(vitamin).delete()
+    calendar.save_event(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VEVENT\r\nUID:dentist-2026-12-04@phone.example\r\n"
+        "DTSTAMP:20261201T090000Z\r\nDTSTART:20261204T150000Z\r\nDURATION:PT1H\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+    # 4. vdirsyncer pulls the edits.
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    pulled = snapshot(folder)
+    by_uid = {uid_of(d): (name, d) for name, (d, _, _) in pulled.items()}
+    check(vitamin not in by_uid, "the series deleted on the phone is gone from the folder")
+    for uid, what in ((morning, "RECURRENCE-ID"), (evening, "EXDATE"), (levo, "T070000")):
+        name, data = by_uid.get(uid, ("", b""))
+        check(what.encode() in data and name in written, f"{name}: the phone's edit ({what}) was pulled under its file name")
+    name, data = by_uid.get("dentist-2026-12-04@phone.example", ("", b""))
+    endings = "CRLF" if b"\r\n" in data else "LF"
+    check(bool(data) and re.fullmatch(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\.ics", name) is not None,
+          f"the phone's own event was pulled under a random name: {name or '(missing)'} ({endings} line ends)")
+    for uid in (morning, evening, levo):
+        name, data = by_uid.get(uid, ("", b""))
+        ends = "CRLF" if b"\r\n" in data else "LF"
+        print(f"       {name}: {ends} line ends after the pull")
+    schedule_bytes = schedule.read_bytes()
+
+    # 5. dosecal sync reports and keeps every edit.
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    changes = out["folderChanges"]
+    check(rc == 1, f"dosecal sync exits 1 while conflicts remain ({rc})")
+    check(sorted(changes["edited"]) == sorted([morning, evening, levo]), f"edited series reported: {changes['edited']}")
+    check(changes["deleted"] == [vitamin], f"deleted series reported: {changes['deleted']}")
+    check(changes["foreignAdded"] == ["dentist-2026-12-04@phone.example"], f"foreign event reported: {changes['foreignAdded']}")
+    check(out["created"] == out["updated"] == out["deleted"] == [], "dosecal sync wrote, changed and deleted nothing")
+    check(snapshot(folder) == pulled, "every file is byte for byte and inode for inode as vdirsyncer left it")
+    check(schedule.read_bytes() == schedule_bytes, "the schedule file is unchanged (the merge is reconcile's)")
+
+    # 6. khal reads the folder without a warning.
+    khal_conf = tmp / "khal.conf"
+    khal_conf.write_text(f"""[calendars]
+[[doses]]
+path = {folder}
+type = calendar
+
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%dT%H:%M%z
+longdatetimeformat = %Y-%m-%dT%H:%M%z
+local_timezone = America/New_York
+default_timezone = America/New_York
+
+[sqlite]
+path = {tmp / 'khal.db'}
+""", encoding="utf-8")
+    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"))
+    r = subprocess.run([khal, "-c", str(khal_conf), "list", "2026-12-01", "5d"], capture_output=True, text=True, timeout=300, env=kenv)
+    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
+    check(r.returncode == 0 and not noisy, f"khal lists the folder without a warning ({r.returncode}; {noisy[:2]})")
+    listed = r.stdout
+    check("Dentist" in listed and "09:00" in listed, "khal shows the dentist and the moved dose at 09:00")
+
+    # 7. A second sync writes nothing.
+    status = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and not p.name.endswith(".lock"))
+    before_status = status[0].read_bytes() if status else b""
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    check(snapshot(folder) == pulled and status and status[0].read_bytes() == before_status,
+          "a second dosecal sync writes nothing (files, mtimes, status)")
+
+    # 8. A schedule change reaches the server.
+    data = json.loads(schedule_bytes)
+    data["medications"].append({"id": "omega-3", "name": "Omega-3", "times": ["13:00"], "start": "2026-12-01"})
+    schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    check(out["created"] == ["dose-" + dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
+    check(dose_uid("omega-3", "1") in served and vitamin not in served, "vdirsyncer pushed it; the deleted series stays deleted")
+
+
+if __name__ == "__main__":
+    main()
