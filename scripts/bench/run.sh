@@ -43,3 +43,56 @@ for z in $zones; do
     measure "dosecal check --zone $z" "$bin" check "$tmp/check.json" --zone "$z" --from 2027-01-01 --to 2027-12-31 --json
 done
 echo "  all 12 zones: $(echo "$(date +%s.%N) - $start" | bc) s wall"
+
+# sync: a ~5,000-item vdir folder (720 medications x 4 slots, cycles in 3 rules, refill warnings).
+python3 scripts/bench/gen_schedule.py 720 > "$tmp/sync.json"
+vdir="$tmp/vdir/doses"
+echo "Sync, 720 medications (5,040 items) into a vdir folder:"
+measure "dosecal sync, first (empty folder)" "$bin" sync "$tmp/sync.json" --vdir "$vdir" --now 2026-11-30T12:00:00Z
+echo "  folder: $(ls "$vdir" | wc -l) files"
+measure "dosecal sync, no-op" "$bin" sync "$tmp/sync.json" --vdir "$vdir" --now 2026-12-01T12:00:00Z
+# 10 daily medications get a new morning time: 10 dose series change.
+python3 - "$tmp/sync.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for m in [m for m in d["medications"] if m["recurrence"]["kind"] == "daily"][:10]:
+    m["times"][0]["time"] = "05:45"
+json.dump(d, open(sys.argv[1], "w"), indent=1)
+PY
+"$bin" sync "$tmp/sync.json" --vdir "$vdir" --now 2026-12-02T12:00:00Z --dry-run --json \
+    | python3 -c 'import json,sys; d=json.load(sys.stdin); print("  a dry run plans", len(d["updated"]), "changed files")'
+measure "dosecal sync, 10 changed items" "$bin" sync "$tmp/sync.json" --vdir "$vdir" --now 2026-12-02T12:00:00Z
+if command -v vdirsyncer >/dev/null; then
+    mkdir -p "$tmp/copy/doses" "$tmp/vs-status"
+    cat > "$tmp/vdirsyncer.conf" <<CONF
+[general]
+status_path = "$tmp/vs-status/"
+[pair bench]
+a = "bench_a"
+b = "bench_b"
+collections = null
+[storage bench_a]
+type = "filesystem"
+path = "$vdir/"
+fileext = ".ics"
+[storage bench_b]
+type = "filesystem"
+path = "$tmp/copy/doses/"
+fileext = ".ics"
+CONF
+    vs=(env XDG_CONFIG_HOME="$tmp/xdg" vdirsyncer -v ERROR -c "$tmp/vdirsyncer.conf")
+    "${vs[@]}" discover > /dev/null 2>&1
+    measure "vdirsyncer $(vdirsyncer --version | awk '{print $NF}') fs->fs, first (copy)" "${vs[@]}" sync
+    measure "vdirsyncer fs->fs, no-op" "${vs[@]}" sync
+    python3 - "$tmp/sync.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for m in [m for m in d["medications"] if m["recurrence"]["kind"] == "daily"][:10]:
+    m["times"][0]["time"] = "05:30"
+json.dump(d, open(sys.argv[1], "w"), indent=1)
+PY
+    "$bin" sync "$tmp/sync.json" --vdir "$vdir" --now 2026-12-03T12:00:00Z > /dev/null
+    measure "vdirsyncer fs->fs, 10 changed items" "${vs[@]}" sync
+else
+    echo "  (vdirsyncer not installed: pip install vdirsyncer)"
+fi

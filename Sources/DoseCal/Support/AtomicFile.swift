@@ -14,8 +14,10 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Replaces (or creates) `path` with `data`, mode 0600 unless `mode` says otherwise.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws(WriteError) {
+    /// Replaces (or creates) `path` with `data`, mode 0600 unless `mode` says otherwise. With
+    /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
+    /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         let temp = dir + "/." + url.lastPathComponent + ".\(getpid()).tmp"
@@ -48,6 +50,11 @@ public enum AtomicFile {
             unlink(temp)
             throw WriteError(path: path, reason: why)
         }
+        if syncFolder { Self.syncFolder(dir) }
+    }
+
+    /// fsync of a folder, so that renames and unlinks in it are on disk.
+    public static func syncFolder(_ dir: String) {
         let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             fsync(dfd)

@@ -7,7 +7,8 @@ import Foundation
 /// Carries out a `SyncPlan`: records the intent in the status, writes the files, records the
 /// result. Any prefix of these steps leaves a state the next run converges from (docs/sync.md):
 /// 1. the status with `pending` revisions (only when the folder is to change);
-/// 2. each create/update/delete, in UID order, each file written atomically (mode 0600);
+/// 2. each create/update/delete, in UID order, each file written atomically (mode 0600, fsync),
+///    then one fsync of the folder;
 /// 3. the final status (only when it differs from the one on disk).
 public struct SyncExecutor: Sendable {
     public var folder: String
@@ -90,6 +91,7 @@ public struct SyncExecutor: Sendable {
                 break
             }
         }
+        if plan.touchesFolder { AtomicFile.syncFolder(folder) }
         if status != previous {
             guard step() else { return outcome }
             try writeStatus(status)
@@ -115,7 +117,7 @@ public struct SyncExecutor: Sendable {
             throw .io(path: path, reason: "cannot serialise \(item.uid): \(error)")
         }
         do {
-            try AtomicFile.write(data, to: path)
+            try AtomicFile.write(data, to: path, syncFolder: false)
         } catch {
             throw .io(path: path, reason: error.reason)
         }
