@@ -129,5 +129,40 @@ check "plan: margin not below budget" 64 "$bin" plan "$demo" --budget 4 --margin
 check "plan: bad --days" 64 "$bin" plan "$demo" --days 0
 check "privacy: plan names no medicine" 0 "$bin" plan fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
 expect "privacy: no medication ids in the plan" bash -c "! grep -q '\"medication\"' '$tmp/stdout'"
+# sync
+sync_s="$tmp/sync/meds.json"; sync_v="$tmp/sync/cal/doses"
+mkdir -p "$tmp/sync"; cp "$demo" "$sync_s"
+check "sync: missing --vdir" 64 "$bin" sync "$sync_s"
+check "sync: bad --prefer" 64 "$bin" sync "$sync_s" --vdir "$sync_v" --prefer phone
+check "sync: bad --zone" 64 "$bin" sync "$sync_s" --vdir "$sync_v" --zone Mars/Olympus
+check "sync: stdin schedule is refused" 64 "$bin" sync - --vdir "$sync_v"
+check "sync: dry run" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --dry-run --now 2026-11-30T12:00:00Z
+expect "sync: dry run writes nothing" test ! -e "$sync_v"
+check "sync: first run fills a new folder" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-11-30T12:00:00Z
+expect "sync: 9 files, mode 0600" test "$(stat -c %a "$sync_v"/*.ics | sort -u)" = 600 -a "$(ls "$sync_v" | wc -l)" = 9
+stat -c '%n %Y %i' "$sync_v"/* > "$tmp/sync/before"
+check "sync: second run" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
+stat -c '%n %Y %i' "$sync_v"/* > "$tmp/sync/after"
+expect "sync: second run writes nothing" cmp -s "$tmp/sync/before" "$tmp/sync/after"
+one=$(ls "$sync_v" | head -1)
+sed -i 's/^DURATION:PT15M/DURATION:PT20M/' "$sync_v/$one"
+check "sync: a phone edit is a conflict" 1 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
+expect "sync: the conflict names the file" grep -q "conflict: $one: changed on the phone" "$tmp/stdout"
+expect "sync: the edit is kept" grep -q "DURATION:PT20M" "$sync_v/$one"
+mkdir -p "$tmp/sync/moved"; mv "$sync_v"/*.ics "$tmp/sync/moved/"
+check "sync: an emptied folder stops the sync" 2 "$bin" sync "$sync_s" --vdir "$sync_v"
+expect "sync: the error says --force" grep -q "use --force" "$tmp/stderr"
+check "sync: --force fills it again" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --force --now 2026-12-01T12:00:00Z
+check "sync: --zone moves future doses" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --zone Asia/Tokyo --now 2026-12-01T12:00:00Z --json
+expect "sync: --zone writes series from today in Tokyo" grep -rq "DTSTART;TZID=Asia/Tokyo:20261201" "$sync_v"
+check "sync: back home" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
+"$bin" sync "$sync_s" --vdir "$sync_v" --watch --now 2026-12-01T12:00:00Z > "$tmp/sync/watch.out" 2>&1 &
+watch_pid=$!
+sleep 1
+sed -i 's/"08:00"/"08:15"/' "$sync_s"
+for _ in $(seq 1 50); do grep -q "[1-9] changed" "$tmp/sync/watch.out" && break; sleep 0.2; done
+kill -TERM "$watch_pid"; wait "$watch_pid"; watch_rc=$?
+expect "sync --watch: a schedule change is synced" grep -q "[1-9] changed" "$tmp/sync/watch.out"
+expect "sync --watch: SIGTERM stops it with exit 0" test "$watch_rc" = 0
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]
