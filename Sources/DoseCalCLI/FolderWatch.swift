@@ -26,17 +26,21 @@ struct FolderWatch {
         signal(SIGTERM) { _ in stopRequested = 1 }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
         guard inotify_add_watch(fd, schedule.deletingLastPathComponent().path, mask) >= 0 else {
-            throw InputError("--watch: cannot watch \(schedule.deletingLastPathComponent().path): \(String(cString: strerror(errno)))")
+            throw InputError(
+                "--watch: cannot watch \(schedule.deletingLastPathComponent().path): \(String(cString: strerror(errno)))")
         }
         var folderWatch: Int32 = -1
         var last = sync()
         while stopRequested == 0 {
             if folderWatch < 0 { folderWatch = inotify_add_watch(fd, folder, mask) }
-            guard wait(fd, timeout: -1, relevant: { relevant($0, folderWatch: folderWatch, schedule: schedule.lastPathComponent) })
+            guard
+                wait(fd, timeout: -1, relevant: { relevant($0, folderWatch: folderWatch, schedule: schedule.lastPathComponent) })
             else { continue }
             // Debounce: wait until a second passes with no relevant event.
             while stopRequested == 0,
-                wait(fd, timeout: debounceMilliseconds, relevant: { relevant($0, folderWatch: folderWatch, schedule: schedule.lastPathComponent) })
+                wait(
+                    fd, timeout: debounceMilliseconds,
+                    relevant: { relevant($0, folderWatch: folderWatch, schedule: schedule.lastPathComponent) })
             {}
             if stopRequested != 0 { break }
             if !FileManager.default.fileExists(atPath: folder) { folderWatch = -1 }
@@ -86,7 +90,10 @@ struct FolderWatch {
                 }
                 let length = Int(u32(offset + 12))
                 let nameBytes = buffer[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
-                events.append(Event(wd: Int32(bitPattern: u32(offset)), mask: u32(offset + 4), name: String(decoding: nameBytes, as: UTF8.self)))
+                events.append(
+                    Event(
+                        wd: Int32(bitPattern: u32(offset)), mask: u32(offset + 4),
+                        name: String(decoding: nameBytes, as: UTF8.self)))
                 offset += 16 + length
             }
         }

@@ -50,7 +50,9 @@ enum SyncCommand {
         let args = try Arguments(
             arguments, flags: ["dry-run", "force", "json", "watch"], options: ["vdir", "prefer", "zone", "now"])
         let path = try args.schedulePath(allowStdin: false)
-        guard let dir = args.options["vdir"], !dir.isEmpty else { throw UsageError("missing --vdir DIR (the vdir folder to keep in step)") }
+        guard let dir = args.options["vdir"], !dir.isEmpty else {
+            throw UsageError("missing --vdir DIR (the vdir folder to keep in step)")
+        }
         let preferText = args.options["prefer"] ?? "schedule"
         guard let prefer = SyncPreference(rawValue: preferText) else {
             throw UsageError("--prefer \(preferText) is not valid; use schedule or calendar")
@@ -58,7 +60,9 @@ enum SyncCommand {
         if let zone = args.options["zone"], Zone(zone) == nil {
             throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Asia/Tokyo")
         }
-        if args.flags.contains("watch") && args.flags.contains("dry-run") { throw UsageError("give --watch or --dry-run, not both") }
+        if args.flags.contains("watch") && args.flags.contains("dry-run") {
+            throw UsageError("give --watch or --dry-run, not both")
+        }
         let folder = absolute(dir)
         var sync = VdirSync(folder: folder, statusPath: SyncStatus.path(schedule: absolute(path), folder: folder))
         sync.prefer = prefer
@@ -84,7 +88,10 @@ enum SyncCommand {
     }
 
     static func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path
     }
 }

@@ -20,7 +20,9 @@ struct SyncOutput {
         return report.plan.actions.compactMap { if case .delete(_, let f, _) = $0 { return f } else { return nil } }
     }
     var inStep: Int {
-        report.plan.actions.filter { if case .leave(let uid) = $0 { return report.plan.status.entries[uid]?.owner == .schedule } else { return false } }.count
+        report.plan.actions.filter {
+            if case .leave(let uid) = $0 { return report.plan.status.entries[uid]?.owner == .schedule } else { return false }
+        }.count
     }
 
     func text() -> String {
@@ -52,7 +54,10 @@ struct SyncOutput {
         }
         let strings = { (list: [String]) in JSONValue(array: list.map { JSONValue($0) }) }
         let conflicts = report.conflicts.map { c in
-            JSONValue(object: ["uid": JSONValue(c.uid), "kind": JSONValue(c.kind.rawValue), "files": strings(c.files), "message": JSONValue(c.message)])
+            JSONValue(object: [
+                "uid": JSONValue(c.uid), "kind": JSONValue(c.kind.rawValue), "files": strings(c.files),
+                "message": JSONValue(c.message),
+            ])
         }
         let duplicates = changes.duplicates.sorted { $0.key < $1.key }.map { (uid, files) in
             JSONValue(object: ["uid": JSONValue(uid), "files": strings(files)])
@@ -65,7 +70,10 @@ struct SyncOutput {
                 "edited": strings(edited), "deleted": strings(removed), "duplicates": JSONValue(array: duplicates),
                 "foreignAdded": strings(changes.foreignAdded),
             ]),
-            "unusable": JSONValue(array: report.plan.unusable.map { JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)]) }),
+            "unusable": JSONValue(
+                array: report.plan.unusable.map {
+                    JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)])
+                }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
         ])
         return String(value.text.dropLast())

@@ -29,20 +29,21 @@ public struct SyncConflict: Sendable, Equatable {
 
     /// One sentence for the person (names no medicine: dosecal's UIDs are hashes).
     public var message: String {
-        let where_ = files.joined(separator: ", ")
+        let place = files.joined(separator: ", ")
         switch kind {
         case .editedInFolder:
-            return "\(where_): changed on the phone: will be merged by reconcile; left as it is (the schedule is not applied to it)"
+            return
+                "\(place): changed on the phone: will be merged by reconcile; left as it is (the schedule is not applied to it)"
         case .deletedInFolder:
             return "\(uid): deleted on the phone: will be merged by reconcile; not written again"
         case .editedAndRemoved:
-            return "\(where_): changed on the phone but removed from the schedule; left as it is"
+            return "\(place): changed on the phone but removed from the schedule; left as it is"
         case .duplicateUID:
-            return "\(uid) is in \(files.count) files (\(where_)): a conflict copy? Keep one; all are left as they are"
+            return "\(uid) is in \(files.count) files (\(place)): a conflict copy? Keep one; all are left as they are"
         case .unrecorded:
-            return "\(where_) holds dosecal's \(uid) with other content and the sync status has no record of it; left as it is"
+            return "\(place) holds dosecal's \(uid) with other content and the sync status has no record of it; left as it is"
         case .changedDuringSync:
-            return "\(where_) changed while dosecal was syncing; left as it is, the next sync looks again"
+            return "\(place) changed while dosecal was syncing; left as it is, the next sync looks again"
         }
     }
 }

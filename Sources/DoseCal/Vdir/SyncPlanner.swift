@@ -106,7 +106,8 @@ public struct SyncPlanner: Sendable {
                 let name = taken.contains(e.file) ? VdirName.fileName(forUID: uid, avoiding: taken) : e.file
                 taken.insert(name)
                 plan.actions.append(.create(d, file: name))
-                plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: e.written, pending: revision(d))
+                plan.status.entries[uid] = .init(
+                    uid: uid, owner: .schedule, file: name, etag: "", written: e.written, pending: revision(d))
             } else {
                 plan.changes.owned[uid] = .deleted
                 plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .deletedInFolder, files: [e.file])))
@@ -148,7 +149,8 @@ public struct SyncPlanner: Sendable {
         if let d = item.desired {
             if file.hash == d.hash {
                 plan.actions.append(.leave(uid: uid))
-                plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: file.name, etag: file.etag, written: revision(d))
+                plan.status.entries[uid] = .init(
+                    uid: uid, owner: .schedule, file: file.name, etag: file.etag, written: revision(d))
             } else if scheduleOverrides {
                 plan.actions.append(.update(d, file: file.name, etag: file.etag))
                 plan.status.entries[uid] = .init(
@@ -161,8 +163,11 @@ public struct SyncPlanner: Sendable {
         if item.entry == nil { plan.changes.foreignAdded.append(uid) }
         plan.actions.append(.leave(uid: uid))
         plan.status.entries[uid] = .init(
-            uid: uid, owner: .calendar, file: file.name, etag: file.etag, written: file.hash.map { SyncStatus.Revision(hash: $0) })
+            uid: uid, owner: .calendar, file: file.name, etag: file.etag, written: file.hash.map { SyncStatus.Revision(hash: $0) }
+        )
     }
 
-    private func revision(_ d: VdirItem) -> SyncStatus.Revision { SyncStatus.Revision(hash: d.hash, key: d.key, feed: d.revision) }
+    private func revision(_ d: VdirItem) -> SyncStatus.Revision {
+        SyncStatus.Revision(hash: d.hash, key: d.key, feed: d.revision)
+    }
 }

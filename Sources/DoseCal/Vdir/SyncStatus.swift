@@ -21,7 +21,9 @@ public struct SyncStatus: Sendable, Equatable {
         /// SEQUENCE, LAST-MODIFIED and event hash of the series (zero for foreign items).
         public var feed: FeedRevision
 
-        public init(hash: String, key: String = "", feed: FeedRevision = FeedRevision(sequence: 0, lastModified: 0, contentHash: "")) {
+        public init(
+            hash: String, key: String = "", feed: FeedRevision = FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
+        ) {
             self.hash = hash
             self.key = key
             self.feed = feed

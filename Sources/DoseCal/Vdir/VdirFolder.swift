@@ -62,7 +62,8 @@ public enum VdirFolder {
             }
             return FolderState.File(name: name, etag: etag, uids: content.uids, hash: content.hash, data: data)
         } catch {
-            return FolderState.File(name: name, etag: etag, uids: [], hash: nil, data: data, problem: "is not iCalendar (\(error))")
+            return FolderState.File(
+                name: name, etag: etag, uids: [], hash: nil, data: data, problem: "is not iCalendar (\(error))")
         }
     }
 

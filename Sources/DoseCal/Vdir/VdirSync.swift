@@ -30,7 +30,9 @@ public struct VdirSync: Sendable {
     /// The status on disk, or an empty one when there is none yet.
     public func readStatus() throws(SyncError) -> SyncStatus? {
         guard let data = FileManager.default.contents(atPath: statusPath) else {
-            if FileManager.default.fileExists(atPath: statusPath) { throw .io(path: statusPath, reason: "cannot read the sync status") }
+            if FileManager.default.fileExists(atPath: statusPath) {
+                throw .io(path: statusPath, reason: "cannot read the sync status")
+            }
             return nil
         }
         return try SyncStatus(decoding: data, source: statusPath)
@@ -46,7 +48,8 @@ public struct VdirSync: Sendable {
         let state = try VdirFolder.scan(folder, known: status)
         let feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
         let desired = VdirItem.items(of: feed, known: status)
-        let plan = try SyncPlanner(folder: folder, prefer: prefer, force: force).plan(status: status, folder: state, desired: desired)
+        let plan = try SyncPlanner(folder: folder, prefer: prefer, force: force).plan(
+            status: status, folder: state, desired: desired)
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: []) }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers)

@@ -50,7 +50,8 @@ struct SyncMachine {
     var schedule: Schedule {
         let meds = medications.sorted { $0.key < $1.key }.map { id, times in
             let slots = times.enumerated().map { i, t in "{\"id\": \"s\(i)\", \"time\": \"\(pad(t / 60)):\(pad(t % 60))\"}" }
-            return "{\"id\": \"\(id)\", \"name\": \"Med \(id)\", \"times\": [\(slots.joined(separator: ", "))], \"start\": \"2026-01-05\"}"
+            return
+                "{\"id\": \"\(id)\", \"name\": \"Med \(id)\", \"times\": [\(slots.joined(separator: ", "))], \"start\": \"2026-01-05\"}"
         }
         let json = "{\"version\": 1, \"homeZone\": \"Europe/Berlin\", \"medications\": [\(meds.joined(separator: ", "))]}"
         return try! ScheduleCodec.decode(Data(json.utf8), file: "machine.json")
@@ -143,7 +144,8 @@ struct SyncMachine {
             box.remove(name)
         case 3:  // a foreign event
             let n = foreign.count
-            let text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//phone//EN\nBEGIN:VEVENT\nUID:foreign-\(seed)-\(n)\n"
+            let text =
+                "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//phone//EN\nBEGIN:VEVENT\nUID:foreign-\(seed)-\(n)\n"
                 + "DTSTART:20261201T1\(n % 10)0000Z\nSUMMARY:Dentist\nEND:VEVENT\nEND:VCALENDAR\n"
             foreign["foreign-\(n).ics"] = Data(text.utf8)
             box.write("foreign-\(n).ics", text)
@@ -178,12 +180,15 @@ struct SyncMachine {
             let names = holders[item.uid] ?? []
             #expect(names.count == 1, "\(at): \(item.uid) is in \(names)")
             if let name = names.first {
-                #expect(try VdirContent(bytes: Data(box.read(name).utf8)).hash == item.hash, "\(at): \(name) is not what the schedule says")
+                #expect(
+                    try VdirContent(bytes: Data(box.read(name).utf8)).hash == item.hash,
+                    "\(at): \(name) is not what the schedule says")
             }
         }
         let wantedUIDs = Set(wanted.map(\.uid))
         for (uid, names) in holders where uid.hasSuffix("@dosecal.app") && !wantedUIDs.contains(uid) {
-            #expect(edited[uid] != nil || copied[uid] != nil, "\(at): \(uid) was removed from the schedule but is still in \(names)")
+            #expect(
+                edited[uid] != nil || copied[uid] != nil, "\(at): \(uid) was removed from the schedule but is still in \(names)")
         }
     }
 
@@ -192,7 +197,9 @@ struct SyncMachine {
         var holders: [String: [String]] = [:]
         for name in box.files { holders[uid(in: name), default: []].append(name) }
         for (uid, data) in edited {
-            #expect(box.files.contains { FileManager.default.contents(atPath: box.folder + "/" + $0) == data }, "\(at): the phone's edit of \(uid) is lost")
+            #expect(
+                box.files.contains { FileManager.default.contents(atPath: box.folder + "/" + $0) == data },
+                "\(at): the phone's edit of \(uid) is lost")
         }
         for uid in deleted { #expect(holders[uid] == nil, "\(at): \(uid), deleted on the phone, was written again") }
         for (name, data) in foreign {
@@ -200,7 +207,9 @@ struct SyncMachine {
         }
         for (uid, copies) in copied {
             for (name, data) in copies {
-                #expect(FileManager.default.contents(atPath: box.folder + "/" + name) == data, "\(at): copy \(name) of \(uid) changed")
+                #expect(
+                    FileManager.default.contents(atPath: box.folder + "/" + name) == data, "\(at): copy \(name) of \(uid) changed"
+                )
             }
         }
         for (uid, names) in holders where copied[uid] == nil {

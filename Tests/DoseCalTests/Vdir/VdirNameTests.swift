@@ -21,7 +21,8 @@ import Testing
             #expect(name.utf8.count <= 84)
             #expect(name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 })
         }
-        #expect(VdirName.fileName(forUID: "../../etc/passwd") == "etcpasswd-" + SHA256.hex("../../etc/passwd").prefix(16) + ".ics")
+        #expect(
+            VdirName.fileName(forUID: "../../etc/passwd") == "etcpasswd-" + SHA256.hex("../../etc/passwd").prefix(16) + ".ics")
         #expect(VdirName.fileName(forUID: "a/b") != VdirName.fileName(forUID: "a:b"))
     }
 

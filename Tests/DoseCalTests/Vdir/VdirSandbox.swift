@@ -48,13 +48,20 @@ final class VdirSandbox {
         return result
     }
 
-    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: folder + "/" + name)!, as: UTF8.self) }
+    func read(_ name: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: folder + "/" + name)!, as: UTF8.self)
+    }
 
-    func write(_ name: String, _ text: String) { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)) }
+    func write(_ name: String, _ text: String) {
+        let written = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
+        precondition(written, "cannot write \(name) in the test folder")
+    }
 
     func remove(_ name: String) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
 
-    func rename(_ from: String, _ to: String) { try? FileManager.default.moveItem(atPath: folder + "/" + from, toPath: folder + "/" + to) }
+    func rename(_ from: String, _ to: String) {
+        try? FileManager.default.moveItem(atPath: folder + "/" + from, toPath: folder + "/" + to)
+    }
 
     /// The file holding `uid`, if exactly one does.
     func file(holding uid: String) -> String? {

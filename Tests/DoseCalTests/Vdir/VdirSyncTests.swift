@@ -107,7 +107,8 @@ import Testing
     @Test func foreignItemsAreNeverTouched() throws {
         let box = VdirSandbox()
         try box.sync(daily())
-        let foreign = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:phone\nBEGIN:VEVENT\nUID:lunch-1\nDTSTART:20261201T170000Z\nSUMMARY:Lunch\nEND:VEVENT\nEND:VCALENDAR\n"
+        let foreign =
+            "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:phone\nBEGIN:VEVENT\nUID:lunch-1\nDTSTART:20261201T170000Z\nSUMMARY:Lunch\nEND:VEVENT\nEND:VCALENDAR\n"
         box.write("lunch.ics", foreign)
         box.write("broken.ics", "not a calendar")
         box.write("color", "#FF0000")
@@ -126,7 +127,8 @@ import Testing
         let name = VdirName.fileName(forUID: morning)
         box.write("dose-copy.sync-conflict.ics", box.read(name))
         let report = try box.sync(movedMorning())
-        #expect(report.conflicts == [SyncConflict(uid: morning, kind: .duplicateUID, files: [name, "dose-copy.sync-conflict.ics"])])
+        #expect(
+            report.conflicts == [SyncConflict(uid: morning, kind: .duplicateUID, files: [name, "dose-copy.sync-conflict.ics"])])
         #expect(report.plan.changes.duplicates[morning] == [name, "dose-copy.sync-conflict.ics"])
         #expect(box.read(name).contains("T080000"))
     }
@@ -177,10 +179,12 @@ import Testing
             try box.sync(movedMorning(), now: Fixtures.now + 86_400, stepLimit: limit)
             let report = try box.sync(movedMorning(), now: Fixtures.now + 86_400)
             #expect(report.conflicts.isEmpty, "limit \(limit)")
-            #expect(box.snapshot.filter { $0.key.hasSuffix(".ics") }.mapValues(\.data)
-                == reference.snapshot.filter { $0.key.hasSuffix(".ics") }.mapValues(\.data), "limit \(limit)")
+            #expect(
+                box.snapshot.filter { $0.key.hasSuffix(".ics") }.mapValues(\.data)
+                    == reference.snapshot.filter { $0.key.hasSuffix(".ics") }.mapValues(\.data), "limit \(limit)")
             let after = box.snapshot.mapValues(\.etag)
-            #expect(try box.sync(movedMorning(), now: Fixtures.now + 2 * 86_400).outcome?.statusWritten == false, "limit \(limit)")
+            #expect(
+                try box.sync(movedMorning(), now: Fixtures.now + 2 * 86_400).outcome?.statusWritten == false, "limit \(limit)")
             #expect(box.snapshot.mapValues(\.etag) == after, "limit \(limit)")
         }
     }
