@@ -164,5 +164,20 @@ for _ in $(seq 1 50); do grep -q "[1-9] changed" "$tmp/sync/watch.out" && break;
 kill -TERM "$watch_pid"; wait "$watch_pid"; watch_rc=$?
 expect "sync --watch: a schedule change is synced" grep -q "[1-9] changed" "$tmp/sync/watch.out"
 expect "sync --watch: SIGTERM stops it with exit 0" test "$watch_rc" = 0
+# sync killed with SIGKILL during a first fill of about 1,000 items: the next run converges.
+python3 scripts/bench/gen_schedule.py 150 > "$tmp/sync/big.json"
+big_items=$("$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/nowhere" --dry-run --json --now 2026-11-30T12:00:00Z \
+    | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["created"]))')
+"$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-11-30T12:00:00Z > /dev/null 2>&1 &
+kill_pid=$!
+for _ in $(seq 1 100); do [[ $(ls "$tmp/sync/big" 2>/dev/null | wc -l) -gt 50 ]] && break; sleep 0.05; done
+kill -KILL "$kill_pid"; wait "$kill_pid" 2>/dev/null
+check "sync: the run after a kill -9" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-11-30T12:00:00Z
+expect "sync: after a kill -9, every item once and no temporary file" \
+    test "$(ls -A "$tmp/sync/big" | grep -c '\.ics$')" = "$big_items" -a "$(ls -A "$tmp/sync/big" | grep -c 'tmp$')" = 0
+stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
+check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
+stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
+expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]
