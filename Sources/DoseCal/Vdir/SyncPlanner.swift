@@ -128,6 +128,9 @@ public struct SyncPlanner: Sendable {
         }
         if e.isOurs(file.hash) || scheduleOverrides {
             if !e.isOurs(file.hash), let data = file.data { plan.changes.owned[uid] = .edited(data) }
+            // The file holds what an interrupted run was writing: that is now what dosecal wrote,
+            // before this run records its own intent over it.
+            if let p = e.pending, p.hash == file.hash { seen.written = p }
             if let d = item.desired {
                 plan.actions.append(.update(d, file: file.name, etag: file.etag))
                 seen.pending = revision(d)

@@ -53,6 +53,7 @@ final class VdirSandbox {
     }
 
     func write(_ name: String, _ text: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let written = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
         precondition(written, "cannot write \(name) in the test folder")
     }

@@ -188,4 +188,20 @@ import Testing
             #expect(box.snapshot.mapValues(\.etag) == after, "limit \(limit)")
         }
     }
+
+    @Test func twoInterruptedRunsWithDifferentSchedulesConverge() throws {
+        var later = try daily()
+        later.medications[0].times[0].time = WallTime(hour: 9, minute: 0)!
+        for first in 0..<5 {
+            for second in 0..<5 {
+                let box = VdirSandbox()
+                try box.sync(daily())
+                try box.sync(movedMorning(), now: Fixtures.now + 86_400, stepLimit: first)
+                try box.sync(later, now: Fixtures.now + 2 * 86_400, stepLimit: second)
+                let report = try box.sync(later, now: Fixtures.now + 3 * 86_400)
+                #expect(report.conflicts.isEmpty, "kills after \(first) and \(second) steps: \(report.conflicts.map(\.message))")
+                #expect(box.read(VdirName.fileName(forUID: morning)).contains("T090000"), "kills after \(first) and \(second) steps")
+            }
+        }
+    }
 }
