@@ -200,7 +200,8 @@ import Testing
                 try box.sync(later, now: Fixtures.now + 2 * 86_400, stepLimit: second)
                 let report = try box.sync(later, now: Fixtures.now + 3 * 86_400)
                 #expect(report.conflicts.isEmpty, "kills after \(first) and \(second) steps: \(report.conflicts.map(\.message))")
-                #expect(box.read(VdirName.fileName(forUID: morning)).contains("T090000"), "kills after \(first) and \(second) steps")
+                #expect(
+                    box.read(VdirName.fileName(forUID: morning)).contains("T090000"), "kills after \(first) and \(second) steps")
             }
         }
     }
