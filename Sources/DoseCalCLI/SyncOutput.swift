@@ -26,9 +26,10 @@ struct SyncOutput {
     }
 
     func text() -> String {
-        let verb = dryRun ? "would write" : "wrote"
+        let mode = dryRun ? " (dry run: nothing written)" : ""
         var lines = [
-            "dosecal sync \(folder): \(verb) \(created.count) new, \(updated.count) changed, deleted \(deleted.count); \(inStep) in step"
+            "dosecal sync \(folder)\(mode): \(created.count) new, \(updated.count) changed, \(deleted.count) deleted, "
+                + "\(inStep) in step"
         ]
         if dryRun {
             lines += created.map { "  new:     \($0)" } + updated.map { "  change:  \($0)" } + deleted.map { "  delete:  \($0)" }
