@@ -8,7 +8,11 @@ extension RecurrenceRule {
     /// | TZID date-time | floating `20261231T235959` (Exchange) | that wall-clock time in DTSTART's zone |
     /// | UTC date-time | floating | that time in UTC |
     /// | floating date-time | date-only | 23:59:59 floating on that day |
-    /// | date (all-day) | UTC or floating date-time (Outlook: UTC midnight) | its date: the last day whose 00:00 is not after UNTIL, as libical compares |
+    /// | date (all-day) | UTC date-time (Outlook, Exchange: the last day's local midnight in UTC) | the date whose midnight is nearest (`20260817T220000Z` -> 2026-08-18) |
+    /// | date (all-day) | floating or zoned date-time | its date |
+    ///
+    /// The all-day UTC reading differs from libical, which compares the day's 00:00 as UTC and so
+    /// drops the last day for every zone east of UTC; it is wrong only for zones beyond ±12 h.
     ///
     /// A UTC UNTIL on a floating series and a zoned UNTIL are returned as they are. nil when the
     /// rule has no UNTIL.
@@ -26,7 +30,9 @@ extension RecurrenceRule {
             return .utc(t)
         case (.floating, .date(let d)):
             return .floating(LocalDateTime(date: d, time: endOfDay))
-        case (.date, .utc(let t)), (.date, .floating(let t)), (.date, .zoned(let t, _)):
+        case (.date, .utc(let t)):
+            return .date(t.adding(seconds: 12 * 3600).date)
+        case (.date, .floating(let t)), (.date, .zoned(let t, _)):
             return .date(t.date)
         default:
             return until

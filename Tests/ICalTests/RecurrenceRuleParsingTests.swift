@@ -48,13 +48,15 @@ import Testing
         #expect(rule.untilBreaksRule(for: start))
     }
 
-    /// Outlook: UTC UNTIL on an all-day series; the last day is the one whose 00:00 is not after it.
+    /// Outlook: UTC UNTIL on an all-day series is the last day's local midnight: the nearest date.
     @Test func utcUntilOnAnAllDaySeriesBecomesADate() throws {
         let start = DateTimeValue.date(LocalDate(year: 2026, month: 1, day: 5)!)
         let midnight = try #require(RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20261215T000000Z"))
         #expect(midnight.normalizedUntil(for: start) == .date(LocalDate(year: 2026, month: 12, day: 15)!))
         let late = try #require(RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20261214T230000Z"))
-        #expect(late.normalizedUntil(for: start) == .date(LocalDate(year: 2026, month: 12, day: 14)!))
+        #expect(late.normalizedUntil(for: start) == .date(LocalDate(year: 2026, month: 12, day: 15)!))  // +01:00 midnight
+        let west = try #require(RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=20261215T050000Z"))
+        #expect(west.normalizedUntil(for: start) == .date(LocalDate(year: 2026, month: 12, day: 15)!))  // -05:00 midnight
         #expect(late.untilBreaksRule(for: start))
     }
 

@@ -12,11 +12,20 @@ extension ReturnedCalendar {
             let (earlier, later) = ordered(a, b, start(a), start(b))
             found.append(SeriesSplit(earlier: earlier, later: later, evidence: evidence, effective: start(later)))
         }
-        // Google: `<root>(_R<date>[T<time>])+@domain`.
+        // Google: `<root>(_R<date>[T<time>])+@domain`. Several halves named after one parent
+        // (Google often names every split after the original) form a chain by start.
+        var children: [String: [String]] = [:]
         for s in series {
             guard let parents = ReturnedCalendar.googleParents(of: s.uid) else { continue }
             googleRoots[s.uid] = parents.last
-            if let parent = parents.first(where: { index[$0] != nil }) { link(parent, s.uid, .googleSuffix) }
+            if let parent = parents.first(where: { index[$0] != nil }) { children[parent, default: []].append(s.uid) }
+        }
+        for (parent, halves) in children.sorted(by: { $0.key < $1.key }) {
+            var previous = parent
+            for half in halves.sorted(by: { (start($0) ?? .instant(Int.min), $0) < (start($1) ?? .instant(Int.min), $1) }) {
+                link(previous, half, .googleSuffix)
+                previous = half
+            }
         }
         // Apple recurrence sets and Nextcloud siblings.
         var sets: [String: [String]] = [:]

@@ -18,6 +18,9 @@ public struct ReturnedCalendar: Sendable {
     public var calendarZone: String?
     /// TZIDs the file defines with a VTIMEZONE, as written.
     public var definedZones: [String]
+    /// VEVENTs without UID (Exchange publishes such): never matched to dosecal's items, kept for
+    /// import. Read as masters with no series context.
+    public var eventsWithoutUID: [ReturnedEvent]
     public var warnings: [ReturnedCalendarWarning]
 
     /// Reads `parsed` (a VCALENDAR, or bare VEVENTs).
@@ -34,9 +37,11 @@ public struct ReturnedCalendar: Sendable {
         var masters: [String: ReturnedEvent] = [:]
         var order: [String] = []
         var overrideComponents: [(String, ICalComponent)] = []
+        var withoutUID: [ReturnedEvent] = []
         for event in events {
             guard let uid = event.property("UID")?.value, !uid.isEmpty else {
                 warnings.append(.missingUID(line: event.line))
+                withoutUID.append(ReturnedEvent(event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone))
                 continue
             }
             if event.property("RECURRENCE-ID") != nil {
@@ -60,6 +65,7 @@ public struct ReturnedCalendar: Sendable {
             overrides[uid, default: []].append(o)
         }
         let uids = Set(order).union(overrides.keys).sorted()
+        eventsWithoutUID = withoutUID
         series = uids.map { ReturnedSeries(uid: $0, master: masters[$0], overrides: overrides[$0] ?? []) }
         splits = []
         var unknown = Set<String>()

@@ -7,7 +7,7 @@ public enum ReturnedCalendarWarning: Sendable, Equatable, CustomStringConvertibl
     case input(ICalWarning)
     /// A property libical rejected; it is not in the result.
     case droppedProperty(ICalError)
-    /// A VEVENT without UID: it cannot be matched to anything and is left out.
+    /// A VEVENT without UID: it cannot be matched to a series (it is in `eventsWithoutUID`).
     case missingUID(line: Int?)
     /// A second master (no RECURRENCE-ID) for a UID; the first one is used.
     case duplicateMaster(uid: String, line: Int?)
@@ -24,7 +24,7 @@ public enum ReturnedCalendarWarning: Sendable, Equatable, CustomStringConvertibl
         case .input(let w): return w.description
         case .droppedProperty(let e): return e.description + " (left out)"
         case .missingUID(let line):
-            return "\(at(line))a VEVENT without UID was left out; every event needs a UID to be matched"
+            return "\(at(line))a VEVENT without UID cannot be matched to a series; it is read on its own"
         case .duplicateMaster(let uid, let line):
             return "\(at(line))a second event with UID \(uid) and no RECURRENCE-ID was ignored; the first one is used"
         case .untilRead(let uid, let line, let written, let readAs):

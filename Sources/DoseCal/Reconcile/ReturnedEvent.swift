@@ -69,7 +69,12 @@ public struct ReturnedEvent: Sendable, Hashable {
         }
         ruleText = event.property("RRULE")?.value
         rule = ruleText.flatMap { RecurrenceRule(parsing: $0) }
-        if let rule, let start, let u = rule.normalizedUntil(for: start) { until = read(u) } else { until = nil }
+        if let rule, let start, let u = rule.normalizedUntil(for: start) {
+            // An all-day series' UTC UNTIL is a local midnight: read it like any UTC value on it.
+            if allDay, case .utc? = rule.until { until = read(rule.until!) } else { until = read(u) }
+        } else {
+            until = nil
+        }
         durationSeconds = ReturnedEvent.duration(event, start: start, read: read)
         exceptionDates = ReturnedEvent.dateList(event.properties(named: "EXDATE"), read: read)
         recurrenceDates = ReturnedEvent.dateList(event.properties(named: "RDATE"), read: read)

@@ -17,7 +17,8 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// - Parameters:
     ///   - floatingZone: the zone a floating value is in (the series' zone, else X-WR-TIMEZONE).
     ///   - allDay: the series is all-day: a date-time names the date it falls on (Exchange writes
-    ///     local midnight with a TZID; a UTC value is read in `floatingZone` when there is one).
+    ///     local midnight with a TZID; a UTC value is read in `floatingZone` when there is one,
+    ///     else as the date of the nearest midnight).
     public init(_ value: DateTimeValue, floatingZone: String? = nil, allDay: Bool = false) {
         switch value {
         case .date(let d):
@@ -26,7 +27,8 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
             if allDay, let zone = floatingZone.flatMap({ Zone($0) }) {
                 self = .date(zone.local(at: t.secondsSinceEpoch).date)
             } else {
-                self = allDay ? .date(t.date) : .instant(t.secondsSinceEpoch)
+                // The nearest midnight: clients write a local midnight in UTC.
+                self = allDay ? .date(t.adding(seconds: 12 * 3600).date) : .instant(t.secondsSinceEpoch)
             }
         case .zoned(let t, let tzid):
             if allDay {
