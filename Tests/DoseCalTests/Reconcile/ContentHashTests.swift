@@ -69,6 +69,11 @@ import Testing
         #expect(Set(hashes).count == 1)
         let google = try #require(try F.read("google-delete-one.ics").series(uid: F.metformin0800))
         #expect(google.alarmHash == nil)
+        // Thunderbird's `TRIGGER;VALUE=DURATION:PT0S` is our `TRIGGER:PT0S`.
+        let export = try #require(try F.read("dosecal-demo-export.ics").series(uid: F.metformin0800))
+        let thunderbird = try #require(try F.read("thunderbird-xmoz.ics").series(uid: F.metformin0800))
+        #expect(thunderbird.alarmHash == export.alarmHash)
+        #expect(export.alarmHash != nil)
     }
 
     @Test func windowsAndIANANamesOfTheSameZoneHashTheSame() throws {
