@@ -2,13 +2,13 @@ extension ReturnedCalendar {
     /// Finds splits (Google `_R` UIDs, RELATED-TO links, then UNTIL adjacency) and sets each
     /// series' `root` and `dosecalUID`.
     mutating func recoverSplits() {
-        var index: [String: Int] = [:]
-        for (i, s) in series.enumerated() { index[s.uid] = i }
+        let index = positions
         var found: [SeriesSplit] = []
+        var linked = Set<[String]>()
         var googleRoots: [String: String] = [:]  // uid -> stripped root UID
         func start(_ uid: String) -> ReturnedTime? { index[uid].flatMap { series[$0].master?.startTime } }
         func link(_ a: String, _ b: String, _ evidence: SeriesSplit.Evidence) {
-            guard a != b, !found.contains(where: { Set([$0.earlier, $0.later]) == Set([a, b]) }) else { return }
+            guard a != b, linked.insert([a, b].sorted()).inserted else { return }
             let (earlier, later) = ordered(a, b, start(a), start(b))
             found.append(SeriesSplit(earlier: earlier, later: later, evidence: evidence, effective: start(later)))
         }
@@ -54,9 +54,21 @@ extension ReturnedCalendar {
     /// Pairs (earlier, later) of series with no explicit link: same summary, same rule apart
     /// from UNTIL/COUNT, the earlier's UNTIL at most one day before the later's start. Two
     /// dosecal UIDs are never paired (dosecal writes taper steps and travel as such pairs).
+    /// Candidates are indexed by summary and rule shape, so large calendars stay linear.
     private func adjacentPairs(excluding found: [SeriesSplit]) -> [(String, String)] {
         let ended = Set(found.map(\.earlier))
         let started = Set(found.map(\.later))
+        struct Key: Hashable {
+            var summary: String?
+            var shape: String
+        }
+        var endings: [Key: [ReturnedEvent]] = [:]
+        for s in series where !ended.contains(s.uid) {
+            guard let m = s.master, m.until != nil, m.startTime != nil, let shape = ReturnedCalendar.ruleShape(m.ruleText) else {
+                continue
+            }
+            endings[Key(summary: m.summary, shape: shape), default: []].append(m)
+        }
         var result: [(String, String)] = []
         var used = Set<String>()
         for b in series where !started.contains(b.uid) {
@@ -64,13 +76,12 @@ extension ReturnedCalendar {
                 continue
             }
             var best: (uid: String, gap: Int)? = nil
-            for a in series where a.uid != b.uid && !ended.contains(a.uid) && !used.contains(a.uid) {
-                guard let ma = a.master, let until = ma.until, let aStart = ma.startTime,
-                    !(ReturnedCalendar.isDosecalUID(a.uid) && ReturnedCalendar.isDosecalUID(b.uid)),
-                    ma.summary == mb.summary, ReturnedCalendar.ruleShape(ma.ruleText) == shape, aStart < bStart,
+            for ma in endings[Key(summary: mb.summary, shape: shape)] ?? [] {
+                guard ma.uid != b.uid, !used.contains(ma.uid), let until = ma.until, let aStart = ma.startTime,
+                    !(ReturnedCalendar.isDosecalUID(ma.uid) && ReturnedCalendar.isDosecalUID(b.uid)), aStart < bStart,
                     let gap = ReturnedCalendar.seconds(from: until, to: bStart), (0...86_400).contains(gap)
                 else { continue }
-                if best == nil || gap < best!.gap { best = (a.uid, gap) }
+                if gap < (best?.gap ?? Int.max) { best = (ma.uid, gap) }
             }
             if let best {
                 used.insert(best.uid)

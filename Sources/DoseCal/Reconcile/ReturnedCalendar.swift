@@ -10,18 +10,20 @@ public import ICal
 /// means: that is the three-way merge's job.
 public struct ReturnedCalendar: Sendable {
     /// Series sorted by UID.
-    public var series: [ReturnedSeries]
+    public internal(set) var series: [ReturnedSeries]
     /// "This and following" splits found, earlier half first.
-    public var splits: [SeriesSplit]
+    public internal(set) var splits: [SeriesSplit]
     /// The calendar's X-WR-TIMEZONE as an IANA name: the zone of floating values in series that
     /// have no zone of their own (decision 0016). UTC values are never moved by it.
-    public var calendarZone: String?
+    public internal(set) var calendarZone: String?
     /// TZIDs the file defines with a VTIMEZONE, as written.
-    public var definedZones: [String]
+    public internal(set) var definedZones: [String]
     /// VEVENTs without UID (Exchange publishes such): never matched to dosecal's items, kept for
     /// import. Read as masters with no series context.
-    public var eventsWithoutUID: [ReturnedEvent]
-    public var warnings: [ReturnedCalendarWarning]
+    public internal(set) var eventsWithoutUID: [ReturnedEvent]
+    public internal(set) var warnings: [ReturnedCalendarWarning]
+    /// Position of each UID in `series`.
+    var positions: [String: Int] = [:]
 
     /// Reads `parsed` (a VCALENDAR, or bare VEVENTs).
     public init(_ parsed: ParsedCalendar) {
@@ -67,6 +69,7 @@ public struct ReturnedCalendar: Sendable {
         let uids = Set(order).union(overrides.keys).sorted()
         eventsWithoutUID = withoutUID
         series = uids.map { ReturnedSeries(uid: $0, master: masters[$0], overrides: overrides[$0] ?? []) }
+        for (i, s) in series.enumerated() { positions[s.uid] = i }
         splits = []
         var unknown = Set<String>()
         for event in events {
@@ -85,7 +88,7 @@ public struct ReturnedCalendar: Sendable {
     }
 
     /// The series with this UID.
-    public func series(uid: String) -> ReturnedSeries? { series.first { $0.uid == uid } }
+    public func series(uid: String) -> ReturnedSeries? { positions[uid].map { series[$0] } }
 
     /// Every series that belongs to dosecal's `uid` (the series itself and its split halves),
     /// by start.
