@@ -27,7 +27,7 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
         all.sort { ($0.instant, $0.offsetTo) < ($1.instant, $1.offsetTo) }
         var unique: [Zone.Transition] = []
         for t in all where unique.last?.instant != t.instant { unique.append(t) }
-        identifier = tzid.value
+        identifier = tzid.text
         transitions = unique
         initialOffset = unique.first?.offsetFrom ?? 0
     }

@@ -38,7 +38,8 @@ struct EventGroup {
             let series = try Series(master: master, uid: uid, catalog: catalog)
             let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
             let occurrences = try series.occurrences(catalog: catalog, from: from - margin, to: to + margin, limit: limit)
-            result += Override.apply(overrides, to: occurrences, series: series)
+            let covered = (from - margin - Series.maxOffset)..<(to + margin)
+            result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
         }
         return result
     }

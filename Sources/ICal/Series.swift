@@ -6,6 +6,10 @@ struct Series {
     var line: Int?
     var start: ReadTime
     var master: ICalComponent
+    var sequence: Int
+
+    /// More than any UTC offset (±14 h): the margin between local times and instants.
+    static let maxOffset = 15 * 3600
 
     init(master: ICalComponent, uid: String, catalog: ZoneCatalog) throws(ICalError) {
         guard let property = master.property("DTSTART"), let value = DateTimeValue(property: property) else {
@@ -17,13 +21,14 @@ struct Series {
         self.uid = uid
         self.line = master.line
         self.master = master
+        self.sequence = master.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
         self.start = try catalog.read(value, line: property.line)
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
     func occurrences(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [ReadTime] {
         // An instant is local - offset with |offset| < 15 h: no local time past this bound is before `to`.
-        let bound = LocalDateTime(secondsSinceEpoch: to + 15 * 3600)
+        let bound = LocalDateTime(secondsSinceEpoch: to + Series.maxOffset)
         var all = [start]
         for rule in master.properties(named: "RRULE") {
             let until = RuleText.until(rule.value)
@@ -48,7 +53,7 @@ struct Series {
         let exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, seriesIsDate: start.isDate)
         var seen = Set<Int>()
         var result: [ReadTime] = []
-        for occurrence in all where occurrence.instant >= from - 15 * 3600 && occurrence.instant < to {
+        for occurrence in all where occurrence.instant >= from - Series.maxOffset && occurrence.instant < to {
             guard !exclusions.excludes(occurrence), seen.insert(occurrence.instant).inserted else { continue }
             result.append(occurrence)
         }
@@ -59,8 +64,8 @@ struct Series {
     /// A local bound no occurrence within UNTIL can pass (UNTIL is UTC, floating or a DATE).
     private func untilBound(_ until: DateTimeValue?) -> LocalDateTime {
         switch until {
-        case .utc(let u)?: return u.adding(seconds: 15 * 3600)
-        case .floating(let u)?, .zoned(let u, _)?: return u.adding(seconds: 15 * 3600)
+        case .utc(let u)?: return u.adding(seconds: Series.maxOffset)
+        case .floating(let u)?, .zoned(let u, _)?: return u.adding(seconds: Series.maxOffset)
         case .date(let d)?: return LocalDateTime(date: d.adding(days: 2), time: LocalTime(hour: 0, minute: 0)!)
         case nil: return LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, time: LocalTime(hour: 0, minute: 0)!)
         }

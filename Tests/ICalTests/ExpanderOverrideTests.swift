@@ -61,4 +61,25 @@ import Testing
         let starts = try S.starts(body, viewer: Zone("Asia/Kolkata")!)
         #expect(starts == ["2026-02-28T18:30:00Z", "2026-03-08T18:30:00Z", "2026-03-14T18:30:00Z"])
     }
+
+    @Test func zonedRecurrenceIdOnAnAllDaySeriesMatchesItsDate() throws {
+        // Exchange: RECURRENCE-ID;TZID=W. Europe Standard Time:20260226T000000 on a DATE series.
+        let body = S.event("x", "DTSTART;VALUE=DATE:20260219", "RRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=3") + "\n"
+            + S.event("x", "RECURRENCE-ID;TZID=Europe/Berlin:20260226T000000", "DTSTART;VALUE=DATE:20260227")
+        let instances = try S.instances(body)
+        #expect(instances.map(\.description) == [
+            "x 2026-02-19T00:00:00Z 2026-02-19T00:00:00Z",
+            "x 2026-02-26T00:00:00Z 2026-02-27T00:00:00Z",
+            "x 2026-03-05T00:00:00Z 2026-03-05T00:00:00Z",
+        ])
+    }
+
+    @Test func staleOverrideOfATruncatedSeriesIsDropped() throws {
+        // The master (SEQUENCE 2) was cut short by UNTIL after the override (SEQUENCE 1) was written.
+        let body = S.event("s", "DTSTART;VALUE=DATE:20240701", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;UNTIL=20240720", "SEQUENCE:2") + "\n"
+            + S.event("s", "RECURRENCE-ID;VALUE=DATE:20240729", "DTSTART;VALUE=DATE:20240729", "SEQUENCE:1") + "\n"
+            + S.event("s", "RECURRENCE-ID;VALUE=DATE:20240715", "DTSTART;VALUE=DATE:20240716", "SEQUENCE:1")
+        let starts = try S.starts(body, from: "2024-01-01", to: "2025-01-01")
+        #expect(starts == ["2024-07-01T00:00:00Z", "2024-07-16T00:00:00Z"])
+    }
 }

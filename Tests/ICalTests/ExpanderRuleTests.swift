@@ -38,6 +38,15 @@ import Testing
         #expect(starts == ["2026-01-05T05:00:00Z", "2026-01-06T05:00:00Z", "2026-01-07T05:00:00Z"])
     }
 
+    @Test func exchangeLocalMidnightUntilOnAnAllDaySeriesIncludesThatDate() throws {
+        // Exchange in Berlin: the last day 2026-08-18 as its local midnight in UTC.
+        let body = S.event("e1", "DTSTART;VALUE=DATE:20260811", "RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20260817T220000Z")
+        let berlin = try S.starts(body, viewer: Zone("Europe/Berlin")!)
+        #expect(berlin == ["2026-08-10T22:00:00Z", "2026-08-17T22:00:00Z"])
+        let utc = try S.starts(body)
+        #expect(utc == ["2026-08-11T00:00:00Z"])
+    }
+
     @Test func countIncludesDtstartAndSkipsInvalidDates() throws {
         let body = S.event("e1", "DTSTART;TZID=Europe/Berlin:20260131T080000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3")
         let starts = try S.starts(body)
