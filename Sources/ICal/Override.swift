@@ -47,13 +47,16 @@ struct Override {
     }
 
     /// `occurrences` of `series` with `overrides` applied: replaced ones dropped, later ones of a
-    /// THISANDFUTURE override shifted, and every override's own instance added, except stale ones:
-    /// an override with a lower SEQUENCE than the master that names no occurrence in `covered`
-    /// (the master was edited after it, e.g. its UNTIL cut the series short).
-    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series, covered: Range<Int>) -> [EventInstance] {
+    /// THISANDFUTURE override shifted, and every override's own instance added, except overrides of
+    /// an EXDATE'd occurrence (the deletion wins) and stale ones: a lower SEQUENCE than the master
+    /// and no occurrence in `covered` (the master was edited after it, e.g. UNTIL cut it short).
+    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series, covered: Range<Int>) -> [EventInstance]
+    {
         let instants = Set(occurrences.map(\.instant))
         let overrides = overrides.filter { o in
-            !(o.sequence < series.sequence && covered.contains(o.recurrence.instant) && !instants.contains(o.recurrence.instant))
+            !series.exclusions.excludes(o.recurrence)
+                && !(o.sequence < series.sequence && covered.contains(o.recurrence.instant)
+                    && !instants.contains(o.recurrence.instant))
         }
         let exact = Set(overrides.map(\.recurrence.instant))
         let futures = overrides.filter(\.thisAndFuture).sorted { $0.recurrence.instant < $1.recurrence.instant }

@@ -7,6 +7,7 @@ struct Series {
     var start: ReadTime
     var master: ICalComponent
     var sequence: Int
+    var exclusions: Exclusions
 
     /// More than any UTC offset (±14 h): the margin between local times and instants.
     static let maxOffset = 15 * 3600
@@ -23,6 +24,7 @@ struct Series {
         self.master = master
         self.sequence = master.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
         self.start = try catalog.read(value, line: property.line)
+        self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, seriesIsDate: start.isDate)
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
@@ -50,7 +52,6 @@ struct Series {
             }
         }
         for property in master.properties(named: "RDATE") { all += try catalog.read(property) }
-        let exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, seriesIsDate: start.isDate)
         var seen = Set<Int>()
         var result: [ReadTime] = []
         for occurrence in all where occurrence.instant >= from - Series.maxOffset && occurrence.instant < to {

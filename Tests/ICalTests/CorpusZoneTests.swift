@@ -12,14 +12,19 @@ import Testing
         return try CalendarZone(vtz, through: 2030)
     }
 
-    @Test(arguments: [("Lord_Howe", "2024-01-01", "2030-01-01", 12), ("Havana", "2024-01-01", "2030-01-01", 12), ("Santiago", "2025-01-01", "2029-01-01", 8)])
+    @Test(arguments: [
+        ("Lord_Howe", "2024-01-01", "2030-01-01", 12), ("Havana", "2024-01-01", "2030-01-01", 12),
+        ("Santiago", "2025-01-01", "2029-01-01", 8),
+    ])
     func ownZoneMatchesIANA(_ name: String, from: String, to: String, count: Int) throws {
         let own = try Self.zone("\(name).ics")
         let iana = try #require(Zone(tzid: own.identifier))
         #expect(own.identifier.hasPrefix("/citadel.org/"))
         let (start, end) = ExpansionSupport.window(from, to)
         let expected = iana.transitions(from: start, to: end).map { [$0.instant, $0.offsetFrom, $0.offsetTo] }
-        let got = own.transitions.filter { $0.instant >= start && $0.instant < end }.map { [$0.instant, $0.offsetFrom, $0.offsetTo] }
+        let got = own.transitions.filter { $0.instant >= start && $0.instant < end }.map {
+            [$0.instant, $0.offsetFrom, $0.offsetTo]
+        }
         #expect(got == expected)
         #expect(expected.count == count)
     }
@@ -29,8 +34,14 @@ import Testing
         // 2024-09-01, IANA 2024-09-08. The calendar's own definition wins (docs/expansion.md).
         let own = try Self.zone("Santiago.ics")
         let (start, end) = ExpansionSupport.window("2024-08-01", "2024-10-01")
-        #expect(own.transitions.filter { $0.instant >= start && $0.instant < end }.map { EventInstance.rfc3339($0.instant) } == ["2024-09-01T04:00:00Z"])
-        #expect(Zone("America/Santiago")!.transitions(from: start, to: end).map { EventInstance.rfc3339($0.instant) } == ["2024-09-08T04:00:00Z"])
+        #expect(
+            own.transitions.filter { $0.instant >= start && $0.instant < end }.map { EventInstance.rfc3339($0.instant) } == [
+                "2024-09-01T04:00:00Z"
+            ])
+        #expect(
+            Zone("America/Santiago")!.transitions(from: start, to: end).map { EventInstance.rfc3339($0.instant) } == [
+                "2024-09-08T04:00:00Z"
+            ])
     }
 
     @Test func lordHoweHalfHourGap() throws {

@@ -15,6 +15,8 @@ A file whose results differ must be listed in DIFFERENCES_MD (default:
 docs/expansion-differences.md) as a table row starting with | `path` | with the
 reason; any other difference fails the check (exit 1). Listed files that now
 agree are reported as stale entries (also exit 1, so the list stays true).
+Any directory works as CORPUS_DIR, e.g. one holding a calendar written by
+scripts/bench/gen_calendar.py.
 """
 
 from __future__ import annotations
@@ -146,9 +148,9 @@ def main(argv: list[str]) -> int:
         else:
             print(f"DIFF  {rel} [{span}] {detail}")
             failures.append(f"{rel}: {detail}")
-    for rel in sorted(listed - seen_listed - {f.split(':')[0] for f in failures}):
-        if not (corpus / rel).is_file():
-            failures.append(f"{rel}: listed in {doc.name} but not in the corpus")
+    missing = [rel for rel in sorted(listed) if not (corpus / rel).is_file()]
+    if missing:
+        print(f"note: {len(missing)} file(s) listed in {doc.name} are not under {corpus}")
     print(f"{compared} files compared, {equal} equal, {compared - equal} differ "
           f"({len(seen_listed)} listed in {doc.name}), {len(failures)} failures")
     for f in failures:
