@@ -63,7 +63,7 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
             let locals: [LocalDateTime]
             do {
                 locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start, isDate: false, through: bound, limit: 100_000)
+                    rule: rule.value, start: start, isDate: false, keep: start, through: bound, limit: 100_000)
             } catch {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")

@@ -31,14 +31,15 @@ struct Series {
     func occurrences(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [ReadTime] {
         // An instant is local - offset with |offset| < 15 h: no local time past this bound is before `to`.
         let bound = LocalDateTime(secondsSinceEpoch: to + Series.maxOffset)
+        let keep = LocalDateTime(secondsSinceEpoch: from - 2 * Series.maxOffset)
         var all = [start]
         for rule in master.properties(named: "RRULE") {
             let until = RuleText.until(rule.value)
             let locals: [LocalDateTime]
             do {
                 locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start.local, isDate: start.isDate, through: min(bound, untilBound(until)),
-                    limit: limit)
+                    rule: rule.value, start: start.local, isDate: start.isDate, keep: keep,
+                    through: min(bound, untilBound(until)), limit: limit)
             } catch .invalidRule {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")

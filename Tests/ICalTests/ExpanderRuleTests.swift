@@ -68,6 +68,50 @@ import Testing
         #expect(starts == ["2026-01-30T09:00:00Z", "2026-03-31T08:00:00Z", "2026-05-29T08:00:00Z"])
     }
 
+    @Test func bysetposOnWeeklyPicksFromEachWeek() throws {
+        // libical 3.0.16 ignores BYSETPOS on WEEKLY; the last weekday of each week is Friday.
+        let body = S.event(
+            "e1", "DTSTART;TZID=Europe/Berlin:20260107T080000", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-01-07T07:00:00Z", "2026-01-09T07:00:00Z", "2026-01-16T07:00:00Z", "2026-01-23T07:00:00Z"])
+        // First and last of MO,WE,FR every other week starting on Sunday, far from DTSTART (skip-ahead path).
+        let open = S.event(
+            "e2", "DTSTART;TZID=Europe/Berlin:20100104T080000",
+            "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;BYSETPOS=1,-1;WKST=SU")
+        let late = try S.starts(open, from: "2026-01-01", to: "2026-01-20")
+        // The on-weeks (Sunday-based) are 2025-12-28 and 2026-01-11 (as python-dateutil computes).
+        #expect(late == ["2026-01-02T07:00:00Z", "2026-01-12T07:00:00Z", "2026-01-16T07:00:00Z"])
+    }
+
+    @Test func knownLimitLibicalMinutelyWithByhourRealignsOnTheHour() throws {
+        // RFC 5545 (and python-dateutil): 02:30 + k x 90 min, kept in hours 1-3: 01-01 02:30,
+        // 01-02 01:00, 01-02 02:30, 01-03 01:00. libical 3.0.16 (whose iterator we use) loses the
+        // 90-minute phase at the BYHOUR filter and gives five. Rare in real calendars; listed in
+        // docs/expansion.md. This test fails when that changes.
+        let body = S.event("e1", "DTSTART:20260101T023000Z", "RRULE:FREQ=MINUTELY;INTERVAL=90;BYHOUR=1,2,3;COUNT=4")
+        let starts = try S.starts(body)
+        #expect(
+            starts == [
+                "2026-01-01T02:30:00Z", "2026-01-01T03:00:00Z", "2026-01-02T01:30:00Z", "2026-01-02T03:00:00Z",
+                "2026-01-03T01:30:00Z",
+            ])
+    }
+
+    @Test(arguments: [
+        "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU;WKST=SU", "FREQ=HOURLY;INTERVAL=7",
+        "FREQ=DAILY;BYMONTH=3,11",
+        "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=2,-1",
+    ])
+    func skipAheadGivesWhatWalkingFromDtstartGives(_ rule: String) throws {
+        // A window far from DTSTART starts libical's iterator a whole number of periods later.
+        let body = S.event("e1", "DTSTART;TZID=America/New_York:20100314T023000", "RRULE:\(rule)")
+        let near = try S.instances(body, from: "2026-01-01", to: "2026-12-31")
+        let (from, _) = S.window("2026-01-01", "2026-12-31")
+        let walked = try S.instances(body, from: "2010-01-01", to: "2026-12-31").filter { $0.start >= from }
+        #expect(near.count > 30)
+        #expect(near == walked)
+    }
+
     @Test func exdateInEveryShape() throws {
         let body = S.event(
             "e1", "DTSTART;TZID=America/New_York:20260301T090000", "RRULE:FREQ=DAILY;COUNT=10",
