@@ -37,12 +37,16 @@ struct Override {
     }
 
     /// This override as `series` reads it: on an all-day series a DATE-TIME RECURRENCE-ID names the
-    /// occurrence on its local date (Exchange writes `RECURRENCE-ID;TZID=...:20260226T000000`).
+    /// occurrence on its local date (Exchange writes `RECURRENCE-ID;TZID=...:20260226T000000`); on a
+    /// TZID or UTC series a floating RECURRENCE-ID is the series' own wall-clock time.
     func matching(_ series: Series) -> Override {
-        guard series.start.isDate, !recurrence.isDate else { return self }
         var copy = self
-        let midnight = LocalDateTime(date: recurrence.local.date, time: LocalTime(hour: 0, minute: 0)!)
-        copy.recurrence = ReadTime(midnight, in: series.start.rules, isDate: true)
+        if series.start.isDate, !recurrence.isDate {
+            let midnight = LocalDateTime(date: recurrence.local.date, time: LocalTime(hour: 0, minute: 0)!)
+            copy.recurrence = ReadTime(midnight, in: series.start.rules, isDate: true)
+        } else if series.start.isAnchored, recurrence.isFloating {
+            copy.recurrence = ReadTime(recurrence.local, in: series.start.rules, isDate: false)
+        }
         return copy
     }
 

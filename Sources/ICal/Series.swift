@@ -24,7 +24,7 @@ struct Series {
         self.master = master
         self.sequence = master.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
         self.start = try catalog.read(value, line: property.line)
-        self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, seriesIsDate: start.isDate)
+        self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, series: start)
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
@@ -75,21 +75,24 @@ struct Series {
 }
 
 /// The EXDATEs of a series: instants, and dates (a DATE EXDATE removes every occurrence on that
-/// local date, also on a timed series; on an all-day series a DATE-TIME EXDATE removes its date).
+/// local date, also on a timed series; on an all-day series a DATE-TIME EXDATE removes its date),
+/// and on a TZID or UTC series floating EXDATEs also by local time (the series' own wall clock).
 struct Exclusions {
     var instants = Set<Int>()
     var dates = Set<LocalDate>()
+    var locals = Set<LocalDateTime>()
 
-    init(_ properties: [ICalProperty], catalog: ZoneCatalog, seriesIsDate: Bool) throws(ICalError) {
+    init(_ properties: [ICalProperty], catalog: ZoneCatalog, series: ReadTime) throws(ICalError) {
         for property in properties {
             for value in try catalog.read(property) {
-                if value.isDate || seriesIsDate { dates.insert(value.local.date) }
+                if value.isDate || series.isDate { dates.insert(value.local.date) }
                 if !value.isDate { instants.insert(value.instant) }
+                if value.isFloating && series.isAnchored { locals.insert(value.local) }
             }
         }
     }
 
     func excludes(_ occurrence: ReadTime) -> Bool {
-        instants.contains(occurrence.instant) || dates.contains(occurrence.local.date)
+        instants.contains(occurrence.instant) || dates.contains(occurrence.local.date) || locals.contains(occurrence.local)
     }
 }

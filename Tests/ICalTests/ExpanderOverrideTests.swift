@@ -108,4 +108,16 @@ import Testing
         let starts = try S.starts(body)
         #expect(starts == ["2026-03-05T14:00:00Z", "2026-03-07T14:00:00Z"])
     }
+
+    @Test func floatingExdateAndRecurrenceIdOnAZonedSeriesAreItsWallClock() throws {
+        // Some exporters write these without TZID; they mean the series' own local time.
+        let body =
+            S.event("m", "DTSTART;TZID=America/New_York:20260305T090000", "RRULE:FREQ=DAILY;COUNT=3", "EXDATE:20260306T090000")
+            + "\n" + S.event("m", "RECURRENCE-ID:20260307T090000", "DTSTART;TZID=America/New_York:20260307T100000")
+        let instances = try S.instances(body, viewer: Zone("Asia/Tokyo")!)
+        #expect(
+            instances.map(\.description) == [
+                "m 2026-03-05T14:00:00Z 2026-03-05T14:00:00Z", "m 2026-03-07T14:00:00Z 2026-03-07T15:00:00Z",
+            ])
+    }
 }
