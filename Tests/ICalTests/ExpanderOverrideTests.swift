@@ -120,4 +120,12 @@ import Testing
                 "m 2026-03-05T14:00:00Z 2026-03-05T14:00:00Z", "m 2026-03-07T14:00:00Z 2026-03-07T15:00:00Z",
             ])
     }
+
+    @Test func twoMastersWithOneUIDCountTheirOverrideOnce() throws {
+        let body = S.event("d", "DTSTART:20260301T080000Z", "RRULE:FREQ=DAILY;COUNT=2") + "\n"
+            + S.event("d", "DTSTART:20260301T200000Z", "RRULE:FREQ=DAILY;COUNT=2") + "\n"
+            + S.event("d", "RECURRENCE-ID:20260302T080000Z", "DTSTART:20260302T090000Z")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-03-01T08:00:00Z", "2026-03-01T20:00:00Z", "2026-03-02T09:00:00Z", "2026-03-02T20:00:00Z"])
+    }
 }
