@@ -122,7 +122,8 @@ import Testing
     }
 
     @Test func twoMastersWithOneUIDCountTheirOverrideOnce() throws {
-        let body = S.event("d", "DTSTART:20260301T080000Z", "RRULE:FREQ=DAILY;COUNT=2") + "\n"
+        let body =
+            S.event("d", "DTSTART:20260301T080000Z", "RRULE:FREQ=DAILY;COUNT=2") + "\n"
             + S.event("d", "DTSTART:20260301T200000Z", "RRULE:FREQ=DAILY;COUNT=2") + "\n"
             + S.event("d", "RECURRENCE-ID:20260302T080000Z", "DTSTART:20260302T090000Z")
         let starts = try S.starts(body)
