@@ -4,6 +4,8 @@ OUT := out
 BIN := .build/debug/dosecal
 RELEASE_BIN := .build/release/dosecal
 NOW ?= 2026-11-30T12:00:00Z
+# Real-world calendars for the expansion interop check (scripts/interop/check_corpus.py).
+CORPUS ?= ../shared/corpus
 
 .PHONY: all build demo test unit interop leaks asan bench format clean deps
 
@@ -35,6 +37,7 @@ interop: build
 	python3 scripts/interop/check_export.py $(BIN) scripts/interop/probes/schedules
 	python3 scripts/interop/check_conformance.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_corpus.py .build/debug/ical-expand $(CORPUS)
 
 # valgrind on `dosecal export`: no definite or indirect leak from our code.
 leaks: build
