@@ -4,8 +4,9 @@ OUT := out
 BIN := .build/debug/dosecal
 RELEASE_BIN := .build/release/dosecal
 NOW ?= 2026-11-30T12:00:00Z
-# Real-world calendars for the expansion interop check (scripts/interop/check_corpus.py).
-CORPUS ?= ../shared/corpus
+# Real-world calendars for the expansion interop check (scripts/interop/check_corpus.py): the
+# shared corpus, copied byte for byte with its PROVENANCE.md.
+CORPUS ?= fixtures/corpus-all
 
 .PHONY: all build demo test unit interop leaks asan bench format clean deps
 

@@ -11,7 +11,11 @@ struct EventGroup {
         for event in events {
             let uid = event.property("UID")?.text ?? ""
             let i: Int
-            if let known = index[uid] {
+            if event.property("UID") == nil {
+                // No UID (invalid, but written): each such event stands alone.
+                i = groups.count
+                groups.append(EventGroup(uid: uid))
+            } else if let known = index[uid] {
                 i = known
             } else {
                 i = groups.count
