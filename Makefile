@@ -25,6 +25,9 @@ demo: build
 	@echo
 	@echo "== the first event of $(OUT)/demo.ics:"
 	@tr -d '\r' < $(OUT)/demo.ics | awk '/BEGIN:VEVENT/{p=1} p{print} /END:VEVENT/{if(p) exit}'
+	@echo
+	@echo "== dosecal check fixtures/schedules/demo.json --calendar $(OUT)/demo.ics --from 2027-03-13 --to 2027-03-15"
+	@$(BIN) check fixtures/schedules/demo.json --calendar $(OUT)/demo.ics --from 2027-03-13 --to 2027-03-15 --all
 
 test:
 	@scripts/install-deps.sh test
