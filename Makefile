@@ -8,7 +8,7 @@ NOW ?= 2026-11-30T12:00:00Z
 # shared corpus, copied byte for byte with its PROVENANCE.md.
 CORPUS ?= fixtures/corpus-all
 
-.PHONY: all build demo test unit interop leaks asan bench format clean deps
+.PHONY: all build demo test unit interop leaks asan fuzz bench format clean deps
 
 all: build
 
@@ -51,6 +51,11 @@ leaks: build
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
+# libFuzzer + AddressSanitizer on the ICal parser, expander and serialiser (FUZZ_SECONDS, default 300).
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
 bench:
 	@scripts/install-deps.sh bench
 	$(SWIFT) build -c release
@@ -60,4 +65,4 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests
 
 clean:
-	rm -rf .build .build-asan $(OUT)
+	rm -rf .build .build-asan .build-fuzz $(OUT)
