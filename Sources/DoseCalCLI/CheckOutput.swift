@@ -43,7 +43,11 @@ struct CheckOutput {
                 + "\(report.count(.missing)) missing; \(report.count(.extra)) extra and \(report.count(.duplicate)) duplicate reminders."
         )
         if report.foreignSeries > 0 {
-            out.append("\(report.foreignSeries) events in the calendar are not dosecal's and were left out.")
+            let n = report.foreignSeries
+            out.append(
+                n == 1
+                    ? "1 event in the calendar is not dosecal's and was left out."
+                    : "\(n) events in the calendar are not dosecal's and were left out.")
         }
         let shown = all ? report.doses : report.doses.filter(\.needsAttention)
         if shown.isEmpty {

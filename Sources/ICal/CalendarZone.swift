@@ -27,7 +27,7 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
         all.sort { ($0.instant, $0.offsetTo) < ($1.instant, $1.offsetTo) }
         var unique: [Zone.Transition] = []
         for t in all where unique.last?.instant != t.instant { unique.append(t) }
-        identifier = tzid.value
+        identifier = tzid.text
         transitions = unique
         initialOffset = unique.first?.offsetFrom ?? 0
     }
@@ -63,7 +63,7 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
             let locals: [LocalDateTime]
             do {
                 locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start, isDate: false, through: bound, limit: 100_000)
+                    rule: rule.value, start: start, isDate: false, keep: start, through: bound, limit: 100_000)
             } catch {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")

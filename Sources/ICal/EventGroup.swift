@@ -11,7 +11,11 @@ struct EventGroup {
         for event in events {
             let uid = event.property("UID")?.text ?? ""
             let i: Int
-            if let known = index[uid] {
+            if event.property("UID") == nil {
+                // No UID (invalid, but written): each such event stands alone.
+                i = groups.count
+                groups.append(EventGroup(uid: uid))
+            } else if let known = index[uid] {
                 i = known
             } else {
                 i = groups.count
@@ -34,12 +38,16 @@ struct EventGroup {
             return overrides.map { $0.instance(uid: uid) }
         }
         var result: [EventInstance] = []
+        let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
         for master in masters {
             let series = try Series(master: master, uid: uid, catalog: catalog)
-            let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
             let occurrences = try series.occurrences(catalog: catalog, from: from - margin, to: to + margin, limit: limit)
-            result += Override.apply(overrides, to: occurrences, series: series)
+            let covered = (from - margin - Series.maxOffset)..<(to + margin)
+            result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
         }
-        return result
+        guard masters.count > 1 else { return result }
+        // Several masters with one UID (invalid, but written): each override counts once.
+        var seen = Set<[Int]>()
+        return result.filter { seen.insert([$0.recurrenceInstant, $0.start, $0.isOverride ? 1 : 0]).inserted }
     }
 }

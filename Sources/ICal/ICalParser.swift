@@ -8,6 +8,8 @@ public struct ParsedCalendar: Sendable {
     public var components: [ICalComponent]
     /// Properties libical could not read (X-LIC-ERROR), with their lines; they are not in `components`.
     public var problems: [ICalError]
+    /// What was wrong in the input but read anyway (e.g. broken folding), with lines.
+    public var warnings: [ICalWarning] = []
 
     /// The first VCALENDAR, if there is one.
     public var calendar: ICalComponent? { components.first { $0.name == "VCALENDAR" } }
@@ -20,9 +22,12 @@ public struct ParsedCalendar: Sendable {
 /// and values. All C objects are freed before returning.
 public enum ICalParser {
     /// Parses `bytes`. Structural errors throw; properties libical rejects are returned in
-    /// `problems` (or thrown, with `strict`).
+    /// `problems` (or thrown, with `strict`). Without `strict`, broken folding is repaired
+    /// (`ContentLineRecovery`) and reported in `warnings`; with it, such a line throws.
     public static func parse(_ bytes: some Collection<UInt8>, strict: Bool = false) throws(ICalError) -> ParsedCalendar {
-        let lines = try ContentLineReader.read(Array(bytes))
+        var lines = try ContentLineReader.read(Array(bytes))
+        var warnings: [ICalWarning] = []
+        if !strict { (lines, warnings) = ContentLineRecovery.rejoinBrokenFolds(lines) }
         let (skeletons, inside) = try Skeleton.build(lines)
         if skeletons.isEmpty { throw .empty }
         var canonical = ""
@@ -54,7 +59,7 @@ public enum ICalParser {
         }
         if components.isEmpty { throw .empty }
         if strict, let first = problems.first { throw first }
-        return ParsedCalendar(components: components, problems: problems)
+        return ParsedCalendar(components: components, problems: problems, warnings: warnings)
     }
 
     /// Parses a String.

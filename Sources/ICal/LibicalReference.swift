@@ -4,7 +4,8 @@ internal import CLibical
 /// `CalendarExpander`: DTSTART carries libical's built-in zone of its TZID
 /// (`icaltimezone_get_builtin_timezone`, prefixed TZIDs mapped to IANA first), the RRULE is
 /// iterated with that zoned start (`icalrecur_iterator_new`/`_next`, UNTIL left to libical) and
-/// each occurrence, RDATE and EXDATE is converted to UTC with `icaltime_as_timet_with_zone`.
+/// each occurrence, RDATE and EXDATE is converted to UTC with `icaltime_as_timet_with_zone`
+/// (with an RRULE the iterator yields DTSTART, normalised, first; without one DTSTART is converted).
 /// This reproduces libical's defects on purpose (time-semantics.md §3: the iterator keeps a
 /// shifted hour, gap times come out an hour early, overlap times pick the second instance).
 /// Overrides (RECURRENCE-ID) are not applied. Floating and DATE values are read in `viewerZone`.

@@ -36,9 +36,32 @@ struct Override {
             isAllDay: start.isDate, isOverride: true, resolution: start.kind, line: line)
     }
 
+    /// This override as `series` reads it: on an all-day series a DATE-TIME RECURRENCE-ID names the
+    /// occurrence on its local date (Exchange writes `RECURRENCE-ID;TZID=...:20260226T000000`); on a
+    /// TZID or UTC series a floating RECURRENCE-ID is the series' own wall-clock time.
+    func matching(_ series: Series) -> Override {
+        var copy = self
+        if series.start.isDate, !recurrence.isDate {
+            let midnight = LocalDateTime(date: recurrence.local.date, time: LocalTime(hour: 0, minute: 0)!)
+            copy.recurrence = ReadTime(midnight, in: series.start.rules, isDate: true)
+        } else if series.start.isAnchored, recurrence.isFloating {
+            copy.recurrence = ReadTime(recurrence.local, in: series.start.rules, isDate: false)
+        }
+        return copy
+    }
+
     /// `occurrences` of `series` with `overrides` applied: replaced ones dropped, later ones of a
-    /// THISANDFUTURE override shifted, and every override's own instance added.
-    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series) -> [EventInstance] {
+    /// THISANDFUTURE override shifted, and every override's own instance added, except overrides of
+    /// an EXDATE'd occurrence (the deletion wins) and stale ones: a lower SEQUENCE than the master
+    /// and no occurrence in `covered` (the master was edited after it, e.g. UNTIL cut it short).
+    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series, covered: Range<Int>) -> [EventInstance]
+    {
+        let instants = Set(occurrences.map(\.instant))
+        let overrides = overrides.filter { o in
+            !series.exclusions.excludes(o.recurrence)
+                && !(o.sequence < series.sequence && covered.contains(o.recurrence.instant)
+                    && !instants.contains(o.recurrence.instant))
+        }
         let exact = Set(overrides.map(\.recurrence.instant))
         let futures = overrides.filter(\.thisAndFuture).sorted { $0.recurrence.instant < $1.recurrence.instant }
         var result: [EventInstance] = []

@@ -12,9 +12,15 @@ enum RuleText {
     /// Whether an occurrence at `local` (instant `instant`) is on or before `until` (inclusive),
     /// accepting the forms real files use. A timed series: a UTC UNTIL compares instants, a
     /// floating or zoned UNTIL compares local times, a DATE UNTIL includes the whole of that local
-    /// date. An all-day series compares dates (a UTC-midnight UNTIL includes its UTC date).
+    /// date. An all-day series compares dates: a UTC UNTIL includes its UTC date and every day whose
+    /// midnight (in the viewer's zone) is not after it.
     static func within(_ until: DateTimeValue, local: LocalDateTime, instant: Int, isDate: Bool = false) -> Bool {
-        if isDate { return local.date <= until.localDateTime.date }
+        if isDate {
+            // Outlook writes the UTC time of the last day's local midnight (Berlin: 22:00Z the day before),
+            // others UTC midnight of the last day: accept both.
+            if case .utc(let u) = until { return local.date <= u.date || instant <= u.secondsSinceEpoch }
+            return local.date <= until.localDateTime.date
+        }
         switch until {
         case .utc(let u): return instant <= u.secondsSinceEpoch
         case .floating(let u), .zoned(let u, _): return local <= u

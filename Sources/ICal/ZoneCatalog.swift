@@ -34,8 +34,12 @@ final class ZoneCatalog {
         switch value {
         case .utc(let t):
             return ReadTime(local: t, rules: Zone.utc, instant: t.secondsSinceEpoch, kind: .normal, isDate: false)
-        case .date, .floating:
-            return ReadTime(value.localDateTime, in: viewer, isDate: value.isDate)
+        case .date:
+            return ReadTime(value.localDateTime, in: viewer, isDate: true)
+        case .floating(let t):
+            var read = ReadTime(t, in: viewer, isDate: false)
+            read.isFloating = true
+            return read
         case .zoned(let t, let tzid):
             return ReadTime(t, in: try rules(for: tzid, line: line), isDate: false)
         }
@@ -65,6 +69,11 @@ struct ReadTime {
     var instant: Int
     var kind: ZoneResolver.Kind
     var isDate: Bool
+    /// Written as a floating DATE-TIME (read in the viewer's zone).
+    var isFloating = false
+
+    /// Whether this is a DATE-TIME with a TZID or in UTC.
+    var isAnchored: Bool { !isDate && !isFloating }
 
     init(local: LocalDateTime, rules: any ZoneRules, instant: Int, kind: ZoneResolver.Kind, isDate: Bool) {
         self.local = local

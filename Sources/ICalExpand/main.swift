@@ -30,4 +30,4 @@ let expansion = CalendarExpander(calendar: parsed, viewerZone: viewer)
 var out = ""
 for instance in expansion.instances { out += instance.description + "\n" }
 FileHandle.standardOutput.write(Data(out.utf8))
-for problem in expansion.problems { FileHandle.standardError.write(Data("problem: \(problem)\n".utf8)) }
+for problem in parsed.problems + expansion.problems { FileHandle.standardError.write(Data("problem: \(problem)\n".utf8)) }

@@ -52,7 +52,8 @@ import Testing
     }
 
     @Test func outlookRulesFrom1601() throws {
-        let body = Self.outlookBerlin + "\n"
+        let body =
+            Self.outlookBerlin + "\n"
             + S.event("e", "DTSTART;TZID=W. Europe Standard Time:20260328T023000", "RRULE:FREQ=DAILY;COUNT=3") + "\n"
             + S.event("f", "DTSTART;TZID=W. Europe Standard Time:20261025T023000")
         let starts = try S.starts(body)
@@ -60,13 +61,16 @@ import Testing
         #expect(starts == ["2026-03-28T01:30:00Z", "2026-03-29T01:30:00Z", "2026-03-30T00:30:00Z", "2026-10-25T00:30:00Z"])
         let zone = try CalendarZone(ICalParser.parse(S.calendar(Self.outlookBerlin)).calendar!.components[0], through: 2027)
         let (from, to) = S.window("2026-01-01", "2028-01-01")
-        #expect(zone.transitions.filter { $0.instant >= from && $0.instant < to }.map { EventInstance.rfc3339($0.instant) } == [
-            "2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z", "2027-03-28T01:00:00Z", "2027-10-31T01:00:00Z",
-        ])
+        #expect(
+            zone.transitions.filter { $0.instant >= from && $0.instant < to }.map { EventInstance.rfc3339($0.instant) } == [
+                "2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z", "2027-03-28T01:00:00Z", "2027-10-31T01:00:00Z",
+            ])
     }
 
     @Test func oneObservanceZoneNeverMoves() throws {
-        let body = Self.outlookIndia + "\n" + S.event("e", "DTSTART;TZID=India Standard Time:20260101T080000", "RRULE:FREQ=MONTHLY;COUNT=3")
+        let body =
+            Self.outlookIndia + "\n"
+            + S.event("e", "DTSTART;TZID=India Standard Time:20260101T080000", "RRULE:FREQ=MONTHLY;COUNT=3")
         #expect(try S.starts(body) == ["2026-01-01T02:30:00Z", "2026-02-01T02:30:00Z", "2026-03-01T02:30:00Z"])
     }
 
@@ -114,9 +118,10 @@ import Testing
             """
         let zone = try CalendarZone(ICalParser.parse(S.calendar(vtz)).calendar!.components[0], through: 2030)
         let (from, _) = S.window("2025-01-01", "2030-01-01")
-        #expect(zone.transitions.filter { $0.instant >= from }.map { EventInstance.rfc3339($0.instant) } == [
-            "2025-10-26T01:00:00Z", "2026-03-29T01:00:00Z", "2027-03-28T01:00:00Z",
-        ])
+        #expect(
+            zone.transitions.filter { $0.instant >= from }.map { EventInstance.rfc3339($0.instant) } == [
+                "2025-10-26T01:00:00Z", "2026-03-29T01:00:00Z", "2027-03-28T01:00:00Z",
+            ])
         #expect(zone.offset(at: from) == 0)
         #expect(zone.offset(at: S.window("2028-01-01", "2028-01-02").0) == 3600)
     }
@@ -129,7 +134,10 @@ import Testing
                 ICalProperty("TZOFFSETTO", "1 hour", line: 6),
             ])
         let vtz = ICalComponent("VTIMEZONE", properties: [ICalProperty("TZID", "Bad")], components: [observance])
-        #expect(throws: ICalError.invalidValue(property: "TZOFFSETTO", value: "1 hour", line: 6, expected: "a UTC offset such as -0500 or +0530")) {
+        #expect(
+            throws: ICalError.invalidValue(
+                property: "TZOFFSETTO", value: "1 hour", line: 6, expected: "a UTC offset such as -0500 or +0530")
+        ) {
             try CalendarZone(vtz, through: 2030)
         }
     }

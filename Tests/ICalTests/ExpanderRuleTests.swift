@@ -38,6 +38,15 @@ import Testing
         #expect(starts == ["2026-01-05T05:00:00Z", "2026-01-06T05:00:00Z", "2026-01-07T05:00:00Z"])
     }
 
+    @Test func exchangeLocalMidnightUntilOnAnAllDaySeriesIncludesThatDate() throws {
+        // Exchange in Berlin: the last day 2026-08-18 as its local midnight in UTC.
+        let body = S.event("e1", "DTSTART;VALUE=DATE:20260811", "RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20260817T220000Z")
+        let berlin = try S.starts(body, viewer: Zone("Europe/Berlin")!)
+        #expect(berlin == ["2026-08-10T22:00:00Z", "2026-08-17T22:00:00Z"])
+        let utc = try S.starts(body)
+        #expect(utc == ["2026-08-11T00:00:00Z"])
+    }
+
     @Test func countIncludesDtstartAndSkipsInvalidDates() throws {
         let body = S.event("e1", "DTSTART;TZID=Europe/Berlin:20260131T080000", "RRULE:FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3")
         let starts = try S.starts(body)
@@ -52,9 +61,55 @@ import Testing
 
     @Test func bysetposAndIntervalComeFromLibical() throws {
         // Last weekday of the month, every second month.
-        let body = S.event("e1", "DTSTART;TZID=Europe/London:20260130T090000", "RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3")
+        let body = S.event(
+            "e1", "DTSTART;TZID=Europe/London:20260130T090000",
+            "RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3")
         let starts = try S.starts(body)
         #expect(starts == ["2026-01-30T09:00:00Z", "2026-03-31T08:00:00Z", "2026-05-29T08:00:00Z"])
+    }
+
+    @Test func bysetposOnWeeklyPicksFromEachWeek() throws {
+        // libical 3.0.16 ignores BYSETPOS on WEEKLY; the last weekday of each week is Friday.
+        let body = S.event(
+            "e1", "DTSTART;TZID=Europe/Berlin:20260107T080000", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3")
+        let starts = try S.starts(body)
+        #expect(starts == ["2026-01-07T07:00:00Z", "2026-01-09T07:00:00Z", "2026-01-16T07:00:00Z", "2026-01-23T07:00:00Z"])
+        // First and last of MO,WE,FR every other week starting on Sunday, far from DTSTART (skip-ahead path).
+        let open = S.event(
+            "e2", "DTSTART;TZID=Europe/Berlin:20100104T080000",
+            "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;BYSETPOS=1,-1;WKST=SU")
+        let late = try S.starts(open, from: "2026-01-01", to: "2026-01-20")
+        // The on-weeks (Sunday-based) are 2025-12-28 and 2026-01-11 (as python-dateutil computes).
+        #expect(late == ["2026-01-02T07:00:00Z", "2026-01-12T07:00:00Z", "2026-01-16T07:00:00Z"])
+    }
+
+    @Test func knownLimitLibicalMinutelyWithByhourRealignsOnTheHour() throws {
+        // RFC 5545 (and python-dateutil): 02:30 + k x 90 min, kept in hours 1-3: 01-01 02:30,
+        // 01-02 01:00, 01-02 02:30, 01-03 01:00. libical 3.0.16 (whose iterator we use) loses the
+        // 90-minute phase at the BYHOUR filter and gives five. Rare in real calendars; listed in
+        // docs/expansion.md. This test fails when that changes.
+        let body = S.event("e1", "DTSTART:20260101T023000Z", "RRULE:FREQ=MINUTELY;INTERVAL=90;BYHOUR=1,2,3;COUNT=4")
+        let starts = try S.starts(body)
+        #expect(
+            starts == [
+                "2026-01-01T02:30:00Z", "2026-01-01T03:00:00Z", "2026-01-02T01:30:00Z", "2026-01-02T03:00:00Z",
+                "2026-01-03T01:30:00Z",
+            ])
+    }
+
+    @Test(arguments: [
+        "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,SU;WKST=SU", "FREQ=HOURLY;INTERVAL=7",
+        "FREQ=DAILY;BYMONTH=3,11",
+        "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=2,-1",
+    ])
+    func skipAheadGivesWhatWalkingFromDtstartGives(_ rule: String) throws {
+        // A window far from DTSTART starts libical's iterator a whole number of periods later.
+        let body = S.event("e1", "DTSTART;TZID=America/New_York:20100314T023000", "RRULE:\(rule)")
+        let near = try S.instances(body, from: "2026-01-01", to: "2026-12-31")
+        let (from, _) = S.window("2026-01-01", "2026-12-31")
+        let walked = try S.instances(body, from: "2010-01-01", to: "2026-12-31").filter { $0.start >= from }
+        #expect(near.count > 30)
+        #expect(near == walked)
     }
 
     @Test func exdateInEveryShape() throws {
@@ -71,7 +126,9 @@ import Testing
     }
 
     @Test func exdateOnAnAllDaySeriesMatchesTheDate() throws {
-        let body = S.event("e1", "DTSTART;VALUE=DATE:20260301", "RRULE:FREQ=DAILY;COUNT=3", "EXDATE;VALUE=DATE:20260302", "EXDATE:20260303T000000Z")
+        let body = S.event(
+            "e1", "DTSTART;VALUE=DATE:20260301", "RRULE:FREQ=DAILY;COUNT=3", "EXDATE;VALUE=DATE:20260302",
+            "EXDATE:20260303T000000Z")
         let starts = try S.starts(body, viewer: Zone("Europe/Berlin")!)
         #expect(starts == ["2026-02-28T23:00:00Z"])
     }
@@ -84,10 +141,12 @@ import Testing
             "RDATE:20260320T120000Z,20260302T140000Z",  // UTC list; the second is an occurrence already
             "RDATE;VALUE=PERIOD:20260401T120000Z/PT1H")
         let starts = try S.starts(body)
-        #expect(starts == [
-            "2026-03-01T14:00:00Z", "2026-03-02T14:00:00Z", "2026-03-08T07:30:00Z", "2026-03-10T06:30:00Z", "2026-03-20T12:00:00Z",
-            "2026-04-01T12:00:00Z",
-        ])
+        #expect(
+            starts == [
+                "2026-03-01T14:00:00Z", "2026-03-02T14:00:00Z", "2026-03-08T07:30:00Z", "2026-03-10T06:30:00Z",
+                "2026-03-20T12:00:00Z",
+                "2026-04-01T12:00:00Z",
+            ])
     }
 
     @Test func windowIsHalfOpenAndLongRulesStopAtItsEnd() throws {
@@ -98,7 +157,8 @@ import Testing
 
     @Test func unreadableEventIsAProblemOfThatEventOnly() throws {
         let text = S.calendar(
-            S.event("bad", "DTSTART;TZID=Nowhere:20260101T080000", "RRULE:FREQ=DAILY") + "\n" + S.event("good", "DTSTART:20260101T090000Z"))
+            S.event("bad", "DTSTART;TZID=Nowhere:20260101T080000", "RRULE:FREQ=DAILY") + "\n"
+                + S.event("good", "DTSTART:20260101T090000Z"))
         let (from, to) = S.window("2026-01-01", "2027-01-01")
         let expansion = CalendarExpander(calendar: try ICalParser.parse(text)).expand(from: from, to: to)
         #expect(expansion.instances.map(\.uid) == ["good"])

@@ -24,7 +24,9 @@ enum ExpansionSupport {
     }
 
     /// The start instants of `body`'s instances, RFC 3339 UTC.
-    static func starts(_ body: String, from: String = "2026-01-01", to: String = "2027-01-01", viewer: Zone = .utc) throws -> [String] {
+    static func starts(_ body: String, from: String = "2026-01-01", to: String = "2027-01-01", viewer: Zone = .utc) throws
+        -> [String]
+    {
         try instances(body, from: from, to: to, viewer: viewer).map { EventInstance.rfc3339($0.start) }
     }
 

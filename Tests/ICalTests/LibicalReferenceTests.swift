@@ -10,7 +10,10 @@ import Testing
     @Test func defectIteratorKeepsTheShiftedHourAfterTheGap() throws {
         let body = S.event("e1", "DTSTART;TZID=America/New_York:20260307T023000", "RRULE:FREQ=DAILY;COUNT=4")
         // 03-09 should be 06:30Z (02:30 EDT); libical keeps 03:30 EDT.
-        #expect(try S.libicalStarts(body) == ["2026-03-07T07:30:00Z", "2026-03-08T07:30:00Z", "2026-03-09T07:30:00Z", "2026-03-10T06:30:00Z"])
+        #expect(
+            try S.libicalStarts(body) == [
+                "2026-03-07T07:30:00Z", "2026-03-08T07:30:00Z", "2026-03-09T07:30:00Z", "2026-03-10T06:30:00Z",
+            ])
     }
 
     @Test func defectDtstartInTheGapPutsEveryOccurrenceAt0330() throws {

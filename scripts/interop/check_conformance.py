@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         common.die("usage: check_conformance.py DOSECAL_BINARY", 64)
     binary = Path(argv[1]).resolve()
-    passed = failed = 0
+    tally = common.Tally()
     with tempfile.TemporaryDirectory(prefix="dosecal-conformance-") as tmpdir:
         for zone in ZONES:
             tmp = Path(tmpdir) / zone.replace("/", "_")
@@ -95,19 +95,11 @@ def main(argv: list[str]) -> int:
             # -10:00 -> +14:00, "offset must be a timedelta strictly between -24h and 24h"), so
             # there the file's own VTIMEZONE is not checked by this oracle (docs/time-zones.md).
             own = zone not in DATEUTIL_CANNOT_READ
-            problems, count = check_export.check_one(binary, path, zone, tmp, own_zones=own)
-            if problems:
-                failed += 1
-                print(f"FAIL {zone} ({len(schedule['medications'])} days)")
-                for p in problems[:40]:
-                    print("  " + p)
-            else:
-                passed += 1
-                note = "" if own else " (own VTIMEZONE not read: dateutil limit)"
-                print(f"ok {zone}: {count} doses on {len(schedule['medications'])} days{note}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+            days = len(schedule["medications"])
+            note = "" if own else " (own VTIMEZONE not read: dateutil limit)"
+            tally.run(zone, lambda: check_export.check_one(binary, path, zone, tmp, own_zones=own),
+                      f"doses on {days} days{note}")
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

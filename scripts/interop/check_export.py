@@ -372,28 +372,14 @@ def check_one(binary: Path, fixture: Path, zone: str, tmp: Path, own_zones: bool
 
 def main(argv: list[str]) -> int:
     binary, schedules = common.args_or_die(argv, "check_export.py DOSECAL_BINARY FIXTURES_DIR")
-    passed = failed = 0
+    tally = common.Tally()
     with tempfile.TemporaryDirectory(prefix="dosecal-interop-") as tmpdir:
         for fixture in common.schedule_files(schedules):
             for zone in ZONES:
                 tmp = Path(tmpdir) / f"{fixture.stem}-{zone.replace('/', '_')}"
                 tmp.mkdir()
-                try:
-                    problems, count = check_one(binary, fixture, zone, tmp)
-                except Exception as e:  # a crash is a failure of this case, not of the run
-                    problems, count = [f"{type(e).__name__}: {e}"], 0
-                if problems:
-                    failed += 1
-                    print(f"FAIL {fixture.name} {zone}")
-                    for p in problems[:40]:
-                        print(f"  {p}")
-                else:
-                    passed += 1
-                    print(f"ok {fixture.name} {zone} {count} doses")
-                sys.stdout.flush()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+                tally.run(f"{fixture.name} {zone}", lambda: check_one(binary, fixture, zone, tmp))
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

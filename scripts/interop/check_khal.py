@@ -292,27 +292,13 @@ def main(argv: list[str]) -> int:
     if version.returncode != 0:
         common.die(f"khal --version failed: {version.stderr.strip()}")
     print(f"# {version.stdout.strip()}, viewer zone {VIEWER}")
-    passed = failed = 0
+    tally = common.Tally()
     with tempfile.TemporaryDirectory(prefix="dosecal-khal-") as tmpdir:
         for fixture in common.schedule_files(schedules):
             tmp = Path(tmpdir) / fixture.stem
             tmp.mkdir()
-            try:
-                problems, count = check_fixture(khal, binary, fixture, tmp)
-            except Exception as e:
-                problems, count = [f"{type(e).__name__}: {e}"], 0
-            if problems:
-                failed += 1
-                print(f"FAIL {fixture.name}")
-                for p in problems[:40]:
-                    print(f"  {p}")
-            else:
-                passed += 1
-                print(f"ok {fixture.name} {count} doses listed as expected")
-            sys.stdout.flush()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+            tally.run(fixture.name, lambda: check_fixture(khal, binary, fixture, tmp), "doses listed as expected")
+    return tally.finish()
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

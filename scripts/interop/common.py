@@ -92,3 +92,31 @@ def unescape(value: str) -> str:
 
 
 TZID_PARAM = re.compile(r';TZID=("?)([^";:,]+)\1(?=[;:,])', re.IGNORECASE)
+
+
+class Tally:
+    """Runs checks one by one, prints `ok LABEL: N WHAT` or `FAIL LABEL` with up to 40
+    problems, and ends with `N passed, M failed`. A check returns (problems, count); an
+    exception is a failure of that case, not of the run."""
+
+    def __init__(self) -> None:
+        self.passed = self.failed = 0
+
+    def run(self, label: str, check, what: str = "doses") -> None:
+        try:
+            problems, count = check()
+        except Exception as e:  # noqa: BLE001
+            problems, count = [f"{type(e).__name__}: {e}"], 0
+        if problems:
+            self.failed += 1
+            print(f"FAIL {label}")
+            for p in problems[:40]:
+                print(f"  {p}")
+        else:
+            self.passed += 1
+            print(f"ok {label}: {count} {what}")
+        sys.stdout.flush()
+
+    def finish(self) -> int:
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0

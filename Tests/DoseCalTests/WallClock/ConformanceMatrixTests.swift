@@ -64,4 +64,34 @@ import Testing
         }
         #expect(compared == days.count * Self.times.count)
     }
+
+    /// The exported feed, read back and expanded by `CalendarExpander` (the file's own VTIMEZONEs
+    /// first), fires exactly the engine's instants, slot by slot.
+    @Test(arguments: zones)
+    func feedExpansionEqualsEngine(_ zoneID: String) throws {
+        let zone = try #require(Zone(zoneID))
+        // Kolkata has no transition: a week shows that nothing moves there.
+        let changes = Self.transitionDays(zone)
+        let days = changes.isEmpty ? (0..<7).map { LocalDate(year: 2026, month: 3, day: 1)!.adding(days: $0) } : changes
+        let first = days[0]
+        let last = days[days.count - 1]
+        let schedule = Self.schedule(zoneID, days: days)
+        let text = try FeedBuilder(schedule: schedule, now: 0).build().serialized()
+        let parsed = try ICalParser.parse(Array(text.utf8), strict: true)
+        let from = first.adding(days: -2).daysSinceEpoch * 86_400
+        let to = last.adding(days: 3).daysSinceEpoch * 86_400
+        let instances = try CalendarExpander(calendar: parsed).instances(from: from, to: to)
+        let uids = DoseChecker(schedule: schedule, from: first, to: last).seriesUIDs
+        var got: [String: [Int]] = [:]
+        for i in instances {
+            guard let key = uids[i.uid] else { continue }
+            got["\(key.medicationID)/\(key.slotID)", default: []].append(i.start)
+        }
+        var want: [String: [Int]] = [:]
+        for o in WallClockEngine(schedule: schedule).occurrences(from: first, to: last) {
+            want["\(o.medicationID)/\(o.slotID)", default: []].append(o.instant)
+        }
+        #expect(got.mapValues { $0.sorted() } == want.mapValues { $0.sorted() }, "\(zoneID)")
+        #expect(want.values.map(\.count).reduce(0, +) == days.count * Self.times.count)
+    }
 }

@@ -1,0 +1,16 @@
+// libFuzzer entry point for the ICal module: parse any bytes, and when they parse, expand the
+// calendar over two years and serialise it again. Built by scripts/fuzz.sh with
+// `swiftc -sanitize=fuzzer,address` together with Sources/ICal; any crash, trap or sanitizer
+// report is a bug (a clear ICalError is the only acceptable outcome for bad input).
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let parsed = try? ICalParser.parse(bytes) else { return 0 }
+    let expander = CalendarExpander(calendar: parsed)
+    _ = expander.expand(from: 1_767_225_600, to: 1_830_297_600)  // 2026-01-01 ..< 2028-01-01
+    for component in parsed.components {
+        _ = try? ICalSerializer.serialize(component)
+    }
+    return 0
+}

@@ -1,0 +1,123 @@
+public import ICal
+
+/// A calendar as it came back from a client, read into series: the first step of reconcile and
+/// import.
+///
+/// VEVENTs are grouped by UID into a master and its overrides (overrides without a master form an
+/// orphan series); every time is normalised (`ReturnedTime`); split series ("this and
+/// following") are linked back to the series they were cut from (`splits`), and dosecal's own
+/// items are recognised by their UID, also through a split. Nothing here decides what an edit
+/// means: that is the three-way merge's job.
+public struct ReturnedCalendar: Sendable {
+    /// Series sorted by UID.
+    public internal(set) var series: [ReturnedSeries]
+    /// "This and following" splits found, earlier half first.
+    public internal(set) var splits: [SeriesSplit]
+    /// The calendar's X-WR-TIMEZONE as an IANA name: the zone of floating values in series that
+    /// have no zone of their own (decision 0016). UTC values are never moved by it.
+    public internal(set) var calendarZone: String?
+    /// TZIDs the file defines with a VTIMEZONE, as written.
+    public internal(set) var definedZones: [String]
+    /// VEVENTs without UID (Exchange publishes such): never matched to dosecal's items, kept for
+    /// import. Read as masters with no series context.
+    public internal(set) var eventsWithoutUID: [ReturnedEvent]
+    public internal(set) var warnings: [ReturnedCalendarWarning]
+    /// Position of each UID in `series`.
+    var positions: [String: Int] = [:]
+
+    /// Reads `parsed` (a VCALENDAR, or bare VEVENTs).
+    public init(_ parsed: ParsedCalendar) {
+        let root = parsed.calendar
+        let top = root?.components ?? parsed.components
+        var warnings: [ReturnedCalendarWarning] = parsed.warnings.map { .input($0) }
+        warnings += parsed.problems.map { .droppedProperty($0) }
+        calendarZone = root?.property("X-WR-TIMEZONE").flatMap { ZoneName.ianaIdentifier(for: $0.text) }
+        let defined = top.filter { $0.name == "VTIMEZONE" }.compactMap { $0.property("TZID")?.value }
+        definedZones = defined
+        let events = top.filter { $0.name == "VEVENT" }
+
+        var masters: [String: ReturnedEvent] = [:]
+        var order: [String] = []
+        var overrideComponents: [(String, ICalComponent)] = []
+        var withoutUID: [ReturnedEvent] = []
+        for event in events {
+            guard let uid = event.property("UID")?.value, !uid.isEmpty else {
+                warnings.append(.missingUID(line: event.line))
+                withoutUID.append(ReturnedEvent(event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone))
+                continue
+            }
+            if event.property("RECURRENCE-ID") != nil {
+                overrideComponents.append((uid, event))
+                continue
+            }
+            if masters[uid] != nil {
+                warnings.append(.duplicateMaster(uid: uid, line: event.line))
+                continue
+            }
+            let master = ReturnedEvent(event, uid: uid, seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone)
+            masters[uid] = master
+            order.append(uid)
+            warnings += ReturnedCalendar.ruleWarnings(master)
+        }
+        var overrides: [String: [ReturnedEvent]] = [:]
+        for (uid, event) in overrideComponents {
+            let master = masters[uid]
+            let o = ReturnedEvent(
+                event, uid: uid, seriesZone: master?.zone, seriesAllDay: master?.isAllDay, calendarZone: calendarZone)
+            overrides[uid, default: []].append(o)
+        }
+        let uids = Set(order).union(overrides.keys).sorted()
+        eventsWithoutUID = withoutUID
+        series = uids.map { ReturnedSeries(uid: $0, master: masters[$0], overrides: overrides[$0] ?? []) }
+        for (i, s) in series.enumerated() { positions[s.uid] = i }
+        splits = []
+        var unknown = Set<String>()
+        for event in events {
+            for p in event.properties where ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"].contains(p.name) {
+                if let tzid = p.parameter("TZID"), ZoneName(tzid: tzid) == nil { unknown.insert(tzid) }
+            }
+        }
+        warnings += unknown.sorted().map { .unknownZone(tzid: $0, hasDefinition: defined.contains($0)) }
+        self.warnings = warnings
+        recoverSplits()
+    }
+
+    /// Parses `bytes` and reads them.
+    public init(parsing bytes: some Collection<UInt8>) throws(ICalError) {
+        self.init(try ICalParser.parse(bytes))
+    }
+
+    /// The series with this UID.
+    public func series(uid: String) -> ReturnedSeries? { positions[uid].map { series[$0] } }
+
+    /// Every series that belongs to dosecal's `uid` (the series itself and its split halves),
+    /// by start.
+    public func series(dosecalUID uid: String) -> [ReturnedSeries] {
+        series.filter { $0.dosecalUID == uid }.sorted { a, b in
+            (a.master?.startTime ?? .instant(Int.min)) < (b.master?.startTime ?? .instant(Int.min))
+        }
+    }
+
+    /// `dose-<24 lower-case hex>@dosecal.app`, the form `FeedBuilder.uid` writes (decision 0001).
+    public static func isDosecalUID(_ uid: String) -> Bool {
+        let suffix = "@" + FeedBuilder.uidDomain
+        guard uid.hasPrefix("dose-"), uid.hasSuffix(suffix) else { return false }
+        let hex = uid.dropFirst(5).dropLast(suffix.count)
+        return hex.count == 24 && hex.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
+
+    static func ruleWarnings(_ master: ReturnedEvent) -> [ReturnedCalendarWarning] {
+        guard let text = master.ruleText else { return [] }
+        guard let rule = master.rule else {
+            return [.unreadableRule(uid: master.uid, line: master.component.property("RRULE")?.line, rule: text)]
+        }
+        guard let start = master.start, rule.untilBreaksRule(for: start), let until = rule.until,
+            let readAs = rule.normalizedUntil(for: start)
+        else { return [] }
+        return [
+            .untilRead(
+                uid: master.uid, line: master.component.property("RRULE")?.line, written: until.valueText,
+                readAs: readAs.description)
+        ]
+    }
+}
