@@ -74,6 +74,12 @@ import Testing
         let report = try box.sync(movedMorning())
         #expect(report.conflicts == [SyncConflict(uid: morning, kind: .editedInFolder, files: ["1d0e5f52-phone.ics"])])
         #expect(report.plan.changes.owned[morning] == .edited(Data(edited.utf8)))
+        let returned = report.plan.changes.returnedSeries()[morning]
+        #expect(
+            returned?.master?.start
+                == .zoned(
+                    LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 5)!, time: WallTime(hour: 7, minute: 45)!),
+                    tzid: "America/New_York"))
         #expect(box.read("1d0e5f52-phone.ics") == edited)
         // Reported again at the next run, still kept.
         #expect(try box.sync(movedMorning()).conflicts.map(\.kind) == [.editedInFolder])
