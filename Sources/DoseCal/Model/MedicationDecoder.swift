@@ -5,8 +5,9 @@ struct MedicationDecoder {
 
     static let medicationKeys = [
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
-        "timePolicy", "reminder", "supply", "taper",
+        "timePolicy", "reminder", "supply", "taper", "rescheduled",
     ]
+    static let rescheduledKeys = ["slot", "date", "time"]
     static let slotKeys = ["id", "time"]
     static let stepKeys = ["from", "pillsPerDose", "dose", "times"]
 
@@ -45,10 +46,13 @@ struct MedicationDecoder {
         let taper = try f.optional("taper") { (n, p) throws(ScheduleError) in
             try decodeTaper(n, at: p, times: times, start: start, end: end)
         } ?? []
+        let rescheduled = try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
+            try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
+        } ?? []
         return Medication(
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
-            taper: taper)
+            taper: taper, rescheduled: rescheduled)
     }
 
     /// The `times` list: `"HH:MM"` strings (slot id = 1-based position) or `{"id", "time"}` objects.

@@ -1,0 +1,58 @@
+import ICal
+
+/// One side of a reconcile (base, ours or theirs): every dose of dosecal's series in a window,
+/// keyed by `DoseKey`, and the alarms of each medication's series.
+///
+/// Built by expanding the dosecal series of a returned calendar with `CalendarExpander`
+/// (overrides matched by instant, EXDATE in every form, splits already mapped back to dosecal
+/// UIDs by `ReturnedCalendar`). Foreign events are never expanded.
+struct DoseView: Sendable {
+    struct Dose: Sendable, Hashable {
+        /// Where the dose starts.
+        var instant: Int
+        /// An override moved this one occurrence.
+        var moved: Bool
+    }
+
+    var doses: [DoseKey: Dose] = [:]
+    /// The alarm sets present on each medication's series (absent alarms are not a decision).
+    var alarms: [String: Set<[ReturnedAlarm]>] = [:]
+    /// Expansion problems, without medicine names.
+    var problems: [String] = []
+
+    init() {}
+
+    init(_ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>) {
+        var components = calendar.timezones
+        var cancelled = Set<String>()  // "UID instant" of STATUS:CANCELLED overrides
+        var seriesSlot: [String: DoseSlotIndex.Slot] = [:]
+        for s in calendar.series {
+            guard let dosecal = s.dosecalUID, let slot = index[dosecal] else { continue }
+            seriesSlot[s.uid] = slot
+            if let master = s.master { components.append(master.component) }
+            for o in s.overrides {
+                components.append(o.component)
+                if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
+            }
+            if case .present(let list) = s.alarms { alarms[slot.medicationID, default: []].insert(list) }
+        }
+        let expansion = CalendarExpander(components: components, viewerZone: homeZone)
+            .expand(from: window.lowerBound, to: window.upperBound)
+        problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
+        for instance in expansion.instances {
+            guard let slot = seriesSlot[instance.uid] else { continue }
+            if instance.isOverride, cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { continue }
+            let zone: Zone
+            if instance.zoneID == "UTC" {
+                zone = homeZone
+            } else {
+                zone = ZoneName.ianaIdentifier(for: instance.zoneID).flatMap { Zone($0) } ?? homeZone
+            }
+            let date = zone.local(at: instance.recurrenceInstant).date
+            let key = DoseKey(
+                medicationID: slot.medicationID, slotID: slot.slotID, date: date,
+                instant: slot.hourly ? instance.recurrenceInstant : nil)
+            doses[key] = Dose(instant: instance.start, moved: instance.isOverride && instance.start != instance.recurrenceInstant)
+        }
+    }
+}

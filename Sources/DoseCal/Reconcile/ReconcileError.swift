@@ -1,0 +1,18 @@
+/// Why reconcile results cannot be applied to a schedule.
+public enum ReconcileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A change names a medication or slot the schedule does not have.
+    case unknownSlot(medicationID: String, slotID: String?)
+    /// The merged schedule breaks a rule of the format (two slots at one time, ...).
+    case invalidResult(String)
+
+    public var description: String {
+        switch self {
+        case .unknownSlot(let m, let s):
+            return "the change names \(s.map { "slot \"\($0)\" of " } ?? "")medication \"\(m)\", which the schedule does not have; "
+                + "run reconcile again against the current schedule"
+        case .invalidResult(let message):
+            return "applying the calendar's changes would make an invalid schedule (\(message)); "
+                + "apply them by hand or use --prefer schedule"
+        }
+    }
+}

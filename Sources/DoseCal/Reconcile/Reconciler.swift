@@ -1,0 +1,125 @@
+public import ICal
+
+/// The three-way merge of issue 4: base (what dosecal last wrote), ours (the schedule now) and
+/// theirs (the calendar as it came back), compared dose by dose (docs/reconcile.md).
+///
+/// Every side is expanded over the same window into `DoseKey`s (medication, slot, dose date), so
+/// the form of an edit does not matter: a Google `_R` split, an Apple recurrence set, a DTSTART
+/// edit and a taper step that dosecal wrote all read as "these doses are at another time". A dose
+/// the calendar changed while the schedule did not is a change; one both changed differently is a
+/// conflict. Changes are grouped back into the schedule's terms (`ScheduleChange`). Pure: `now`
+/// is a parameter; nothing is read from the clock or the environment.
+public struct Reconciler: Sendable {
+    /// What dosecal last wrote; nil: assume the schedule's own feed (nothing changed on our side).
+    public var base: ReturnedCalendar?
+    public var ours: Schedule
+    public var theirs: ReturnedCalendar
+    /// Seconds since 1970: where "from today" starts for deleted series, and the `at` of log entries.
+    public var now: Int
+    /// How far after `now` doses are compared.
+    public var horizonDays: Int
+
+    public init(base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        self.now = now
+        self.horizonDays = horizonDays
+    }
+
+    /// Reads `baseText` (nil: no base) and `theirsText` as calendars, then as `init(base:...)`.
+    public init(
+        baseText: (some Collection<UInt8>)?, ours: Schedule, theirsText: some Collection<UInt8>, now: Int, horizonDays: Int = 400
+    ) throws(ICalError) {
+        let base = try baseText.map { (t) throws(ICalError) in try ReturnedCalendar(parsing: t) }
+        self.init(base: base, ours: ours, theirs: try ReturnedCalendar(parsing: theirsText), now: now, horizonDays: horizonDays)
+    }
+
+    /// The changes, conflicts and unmappable edits. With `prefer`, conflicts become changes
+    /// (`.calendar`) or are dropped (`.schedule`).
+    public func reconcile(prefer: ReconcilePreference? = nil) -> ChangeSet {
+        let home = Zone(ours.homeZone) ?? .utc
+        let feed = FeedBuilder(schedule: ours, now: now).build()
+        var index = DoseSlotIndex(schedule: ours, feed: feed)
+        if let base { index.learn(base) }
+        let window = self.window()
+        var result = ChangeSet()
+        let oursCalendar: ReturnedCalendar
+        do {
+            oursCalendar = try ReturnedCalendar(parsing: Array(try feed.serialized().utf8))
+        } catch {
+            result.warnings.append("the schedule's own feed could not be read back: \(error)")
+            return result
+        }
+        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window)
+        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window) } ?? oursView
+        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window)
+        result.warnings += Set(baseView.problems + theirsView.problems).sorted()
+        if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
+        let log = loggedStatus()
+        let engine = WallClockEngine(schedule: ours)
+        let today = home.local(at: now).date
+        var bySlot: [[String]: [DoseKey]] = [:]
+        for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys) {
+            bySlot[[key.medicationID, key.slotID], default: []].append(key)
+        }
+        for m in ours.medications {
+            let text = ChangeText(medication: m, engine: engine, home: home)
+            var stops: [String: LocalDate] = [:]
+            for slot in m.times {
+                let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
+                var comparison = SlotComparison(
+                    medication: m, slot: slot, text: text, keys: keys, base: baseView, ours: oursView, theirs: theirsView,
+                    log: log, today: today)
+                comparison.classify(prefer: prefer)
+                result.conflicts += comparison.conflicts
+                result.unmapped += comparison.unmapped
+                result.changes += comparison.changes
+                if let stop = comparison.stop { stops[slot.id] = stop }
+            }
+            if !stops.isEmpty { stop(m, stops, text, into: &result) }
+            let reminder = ReminderComparison(
+                medication: m, base: baseView.alarms[m.id] ?? [], ours: oursView.alarms[m.id] ?? [],
+                theirs: theirsView.alarms[m.id] ?? [])
+            reminder.compare(prefer: prefer, into: &result)
+        }
+        result.changes.sort { $0.sortKey < $1.sortKey }
+        return result
+    }
+
+    /// A medication stops only when all its slots stop; one slot of several cannot be stopped in
+    /// the model (decision 0025), so it is reported.
+    private func stop(_ m: Medication, _ stops: [String: LocalDate], _ text: ChangeText, into result: inout ChangeSet) {
+        if stops.count == m.times.count, let from = stops.values.max() {
+            result.changes.append(
+                ScheduleChange(medicationID: m.id, kind: .stopped(from: from), description: "\(m.name) stops from \(from)"))
+            return
+        }
+        for slot in m.times where stops[slot.id] != nil {
+            let from = stops[slot.id]!
+            result.unmapped.append(
+                UnmappedEdit(
+                    medicationID: m.id, slotID: slot.id, date: from,
+                    reason: "the schedule cannot stop one dose time of several; remove it from the schedule's times by hand",
+                    description: "\(text.label(slot, on: from)) deleted from \(from)"))
+        }
+    }
+
+    /// From the first start in the schedule (two days early, for zones ahead of UTC) to
+    /// `horizonDays` after `now`.
+    func window() -> Range<Int> {
+        let first = ours.medications.map(\.start).min() ?? LocalDate(daysSinceEpoch: now / 86_400)
+        let from = first.adding(days: -2).daysSinceEpoch * 86_400
+        return from..<max(from + 1, now + horizonDays * 86_400)
+    }
+
+    /// The deciding (last) log status of each scheduled dose named by slot and date.
+    func loggedStatus() -> [DoseKey: DoseLogEntry.Status] {
+        var result: [DoseKey: DoseLogEntry.Status] = [:]
+        for entry in ours.log {
+            guard let slot = entry.slot, let date = entry.date else { continue }
+            result[DoseKey(medicationID: entry.medication, slotID: slot, date: date)] = entry.status
+        }
+        return result
+    }
+}
