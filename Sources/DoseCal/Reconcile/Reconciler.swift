@@ -37,7 +37,9 @@ public struct Reconciler: Sendable {
 
     /// The changes, conflicts and unmappable edits. With `prefer`, conflicts become changes
     /// (`.calendar`) or are dropped (`.schedule`).
-    public func reconcile(prefer: ReconcilePreference? = nil) -> ChangeSet {
+    /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
+    /// did: an empty or wrong file is never read as "everything was deleted".
+    public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
         let home = Zone(ours.homeZone) ?? .utc
         let feed = FeedBuilder(schedule: ours, now: now).build()
         var index = DoseSlotIndex(schedule: ours, feed: feed)
@@ -54,6 +56,7 @@ public struct Reconciler: Sendable {
         let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window)
         let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window) } ?? oursView
         let theirsView = DoseView(theirs, index: index, homeZone: home, window: window)
+        if theirsView.doses.isEmpty && !baseView.doses.isEmpty { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         let log = loggedStatus()

@@ -42,7 +42,8 @@ struct SlotComparison {
     mutating func classify(prefer: ReconcilePreference?) {
         var candidates: [Candidate] = []
         var conflicting: [(key: DoseKey, ours: String, theirs: String)] = []
-        for key in keys {
+        let tail = findStop()
+        for key in keys where !tail.contains(key) {
             let b = base.doses[key]
             let t = theirs.doses[key]
             guard b?.instant != t?.instant else { continue }
@@ -68,25 +69,21 @@ struct SlotComparison {
             }
         }
         groupConflicts(conflicting)
-        var rest = findStop(candidates)
-        rest = retimeRuns(rest)
+        let rest = retimeRuns(candidates)
         for c in rest { single(c) }
     }
 
-    /// A cut-off tail: every base dose after the calendar's last dose of this slot is deleted
-    /// (two or more of them). A series deleted outright stops from today; one cut by UNTIL
-    /// stops from its first missing dose.
-    private mutating func findStop(_ candidates: [Candidate]) -> [Candidate] {
-        let deleted = Set(candidates.filter { $0.edit == .deleted }.map(\.key))
+    /// A cut-off tail: every base dose after the calendar's last dose of this slot is gone (two
+    /// or more of them). A series deleted outright stops from today (its history stays); one cut
+    /// by UNTIL stops from its first missing dose. Returns the tail's keys, which need nothing
+    /// else.
+    private mutating func findStop() -> Set<DoseKey> {
         let lastTheirs = keys.last { theirs.doses[$0] != nil }
         let tail = keys.filter { key in base.doses[key] != nil && (lastTheirs.map { key > $0 } ?? true) }
-        guard tail.count >= 2, tail.allSatisfy({ deleted.contains($0) || ours.doses[$0] == nil }),
-            tail.contains(where: deleted.contains)
-        else { return candidates }
+        guard tail.count >= 2, tail.contains(where: { ours.doses[$0] != nil }) else { return [] }
         let first = tail[0].date
         stop = lastTheirs == nil ? max(first, tail.first { $0.date >= today }?.date ?? first) : first
-        let tailSet = Set(tail)
-        return candidates.filter { !tailSet.contains($0.key) }
+        return Set(tail)
     }
 
     /// Consecutive retimed doses (in the base's order) that the calendar puts at the same new

@@ -48,7 +48,14 @@ enum ReconcileSupport {
         let baseText = try base ?? baseText()
         let reconciler = try Reconciler(
             baseText: Array(baseText.utf8), ours: ours ?? demo(), theirsText: Array(theirs.utf8), now: now)
-        return reconciler.reconcile(prefer: prefer)
+        return try reconciler.reconcile(prefer: prefer)
+    }
+
+    /// `text` without the VEVENTs of `uid` (a series deleted in the calendar).
+    static func removing(_ uid: String, from text: String) throws -> String {
+        var calendar = try ICalParser.parse(Array(text.utf8)).calendar!
+        calendar.components.removeAll { $0.name == "VEVENT" && $0.property("UID")?.value == uid }
+        return try ICalSerializer.serialize(calendar)
     }
 
     static func descriptions(_ set: ChangeSet) -> [String] { set.changes.map(\.description) }
