@@ -20,7 +20,8 @@ enum ExportCommand {
                              The file is replaced atomically and readable by you only.
                              When it already holds an earlier export, unchanged events
                              keep their SEQUENCE and LAST-MODIFIED, so a re-run changes
-                             nothing.
+                             nothing. The same text is kept next to SCHEDULE as
+                             NAME.dosecal-base.ics, the base of dosecal reconcile.
           --previous FILE    An earlier export to take revisions from (for -o -).
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the
@@ -60,6 +61,10 @@ enum ExportCommand {
             context.console.raw(Data(text.utf8))
         } else {
             try AtomicFile.write(Data(text.utf8), to: output)
+            if args.positionals[0] != "-" {
+                // The base `reconcile` compares the returned calendar with (decision 0025).
+                try AtomicFile.write(Data(text.utf8), to: BaseFile.path(forSchedule: args.positionals[0]))
+            }
             if !args.flags.contains("quiet") {
                 context.console.out(ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(output: output))
             }
