@@ -18,9 +18,14 @@ public struct Reconciler: Sendable {
     public var now: Int
     /// How far after `now` doses are compared.
     public var horizonDays: Int
+    /// How far before `now` doses are compared (older edits are history: the log keeps it).
+    public var lookbackDays: Int
 
-    public init(base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400) {
+    public init(
+        base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400, lookbackDays: Int = 400
+    ) {
         self.base = base
+        self.lookbackDays = lookbackDays
         self.ours = ours
         self.theirs = theirs
         self.now = now
@@ -108,10 +113,11 @@ public struct Reconciler: Sendable {
         }
     }
 
-    /// From the first start in the schedule (two days early, for zones ahead of UTC) to
-    /// `horizonDays` after `now`.
+    /// From the first start in the schedule, but at most `lookbackDays` before `now` (two days
+    /// early, for zones ahead of UTC), to `horizonDays` after `now`.
     func window() -> Range<Int> {
-        let first = ours.medications.map(\.start).min() ?? LocalDate(daysSinceEpoch: now / 86_400)
+        let earliest = LocalDate(daysSinceEpoch: now / 86_400 - lookbackDays)
+        let first = max(ours.medications.map(\.start).min() ?? earliest, earliest)
         let from = first.adding(days: -2).daysSinceEpoch * 86_400
         return from..<max(from + 1, now + horizonDays * 86_400)
     }

@@ -121,7 +121,9 @@ struct SlotComparison {
             let first = run.keys.first!
             let last = run.keys.last!
             let open = last == baseKeys.last
-            let whole = open && first == baseKeys.first && first.date <= medication.start.adding(days: 7)
+            // Every dose in the window: the first one compared is the series' first, or the
+            // window starts after it (older doses are history).
+            let whole = open && first == baseKeys.first
             let old = text.local(base.doses[first]!.instant, on: first.date).time
             let from: LocalDate? = whole ? nil : first.date
             let through: LocalDate? = open ? nil : last.date

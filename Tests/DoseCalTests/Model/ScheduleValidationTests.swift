@@ -72,8 +72,8 @@ func decodeError(_ text: String) -> String? {
         (#""taper": [{"from": "2026-01-05", "times": ["09:00"]}]"#, "t.json:5: medications[0].taper[0].times[0]: expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found the string \"09:00\""),
         (#""taper": [{"from": "2026-01-05", "times": [{"id": "1", "time": "09:00"}, {"id": "1", "time": "10:00"}]}]"#, "t.json:5: medications[0].taper[0].times[1].id: slot \"1\" is listed twice in this step; list each slot once"),
         (#""taper": [{"from": "2026-01-05", "dose": 5}]"#, "t.json:5: medications[0].taper[0].dose: expected a string, found the number 5"),
-        (#""x-note": "ignored", "X-note": 1"#, "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper (keys starting with \"x-\" are ignored)"),
-        (#""Name": "x""#, "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper (keys starting with \"x-\" are ignored)"),
+        (#""x-note": "ignored", "X-note": 1"#, "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"),
+        (#""Name": "x""#, "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"),
     ]
 
     @Test(arguments: medicationCases)
