@@ -198,5 +198,30 @@ sed 's/^SUMMARY:.*/SUMMARY:My pills/' "$tmp/rec/private.ics" > "$tmp/rec/private
 check "privacy: a retitled event is no change" 0 "$bin" reconcile "$tmp/rec/private.json" "$tmp/rec/private-edited.ics" --now 2026-12-15T12:00:00Z
 expect "privacy: no changes" grep -q "^No changes" "$tmp/stdout"
 expect "privacy: nothing on stderr" test ! -s "$tmp/stderr"
+# import
+check "import --help" 0 "$bin" import --help
+expect "import --help shows usage" grep -q "Usage: dosecal import" "$tmp/stdout"
+check "import: missing CALENDAR" 64 "$bin" import
+check "import: --json without -o" 64 "$bin" import "$tmp/rec/feed.ics" --json
+check "import: bad --match" 64 "$bin" import "$tmp/rec/feed.ics" --match "("
+check "import: bad --zone" 64 "$bin" import "$tmp/rec/feed.ics" --zone Mars/Base
+check "import: unreadable calendar" 2 "$bin" import "$tmp/none.ics"
+check "import to a file" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
+expect "import: schedule mode 0600" test "$(stat -c %a "$tmp/rec/imported.json")" = 600
+expect "import: report names what was found" grep -q "Metformin: 08:00, 19:00 (from 2 × a recurring event)" "$tmp/stdout"
+expect "import: refill reminders reported, not dropped" grep -q "a refill reminder (CATEGORIES:REFILL), not a dose" "$tmp/stdout"
+check "import: the schedule is valid" 0 "$bin" export "$tmp/rec/imported.json" -o "$tmp/rec/imported.ics" --quiet
+check "import: an existing output is not replaced" 2 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
+check "import --json" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported2.json" --json
+expect "import --json: medications and unmapped" python3 -c "
+import json; r = json.load(open('$tmp/stdout'))
+assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and len(r['unmapped']) == 4, r"
+check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
+expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
+expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
+check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp/rec/none.json"
+expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
+check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
+expect "import: a single event is reported, not dropped" grep -q "too few to tell a rule" "$tmp/stdout"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -43,7 +43,7 @@ enum ImportCommand {
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events).
 
-        Exit status: 0 schedule written, 1 no dose-like event found, 2 unreadable
+        Exit status: 0 schedule written, 1 nothing could be imported, 2 unreadable
         calendar or existing output file, 64 wrong usage.
         """
 
