@@ -52,7 +52,9 @@ enum ImportCommand {
             arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
         let output = args.options["output"]
-        if args.flags.contains("json") && output == nil { throw UsageError("--json needs -o SCHEDULE (standard output holds the report)") }
+        if args.flags.contains("json") && output == nil {
+            throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
+        }
         if let output, FileManager.default.fileExists(atPath: output) {
             throw InputError("\(output) exists; not replacing it. Choose a new file name")
         }
@@ -79,7 +81,8 @@ enum ImportCommand {
         }
         for warning in report.warnings { context.console.error("dosecal import: \(warning)") }
         guard !report.schedule.medications.isEmpty || !report.unmapped.isEmpty else {
-            context.console.error("dosecal import: no dose-like event among \(report.eventsRead) events (see --match, --category)")
+            context.console.error(
+                "dosecal import: no dose-like event among \(report.eventsRead) events (see --match, --category)")
             return ExitCode.problems
         }
         let data = ScheduleCodec.encode(report.schedule)
@@ -104,7 +107,8 @@ enum ImportCommand {
         if report.schedule.medications.isEmpty {
             lines.append("No medication could be imported; nothing written.")
         } else {
-            lines.append("Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
+            lines.append(
+                "Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
         }
         for (m, source) in zip(report.schedule.medications, report.sources) {
             lines.append("  \(m.name): \(m.times.map { $0.time.description }.joined(separator: ", ")) (from \(source.from))")

@@ -73,7 +73,8 @@ enum ReconcileCommand {
             do {
                 base = try ReturnedCalendar(parsing: Array(data))
             } catch {
-                throw InputError("\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
+                throw InputError(
+                    "\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
             }
         } else if args.options["base"] != nil {
             throw InputError("\(args.options["base"]!): no such base calendar")
@@ -142,7 +143,8 @@ enum CalendarInput {
     static func data(_ path: String) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
+            throw InputError(
+                "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
         }
         return data
     }

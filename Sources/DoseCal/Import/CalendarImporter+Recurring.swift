@@ -22,7 +22,9 @@ extension CalendarImporter {
 
     /// A recurring event as one dose time. UTC series are fixed interval (decision 0027): their
     /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004).
-    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: String, overrides: Int) -> Result<ImportedDose, ImportReason> {
+    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: String, overrides: Int) -> Result<
+        ImportedDose, ImportReason
+    > {
         guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
         guard e.recurrenceDates.isEmpty else { return .failure(ImportReason("it has extra dates (RDATE) besides its rule")) }
         let policy: TimePolicy
@@ -34,7 +36,8 @@ extension CalendarImporter {
         var shift = 0
         if case .utc(let t)? = e.start { shift = local.date.days(to: t.date) }
         guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil }) else {
-            return .failure(ImportReason("it repeats by month or by the nth weekday (\(e.ruleText ?? "")); dosecal has no such rule"))
+            return .failure(
+                ImportReason("it repeats by month or by the nth weekday (\(e.ruleText ?? "")); dosecal has no such rule"))
         }
         let recurrence: Recurrence
         var timePolicy = policy
@@ -43,7 +46,10 @@ extension CalendarImporter {
             recurrence = rule.interval == 1 ? .daily : .everyNDays(rule.interval)
         case .weekly where rule.interval <= 520:
             if rule.interval > 1, let wkst = rule.weekStart, wkst.adding(days: -shift) != .monday {
-                return .failure(ImportReason("it repeats every \(rule.interval) weeks counted from \(wkst) (a cycle); dosecal counts weeks from Monday"))
+                return .failure(
+                    ImportReason(
+                        "it repeats every \(rule.interval) weeks counted from \(wkst) (a cycle); dosecal counts weeks from Monday"
+                    ))
             }
             let days = rule.byDay.map { $0.weekday.adding(days: -shift) }
             recurrence = .weekly(weekdays: days.isEmpty ? [local.date.weekday] : days, interval: rule.interval)
@@ -51,7 +57,10 @@ extension CalendarImporter {
             recurrence = .everyNHours(rule.interval)
             timePolicy = .fixedInterval
         default:
-            return .failure(ImportReason("it repeats \(rule.frequency.rawValue.lowercased()) (\(e.ruleText ?? "")); dosecal has daily, weekly, every N days and every N hours"))
+            return .failure(
+                ImportReason(
+                    "it repeats \(rule.frequency.rawValue.lowercased()) (\(e.ruleText ?? "")); dosecal has daily, weekly, every N days and every N hours"
+                ))
         }
         let zone = Zone(timePolicy.zoneID ?? home) ?? .utc
         var end: LocalDate? = nil
@@ -69,7 +78,9 @@ extension CalendarImporter {
         }
         if let end, end < local.date { return .failure(ImportReason("it ends before it starts")) }
         var notes: [String] = []
-        if !e.exceptionDates.isEmpty { notes.append("\(e.exceptionDates.count) deleted occurrence(s) not imported (log them as skipped)") }
+        if !e.exceptionDates.isEmpty {
+            notes.append("\(e.exceptionDates.count) deleted occurrence(s) not imported (log them as skipped)")
+        }
         if overrides > 0 { notes.append("\(overrides) moved occurrence(s) not imported") }
         let reminder = e.alarms.reminder
         return .success(

@@ -25,7 +25,8 @@ extension CalendarImporter {
             if case .everyNHours = first.recurrence { times = [times[0]] }
             medications.append(
                 Medication(
-                    id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose, times: times,
+                    id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
+                    times: times,
                     recurrence: first.recurrence, start: first.start, end: first.end, timePolicy: first.timePolicy,
                     reminder: first.reminder))
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"

@@ -4,7 +4,9 @@ extension CalendarImporter {
     /// Runs of single events with one title at one wall-clock time, folded back into a rule:
     /// equal gaps (daily, every N days) or exactly the chosen weekdays between the first and
     /// the last (weekly). Fewer than three events, or irregular dates, are reported.
-    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: String) -> (doses: [ImportedDose], unmapped: [ImportReport.Unmapped]) {
+    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: String) -> (
+        doses: [ImportedDose], unmapped: [ImportReport.Unmapped]
+    ) {
         struct Key: Hashable {
             var summary: String
             var policy: String
@@ -29,11 +31,13 @@ extension CalendarImporter {
             let run = runs[key]!.sorted { $0.0 < $1.0 }
             let dates = Array(Set(run.map(\.0))).sorted()
             guard dates.count >= 3, let recurrence = CalendarImporter.rule(for: dates) else {
-                let why = dates.count < 3
+                let why =
+                    dates.count < 3
                     ? "only \(dates.count) single event(s) at \(key.time): too few to tell a rule"
                     : "\(dates.count) single events at \(key.time) on irregular dates: no daily, weekly or every-N-days rule fits"
                 unmapped.append(
-                    ImportReport.Unmapped(summary: key.summary, uid: run[0].1.uid.isEmpty ? nil : run[0].1.uid, line: run[0].1.line, reason: why))
+                    ImportReport.Unmapped(
+                        summary: key.summary, uid: run[0].1.uid.isEmpty ? nil : run[0].1.uid, line: run[0].1.line, reason: why))
                 continue
             }
             doses.append(

@@ -30,7 +30,9 @@ public struct CalendarImporter: Sendable {
                 done += 1
                 if done % 1000 == 0 { progress?(done, total) }
                 guard let event = master ?? series?.overrides.first else { continue }
-                let categories = event.component.properties(named: "CATEGORIES").flatMap { $0.value.split(separator: ",").map(String.init) }
+                let categories = event.component.properties(named: "CATEGORIES").flatMap {
+                    $0.value.split(separator: ",").map(String.init)
+                }
                 let description = event.component.property("DESCRIPTION")?.text
                 guard matcher.matches(summary: event.summary, description: description, categories: categories) else {
                     notDoses += 1
@@ -69,7 +71,8 @@ public struct CalendarImporter: Sendable {
         unmapped += folded.unmapped
         let (schedule, sources) = CalendarImporter.schedule(doses, home: home)
         return ImportReport(
-            schedule: schedule, sources: sources, unmapped: unmapped, eventsRead: total, eventsNotDoses: notDoses, warnings: warnings)
+            schedule: schedule, sources: sources, unmapped: unmapped, eventsRead: total, eventsNotDoses: notDoses,
+            warnings: warnings)
     }
 
     /// The zone most dose events are in (ties: alphabetical), else the calendars' X-WR-TIMEZONE,
@@ -90,6 +93,7 @@ struct ImportReason: Error {
 
 extension ImportReport.Unmapped {
     init(_ event: ReturnedEvent, _ reason: String) {
-        self.init(summary: event.summary ?? "(no title)", uid: event.uid.isEmpty ? nil : event.uid, line: event.line, reason: reason)
+        self.init(
+            summary: event.summary ?? "(no title)", uid: event.uid.isEmpty ? nil : event.uid, line: event.line, reason: reason)
     }
 }

@@ -13,12 +13,14 @@ extension ImportReport {
         }
         let skipped = unmapped.map { u in
             JSONValue(members: [
-                ("summary", JSONValue(u.summary)), ("uid", JSONValue(u.uid)), ("line", u.line.map { JSONValue($0) } ?? JSONValue(.null)),
+                ("summary", JSONValue(u.summary)), ("uid", JSONValue(u.uid)),
+                ("line", u.line.map { JSONValue($0) } ?? JSONValue(.null)),
                 ("reason", JSONValue(u.reason)),
             ])
         }
         return JSONValue(members: [
-            ("medications", JSONValue(array: meds)), ("unmapped", JSONValue(array: skipped)), ("eventsRead", JSONValue(eventsRead)),
+            ("medications", JSONValue(array: meds)), ("unmapped", JSONValue(array: skipped)),
+            ("eventsRead", JSONValue(eventsRead)),
             ("eventsNotDoses", JSONValue(eventsNotDoses)), ("warnings", JSONValue(array: warnings.map { JSONValue($0) })),
         ])
     }

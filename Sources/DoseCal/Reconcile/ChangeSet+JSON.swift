@@ -25,11 +25,15 @@ extension ScheduleChange {
             ]
         case .rescheduled(let slot, let d, let old, let new):
             members += [
-                ("kind", JSONValue("rescheduled")), ("slot", JSONValue(slot)), ("date", date(d)), ("old", JSONValue(old.description)),
+                ("kind", JSONValue("rescheduled")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("old", JSONValue(old.description)),
                 ("new", JSONValue(new.description)),
             ]
         case .skipped(let slot, let d, let time):
-            members += [("kind", JSONValue("skipped")), ("slot", JSONValue(slot)), ("date", date(d)), ("time", JSONValue(time.description))]
+            members += [
+                ("kind", JSONValue("skipped")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("time", JSONValue(time.description)),
+            ]
         case .stopped(let from):
             members += [("kind", JSONValue("stopped")), ("from", date(from))]
         case .reminder(let old, let new):

@@ -18,6 +18,9 @@ public struct DoseKey: Sendable, Hashable, Comparable {
     }
 
     public static func < (a: DoseKey, b: DoseKey) -> Bool {
-        (a.medicationID, a.slotID, a.date, a.instant ?? 0) < (b.medicationID, b.slotID, b.date, b.instant ?? 0)
+        if a.medicationID != b.medicationID { return a.medicationID < b.medicationID }
+        if a.slotID != b.slotID { return a.slotID < b.slotID }
+        if a.date != b.date { return a.date.daysSinceEpoch < b.date.daysSinceEpoch }
+        return (a.instant ?? 0) < (b.instant ?? 0)
     }
 }

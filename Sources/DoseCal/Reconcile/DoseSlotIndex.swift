@@ -15,6 +15,7 @@ struct DoseSlotIndex: Sendable {
     init(schedule: Schedule, feed: Feed) {
         let hourly = Set(schedule.medications.filter { if case .everyNHours = $0.recurrence { true } else { false } }.map(\.id))
         for item in feed.items {
+            known.insert(item.uid)
             guard case .dose(let slotID, _) = item.kind else { continue }
             slots[item.uid] = Slot(medicationID: item.medicationID, slotID: slotID, hourly: hourly.contains(item.medicationID))
         }
@@ -22,29 +23,38 @@ struct DoseSlotIndex: Sendable {
         self.hourly = hourly
     }
 
+    /// Every UID of the feed (refill warnings too).
+    private var known = Set<String>()
     private let schedule: Schedule
     private let hourly: Set<String>
 
     subscript(uid: String) -> Slot? { slots[uid] }
 
     /// Adds the series of `calendar` whose dosecal UID the feed does not have, trying the parts a
-    /// series starting on its DTSTART date (or a day either side) would have.
+    /// series starting on its DTSTART date (or a day either side) would have: one hash per
+    /// medication, slot and candidate part, whatever the number of such series.
     mutating func learn(_ calendar: ReturnedCalendar) {
+        var unknown = Set<String>()
+        var dates = Set<LocalDate>()
         for s in calendar.series {
-            guard let uid = s.dosecalUID, slots[uid] == nil, s.uid == uid, let start = s.master?.start else { continue }
+            guard let uid = s.dosecalUID, !known.contains(uid), s.uid == uid, let start = s.master?.start else { continue }
+            unknown.insert(uid)
             let date: LocalDate
             switch start {
             case .date(let d): date = d
             case .floating(let t), .zoned(let t, _), .utc(let t): date = t.date
             }
-            var parts: [String] = [""]
-            for d in [date, date.adding(days: -1), date.adding(days: 1)] { parts.append("from-\(d.basicFormat)") }
-            let all = parts + parts.flatMap { p in (1...12).map { p + "+c\($0)" } }
-            search: for m in schedule.medications {
-                for slot in m.times {
-                    for part in all where FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part) == uid {
+            for d in [date, date.adding(days: -1), date.adding(days: 1)] { dates.insert(d) }
+        }
+        guard !unknown.isEmpty else { return }
+        let parts = [""] + dates.sorted().map { "from-\($0.basicFormat)" }
+        let all = parts + parts.flatMap { p in (1...12).map { p + "+c\($0)" } }
+        for m in schedule.medications {
+            for slot in m.times {
+                for part in all {
+                    let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
+                    if unknown.contains(uid) {
                         slots[uid] = Slot(medicationID: m.id, slotID: slot.id, hourly: hourly.contains(m.id))
-                        break search
                     }
                 }
             }

@@ -39,14 +39,18 @@ struct DoseView: Sendable {
         let expansion = CalendarExpander(components: components, viewerZone: homeZone)
             .expand(from: window.lowerBound, to: window.upperBound)
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
+        var zones: [String: Zone] = [:]
         for instance in expansion.instances {
             guard let slot = seriesSlot[instance.uid] else { continue }
             if instance.isOverride, cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { continue }
             let zone: Zone
-            if instance.zoneID == "UTC" {
-                zone = homeZone
+            if let known = zones[instance.zoneID] {
+                zone = known
             } else {
-                zone = ZoneName.ianaIdentifier(for: instance.zoneID).flatMap { Zone($0) } ?? homeZone
+                let found =
+                    instance.zoneID == "UTC" ? homeZone : ZoneName.ianaIdentifier(for: instance.zoneID).flatMap { Zone($0) } ?? homeZone
+                zones[instance.zoneID] = found
+                zone = found
             }
             let date = zone.local(at: instance.recurrenceInstant).date
             let key = DoseKey(

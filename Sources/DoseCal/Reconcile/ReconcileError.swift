@@ -10,7 +10,8 @@ public enum ReconcileError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unknownSlot(let m, let s):
-            return "the change names \(s.map { "slot \"\($0)\" of " } ?? "")medication \"\(m)\", which the schedule does not have; "
+            return
+                "the change names \(s.map { "slot \"\($0)\" of " } ?? "")medication \"\(m)\", which the schedule does not have; "
                 + "run reconcile again against the current schedule"
         case .noDosecalEvents:
             return "the calendar holds none of dosecal's doses; an empty or different calendar is not read as "

@@ -22,7 +22,8 @@ public struct Reconciler: Sendable {
     public var lookbackDays: Int
 
     public init(
-        base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400, lookbackDays: Int = 400
+        base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
+        lookbackDays: Int = 400
     ) {
         self.base = base
         self.lookbackDays = lookbackDays

@@ -16,11 +16,13 @@ struct ReminderComparison {
             result.unmapped.append(
                 UnmappedEdit(
                     medicationID: medication.id, slotID: nil, date: nil,
-                    reason: "the calendar's alarm is not a lead time dosecal can express (-1440 to 10080 minutes before the dose)",
+                    reason:
+                        "the calendar's alarm is not a lead time dosecal can express (-1440 to 10080 minutes before the dose)",
                     description: "\(medication.name) reminder changed in the calendar"))
             return
         }
-        let old = base.sorted { $0.description < $1.description }.first
+        let old =
+            base.sorted { $0.description < $1.description }.first
             .flatMap { ReminderComparison.reminder(from: $0, keeping: medication.reminder) } ?? medication.reminder
         if new == medication.reminder { return }
         if ours != base && old != medication.reminder {
@@ -31,7 +33,8 @@ struct ReminderComparison {
                     ReconcileConflict(
                         medicationID: medication.id, slotID: nil, from: nil, through: nil,
                         schedule: ReminderComparison.words(medication.reminder), calendar: ReminderComparison.words(new),
-                        description: "\(medication.name) reminder: the schedule says \(ReminderComparison.words(medication.reminder)), "
+                        description:
+                            "\(medication.name) reminder: the schedule says \(ReminderComparison.words(medication.reminder)), "
                             + "the calendar says \(ReminderComparison.words(new))"))
                 return
             case .calendar?: break
@@ -40,7 +43,9 @@ struct ReminderComparison {
         result.changes.append(
             ScheduleChange(
                 medicationID: medication.id, kind: .reminder(old: medication.reminder, new: new),
-                description: "\(medication.name) reminder \(ReminderComparison.words(medication.reminder)) -> \(ReminderComparison.words(new))"))
+                description:
+                    "\(medication.name) reminder \(ReminderComparison.words(medication.reminder)) -> \(ReminderComparison.words(new))"
+            ))
     }
 
     /// The reminder an alarm set says: its first alarm relative to the start.
@@ -51,7 +56,8 @@ struct ReminderComparison {
             guard (-1440...10080).contains(minutes), seconds % 60 == 0 else { return nil }
             var r = Reminder(enabled: true, minutesBefore: minutes)
             r.repeatCount = min(alarm.repeatCount, 20)
-            r.repeatIntervalMinutes = alarm.repeatCount > 0 ? max(1, min(1440, alarm.repeatIntervalSeconds / 60)) : old.repeatIntervalMinutes
+            r.repeatIntervalMinutes =
+                alarm.repeatCount > 0 ? max(1, min(1440, alarm.repeatIntervalSeconds / 60)) : old.repeatIntervalMinutes
             if r.repeatCount == 0 { r.repeatIntervalMinutes = 10 }
             return r
         }

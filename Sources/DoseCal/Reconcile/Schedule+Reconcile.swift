@@ -18,14 +18,17 @@ extension Schedule {
                 m.setTime(of: slotID, to: new, from: from, through: through)
             case .rescheduled(let slotID, let date, _, let new):
                 m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
-                if m.times.first(where: { $0.id == slotID }).map({ WallClockEngine(schedule: s).time(of: $0, in: m, on: date) }) != new {
+                if m.times.first(where: { $0.id == slotID }).map({ WallClockEngine(schedule: s).time(of: $0, in: m, on: date) })
+                    != new
+                {
                     m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new))
                 }
                 m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
             case .skipped(let slotID, let date, _):
                 s.log.append(
                     DoseLogEntry(
-                        medication: m.id, slot: slotID, date: date, status: .skipped, at: Date(timeIntervalSince1970: Double(now))))
+                        medication: m.id, slot: slotID, date: date, status: .skipped, at: Date(timeIntervalSince1970: Double(now))
+                    ))
             case .stopped(let from):
                 let end = from.adding(days: -1)
                 m.end = max(end, m.start)

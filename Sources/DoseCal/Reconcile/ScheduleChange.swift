@@ -93,7 +93,10 @@ public struct ChangeSet: Sendable, Equatable {
     public var unmapped: [UnmappedEdit]
     public var warnings: [String]
 
-    public init(changes: [ScheduleChange] = [], conflicts: [ReconcileConflict] = [], unmapped: [UnmappedEdit] = [], warnings: [String] = []) {
+    public init(
+        changes: [ScheduleChange] = [], conflicts: [ReconcileConflict] = [], unmapped: [UnmappedEdit] = [],
+        warnings: [String] = []
+    ) {
         self.changes = changes
         self.conflicts = conflicts
         self.unmapped = unmapped

@@ -155,7 +155,8 @@ struct SlotComparison {
             if c.edit != .added, !hourly, let old, let new, new.date == date {
                 changes.append(
                     ScheduleChange(
-                        medicationID: medication.id, kind: .rescheduled(slotID: slot.id, date: date, old: old.time, new: new.time),
+                        medicationID: medication.id,
+                        kind: .rescheduled(slotID: slot.id, date: date, old: old.time, new: new.time),
                         description: "\(label) on \(date) moved to \(new.time)"))
                 return
             }
@@ -168,12 +169,14 @@ struct SlotComparison {
                 reason = "an every-N-hours dose was deleted; log it with dosecal log"
                 words = "\(label) on \(date) deleted"
             default:
-                reason = hourly
+                reason =
+                    hourly
                     ? "every-N-hours doses keep their spacing; change the schedule by hand"
                     : "a dose moved to another day; dosecal keeps each dose on its day"
                 words = "\(label) on \(date) moved to \(text.value(c.theirs, on: date))"
             }
-            unmapped.append(UnmappedEdit(medicationID: medication.id, slotID: slot.id, date: date, reason: reason, description: words))
+            unmapped.append(
+                UnmappedEdit(medicationID: medication.id, slotID: slot.id, date: date, reason: reason, description: words))
         }
     }
 
@@ -189,11 +192,13 @@ struct SlotComparison {
         }
         for g in groups {
             let when = g.first.date == g.last.date ? "on \(g.first.date)" : "from \(g.first.date) through \(g.last.date)"
-            let name = "\(medication.name) \(base.doses[g.first].map { "\(text.local($0.instant, on: g.first.date).time)" } ?? slot.id)"
+            let name =
+                "\(medication.name) \(base.doses[g.first].map { "\(text.local($0.instant, on: g.first.date).time)" } ?? slot.id)"
             conflicts.append(
                 ReconcileConflict(
                     medicationID: medication.id, slotID: slot.id, from: g.first.date, through: g.last.date, schedule: g.ours,
-                    calendar: g.theirs, description: "\(name) \(when): the schedule says \(g.ours), the calendar says \(g.theirs)"))
+                    calendar: g.theirs, description: "\(name) \(when): the schedule says \(g.ours), the calendar says \(g.theirs)"
+                ))
         }
     }
 }

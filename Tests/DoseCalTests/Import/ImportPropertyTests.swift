@@ -46,7 +46,8 @@ import Testing
             let (a, b) = (Self.doses(imported, from: first), Self.doses(schedule, from: first))
             #expect(
                 a == b,
-                "seed \(seed) (DOSECAL_SEED=\(seed)): doses differ: imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3)); \(schedule.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" }) home \(schedule.homeZone) -> \(imported.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" })")
+                "seed \(seed) (DOSECAL_SEED=\(seed)): doses differ: imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3)); \(schedule.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" }) home \(schedule.homeZone) -> \(imported.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" })"
+            )
             let decoded = try ScheduleCodec.decode(ScheduleCodec.encode(imported), file: "imported")
             #expect(decoded == imported, "seed \(seed): the imported schedule is valid and round-trips")
             compared += 1

@@ -16,8 +16,11 @@ import Testing
     }
 
     static func single(_ uid: String, _ summary: String, _ utc: String) -> String {
-        ["BEGIN:VEVENT", "UID:\(uid)@google.com", "DTSTAMP:20261201T000000Z", "DTSTART:\(utc)", "SUMMARY:\(summary)", "END:VEVENT"]
-            .joined(separator: "\r\n")
+        [
+            "BEGIN:VEVENT", "UID:\(uid)@google.com", "DTSTAMP:20261201T000000Z", "DTSTART:\(utc)", "SUMMARY:\(summary)",
+            "END:VEVENT",
+        ]
+        .joined(separator: "\r\n")
     }
 
     @Test func demoExportComesBack() throws {
@@ -27,20 +30,20 @@ import Testing
         let t = { (s: String) in WallTime(parsing: s)! }
         #expect(report.schedule.homeZone == "America/New_York")
         let expected: [Medication] = [
-                Medication(
-                    id: "methotrexate", name: "Methotrexate", strength: "2.5 mg", dose: "6 tablets (15 mg)",
-                    times: [DoseSlot(id: "1", time: t("20:00"))], recurrence: .weekly(weekdays: [.monday], interval: 1),
-                    start: d("2026-01-05"), reminder: Reminder(minutesBefore: 15, repeatCount: 2, repeatIntervalMinutes: 10)),
-                Medication(
-                    id: "metformin", name: "Metformin", strength: "500 mg", dose: "1 tablet",
-                    times: [DoseSlot(id: "1", time: t("08:00")), DoseSlot(id: "2", time: t("19:00"))], start: d("2026-01-05")),
-                Medication(
-                    id: "levothyroxine", name: "Levothyroxine", strength: "75 mcg", times: [DoseSlot(id: "1", time: t("06:30"))],
-                    start: d("2026-01-05")),
-                Medication(
-                    id: "vitamin-d3", name: "Vitamin D3", strength: "50,000 IU", times: [DoseSlot(id: "1", time: t("12:30"))],
-                    recurrence: .everyNDays(14), start: d("2026-01-10")),
-            ]
+            Medication(
+                id: "methotrexate", name: "Methotrexate", strength: "2.5 mg", dose: "6 tablets (15 mg)",
+                times: [DoseSlot(id: "1", time: t("20:00"))], recurrence: .weekly(weekdays: [.monday], interval: 1),
+                start: d("2026-01-05"), reminder: Reminder(minutesBefore: 15, repeatCount: 2, repeatIntervalMinutes: 10)),
+            Medication(
+                id: "metformin", name: "Metformin", strength: "500 mg", dose: "1 tablet",
+                times: [DoseSlot(id: "1", time: t("08:00")), DoseSlot(id: "2", time: t("19:00"))], start: d("2026-01-05")),
+            Medication(
+                id: "levothyroxine", name: "Levothyroxine", strength: "75 mcg", times: [DoseSlot(id: "1", time: t("06:30"))],
+                start: d("2026-01-05")),
+            Medication(
+                id: "vitamin-d3", name: "Vitamin D3", strength: "50,000 IU", times: [DoseSlot(id: "1", time: t("12:30"))],
+                recurrence: .everyNDays(14), start: d("2026-01-10")),
+        ]
         #expect(report.schedule.medications == expected)
         #expect(report.unmapped.map(\.reason) == Array(repeating: "a refill reminder (CATEGORIES:REFILL), not a dose", count: 4))
     }

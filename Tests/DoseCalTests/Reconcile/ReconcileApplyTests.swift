@@ -33,7 +33,8 @@ import Testing
 
     @Test func moveBecomesRescheduledDose() throws {
         let m = try Self.merged("google-move-one.ics")
-        #expect(m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)])
+        #expect(
+            m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)])
     }
 
     @Test func deleteBecomesSkippedLogEntries() throws {
@@ -51,17 +52,23 @@ import Testing
     /// The rescheduled dose is in the engine's doses and in the feed as a RECURRENCE-ID override.
     @Test func rescheduledDoseIsExportedAsOverride() throws {
         var s = try ReconcileSupport.demo()
-        s.medications[0].rescheduled = [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)]
-        let doses = WallClockEngine(schedule: s).occurrences(of: s.medications[0], from: Self.date("2026-12-03"), to: Self.date("2026-12-03"))
+        s.medications[0].rescheduled = [
+            RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)
+        ]
+        let doses = WallClockEngine(schedule: s).occurrences(
+            of: s.medications[0], from: Self.date("2026-12-03"), to: Self.date("2026-12-03"))
         #expect(doses.map(\.instant) == [1_796_308_200, 1_796_342_400], "09:30 and 19:00 EST")
         let text = try FeedBuilder(schedule: s, now: ReconcileSupport.exportedAt).build().serialized()
-        #expect(text.contains("RECURRENCE-ID;TZID=America/New_York:20261203T080000\r\nDTSTART;TZID=America/New_York:20261203T093000\r\n"))
+        #expect(
+            text.contains(
+                "RECURRENCE-ID;TZID=America/New_York:20261203T080000\r\nDTSTART;TZID=America/New_York:20261203T093000\r\n"))
         let expansion = try CalendarExpander(calendar: ICalParser.parse(Array(text.utf8)))
             .instances(from: 1_796_256_000, to: 1_796_342_400)
             .filter { $0.uid == "dose-bbc7306c05e0f4dde4e11953@dosecal.app" }
         #expect(expansion.map(\.start) == [1_796_308_200])
         let again = try FeedBuilder(
-            schedule: s, previous: FeedRevision.revisions(in: ICalParser.parse(Array(text.utf8)).calendar!), now: ReconcileSupport.now
+            schedule: s, previous: FeedRevision.revisions(in: ICalParser.parse(Array(text.utf8)).calendar!),
+            now: ReconcileSupport.now
         ).build().serialized()
         #expect(again == text, "a re-export with overrides changes nothing")
     }

@@ -70,6 +70,8 @@ import Testing
                 .slotTime(slotID: "morning", from: d("2026-12-10"), through: nil, old: t("08:00"), new: t("09:00")),
             ])
         let move = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs("google-move-one.ics"))
-        #expect(move.changes.map(\.kind) == [.rescheduled(slotID: "morning", date: d("2026-12-03"), old: t("08:00"), new: t("09:30"))])
+        #expect(
+            move.changes.map(\.kind) == [.rescheduled(slotID: "morning", date: d("2026-12-03"), old: t("08:00"), new: t("09:30"))]
+        )
     }
 }

@@ -28,14 +28,17 @@ import Testing
             let calendar = try ReturnedCalendar(parsing: Array(text.utf8))
             let bases: [ReturnedCalendar?] = [calendar, nil]
             for base in bases {
-                let reconciler = Reconciler(base: base, ours: schedule, theirs: calendar, now: now, horizonDays: 60, lookbackDays: 60)
+                let reconciler = Reconciler(
+                    base: base, ours: schedule, theirs: calendar, now: now, horizonDays: 60, lookbackDays: 60)
                 guard let set = try? reconciler.reconcile() else {
-                    #expect(!text.contains("BEGIN:VEVENT") || !text.contains("RRULE"), "seed \(seed): refused a calendar with doses")
+                    #expect(
+                        !text.contains("BEGIN:VEVENT") || !text.contains("RRULE"), "seed \(seed): refused a calendar with doses")
                     continue
                 }
                 #expect(
                     set.changes.isEmpty && set.conflicts.isEmpty && set.unmapped.isEmpty,
-                    "seed \(seed) (DOSECAL_SEED=\(seed)): \(set.changes.prefix(3).map(\.description)) \(set.unmapped.prefix(3).map(\.description))")
+                    "seed \(seed) (DOSECAL_SEED=\(seed)): \(set.changes.prefix(3).map(\.description)) \(set.unmapped.prefix(3).map(\.description))"
+                )
             }
         }
     }

@@ -34,7 +34,9 @@ enum ReconcileSupport {
         let zones = baseCalendar.components.filter { $0.name == "VTIMEZONE" }
         let zoneIDs = Set(zones.compactMap { $0.property("TZID")?.value })
         calendar.components = zones
-        calendar.components += editComponents.filter { $0.name == "VTIMEZONE" && !zoneIDs.contains($0.property("TZID")?.value ?? "") }
+        calendar.components += editComponents.filter {
+            $0.name == "VTIMEZONE" && !zoneIDs.contains($0.property("TZID")?.value ?? "")
+        }
         calendar.components += baseCalendar.components.filter {
             $0.name == "VEVENT" && !replaced.contains($0.property("UID")?.value ?? "")
         }
