@@ -69,7 +69,13 @@ public struct Reconciler: Sendable {
         let engine = WallClockEngine(schedule: ours)
         let today = home.local(at: now).date
         var bySlot: [[String]: [DoseKey]] = [:]
-        for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys) {
+        // Doses in the last two days of the window may be cut by it on one side only (a later
+        // time on the last day): they are left out. The window starts two days before the
+        // first date compared, for zones ahead of UTC.
+        let first = LocalDate(daysSinceEpoch: window.lowerBound / 86_400 + 2)
+        let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
+        for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys)
+        where key.date >= first && key.date <= last {
             bySlot[[key.medicationID, key.slotID], default: []].append(key)
         }
         for m in ours.medications {

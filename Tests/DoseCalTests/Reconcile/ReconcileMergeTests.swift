@@ -81,7 +81,7 @@ import Testing
         #expect(set.changes.isEmpty)
         #expect(
             set.conflicts.map(\.description) == [
-                "Metformin 08:00 from 2026-01-05 through 2028-01-18: the schedule says 08:15, the calendar says 08:30"
+                "Metformin 08:00 from 2026-01-05 through 2028-01-17: the schedule says 08:15, the calendar says 08:30"
             ])
         #expect(set.conflicts.map(\.schedule) == ["08:15"] && set.conflicts.map(\.calendar) == ["08:30"])
         let calendar = try ReconcileSupport.reconcile(theirs: theirs, ours: ours, prefer: .calendar)
