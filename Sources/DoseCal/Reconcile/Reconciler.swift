@@ -59,10 +59,13 @@ public struct Reconciler: Sendable {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
         }
-        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window)
-        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window) } ?? oursView
-        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window)
-        if theirsView.doses.isEmpty && !baseView.doses.isEmpty { throw .noDosecalEvents }
+        // Only slots whose series the calendar changed need expanding (decision 0026).
+        let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
+        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched)
+        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched) } ?? oursView
+        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched)
+        let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
+        if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         let log = loggedStatus()
@@ -127,6 +130,21 @@ public struct Reconciler: Sendable {
         let first = max(ours.medications.map(\.start).min() ?? earliest, earliest)
         let from = first.adding(days: -2).daysSinceEpoch * 86_400
         return from..<max(from + 1, now + horizonDays * 86_400)
+    }
+
+    /// [medication, slot] pairs whose series differ between `base` and `theirs` (content hashes
+    /// of every series of the slot, split halves included, decision 0017).
+    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<[String]> {
+        func hashes(_ calendar: ReturnedCalendar) -> [[String]: [String]] {
+            var result: [[String]: [String]] = [:]
+            for s in calendar.series {
+                guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
+                result[[slot.medicationID, slot.slotID], default: []].append(s.contentHash)
+            }
+            return result.mapValues { $0.sorted() }
+        }
+        let (b, t) = (hashes(base), hashes(theirs))
+        return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
     }
 
     /// The deciding (last) log status of each scheduled dose named by slot and date.
