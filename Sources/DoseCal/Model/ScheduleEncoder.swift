@@ -42,15 +42,15 @@ enum ScheduleEncoder {
         if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
         if let supply = m.supply { o.add("supply", self.supply(supply)) }
         if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map(step)))) }
-        if !m.rescheduled.isEmpty {
-            o.add("rescheduled", JSONValue(.array(m.rescheduled.map { r in
-                var e = ObjectBuilder()
-                e.add("slot", .string(r.slot))
-                e.add("date", .string(r.date.description))
-                e.add("time", .string(r.time.description))
-                return e.value
-            })))
-        }
+        if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
+        return o.value
+    }
+
+    private static func rescheduled(_ r: RescheduledDose) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("slot", .string(r.slot))
+        o.add("date", .string(r.date.description))
+        o.add("time", .string(r.time.description))
         return o.value
     }
 
