@@ -19,4 +19,4 @@ def occurrences(path):
 
 base, theirs = occurrences(sys.argv[1]), occurrences(sys.argv[2])
 changed = sum(1 for k, v in base.items() if theirs.get(k) != v)
-print(f"{len(base)} base occurrences, {len(theirs)} returned, {changed} differ")
+print(f"  python: {len(base)} base occurrences, {len(theirs)} returned, {changed} differ", file=sys.stderr)

@@ -58,4 +58,3 @@ done
 python3 -c "import json, sys; r = json.load(open(sys.argv[1])); print('  changes', len(r['changes']), 'conflicts', len(r['conflicts']), 'unmapped', len(r['unmapped']))" "$tmp/rec-out.json"
 measure "dosecal import (release), same file" "$bin" import "$tmp/rec-returned.ics" -o "$tmp/rec-imported.json"
 measure "python icalendar + recurring-ical-events" python3 scripts/bench/python_reconcile.py "$tmp/rec-base.ics" "$tmp/rec-returned.ics"
-python3 scripts/bench/python_reconcile.py "$tmp/rec-base.ics" "$tmp/rec-returned.ics" | sed 's/^/  python: /'
