@@ -42,7 +42,10 @@ public struct CalendarImporter: Sendable {
                     unmapped.append(.init(event, "moved occurrences whose series is not in the file"))
                     continue
                 }
-                if event.isCancelled { continue }
+                if event.isCancelled {
+                    unmapped.append(.init(event, "the event is cancelled (STATUS:CANCELLED)"))
+                    continue
+                }
                 if categories.contains(where: { $0.uppercased() == "REFILL" }) {
                     unmapped.append(.init(event, "a refill reminder (CATEGORIES:REFILL), not a dose"))
                     continue
