@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// Finds medication schedules in calendars dosecal did not write (docs/import.md, decision 0027):
 /// recurring events that look like doses, and runs of single events at one wall-clock time
