@@ -132,3 +132,23 @@ import Testing
         #expect(set.warnings == ["no base calendar: the schedule is taken as what was last exported"])
     }
 }
+
+/// A vdir folder (one item per file) reads as one calendar for reconcile.
+@Suite struct ReturnedCalendarItemsTests {
+    @Test func itemsReadAsOneCalendar() throws {
+        let base = try ReconcileSupport.baseText()
+        let calendar = try ICalParser.parse(Array(base.utf8)).calendar!
+        let zones = calendar.components.filter { $0.name == "VTIMEZONE" }
+        let items = try calendar.components.filter { $0.name == "VEVENT" }.map { event -> [UInt8] in
+            var item = ICalComponent("VCALENDAR")
+            item.properties = calendar.properties
+            item.components = zones + [event]
+            return Array(try ICalSerializer.serialize(item).utf8)
+        }
+        #expect(items.count == 9)
+        let folder = try ReturnedCalendar(parsingItems: items)
+        #expect(folder.series.count == 9 && folder.timezones.count == 1)
+        let set = try Reconciler(base: nil, ours: ReconcileSupport.demo(), theirs: folder, now: ReconcileSupport.now).reconcile()
+        #expect(set.changes.isEmpty && set.conflicts.isEmpty)
+    }
+}
