@@ -30,6 +30,9 @@ struct DoseSlotIndex: Sendable {
 
     subscript(uid: String) -> Slot? { slots[uid] }
 
+    /// The feed has this UID (a dose series or a refill warning).
+    func isKnown(_ uid: String) -> Bool { known.contains(uid) }
+
     /// Adds the series of `calendar` whose dosecal UID the feed does not have, trying the parts a
     /// series starting on its DTSTART date (or a day either side) would have: one hash per
     /// medication, slot and candidate part, whatever the number of such series.

@@ -101,6 +101,7 @@ public struct Reconciler: Sendable {
                 theirs: theirsView.alarms[m.id] ?? [])
             reminder.compare(prefer: prefer, into: &result)
         }
+        result.unmapped += orphanEdits(base: base ?? oursCalendar, index: index)
         result.changes.sort { $0.sortKey < $1.sortKey }
         return result
     }
@@ -145,6 +146,22 @@ public struct Reconciler: Sendable {
         }
         let (b, t) = (hashes(base), hashes(theirs))
         return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
+    }
+
+    /// Calendar edits to dosecal series that belong to no medication or dose time of the
+    /// schedule (removed since the export): reported, since there is nothing to change.
+    func orphanEdits(base: ReturnedCalendar, index: DoseSlotIndex) -> [UnmappedEdit] {
+        var baseHashes: [String: String] = [:]
+        for s in base.series { baseHashes[s.uid] = s.contentHash }
+        return theirs.series.compactMap { s in
+            guard let uid = s.dosecalUID, index[uid] == nil, !index.isKnown(uid), baseHashes[s.uid] != s.contentHash else {
+                return nil
+            }
+            return UnmappedEdit(
+                medicationID: "", slotID: nil, date: nil,
+                reason: "the medication or dose time is no longer in the schedule; nothing to change",
+                description: "edited calendar series \(s.uid)")
+        }
     }
 
     /// The deciding (last) log status of each scheduled dose named by slot and date.

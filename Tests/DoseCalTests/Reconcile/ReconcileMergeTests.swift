@@ -152,3 +152,17 @@ import Testing
         #expect(set.changes.isEmpty && set.conflicts.isEmpty)
     }
 }
+
+/// A series of a medication removed from the schedule since the export, edited in the calendar:
+/// reported, nothing to change.
+@Suite struct ReconcileOrphanTests {
+    @Test func editToARemovedMedicationIsReported() throws {
+        var ours = try ReconcileSupport.demo()
+        ours.medications.removeAll { $0.id == "levothyroxine" }
+        ours.log.removeAll { $0.medication == "levothyroxine" }
+        let theirs = try ReconcileSupport.theirs("evolution-move-one-utc.ics")
+        let set = try ReconcileSupport.reconcile(theirs: theirs, ours: ours)
+        #expect(set.changes.isEmpty && set.conflicts.isEmpty)
+        #expect(set.unmapped.map(\.description) == ["edited calendar series dose-77a988eee115e846fa275e03@dosecal.app"])
+    }
+}
