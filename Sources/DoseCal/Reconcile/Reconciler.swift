@@ -81,11 +81,20 @@ public struct Reconciler: Sendable {
         where key.date >= first && key.date <= last {
             bySlot[[key.medicationID, key.slotID], default: []].append(key)
         }
+        let ruleChanges = Reconciler.ruleChanges(base: base ?? oursCalendar, theirs: theirs, index: index, only: touched)
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
             for slot in m.times {
                 let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
+                if let rule = ruleChanges[[m.id, slot.id]] {
+                    result.unmapped.append(
+                        UnmappedEdit(
+                            medicationID: m.id, slotID: slot.id, date: nil,
+                            reason: "dosecal keeps the schedule's recurrence; change it in the schedule by hand",
+                            description: "\(m.name) \(slot.time): repeat rule changed in the calendar to \(rule)"))
+                    continue
+                }
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, keys: keys, base: baseView, ours: oursView, theirs: theirsView,
                     log: log, today: today)
@@ -146,6 +155,36 @@ public struct Reconciler: Sendable {
         }
         let (b, t) = (hashes(base), hashes(theirs))
         return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
+    }
+
+    /// Slots whose calendar series repeat by another rule than any of the base's series of that
+    /// slot (frequency, interval, weekdays, months, month days; UNTIL, COUNT and DTSTART aside):
+    /// the rule as the calendar writes it. Such a slot is reported as a whole instead of as a
+    /// list of skipped and extra doses.
+    static func ruleChanges(
+        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<[String]>
+    ) -> [[String]: String] {
+        func shape(_ e: ReturnedEvent?) -> String? {
+            guard let e, let text = e.ruleText else { return nil }
+            guard let r = e.rule else { return text.uppercased() }
+            let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
+            return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
+        }
+        var known: [[String]: Set<String>] = [:]
+        for s in base.series {
+            guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
+            known[[slot.medicationID, slot.slotID], default: []].insert(shape)
+        }
+        var result: [[String]: String] = [:]
+        for s in theirs.series {
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains([slot.medicationID, slot.slotID]),
+                let shape = shape(s.master), let written = s.master?.ruleText
+            else { continue }
+            if known[[slot.medicationID, slot.slotID]]?.contains(shape) == false {
+                result[[slot.medicationID, slot.slotID]] = written
+            }
+        }
+        return result
     }
 
     /// Calendar edits to dosecal series that belong to no medication or dose time of the

@@ -13,6 +13,10 @@ import Testing
         ("google-move-one.ics", ["Metformin 08:00 on 2026-12-03 moved to 09:30"], []),
         ("apple-move-one.ics", ["Metformin 19:00 on 2026-12-08 moved to 21:30"], []),
         ("evolution-move-one-utc.ics", ["Levothyroxine 06:30 on 2026-12-06 moved to 07:45"], []),
+        (
+            "google-recurrence-edit.ics", [],
+            ["Metformin 08:00: repeat rule changed in the calendar to FREQ=DAILY;INTERVAL=2"]
+        ),
         ("google-series-edit.ics", ["Metformin 08:00 -> 08:30 (every dose)"], []),
         (
             "google-split.ics",
