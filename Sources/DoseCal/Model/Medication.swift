@@ -70,10 +70,17 @@ public struct RescheduledDose: Sendable, Equatable {
 public struct DoseSlot: Sendable, Equatable {
     public var id: String
     public var time: WallTime
-    public init(id: String, time: WallTime) {
+    /// The last day this dose time is taken (inclusive); nil: until the medication ends. Set by
+    /// reconcile when one series of several was deleted in the calendar (decision 0025).
+    public var until: LocalDate?
+    public init(id: String, time: WallTime, until: LocalDate? = nil) {
         self.id = id
         self.time = time
+        self.until = until
     }
+
+    /// Whether the slot has a dose on `date` (before or on `until`).
+    public func isActive(on date: LocalDate) -> Bool { until.map { date <= $0 } ?? true }
 }
 
 /// Which days (or hours) a medication is taken.

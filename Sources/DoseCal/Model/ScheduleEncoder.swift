@@ -59,6 +59,7 @@ enum ScheduleEncoder {
             var o = ObjectBuilder()
             o.add("id", .string(slot.id))
             o.add("time", .string(slot.time.description))
+            if let until = slot.until { o.add("until", .string(until.description)) }
             return o.value
         }))
     }

@@ -34,6 +34,8 @@ extension ScheduleChange {
                 ("kind", JSONValue("skipped")), ("slot", JSONValue(slot)), ("date", date(d)),
                 ("time", JSONValue(time.description)),
             ]
+        case .slotStopped(let slot, let from):
+            members += [("kind", JSONValue("slotStopped")), ("slot", JSONValue(slot)), ("from", date(from))]
         case .stopped(let from):
             members += [("kind", JSONValue("stopped")), ("from", date(from))]
         case .reminder(let old, let new):

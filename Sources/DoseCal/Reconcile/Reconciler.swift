@@ -115,21 +115,29 @@ public struct Reconciler: Sendable {
         return result
     }
 
-    /// A medication stops only when all its slots stop; one slot of several cannot be stopped in
-    /// the model (decision 0025), so it is reported.
+    /// A medication stops when all its slots stop (from the latest of their dates, so no slot
+    /// loses a dose the calendar still has); otherwise each stopped slot gets an end of its own
+    /// (decision 0025). A slot deleted from before the medication's start cannot be expressed.
     private func stop(_ m: Medication, _ stops: [String: LocalDate], _ text: ChangeText, into result: inout ChangeSet) {
         if stops.count == m.times.count, let from = stops.values.max() {
             result.changes.append(
                 ScheduleChange(medicationID: m.id, kind: .stopped(from: from), description: "\(m.name) stops from \(from)"))
             return
         }
-        for slot in m.times where stops[slot.id] != nil {
-            let from = stops[slot.id]!
-            result.unmapped.append(
-                UnmappedEdit(
-                    medicationID: m.id, slotID: slot.id, date: from,
-                    reason: "the schedule cannot stop one dose time of several; remove it from the schedule's times by hand",
-                    description: "\(text.label(slot, on: from)) deleted from \(from)"))
+        for slot in m.times {
+            guard let from = stops[slot.id] else { continue }
+            guard from > m.start else {
+                result.unmapped.append(
+                    UnmappedEdit(
+                        medicationID: m.id, slotID: slot.id, date: from,
+                        reason: "the dose time was deleted from its first day on; remove it from the schedule's times by hand",
+                        description: "\(text.label(slot, on: from)) deleted"))
+                continue
+            }
+            result.changes.append(
+                ScheduleChange(
+                    medicationID: m.id, kind: .slotStopped(slotID: slot.id, from: from),
+                    description: "\(text.label(slot, on: from)) stops from \(from)"))
         }
     }
 

@@ -34,6 +34,11 @@ extension Schedule {
                 m.end = max(end, m.start)
                 m.taper.removeAll { $0.from > m.end! }
                 m.rescheduled.removeAll { $0.date > m.end! }
+            case .slotStopped(let slotID, let from):
+                guard let j = m.times.firstIndex(where: { $0.id == slotID }) else {
+                    throw .unknownSlot(medicationID: m.id, slotID: slotID)
+                }
+                m.times[j].until = max(from.adding(days: -1), m.start)
             case .reminder(_, let new):
                 m.reminder = new
             }

@@ -13,6 +13,9 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         case skipped(slotID: String, date: LocalDate, time: WallTime)
         /// The medication stops: no dose on or after `from` (its `end` becomes the day before).
         case stopped(from: LocalDate)
+        /// One dose time of several stops: no dose of the slot on or after `from` (its `until`
+        /// becomes the day before).
+        case slotStopped(slotID: String, from: LocalDate)
         /// The reminder's lead (and repetition) changed.
         case reminder(old: Reminder, new: Reminder)
     }
@@ -34,7 +37,7 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .slotTime(_, let from, _, _, _): date = from ?? LocalDate(daysSinceEpoch: Int.min / 100_000)
         case .rescheduled(_, let d, _, _), .skipped(_, let d, _): date = d
-        case .stopped(let from): date = from
+        case .stopped(let from), .slotStopped(_, let from): date = from
         case .reminder: date = LocalDate(daysSinceEpoch: Int.max / 100_000)
         }
         return (medicationID, date, description)

@@ -81,7 +81,7 @@ public struct WallClockEngine: Sendable {
             if medication.recurrence.includes(date, start: medication.start) {
                 let zoneID = zoneID(of: medication, on: date) ?? "UTC"
                 let zone = Zone(zoneID) ?? .utc
-                for slot in medication.times {
+                for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
                     result.append(
@@ -126,7 +126,7 @@ public struct WallClockEngine: Sendable {
             var date = max(from, medication.start)
             while date <= to {
                 defer { date = date.adding(days: 1) }
-                guard medication.recurrence.includes(date, start: medication.start) else { continue }
+                guard medication.recurrence.includes(date, start: medication.start), slot.isActive(on: date) else { continue }
                 let stretch = stretchStart(of: medication, on: date)
                 if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
                 guard let anchor = anchors[stretch] else { continue }
@@ -153,7 +153,7 @@ public struct WallClockEngine: Sendable {
             let instant = start + k * step
             k += 1
             let localDate = homeZone.local(at: instant).date
-            if localDate > to { break }
+            if localDate > to || !slot.isActive(on: localDate) { break }
             guard localDate >= from else { continue }
             result.append(
                 Occurrence(

@@ -89,6 +89,7 @@ struct ScheduleGenerator {
         }
         let start = date()
         let end: LocalDate? = bool() ? date(from: start, maxDays: 400) : nil
+        if bool(0.15), let i = times.indices.randomElement(using: &rng) { times[i].until = date(from: start, maxDays: 200) }
         let policy: TimePolicy
         if case .everyNHours = recurrence {
             policy = .fixedInterval

@@ -73,3 +73,40 @@ import Testing
         #expect(again == text, "a re-export with overrides changes nothing")
     }
 }
+
+/// One series of several deleted from a date (Outlook's UNTIL): the slot ends, the others go on.
+@Suite struct SlotStopTests {
+    @Test func slotUntilEndsOneDoseTime() throws {
+        let set = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs("outlook-windows-tz.ics"))
+        let s = try ReconcileSupport.demo().applying(set.changes, now: ReconcileSupport.now)
+        #expect(s.medications[0].times[0].until == LocalDate(parsing: "2026-12-31"))
+        #expect(s.medications[0].times[1].until == nil && s.medications[0].end == nil)
+        let m = s.medications[0]
+        let doses = WallClockEngine(schedule: s).occurrences(
+            of: m, from: LocalDate(parsing: "2026-12-31")!, to: LocalDate(parsing: "2027-01-01")!)
+        // 2026-12-31 08:00 and 19:00 EST, then 2027-01-01 19:00 only.
+        #expect(doses.map(\.instant) == [1_798_722_000, 1_798_761_600, 1_798_848_000])
+        let text = try FeedBuilder(schedule: s, now: ReconcileSupport.now).build().serialized()
+        #expect(text.contains("RRULE:FREQ=DAILY;UNTIL=20261231T130000Z\r\n"))
+        let json = String(decoding: ScheduleCodec.encode(s), as: UTF8.self)
+        #expect(json.contains(#"{"id": "morning", "time": "08:00", "until": "2026-12-31"}"#))
+    }
+}
+
+@Suite struct SlotUntilDecodingTests {
+    @Test func untilBeforeStartIsRefused() {
+        let text = #"""
+            {"version": 1, "homeZone": "UTC", "medications": [
+              {"id": "m", "name": "M", "times": [{"id": "a", "time": "08:00", "until": "2026-01-04"}], "start": "2026-01-05"}]}
+            """#
+        #expect(throws: ScheduleError.self) { try ScheduleCodec.decode(Data(text.utf8), file: "t.json") }
+        do {
+            _ = try ScheduleCodec.decode(Data(text.utf8), file: "t.json")
+        } catch {
+            #expect(
+                error.description
+                    == "t.json:2: medications[0].times[0].until: 2026-01-04 is before the medication's start 2026-01-05; "
+                    + "until is the last day of this dose time")
+        }
+    }
+}

@@ -32,8 +32,11 @@ import Testing
             ], []
         ),
         (
-            "outlook-windows-tz.ics", ["Metformin 08:00 on 2026-12-03: skipped", "Metformin 08:00 on 2026-12-04: skipped"],
-            ["Metformin 08:00 deleted from 2027-01-01"]
+            "outlook-windows-tz.ics",
+            [
+                "Metformin 08:00 on 2026-12-03: skipped", "Metformin 08:00 on 2026-12-04: skipped",
+                "Metformin 08:00 stops from 2027-01-01",
+            ], []
         ),
         ("dosecal-demo-export.ics", [], []),
         ("lf-only.ics", [], []),
