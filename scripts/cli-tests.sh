@@ -179,5 +179,99 @@ stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
 check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
 stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
 expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
+# reconcile
+check "reconcile --help" 0 "$bin" reconcile --help
+expect "reconcile --help shows usage" grep -q "Usage: dosecal reconcile" "$tmp/stdout"
+expect "--help lists reconcile" bash -c "'$bin' --help | grep -q reconcile"
+check "reconcile: missing CALENDAR" 64 "$bin" reconcile "$demo"
+check "reconcile: bad --prefer" 64 "$bin" reconcile "$demo" "$demo" --prefer both
+mkdir -p "$tmp/rec"
+cp "$demo" "$tmp/rec/meds.json"
+chmod 644 "$tmp/rec/meds.json"
+check "export --keep-base" 0 "$bin" export "$tmp/rec/meds.json" -o "$tmp/rec/feed.ics" --keep-base --quiet --now 2026-11-20T00:00:00Z
+expect "export --keep-base: base next to the schedule, mode 0600" test "$(stat -c %a "$tmp/rec/meds.dosecal-base.ics")" = 600
+expect "export --keep-base: base equals the feed" cmp -s "$tmp/rec/meds.dosecal-base.ics" "$tmp/rec/feed.ics"
+check "export: no base without --keep-base" 0 "$bin" export "$demo" -o "$tmp/nobase.ics" --quiet
+expect "export: nothing written next to the schedule" test ! -e fixtures/schedules/demo.dosecal-base.ics
+python3 - "$tmp/rec/feed.ics" fixtures/clients/google-split.ics "$tmp/rec/theirs.ics" <<'PY'
+import re, sys
+base = open(sys.argv[1], newline='').read()
+edit = open(sys.argv[2], newline='').read()
+events = lambda t: re.findall(r'BEGIN:VEVENT\r\n.*?END:VEVENT\r\n', t, re.S)
+uids = ('dose-bbc7306c05e0f4dde4e11953@dosecal.app', 'dose-2104fe0d82263d7add254334@dosecal.app')
+keep = [e for e in events(base) if not any(u in e for u in uids)]
+foreign = 'BEGIN:VEVENT\r\nUID:dentist-1@example.com\r\nDTSTAMP:20261201T000000Z\r\nDTSTART:20261204T150000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\n'
+open(sys.argv[3], 'w', newline='').write(base[:base.index('BEGIN:VEVENT')] + ''.join(keep + events(edit)) + foreign + 'END:VCALENDAR\r\n')
+PY
+cp "$tmp/rec/meds.json" "$tmp/rec/before.json"
+check "reconcile: a Google split" 0 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/rec/theirs.ics" --now 2026-12-15T12:00:00Z
+expect "reconcile: changes in plain words" grep -qx "  Metformin 08:00 -> 09:00 from 2026-12-10" "$tmp/stdout"
+expect "reconcile: the foreign event is ignored" bash -c "! grep -q Dentist '$tmp/stdout'"
+expect "reconcile: nothing written without --apply" cmp -s "$tmp/rec/meds.json" "$tmp/rec/before.json"
+expect "reconcile: no backup without --apply" test ! -e "$tmp/rec/meds.json.bak"
+check "reconcile --json" 0 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/rec/theirs.ics" --now 2026-12-15T12:00:00Z --json
+expect "reconcile --json: changes and conflicts arrays" python3 -c "
+import json; r = json.load(open('$tmp/stdout'))
+assert [c['kind'] for c in r['changes']] == ['slotTime', 'slotTime'] and r['conflicts'] == [], r"
+check "reconcile --apply" 0 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/rec/theirs.ics" --now 2026-12-15T12:00:00Z --apply
+expect "reconcile --apply: backup is the old file" cmp -s "$tmp/rec/meds.json.bak" "$tmp/rec/before.json"
+expect "reconcile --apply: schedule mode 0600" test "$(stat -c %a "$tmp/rec/meds.json")" = 600
+expect "reconcile --apply: taper step written" grep -q '"from": "2026-12-10"' "$tmp/rec/meds.json"
+check "reconcile again: nothing left" 0 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/rec/theirs.ics" --now 2026-12-15T12:00:00Z
+expect "reconcile again: no changes" grep -q "^No changes" "$tmp/stdout"
+check "check after reconcile" 0 "$bin" check "$tmp/rec/meds.json" --now 2026-12-15T12:00:00Z
+sed -i 's/"time": "19:00"/"time": "19:30"/' "$tmp/rec/before.json"
+cp "$tmp/rec/before.json" "$tmp/rec/ours.json"
+cp "$tmp/rec/feed.ics" "$tmp/rec/ours.dosecal-base.ics"
+python3 - "$tmp/rec/feed.ics" "$tmp/rec/evening.ics" <<'PY'
+import sys
+t = open(sys.argv[1], newline='').read().replace('DTSTART;TZID=America/New_York:20260105T190000', 'DTSTART;TZID=America/New_York:20260105T191500')
+open(sys.argv[2], 'w', newline='').write(t)
+PY
+cp "$tmp/rec/ours.json" "$tmp/rec/ours-before.json"
+check "reconcile: both sides changed the evening dose: conflict" 1 "$bin" reconcile "$tmp/rec/ours.json" "$tmp/rec/evening.ics" --now 2026-12-15T12:00:00Z --apply
+expect "conflict: both values shown" grep -q "the schedule says 19:30, the calendar says 19:15" "$tmp/stdout"
+expect "conflict: schedule untouched" cmp -s "$tmp/rec/ours.json" "$tmp/rec/ours-before.json"
+check "conflict: --prefer schedule" 0 "$bin" reconcile "$tmp/rec/ours.json" "$tmp/rec/evening.ics" --now 2026-12-15T12:00:00Z --prefer schedule
+check "conflict: --prefer calendar --apply" 0 "$bin" reconcile "$tmp/rec/ours.json" "$tmp/rec/evening.ics" --now 2026-12-15T12:00:00Z --prefer calendar --apply
+expect "conflict: calendar's time taken" grep -q '"time": "19:15"' "$tmp/rec/ours.json"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nBEGIN:VEVENT\r\nUID:d@x\r\nDTSTAMP:20261201T000000Z\r\nDTSTART:20261204T150000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$tmp/rec/other.ics"
+cp "$tmp/rec/meds.json" "$tmp/rec/meds-now.json"
+check "reconcile: a calendar without dosecal's events" 2 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/rec/other.ics" --now 2026-12-15T12:00:00Z --apply
+expect "reconcile: not read as everything deleted" grep -q "none of dosecal's doses" "$tmp/stderr"
+expect "reconcile: nothing written on bad input" cmp -s "$tmp/rec/meds.json" "$tmp/rec/meds-now.json"
+check "reconcile: not a calendar" 2 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/bad.json"
+check "reconcile: missing calendar" 2 "$bin" reconcile "$tmp/rec/meds.json" "$tmp/none.ics"
+cp fixtures/schedules/privacy.json "$tmp/rec/private.json"
+check "privacy: export" 0 "$bin" export "$tmp/rec/private.json" -o "$tmp/rec/private.ics" --keep-base --quiet --now 2026-11-20T00:00:00Z
+sed 's/^SUMMARY:.*/SUMMARY:My pills/' "$tmp/rec/private.ics" > "$tmp/rec/private-edited.ics"
+check "privacy: a retitled event is no change" 0 "$bin" reconcile "$tmp/rec/private.json" "$tmp/rec/private-edited.ics" --now 2026-12-15T12:00:00Z
+expect "privacy: no changes" grep -q "^No changes" "$tmp/stdout"
+expect "privacy: nothing on stderr" test ! -s "$tmp/stderr"
+# import
+check "import --help" 0 "$bin" import --help
+expect "import --help shows usage" grep -q "Usage: dosecal import" "$tmp/stdout"
+check "import: missing CALENDAR" 64 "$bin" import
+check "import: --json without -o" 64 "$bin" import "$tmp/rec/feed.ics" --json
+check "import: bad --match" 64 "$bin" import "$tmp/rec/feed.ics" --match "("
+check "import: bad --zone" 64 "$bin" import "$tmp/rec/feed.ics" --zone Mars/Base
+check "import: unreadable calendar" 2 "$bin" import "$tmp/none.ics"
+check "import to a file" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
+expect "import: schedule mode 0600" test "$(stat -c %a "$tmp/rec/imported.json")" = 600
+expect "import: report names what was found" grep -q "Metformin: 08:00, 19:00 (from 2 × a recurring event)" "$tmp/stdout"
+expect "import: refill reminders reported, not dropped" grep -q "a refill reminder (CATEGORIES:REFILL), not a dose" "$tmp/stdout"
+check "import: the schedule is valid" 0 "$bin" export "$tmp/rec/imported.json" -o "$tmp/rec/imported.ics" --quiet
+check "import: an existing output is not replaced" 2 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
+check "import --json" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported2.json" --json
+expect "import --json: medications and unmapped" python3 -c "
+import json; r = json.load(open('$tmp/stdout'))
+assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and len(r['unmapped']) == 4, r"
+check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
+expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
+expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
+check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp/rec/none.json"
+expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
+check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
+expect "import: a single event is reported, not dropped" grep -q "too few to tell a rule" "$tmp/stdout"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -4,7 +4,8 @@ import Foundation
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
     static let commands: [CommandSpec] = [
-        ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec, SyncCommand.spec,
+        ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
+        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec,
     ]
 
     static let overview = """

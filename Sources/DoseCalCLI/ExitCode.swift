@@ -23,6 +23,9 @@ enum ExitCode {
         case let e as ReminderError:
             console.error("dosecal \(command): \(e)")
             return badInput
+        case let e as ReconcileError:
+            console.error("dosecal \(command): \(e)")
+            return badInput
         case let e as ICalError:
             console.error("dosecal \(command): \(e)")
             return badInput

@@ -9,6 +9,7 @@ enum ExportCommand {
     static let summary = "Write the schedule as an iCalendar feed (.ics)"
     static let help = """
         Usage: dosecal export SCHEDULE [-o FILE|-] [--privacy] [--previous FILE] [--now TIME] [--force]
+                              [--keep-base]
 
         Write SCHEDULE (a JSON schedule file, or - for standard input) as an RFC 5545
         calendar: one recurring event with a reminder per dose time, a refill warning
@@ -21,6 +22,9 @@ enum ExportCommand {
                              When it already holds an earlier export, unchanged events
                              keep their SEQUENCE and LAST-MODIFIED, so a re-run changes
                              nothing.
+          --keep-base        Also keep the written feed next to SCHEDULE as
+                             NAME.dosecal-base.ics: what dosecal reconcile compares a
+                             calendar that comes back with.
           --previous FILE    An earlier export to take revisions from (for -o -).
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the
@@ -39,13 +43,16 @@ enum ExportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet"], options: ["output", "previous", "now"], aliases: ["-o": "output"])
+            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now"], aliases: ["-o": "output"])
         guard args.positionals.count == 1 else {
             throw UsageError(args.positionals.isEmpty ? "missing SCHEDULE (a schedule file, or - for standard input)" : "expected one SCHEDULE, got \(args.positionals.count)")
         }
         let now = try context.clock.now(override: args.options["now"])
         let schedule = try ScheduleInput.read(args.positionals[0])
         let output = args.options["output"] ?? "-"
+        if args.flags.contains("keep-base") && args.positionals[0] == "-" {
+            throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
+        }
 
         var previous: [String: FeedRevision] = [:]
         if let path = args.options["previous"] {
@@ -56,6 +63,10 @@ enum ExportCommand {
         let privacy = args.flags.contains("privacy") ? true : nil
         let feed = FeedBuilder(schedule: schedule, privacy: privacy, previous: previous, now: now).build()
         let text = try feed.serialized()
+        if args.flags.contains("keep-base") {
+            // The base `reconcile` compares a returned calendar with (decision 0025).
+            try AtomicFile.write(Data(text.utf8), to: BaseFile.path(forSchedule: args.positionals[0]))
+        }
         if output == "-" {
             context.console.raw(Data(text.utf8))
         } else {

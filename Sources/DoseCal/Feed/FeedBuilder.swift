@@ -72,7 +72,12 @@ public struct FeedBuilder: Sendable {
                     if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
                     use(tzid, t.date.year...lastYear)
                 }
-                items.append(FeedItem(uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part), event: stamped(uid, event)))
+                let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text)
+                let (master, stampedOverrides) = stamped(uid, event, overrides: moved)
+                items.append(
+                    FeedItem(
+                        uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part), event: master,
+                        overrides: stampedOverrides))
             }
             if let supply = m.supply, let forecast = engine.supplyForecast(of: m), let runOut = forecast.runOut,
                 let due = forecast.refillDue
@@ -116,11 +121,11 @@ public struct FeedBuilder: Sendable {
         for (zone, years) in zoneYears.sorted(by: { $0.key < $1.key }) {
             if let z = Zone(zone) { calendar.components.append(VTimezoneBuilder.build(z, years: years)) }
         }
-        calendar.components += items.map(\.event)
+        calendar.components += items.flatMap { [$0.event] + $0.overrides }
         return Feed(calendar: calendar, items: items)
     }
 
-    private func alarm(_ reminder: Reminder, _ description: String) -> ICalComponent {
+    func alarm(_ reminder: Reminder, _ description: String) -> ICalComponent {
         var alarm = ICalComponent("VALARM")
         alarm.add(ICalProperty("ACTION", "DISPLAY"))
         alarm.add(.text("DESCRIPTION", description))
@@ -134,10 +139,18 @@ public struct FeedBuilder: Sendable {
 
     /// Adds UID, DTSTAMP, SEQUENCE and LAST-MODIFIED: kept from `previous` when the content is
     /// unchanged, bumped (SEQUENCE + 1, LAST-MODIFIED = now) when it changed.
-    private func stamped(_ uid: String, _ event: ICalComponent) -> ICalComponent {
+    private func stamped(_ uid: String, _ event: ICalComponent) -> ICalComponent { stamped(uid, event, overrides: []).0 }
+
+    /// The master and its overrides stamped alike: one revision for the series.
+    private func stamped(_ uid: String, _ event: ICalComponent, overrides: [ICalComponent]) -> (ICalComponent, [ICalComponent]) {
         var body = event
         body.properties.insert(ICalProperty("UID", uid), at: 0)
-        let hash = FeedRevision.contentHash(of: body)
+        let bodies = overrides.map { o in
+            var b = o
+            b.properties.insert(ICalProperty("UID", uid), at: 0)
+            return b
+        }
+        let hash = FeedRevision.contentHash(of: body, overrides: bodies)
         var sequence = 0
         var modified = now
         if let old = previous[uid] {
@@ -152,7 +165,14 @@ public struct FeedBuilder: Sendable {
         body.properties.insert(stamp.property("DTSTAMP"), at: 1)
         body.properties.insert(ICalProperty("SEQUENCE", String(sequence)), at: 2)
         body.properties.insert(stamp.property("LAST-MODIFIED"), at: 3)
-        return body
+        let stampedOverrides = bodies.map { o in
+            var b = o
+            b.properties.insert(stamp.property("DTSTAMP"), at: 1)
+            b.properties.insert(ICalProperty("SEQUENCE", String(sequence)), at: 2)
+            b.properties.insert(stamp.property("LAST-MODIFIED"), at: 3)
+            return b
+        }
+        return (body, stampedOverrides)
     }
 }
 

@@ -10,6 +10,9 @@ public struct FeedItem: Sendable, Equatable {
     public var medicationID: String
     public var kind: Kind
     public var event: ICalComponent
+    /// The series' RECURRENCE-ID overrides (rescheduled doses), same UID, written right after
+    /// `event`; they belong in the same vdir file.
+    public var overrides: [ICalComponent] = []
 }
 
 /// What an earlier export wrote for one UID: enough to keep SEQUENCE and LAST-MODIFIED unchanged
@@ -38,17 +41,29 @@ public struct FeedRevision: Sendable, Equatable {
         return SHA256.hex(text)
     }
 
+    /// The content hash of a series: the master's alone, or with its overrides' when it has any.
+    public static func contentHash(of event: ICalComponent, overrides: [ICalComponent]) -> String {
+        let master = contentHash(of: event)
+        guard !overrides.isEmpty else { return master }
+        return SHA256.hex(([master] + overrides.map { contentHash(of: $0) }).joined(separator: "\n"))
+    }
+
     /// The revisions recorded in a feed dosecal wrote earlier, by UID.
     public static func revisions(in calendar: ICalComponent) -> [String: FeedRevision] {
         var result: [String: FeedRevision] = [:]
-        for event in calendar.components(named: "VEVENT") {
+        var overrides: [String: [ICalComponent]] = [:]
+        for event in calendar.components(named: "VEVENT") where event.property("RECURRENCE-ID") != nil {
+            if let uid = event.property("UID")?.value { overrides[uid, default: []].append(event) }
+        }
+        for event in calendar.components(named: "VEVENT") where event.property("RECURRENCE-ID") == nil {
             guard let uid = event.property("UID")?.value else { continue }
             let sequence = event.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
             var modified = 0
             if let lm = event.property("LAST-MODIFIED"), case .utc(let t)? = DateTimeValue(property: lm) {
                 modified = t.secondsSinceEpoch
             }
-            result[uid] = FeedRevision(sequence: sequence, lastModified: modified, contentHash: contentHash(of: event))
+            let hash = contentHash(of: event, overrides: overrides[uid] ?? [])
+            result[uid] = FeedRevision(sequence: sequence, lastModified: modified, contentHash: hash)
         }
         return result
     }

@@ -23,7 +23,10 @@ struct SeriesPlanner {
         let segments = segments(of: medication)
         var result: [SeriesPlan] = []
         for slot in medication.times {
-            for (segStart, segEnd) in segments {
+            for (segStart, fullEnd) in segments {
+                // A slot with `until` ends there: its series stop, later stretches have none.
+                if let until = slot.until, segStart > until { continue }
+                let segEnd = slot.until.map { until in min(fullEnd ?? until, until) } ?? fullEnd
                 let segPart = segStart == medication.start ? "" : "from-\(segStart.basicFormat)"
                 let subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                 for (index, sub) in subs.enumerated() {

@@ -25,12 +25,15 @@ public struct Medication: Sendable, Equatable {
     /// Consecutive dose steps; empty when the dose never changes. Sorted by `from`; the first step
     /// starts on `start`.
     public var taper: [TaperStep]
+    /// One-off moves: the dose of a slot on a date taken at another time that day, in file order.
+    /// Reconcile writes these for an occurrence moved in the calendar.
+    public var rescheduled: [RescheduledDose]
 
     public init(
         id: String, name: String, strength: String? = nil, dose: String? = nil, pillsPerDose: Double = 1,
         notes: String? = nil, times: [DoseSlot], recurrence: Recurrence = .daily, start: LocalDate,
         end: LocalDate? = nil, timePolicy: TimePolicy = .wallClock, reminder: Reminder = Reminder(),
-        supply: Supply? = nil, taper: [TaperStep] = []
+        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = []
     ) {
         self.id = id
         self.name = name
@@ -46,6 +49,20 @@ public struct Medication: Sendable, Equatable {
         self.reminder = reminder
         self.supply = supply
         self.taper = taper
+        self.rescheduled = rescheduled
+    }
+}
+
+/// A one-off move: the dose of `slot` due on `date` is taken at `time` on that same date instead.
+public struct RescheduledDose: Sendable, Equatable {
+    public var slot: String
+    public var date: LocalDate
+    public var time: WallTime
+
+    public init(slot: String, date: LocalDate, time: WallTime) {
+        self.slot = slot
+        self.date = date
+        self.time = time
     }
 }
 
@@ -53,10 +70,17 @@ public struct Medication: Sendable, Equatable {
 public struct DoseSlot: Sendable, Equatable {
     public var id: String
     public var time: WallTime
-    public init(id: String, time: WallTime) {
+    /// The last day this dose time is taken (inclusive); nil: until the medication ends. Set by
+    /// reconcile when one series of several was deleted in the calendar (decision 0025).
+    public var until: LocalDate?
+    public init(id: String, time: WallTime, until: LocalDate? = nil) {
         self.id = id
         self.time = time
+        self.until = until
     }
+
+    /// Whether the slot has a dose on `date` (before or on `until`).
+    public func isActive(on date: LocalDate) -> Bool { until.map { date <= $0 } ?? true }
 }
 
 /// Which days (or hours) a medication is taken.

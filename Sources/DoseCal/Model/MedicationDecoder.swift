@@ -5,9 +5,11 @@ struct MedicationDecoder {
 
     static let medicationKeys = [
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
-        "timePolicy", "reminder", "supply", "taper",
+        "timePolicy", "reminder", "supply", "taper", "rescheduled",
     ]
-    static let slotKeys = ["id", "time"]
+    static let rescheduledKeys = ["slot", "date", "time"]
+    static let slotKeys = ["id", "time", "until"]
+    static let stepSlotKeys = ["id", "time"]
     static let stepKeys = ["from", "pillsPerDose", "dose", "times"]
 
     /// The time policy used when a medication has no `timePolicy`: fixedInterval for everyNHours, else wallClock.
@@ -29,6 +31,10 @@ struct MedicationDecoder {
         let times = try f.required("times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]", decodeSlots)
         let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
         let start = try f.required("start", "the first day, YYYY-MM-DD", reader.date)
+        if let i = times.firstIndex(where: { ($0.until ?? start) < start }) {
+            throw reader.fail(f["times"]!, f.path("times[\(i)].until"),
+                "\(times[i].until!) is before the medication's start \(start); until is the last day of this dose time")
+        }
         let end = try f.optional("end", reader.date)
         if let end, end < start {
             throw reader.fail(f["end"]!, f.path("end"), "end \(end) is before start \(start); end must be on or after start (it is inclusive)")
@@ -45,10 +51,13 @@ struct MedicationDecoder {
         let taper = try f.optional("taper") { (n, p) throws(ScheduleError) in
             try decodeTaper(n, at: p, times: times, start: start, end: end)
         } ?? []
+        let rescheduled = try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
+            try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
+        } ?? []
         return Medication(
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
-            taper: taper)
+            taper: taper, rescheduled: rescheduled)
     }
 
     /// The `times` list: `"HH:MM"` strings (slot id = 1-based position) or `{"id", "time"}` objects.
@@ -68,7 +77,7 @@ struct MedicationDecoder {
             } else if element.objectMembers != nil {
                 let f = try reader.fields(element, at: elementPath, known: Self.slotKeys)
                 let id = try f.required("id", "a slot id, like \"morning\"", reader.identifier)
-                slot = DoseSlot(id: id, time: try f.required("time", "HH:MM", reader.time))
+                slot = DoseSlot(id: id, time: try f.required("time", "HH:MM", reader.time), until: try f.optional("until", reader.date))
                 idNode = f["id"]!
             } else {
                 throw reader.fail(element, elementPath,
@@ -130,7 +139,7 @@ struct MedicationDecoder {
                 throw reader.fail(element, elementPath,
                     "expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found \(element.summary)")
             }
-            let f = try reader.fields(element, at: elementPath, known: Self.slotKeys)
+            let f = try reader.fields(element, at: elementPath, known: Self.stepSlotKeys)
             let id = try f.required("id", "the id of the slot whose time changes", reader.identifier)
             guard let index = slots.firstIndex(where: { $0.id == id }) else {
                 throw reader.fail(f["id"]!, f.path("id"),

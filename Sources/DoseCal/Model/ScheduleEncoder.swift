@@ -42,6 +42,15 @@ enum ScheduleEncoder {
         if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
         if let supply = m.supply { o.add("supply", self.supply(supply)) }
         if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map(step)))) }
+        if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
+        return o.value
+    }
+
+    private static func rescheduled(_ r: RescheduledDose) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("slot", .string(r.slot))
+        o.add("date", .string(r.date.description))
+        o.add("time", .string(r.time.description))
         return o.value
     }
 
@@ -50,6 +59,7 @@ enum ScheduleEncoder {
             var o = ObjectBuilder()
             o.add("id", .string(slot.id))
             o.add("time", .string(slot.time.description))
+            if let until = slot.until { o.add("until", .string(until.description)) }
             return o.value
         }))
     }

@@ -18,6 +18,8 @@ public struct ReturnedCalendar: Sendable {
     public internal(set) var calendarZone: String?
     /// TZIDs the file defines with a VTIMEZONE, as written.
     public internal(set) var definedZones: [String]
+    /// The file's VTIMEZONE components, in file order (for expanding the series).
+    public internal(set) var timezones: [ICalComponent]
     /// VEVENTs without UID (Exchange publishes such): never matched to dosecal's items, kept for
     /// import. Read as masters with no series context.
     public internal(set) var eventsWithoutUID: [ReturnedEvent]
@@ -34,6 +36,7 @@ public struct ReturnedCalendar: Sendable {
         calendarZone = root?.property("X-WR-TIMEZONE").flatMap { ZoneName.ianaIdentifier(for: $0.text) }
         let defined = top.filter { $0.name == "VTIMEZONE" }.compactMap { $0.property("TZID")?.value }
         definedZones = defined
+        timezones = top.filter { $0.name == "VTIMEZONE" }
         let events = top.filter { $0.name == "VEVENT" }
 
         var masters: [String: ReturnedEvent] = [:]

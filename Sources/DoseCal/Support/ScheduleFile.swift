@@ -9,11 +9,14 @@ import Foundation
 /// rewrite keeps every byte of it up to the new log entry.
 public enum ScheduleFile {
     /// Writes `schedule` to `path`, which held `original` when it was read. Returns the backup's
-    /// path when one was written.
+    /// path when one was written. `alwaysBackup` keeps the original even when it is canonical
+    /// (reconcile changes decisions, not only the log).
     @discardableResult
-    public static func replace(_ path: String, original: Data, with schedule: Schedule) throws(AtomicFile.WriteError) -> String? {
+    public static func replace(
+        _ path: String, original: Data, with schedule: Schedule, alwaysBackup: Bool = false
+    ) throws(AtomicFile.WriteError) -> String? {
         var backup: String? = nil
-        if (try? ScheduleCodec.decode(original, file: path)).map(ScheduleCodec.encode) != original {
+        if alwaysBackup || (try? ScheduleCodec.decode(original, file: path)).map(ScheduleCodec.encode) != original {
             backup = path + ".bak"
             try AtomicFile.write(original, to: path + ".bak")
         }

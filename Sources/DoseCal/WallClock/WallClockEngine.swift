@@ -42,6 +42,32 @@ public struct WallClockEngine: Sendable {
     /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
     /// whose home-zone date is), in time order.
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        let scheduled = scheduledOccurrences(of: medication, from: from, to: to)
+        guard !medication.rescheduled.isEmpty else { return scheduled }
+        return scheduled.map { rescheduled($0, in: medication) }.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// The rescheduled dose entry for `occurrence`, when there is one.
+    public func rescheduling(of occurrence: Occurrence, in medication: Medication) -> RescheduledDose? {
+        let date = occurrence.zone != nil ? occurrence.local.date : (Zone(schedule.homeZone) ?? .utc).local(at: occurrence.instant).date
+        return medication.rescheduled.first { $0.slot == occurrence.slotID && $0.date == date }
+    }
+
+    /// `occurrence` moved to its `rescheduled` time that day (in its zone; the home zone for fixed
+    /// interval), or unchanged.
+    private func rescheduled(_ occurrence: Occurrence, in medication: Medication) -> Occurrence {
+        guard let r = rescheduling(of: occurrence, in: medication) else { return occurrence }
+        var moved = occurrence
+        let zone = occurrence.zone.flatMap { Zone($0) } ?? Zone(schedule.homeZone) ?? .utc
+        let local = LocalDateTime(date: r.date, time: r.time)
+        let resolved = ZoneResolver.resolve(local, in: zone)
+        moved.instant = resolved.instant
+        moved.resolution = resolved.kind
+        moved.local = occurrence.zone != nil ? local : LocalDateTime(secondsSinceEpoch: resolved.instant)
+        return moved
+    }
+
+    private func scheduledOccurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         let last = min(to, medication.end ?? to)
         if case .everyNHours(let hours) = medication.recurrence {
             return hourly(medication, every: hours, from: from, to: last)
@@ -55,7 +81,7 @@ public struct WallClockEngine: Sendable {
             if medication.recurrence.includes(date, start: medication.start) {
                 let zoneID = zoneID(of: medication, on: date) ?? "UTC"
                 let zone = Zone(zoneID) ?? .utc
-                for slot in medication.times {
+                for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
                     result.append(
@@ -100,7 +126,7 @@ public struct WallClockEngine: Sendable {
             var date = max(from, medication.start)
             while date <= to {
                 defer { date = date.adding(days: 1) }
-                guard medication.recurrence.includes(date, start: medication.start) else { continue }
+                guard medication.recurrence.includes(date, start: medication.start), slot.isActive(on: date) else { continue }
                 let stretch = stretchStart(of: medication, on: date)
                 if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
                 guard let anchor = anchors[stretch] else { continue }
@@ -127,7 +153,7 @@ public struct WallClockEngine: Sendable {
             let instant = start + k * step
             k += 1
             let localDate = homeZone.local(at: instant).date
-            if localDate > to { break }
+            if localDate > to || !slot.isActive(on: localDate) { break }
             guard localDate >= from else { continue }
             result.append(
                 Occurrence(

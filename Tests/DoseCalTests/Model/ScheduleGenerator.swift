@@ -89,6 +89,7 @@ struct ScheduleGenerator {
         }
         let start = date()
         let end: LocalDate? = bool() ? date(from: start, maxDays: 400) : nil
+        if bool(0.15), let i = times.indices.randomElement(using: &rng) { times[i].until = date(from: start, maxDays: 200) }
         let policy: TimePolicy
         if case .everyNHours = recurrence {
             policy = .fixedInterval
@@ -105,7 +106,24 @@ struct ScheduleGenerator {
             id: medicationID, name: text(allowEmpty: false), strength: bool() ? text() : nil, dose: bool() ? text() : nil,
             pillsPerDose: pick([1, quarters(1...80), 0.25]), notes: bool() ? text(multiline: true) : nil, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: policy, reminder: reminder, supply: supply,
-            taper: taper(times: times, start: start, end: end))
+            taper: taper(times: times, start: start, end: end),
+            rescheduled: rescheduled(times: times, recurrence: recurrence, start: start, end: end))
+    }
+
+    /// Sometimes one or two one-off moves on dose days (never for every N hours).
+    mutating func rescheduled(times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?) -> [RescheduledDose] {
+        if case .everyNHours = recurrence { return [] }
+        guard bool(0.2) else { return [] }
+        var result: [RescheduledDose] = []
+        for _ in 0..<int(1...2) {
+            guard let day = recurrence.firstDay(onOrAfter: start.adding(days: int(0...40)), start: start), day <= (end ?? day) else {
+                continue
+            }
+            let slot = pick(times).id
+            if result.contains(where: { $0.slot == slot && $0.date == day }) { continue }
+            result.append(RescheduledDose(slot: slot, date: day, time: time()))
+        }
+        return result
     }
 
     mutating func taper(times: [DoseSlot], start: LocalDate, end: LocalDate?) -> [TaperStep] {

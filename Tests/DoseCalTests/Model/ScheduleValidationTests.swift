@@ -72,8 +72,14 @@ func decodeError(_ text: String) -> String? {
         (#""taper": [{"from": "2026-01-05", "times": ["09:00"]}]"#, "t.json:5: medications[0].taper[0].times[0]: expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found the string \"09:00\""),
         (#""taper": [{"from": "2026-01-05", "times": [{"id": "1", "time": "09:00"}, {"id": "1", "time": "10:00"}]}]"#, "t.json:5: medications[0].taper[0].times[1].id: slot \"1\" is listed twice in this step; list each slot once"),
         (#""taper": [{"from": "2026-01-05", "dose": 5}]"#, "t.json:5: medications[0].taper[0].dose: expected a string, found the number 5"),
-        (#""x-note": "ignored", "X-note": 1"#, "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper (keys starting with \"x-\" are ignored)"),
-        (#""Name": "x""#, "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper (keys starting with \"x-\" are ignored)"),
+        (#""rescheduled": [{"slot": "2", "date": "2026-01-06", "time": "09:00"}]"#, "t.json:5: medications[0].rescheduled[0].slot: \"2\" is not a slot of this medication; its slots are 1"),
+        (#""recurrence": {"kind": "everyNDays", "days": 2}, "rescheduled": [{"slot": "1", "date": "2026-01-06", "time": "09:00"}]"#, "t.json:5: medications[0].rescheduled[0].date: 2026-01-06 is not a dose day of this medication; name a day its recurrence has, from start to end"),
+        (#""rescheduled": [{"slot": "1", "date": "2026-01-06", "time": "09:00"}, {"slot": "1", "date": "2026-01-06", "time": "10:00"}]"#, "t.json:5: medications[0].rescheduled[1].date: the dose of slot \"1\" on 2026-01-06 is rescheduled twice; keep one entry"),
+        (#""rescheduled": [{"slot": "1", "date": "2026-01-06"}]"#, "t.json:5: medications[0].rescheduled[0]: missing required key \"time\" (the new time that day, HH:MM)"),
+        (#""recurrence": {"kind": "everyNHours", "hours": 8}, "rescheduled": [{"slot": "1", "date": "2026-01-06", "time": "09:00"}]"#, "t.json:5: medications[0].rescheduled: an everyNHours medication cannot reschedule single doses; leave rescheduled out"),
+        (#""taper": [{"from": "2026-01-05", "times": [{"id": "1", "time": "09:00", "until": "2026-02-01"}]}]"#, "t.json:5: medications[0].taper[0].times[0]: unknown key \"until\"; known keys: id, time (keys starting with \"x-\" are ignored)"),
+        (#""x-note": "ignored", "X-note": 1"#, "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"),
+        (#""Name": "x""#, "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"),
     ]
 
     @Test(arguments: medicationCases)

@@ -1,0 +1,37 @@
+extension MedicationDecoder {
+    /// The `rescheduled` list: `{"slot", "date", "time"}` objects, one per slot and date, each on
+    /// a dose day of the medication (not for every-N-hours medications).
+    func decodeRescheduled(
+        _ node: JSONValue, at path: String, times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?
+    ) throws(ScheduleError) -> [RescheduledDose] {
+        let elements = try reader.array(node, at: path)
+        if case .everyNHours = recurrence, !elements.isEmpty {
+            throw reader.fail(node, path, "an everyNHours medication cannot reschedule single doses; leave rescheduled out")
+        }
+        var result: [RescheduledDose] = []
+        for (i, element) in elements.enumerated() {
+            let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.rescheduledKeys)
+            let slot = try f.required("slot", "the id of the slot whose dose moves", reader.identifier)
+            guard times.contains(where: { $0.id == slot }) else {
+                throw reader.fail(
+                    f["slot"]!, f.path("slot"),
+                    "\(JSONWriter.quoted(slot)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(times.map(\.id)))"
+                )
+            }
+            let date = try f.required("date", "the dose's scheduled date, YYYY-MM-DD", reader.date)
+            guard recurrence.includes(date, start: start), date <= (end ?? date) else {
+                throw reader.fail(
+                    f["date"]!, f.path("date"),
+                    "\(date) is not a dose day of this medication; name a day its recurrence has, from start to end")
+            }
+            guard !result.contains(where: { $0.slot == slot && $0.date == date }) else {
+                throw reader.fail(
+                    f["date"]!, f.path("date"),
+                    "the dose of slot \(JSONWriter.quoted(slot)) on \(date) is rescheduled twice; keep one entry")
+            }
+            let time = try f.required("time", "the new time that day, HH:MM", reader.time)
+            result.append(RescheduledDose(slot: slot, date: date, time: time))
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import ICal
+
+extension ChangeSet {
+    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "warnings": [...]}`: each change
+    /// with `medication`, `kind`, its fields and `description`.
+    public var json: JSONValue {
+        JSONValue(members: [
+            ("changes", JSONValue(array: changes.map(\.json))),
+            ("conflicts", JSONValue(array: conflicts.map(\.json))),
+            ("unmapped", JSONValue(array: unmapped.map(\.json))),
+            ("warnings", JSONValue(array: warnings.map { JSONValue($0) })),
+        ])
+    }
+}
+
+extension ScheduleChange {
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("medication", JSONValue(medicationID))]
+        func date(_ d: LocalDate?) -> JSONValue { JSONValue(d?.description) }
+        switch kind {
+        case .slotTime(let slot, let from, let through, let old, let new):
+            members += [
+                ("kind", JSONValue("slotTime")), ("slot", JSONValue(slot)), ("from", date(from)), ("through", date(through)),
+                ("old", JSONValue(old.description)), ("new", JSONValue(new.description)),
+            ]
+        case .rescheduled(let slot, let d, let old, let new):
+            members += [
+                ("kind", JSONValue("rescheduled")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("old", JSONValue(old.description)),
+                ("new", JSONValue(new.description)),
+            ]
+        case .skipped(let slot, let d, let time):
+            members += [
+                ("kind", JSONValue("skipped")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("time", JSONValue(time.description)),
+            ]
+        case .slotStopped(let slot, let from):
+            members += [("kind", JSONValue("slotStopped")), ("slot", JSONValue(slot)), ("from", date(from))]
+        case .stopped(let from):
+            members += [("kind", JSONValue("stopped")), ("from", date(from))]
+        case .reminder(let old, let new):
+            members += [
+                ("kind", JSONValue("reminder")), ("oldMinutesBefore", JSONValue(old.minutesBefore)),
+                ("newMinutesBefore", JSONValue(new.minutesBefore)), ("repeatCount", JSONValue(new.repeatCount)),
+                ("repeatIntervalMinutes", JSONValue(new.repeatIntervalMinutes)),
+            ]
+        }
+        members.append(("description", JSONValue(description)))
+        return JSONValue(members: members)
+    }
+}
+
+extension ReconcileConflict {
+    var json: JSONValue {
+        JSONValue(members: [
+            ("medication", JSONValue(medicationID)), ("slot", JSONValue(slotID)), ("from", JSONValue(from?.description)),
+            ("through", JSONValue(through?.description)), ("schedule", JSONValue(schedule)), ("calendar", JSONValue(calendar)),
+            ("description", JSONValue(description)),
+        ])
+    }
+}
+
+extension UnmappedEdit {
+    var json: JSONValue {
+        JSONValue(members: [
+            ("medication", JSONValue(medicationID)), ("slot", JSONValue(slotID)), ("date", JSONValue(date?.description)),
+            ("reason", JSONValue(reason)), ("description", JSONValue(description)),
+        ])
+    }
+}

@@ -1,0 +1,66 @@
+import ICal
+
+/// Which medication and slot a dosecal UID belongs to. UIDs are hashes (decision 0001), so the
+/// index is built from a schedule's feed; series of an older feed whose part names a date the
+/// schedule no longer splits at (a taper step or travel date since removed) are found by hashing
+/// the candidate parts `from-<their start date>` and `+cN`.
+struct DoseSlotIndex: Sendable {
+    struct Slot: Sendable, Hashable {
+        var medicationID: String
+        var slotID: String
+        var hourly: Bool
+    }
+    private(set) var slots: [String: Slot] = [:]
+
+    init(schedule: Schedule, feed: Feed) {
+        let hourly = Set(schedule.medications.filter { if case .everyNHours = $0.recurrence { true } else { false } }.map(\.id))
+        for item in feed.items {
+            known.insert(item.uid)
+            guard case .dose(let slotID, _) = item.kind else { continue }
+            slots[item.uid] = Slot(medicationID: item.medicationID, slotID: slotID, hourly: hourly.contains(item.medicationID))
+        }
+        self.schedule = schedule
+        self.hourly = hourly
+    }
+
+    /// Every UID of the feed (refill warnings too).
+    private var known = Set<String>()
+    private let schedule: Schedule
+    private let hourly: Set<String>
+
+    subscript(uid: String) -> Slot? { slots[uid] }
+
+    /// The feed has this UID (a dose series or a refill warning).
+    func isKnown(_ uid: String) -> Bool { known.contains(uid) }
+
+    /// Adds the series of `calendar` whose dosecal UID the feed does not have, trying the parts a
+    /// series starting on its DTSTART date (or a day either side) would have: one hash per
+    /// medication, slot and candidate part, whatever the number of such series.
+    mutating func learn(_ calendar: ReturnedCalendar) {
+        var unknown = Set<String>()
+        var dates = Set<LocalDate>()
+        for s in calendar.series {
+            guard let uid = s.dosecalUID, !known.contains(uid), s.uid == uid, let start = s.master?.start else { continue }
+            unknown.insert(uid)
+            let date: LocalDate
+            switch start {
+            case .date(let d): date = d
+            case .floating(let t), .zoned(let t, _), .utc(let t): date = t.date
+            }
+            for d in [date, date.adding(days: -1), date.adding(days: 1)] { dates.insert(d) }
+        }
+        guard !unknown.isEmpty else { return }
+        let parts = [""] + dates.sorted().map { "from-\($0.basicFormat)" }
+        let all = parts + parts.flatMap { p in (1...12).map { p + "+c\($0)" } }
+        for m in schedule.medications {
+            for slot in m.times {
+                for part in all {
+                    let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
+                    if unknown.contains(uid) {
+                        slots[uid] = Slot(medicationID: m.id, slotID: slot.id, hourly: hourly.contains(m.id))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+public import ICal
+
+/// The three-way merge of issue 4: base (what dosecal last wrote), ours (the schedule now) and
+/// theirs (the calendar as it came back), compared dose by dose (docs/reconcile.md).
+///
+/// Every side is expanded over the same window into `DoseKey`s (medication, slot, dose date), so
+/// the form of an edit does not matter: a Google `_R` split, an Apple recurrence set, a DTSTART
+/// edit and a taper step that dosecal wrote all read as "these doses are at another time". A dose
+/// the calendar changed while the schedule did not is a change; one both changed differently is a
+/// conflict. Changes are grouped back into the schedule's terms (`ScheduleChange`). Pure: `now`
+/// is a parameter; nothing is read from the clock or the environment.
+public struct Reconciler: Sendable {
+    /// What dosecal last wrote; nil: assume the schedule's own feed (nothing changed on our side).
+    public var base: ReturnedCalendar?
+    public var ours: Schedule
+    public var theirs: ReturnedCalendar
+    /// Seconds since 1970: where "from today" starts for deleted series, and the `at` of log entries.
+    public var now: Int
+    /// How far after `now` doses are compared.
+    public var horizonDays: Int
+    /// How far before `now` doses are compared (older edits are history: the log keeps it).
+    public var lookbackDays: Int
+
+    public init(
+        base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
+        lookbackDays: Int = 400
+    ) {
+        self.base = base
+        self.lookbackDays = lookbackDays
+        self.ours = ours
+        self.theirs = theirs
+        self.now = now
+        self.horizonDays = horizonDays
+    }
+
+    /// Reads `baseText` (nil: no base) and `theirsText` as calendars, then as `init(base:...)`.
+    public init(
+        baseText: (some Collection<UInt8>)?, ours: Schedule, theirsText: some Collection<UInt8>, now: Int, horizonDays: Int = 400
+    ) throws(ICalError) {
+        let base = try baseText.map { (t) throws(ICalError) in try ReturnedCalendar(parsing: t) }
+        self.init(base: base, ours: ours, theirs: try ReturnedCalendar(parsing: theirsText), now: now, horizonDays: horizonDays)
+    }
+
+    /// The changes, conflicts and unmappable edits. With `prefer`, conflicts become changes
+    /// (`.calendar`) or are dropped (`.schedule`).
+    /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
+    /// did: an empty or wrong file is never read as "everything was deleted".
+    public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
+        let home = Zone(ours.homeZone) ?? .utc
+        let feed = FeedBuilder(schedule: ours, now: now).build()
+        var index = DoseSlotIndex(schedule: ours, feed: feed)
+        if let base { index.learn(base) }
+        let window = self.window()
+        var result = ChangeSet()
+        let oursCalendar: ReturnedCalendar
+        do {
+            oursCalendar = try ReturnedCalendar(parsing: Array(try feed.serialized().utf8))
+        } catch {
+            result.warnings.append("the schedule's own feed could not be read back: \(error)")
+            return result
+        }
+        // Only slots whose series the calendar changed need expanding (decision 0026).
+        let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
+        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched)
+        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched) } ?? oursView
+        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched)
+        let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
+        if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
+        result.warnings += Set(baseView.problems + theirsView.problems).sorted()
+        if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
+        let log = loggedStatus()
+        let engine = WallClockEngine(schedule: ours)
+        let today = home.local(at: now).date
+        var bySlot: [[String]: [DoseKey]] = [:]
+        // Doses in the last two days of the window may be cut by it on one side only (a later
+        // time on the last day): they are left out. The window starts two days before the
+        // first date compared, for zones ahead of UTC.
+        let first = LocalDate(daysSinceEpoch: window.lowerBound / 86_400 + 2)
+        let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
+        for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys)
+        where key.date >= first && key.date <= last {
+            bySlot[[key.medicationID, key.slotID], default: []].append(key)
+        }
+        let ruleChanges = Reconciler.ruleChanges(base: base ?? oursCalendar, theirs: theirs, index: index, only: touched)
+        for m in ours.medications {
+            let text = ChangeText(medication: m, engine: engine, home: home)
+            var stops: [String: LocalDate] = [:]
+            for slot in m.times {
+                let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
+                if let rule = ruleChanges[[m.id, slot.id]] {
+                    result.unmapped.append(
+                        UnmappedEdit(
+                            medicationID: m.id, slotID: slot.id, date: nil,
+                            reason: "dosecal keeps the schedule's recurrence; change it in the schedule by hand",
+                            description: "\(m.name) \(slot.time): repeat rule changed in the calendar to \(rule)"))
+                    continue
+                }
+                var comparison = SlotComparison(
+                    medication: m, slot: slot, text: text, keys: keys, base: baseView, ours: oursView, theirs: theirsView,
+                    log: log, today: today)
+                comparison.classify(prefer: prefer)
+                result.conflicts += comparison.conflicts
+                result.unmapped += comparison.unmapped
+                result.changes += comparison.changes
+                if let stop = comparison.stop { stops[slot.id] = stop }
+            }
+            if !stops.isEmpty { stop(m, stops, text, into: &result) }
+            let reminder = ReminderComparison(
+                medication: m, base: baseView.alarms[m.id] ?? [], ours: oursView.alarms[m.id] ?? [],
+                theirs: theirsView.alarms[m.id] ?? [])
+            reminder.compare(prefer: prefer, into: &result)
+        }
+        result.unmapped += orphanEdits(base: base ?? oursCalendar, index: index)
+        result.changes.sort { $0.sortKey < $1.sortKey }
+        return result
+    }
+
+    /// A medication stops when all its slots stop (from the latest of their dates, so no slot
+    /// loses a dose the calendar still has); otherwise each stopped slot gets an end of its own
+    /// (decision 0025). A slot deleted from before the medication's start cannot be expressed.
+    private func stop(_ m: Medication, _ stops: [String: LocalDate], _ text: ChangeText, into result: inout ChangeSet) {
+        if stops.count == m.times.count, let from = stops.values.max() {
+            result.changes.append(
+                ScheduleChange(medicationID: m.id, kind: .stopped(from: from), description: "\(m.name) stops from \(from)"))
+            return
+        }
+        for slot in m.times {
+            guard let from = stops[slot.id] else { continue }
+            guard from > m.start else {
+                result.unmapped.append(
+                    UnmappedEdit(
+                        medicationID: m.id, slotID: slot.id, date: from,
+                        reason: "the dose time was deleted from its first day on; remove it from the schedule's times by hand",
+                        description: "\(text.label(slot, on: from)) deleted"))
+                continue
+            }
+            result.changes.append(
+                ScheduleChange(
+                    medicationID: m.id, kind: .slotStopped(slotID: slot.id, from: from),
+                    description: "\(text.label(slot, on: from)) stops from \(from)"))
+        }
+    }
+
+    /// From the first start in the schedule, but at most `lookbackDays` before `now` (two days
+    /// early, for zones ahead of UTC), to `horizonDays` after `now`.
+    func window() -> Range<Int> {
+        let earliest = LocalDate(daysSinceEpoch: now / 86_400 - lookbackDays)
+        let first = max(ours.medications.map(\.start).min() ?? earliest, earliest)
+        let from = first.adding(days: -2).daysSinceEpoch * 86_400
+        return from..<max(from + 1, now + horizonDays * 86_400)
+    }
+
+    /// [medication, slot] pairs whose series differ between `base` and `theirs` (content hashes
+    /// of every series of the slot, split halves included, decision 0017).
+    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<[String]> {
+        func hashes(_ calendar: ReturnedCalendar) -> [[String]: [String]] {
+            var result: [[String]: [String]] = [:]
+            for s in calendar.series {
+                guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
+                result[[slot.medicationID, slot.slotID], default: []].append(s.contentHash)
+            }
+            return result.mapValues { $0.sorted() }
+        }
+        let (b, t) = (hashes(base), hashes(theirs))
+        return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
+    }
+
+    /// Slots whose calendar series repeat by another rule than any of the base's series of that
+    /// slot (frequency, interval, weekdays, months, month days; UNTIL, COUNT and DTSTART aside):
+    /// the rule as the calendar writes it. Such a slot is reported as a whole instead of as a
+    /// list of skipped and extra doses.
+    static func ruleChanges(
+        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<[String]>
+    ) -> [[String]: String] {
+        func shape(_ e: ReturnedEvent?) -> String? {
+            guard let e, let text = e.ruleText else { return nil }
+            guard let r = e.rule else { return text.uppercased() }
+            let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
+            return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
+        }
+        var known: [[String]: Set<String>] = [:]
+        for s in base.series {
+            guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
+            known[[slot.medicationID, slot.slotID], default: []].insert(shape)
+        }
+        var result: [[String]: String] = [:]
+        for s in theirs.series {
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains([slot.medicationID, slot.slotID]),
+                let shape = shape(s.master), let written = s.master?.ruleText
+            else { continue }
+            if known[[slot.medicationID, slot.slotID]]?.contains(shape) == false {
+                result[[slot.medicationID, slot.slotID]] = written
+            }
+        }
+        return result
+    }
+
+    /// Calendar edits to dosecal series that belong to no medication or dose time of the
+    /// schedule (removed since the export): reported, since there is nothing to change.
+    func orphanEdits(base: ReturnedCalendar, index: DoseSlotIndex) -> [UnmappedEdit] {
+        var baseHashes: [String: String] = [:]
+        for s in base.series { baseHashes[s.uid] = s.contentHash }
+        return theirs.series.compactMap { s in
+            guard let uid = s.dosecalUID, index[uid] == nil, !index.isKnown(uid), baseHashes[s.uid] != s.contentHash else {
+                return nil
+            }
+            return UnmappedEdit(
+                medicationID: "", slotID: nil, date: nil,
+                reason: "the medication or dose time is no longer in the schedule; nothing to change",
+                description: "edited calendar series \(s.uid)")
+        }
+    }
+
+    /// The deciding (last) log status of each scheduled dose named by slot and date.
+    func loggedStatus() -> [DoseKey: DoseLogEntry.Status] {
+        var result: [DoseKey: DoseLogEntry.Status] = [:]
+        for entry in ours.log {
+            guard let slot = entry.slot, let date = entry.date else { continue }
+            result[DoseKey(medicationID: entry.medication, slotID: slot, date: date)] = entry.status
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+public import ICal
+
+extension ReturnedCalendar {
+    /// Reads several calendar files as one calendar: a vdir folder (one item per file, as
+    /// vdirsyncer and khal keep them) or several exports. The VEVENTs and VTIMEZONEs of every
+    /// file's VCALENDAR (or bare components) are gathered under one VCALENDAR (the first file's
+    /// properties); a VTIMEZONE whose TZID an earlier file defined is left out. Parser warnings and
+    /// dropped properties of every file are kept.
+    public init(parsingItems items: [some Collection<UInt8>]) throws(ICalError) {
+        var merged: ParsedCalendar? = nil
+        var root = ICalComponent("VCALENDAR")
+        var zones = Set<String>()
+        for bytes in items {
+            let parsed = try ICalParser.parse(bytes)
+            if merged == nil {
+                merged = parsed
+                root.properties = parsed.calendar?.properties ?? []
+            } else {
+                merged!.problems += parsed.problems
+                merged!.warnings += parsed.warnings
+            }
+            for c in parsed.calendar?.components ?? parsed.components {
+                if c.name == "VTIMEZONE" {
+                    guard zones.insert(c.property("TZID")?.value ?? "").inserted else { continue }
+                }
+                if c.name == "VTIMEZONE" || c.name == "VEVENT" { root.components.append(c) }
+            }
+        }
+        guard var result = merged else {
+            self.init(try ICalParser.parse(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)))
+            return
+        }
+        result.components = [root]
+        self.init(result)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ICal
+
+/// Bringing a reconcile's changes into the schedule (docs/reconcile.md, decision 0025).
+extension Schedule {
+    /// The schedule with `changes` applied; log entries are stamped `now` (seconds since 1970).
+    /// The result is checked by encoding and decoding it, so it is always a valid schedule.
+    public func applying(_ changes: [ScheduleChange], now: Int) throws(ReconcileError) -> Schedule {
+        var s = self
+        for change in changes {
+            guard let i = s.medications.firstIndex(where: { $0.id == change.medicationID }) else {
+                throw .unknownSlot(medicationID: change.medicationID, slotID: nil)
+            }
+            var m = s.medications[i]
+            switch change.kind {
+            case .slotTime(let slotID, let from, let through, _, let new):
+                guard m.times.contains(where: { $0.id == slotID }) else { throw .unknownSlot(medicationID: m.id, slotID: slotID) }
+                m.setTime(of: slotID, to: new, from: from, through: through)
+            case .rescheduled(let slotID, let date, _, let new):
+                m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
+                if m.times.first(where: { $0.id == slotID }).map({ WallClockEngine(schedule: s).time(of: $0, in: m, on: date) })
+                    != new
+                {
+                    m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new))
+                }
+                m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
+            case .skipped(let slotID, let date, _):
+                s.log.append(
+                    DoseLogEntry(
+                        medication: m.id, slot: slotID, date: date, status: .skipped, at: Date(timeIntervalSince1970: Double(now))
+                    ))
+            case .stopped(let from):
+                let end = from.adding(days: -1)
+                m.end = max(end, m.start)
+                m.taper.removeAll { $0.from > m.end! }
+                m.rescheduled.removeAll { $0.date > m.end! }
+            case .slotStopped(let slotID, let from):
+                guard let j = m.times.firstIndex(where: { $0.id == slotID }) else {
+                    throw .unknownSlot(medicationID: m.id, slotID: slotID)
+                }
+                m.times[j].until = max(from.adding(days: -1), m.start)
+            case .reminder(_, let new):
+                m.reminder = new
+            }
+            s.medications[i] = m
+        }
+        let data = ScheduleCodec.encode(s)
+        do {
+            return try ScheduleCodec.decode(data, file: "merged schedule")
+        } catch {
+            throw .invalidResult(error.message)
+        }
+    }
+}
+
+extension Medication {
+    /// Sets a slot's time on the dose days `from...through` (nil: from the start, to the end):
+    /// the slot's own time when that is every day, else taper steps with `times`, split at
+    /// `from` and the day after `through` so other days keep their time.
+    mutating func setTime(of slotID: String, to time: WallTime, from: LocalDate?, through: LocalDate?) {
+        let first = max(from ?? start, start)
+        if first == start && through == nil {
+            if let i = times.firstIndex(where: { $0.id == slotID }) { times[i].time = time }
+            for j in taper.indices {
+                taper[j].times?.removeAll { $0.id == slotID }
+                if taper[j].times?.isEmpty == true { taper[j].times = nil }
+            }
+            return
+        }
+        splitTaper(at: first)
+        if let through, through.adding(days: 1) <= (end ?? through.adding(days: 1)) { splitTaper(at: through.adding(days: 1)) }
+        for j in taper.indices where taper[j].from >= first && through.map({ taper[j].from <= $0 }) ?? true {
+            var list = taper[j].times ?? []
+            list.removeAll { $0.id == slotID }
+            list.append(DoseSlot(id: slotID, time: time))
+            taper[j].times = times.compactMap { s in list.first { $0.id == s.id } }
+        }
+    }
+
+    /// Makes sure a taper step starts on `date`, copying the step in force there (a step's
+    /// absent keys mean the medication's values, so they are copied, not inherited).
+    mutating func splitTaper(at date: LocalDate) {
+        if taper.isEmpty { taper = [TaperStep(from: start)] }
+        guard !taper.contains(where: { $0.from == date }), date > start else { return }
+        var step = taper.last { $0.from <= date } ?? TaperStep(from: start)
+        step.from = date
+        taper.append(step)
+        taper.sort { $0.from < $1.from }
+    }
+}

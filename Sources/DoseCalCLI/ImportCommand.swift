@@ -1,0 +1,124 @@
+import DoseCal
+import Foundation
+import ICal
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]`
+enum ImportCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "import"
+    static let summary = "Find medication schedules in calendars dosecal did not write"
+    static let help = """
+        Usage: dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE]
+                              [--json] [--zone ZONE]
+
+        Read one or more .ics files and write a dosecal schedule for the events that
+        look like doses: recurring events, and runs of single events at one time of
+        day (apps that write every dose as its own event) folded back into a daily,
+        weekly or every-N-days rule. An event looks like a dose when its CATEGORIES
+        hold MEDICATION, or its title or description has a dose word (pill, tablet,
+        capsule, dose, medication, insulin, ...) or an amount such as 500 mg, 10 ml
+        or 50,000 IU.
+
+        Times keep how the calendar stored them: a time in a zone is a wall-clock dose
+        (in another zone than home: pinned to it), a floating time stays floating, a
+        recurring event in UTC has fixed spacing, single events in UTC are read on
+        the home wall clock. Alarms become the reminder. Every dose-like event that
+        cannot be mapped is listed with the reason. Not recovered: supply, the log,
+        notes, slot names, taper steps, travel, cycles.
+
+        Options:
+          --match REGEX      Only events whose title or description matches REGEX
+                             (case-insensitive) look like doses.
+          --category NAME    Only events with this CATEGORIES value (with --match:
+                             either one).
+          -o, --output FILE  Write the schedule to FILE (atomically, readable by you
+                             only; an existing file is not replaced) and print what
+                             was found. Without it the schedule goes to standard
+                             output.
+          --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
+          --zone ZONE        The home zone (default: the most common zone of the
+                             dose events).
+
+        Exit status: 0 schedule written, 1 nothing could be imported, 2 unreadable
+        calendar or existing output file, 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(
+            arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
+        guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
+        let output = args.options["output"]
+        if args.flags.contains("json") && output == nil {
+            throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
+        }
+        if let output, FileManager.default.fileExists(atPath: output) {
+            throw InputError("\(output) exists; not replacing it. Choose a new file name")
+        }
+        var calendars: [ReturnedCalendar] = []
+        for path in args.positionals {
+            do {
+                calendars.append(try ReturnedCalendar(parsing: Array(CalendarInput.data(path))))
+            } catch let error as ICalError {
+                throw InputError("\(path): \(error)")
+            }
+        }
+        let importer = CalendarImporter(
+            matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
+        let terminal = isatty(2) == 1
+        let report: ImportReport
+        do {
+            report = try importer.run(calendars) { done, total in
+                guard terminal else { return }
+                FileHandle.standardError.write(Data("\rdosecal import: \(done)/\(total) events".utf8))
+                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+            }
+        } catch {
+            throw UsageError(error.description)
+        }
+        for warning in report.warnings { context.console.error("dosecal import: \(warning)") }
+        guard !report.schedule.medications.isEmpty || !report.unmapped.isEmpty else {
+            context.console.error(
+                "dosecal import: no dose-like event among \(report.eventsRead) events (see --match, --category)")
+            return ExitCode.problems
+        }
+        let data = ScheduleCodec.encode(report.schedule)
+        guard let output else {
+            context.console.raw(data)
+            context.console.error(
+                "dosecal import: \(report.schedule.medications.count) medication(s); \(report.unmapped.count) dose-like event(s) not imported; "
+                    + "use -o FILE to see the list")
+            return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
+        }
+        if !report.schedule.medications.isEmpty { try AtomicFile.write(data, to: output) }
+        if args.flags.contains("json") {
+            context.console.raw(Data(report.json.text.utf8))
+        } else {
+            context.console.out(text(report, output: output))
+        }
+        return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
+    }
+
+    static func text(_ report: ImportReport, output: String) -> String {
+        var lines: [String] = []
+        if report.schedule.medications.isEmpty {
+            lines.append("No medication could be imported; nothing written.")
+        } else {
+            lines.append(
+                "Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
+        }
+        for (m, source) in zip(report.schedule.medications, report.sources) {
+            lines.append("  \(m.name): \(m.times.map { $0.time.description }.joined(separator: ", ")) (from \(source.from))")
+            lines += source.notes.map { "    \($0)" }
+        }
+        if !report.unmapped.isEmpty {
+            lines.append("Not imported:")
+            lines += report.unmapped.map { u in "  \(u.summary)\(u.line.map { " (line \($0))" } ?? ""): \(u.reason)" }
+        }
+        lines.append("\(report.eventsNotDoses) of \(report.eventsRead) events did not look like doses.")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,151 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal reconcile SCHEDULE CALENDAR [--apply] [--prefer schedule|calendar] [--json] [--base FILE] [--now TIME]`
+enum ReconcileCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "reconcile"
+    static let summary = "Bring edits made in the calendar back into the schedule"
+    static let help = """
+        Usage: dosecal reconcile SCHEDULE CALENDAR [--apply] [--prefer schedule|calendar]
+                                 [--json] [--base FILE] [--now TIME]
+
+        Compare three things dose by dose: what dosecal last exported (the base, kept
+        next to SCHEDULE as NAME.dosecal-base.ics by export -o and reconcile --apply),
+        the schedule now, and CALENDAR as it came back from a calendar app (an .ics
+        file). Edits made in the calendar become schedule changes, listed in plain
+        words:
+          a series moved to a new time      the slot's time, from the first changed dose
+          "this and following" changed      a taper step from the split date
+          one dose moved within its day     a rescheduled dose on that date
+          one dose deleted                  a skipped entry in the log
+          the series deleted or cut short   the medication ends (history is kept)
+          the alarm changed                 the reminder's minutes before
+        Titles are never taken back (privacy mode included), missing alarms (Google and
+        Outlook drop them) and other people's events are ignored. What the schedule
+        cannot express is listed with the reason.
+
+        When the schedule and the calendar changed the same dose differently, that is
+        a conflict: both values are shown and nothing is changed unless --prefer says
+        which side wins.
+
+        Options:
+          --apply            Write the changes into SCHEDULE (atomically; the previous
+                             file is kept as SCHEDULE.bak) and, when no conflict is
+                             left, the new base. Without --apply nothing is written.
+          --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
+                             calendar (take the calendar's).
+          --json             Print {"changes": [...], "conflicts": [...], "unmapped":
+                             [...], "warnings": [...]}.
+          --base FILE        The base calendar (default: next to SCHEDULE). Without a
+                             base the schedule is taken as what was last exported.
+          --now TIME         Today, for series deleted outright, and the time stamp
+                             of new log entries (RFC 3339 or seconds since 1970).
+
+        Exit status: 0 no conflict (changes, if any, listed or applied), 1 conflicts
+        remain, 2 bad schedule or calendar, or a calendar holding none of dosecal's
+        events, 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(arguments, flags: ["apply", "json"], options: ["prefer", "base", "now"])
+        guard args.positionals.count == 2 else {
+            throw UsageError("expected SCHEDULE and CALENDAR, got \(args.positionals.count) argument(s)")
+        }
+        let (schedulePath, calendarPath) = (args.positionals[0], args.positionals[1])
+        let apply = args.flags.contains("apply")
+        if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
+        var prefer: ReconcilePreference? = nil
+        if let p = args.options["prefer"] {
+            guard let value = ReconcilePreference(rawValue: p) else {
+                throw UsageError("--prefer \(p): use schedule or calendar")
+            }
+            prefer = value
+        }
+        let now = try context.clock.now(override: args.options["now"])
+        let original = try ScheduleInput.data(schedulePath)
+        let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
+        let theirs = try ReturnedCalendar(parsing: Array(CalendarInput.data(calendarPath)))
+        let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
+        var base: ReturnedCalendar? = nil
+        if let basePath, let data = FileManager.default.contents(atPath: basePath) {
+            do {
+                base = try ReturnedCalendar(parsing: Array(data))
+            } catch {
+                throw InputError(
+                    "\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
+            }
+        } else if args.options["base"] != nil {
+            throw InputError("\(args.options["base"]!): no such base calendar")
+        }
+        let set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+        for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
+
+        var written: [String] = []
+        if apply {
+            let merged = try schedule.applying(set.changes, now: now)
+            if !set.changes.isEmpty {
+                let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
+                written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
+            }
+            if set.conflicts.isEmpty, let basePath {
+                let text = try FeedBuilder(schedule: merged, now: now).build().serialized()
+                try AtomicFile.write(Data(text.utf8), to: basePath)
+                written.append(basePath)
+            }
+        }
+        if args.flags.contains("json") {
+            context.console.raw(Data(set.json.text.utf8))
+        } else {
+            context.console.out(text(set, calendar: calendarPath, apply: apply, written: written))
+        }
+        return set.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems
+    }
+
+    static func text(_ set: ChangeSet, calendar: String, apply: Bool, written: [String]) -> String {
+        var lines: [String] = []
+        if set.changes.isEmpty && set.conflicts.isEmpty && set.unmapped.isEmpty {
+            lines.append("No changes: \(calendar) agrees with the schedule.")
+        }
+        if !set.changes.isEmpty {
+            lines.append("Changes made in \(calendar):")
+            lines += set.changes.map { "  " + $0.description }
+        }
+        if !set.conflicts.isEmpty {
+            lines.append("Conflicts (left as they are; --prefer schedule or --prefer calendar settles them):")
+            lines += set.conflicts.map { "  " + $0.description }
+        }
+        if !set.unmapped.isEmpty {
+            lines.append("Not brought back (the schedule cannot say these):")
+            lines += set.unmapped.map { "  \($0.description): \($0.reason)" }
+        }
+        if apply {
+            lines += written.map { "Wrote \($0)." }
+        } else if !set.changes.isEmpty {
+            lines.append("Nothing written; run again with --apply to bring these changes into the schedule.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Where `reconcile` finds the base: what dosecal last exported, next to the schedule.
+enum BaseFile {
+    /// `meds.json` -> `meds.dosecal-base.ics`.
+    static func path(forSchedule schedule: String) -> String {
+        let stem = schedule.hasSuffix(".json") ? String(schedule.dropLast(5)) : schedule
+        return stem + ".dosecal-base.ics"
+    }
+}
+
+/// Reading a calendar file named on the command line.
+enum CalendarInput {
+    static func data(_ path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(
+                "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
+        }
+        return data
+    }
+}
