@@ -146,8 +146,8 @@ stat -c '%n %Y %i' "$sync_v"/* > "$tmp/sync/after"
 expect "sync: second run writes nothing" cmp -s "$tmp/sync/before" "$tmp/sync/after"
 one=$(ls "$sync_v" | head -1)
 sed -i 's/^DURATION:PT15M/DURATION:PT20M/' "$sync_v/$one"
-check "sync: a phone edit is a conflict" 1 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
-expect "sync: the conflict names the file" grep -q "conflict: $one: changed on the phone" "$tmp/stdout"
+check "sync: a phone edit the schedule cannot hold is kept and reported" 1 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
+expect "sync: the report names the file" grep -q "conflict: $one: changed on the phone" "$tmp/stdout"
 expect "sync: the edit is kept" grep -q "DURATION:PT20M" "$sync_v/$one"
 mkdir -p "$tmp/sync/moved"; mv "$sync_v"/*.ics "$tmp/sync/moved/"
 check "sync: an emptied folder stops the sync" 2 "$bin" sync "$sync_s" --vdir "$sync_v"

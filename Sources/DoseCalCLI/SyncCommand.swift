@@ -18,17 +18,23 @@ enum SyncCommand {
         next to SCHEDULE (.SCHEDULE.sync-HASH) records what was written, so that a
         second sync with no changes writes nothing. See docs/sync.md.
 
-        Safety: events dosecal did not write are never changed or deleted. A series
-        changed or deleted on the phone is reported and left as it is (merging it into
-        the schedule is the reconcile engine's job), and the sync exits 1. A folder
+        Edits made on the phone come back: a dose moved or deleted, a time changed from
+        a date on, a series deleted, an alarm changed become schedule changes (as with
+        dosecal reconcile, against what the last sync wrote), listed in plain words;
+        the schedule is rewritten atomically (a backup is kept when needed) and the
+        folder is rewritten from it. A dose changed on both sides differently is a
+        conflict: both values are shown, neither side is changed, exit 1.
+
+        Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
         the sync (exit 2) unless --force. Two syncs never run at once.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
-          --prefer SIDE      Who wins a series changed on both sides: schedule
-                             (default) or calendar. With --force, schedule also
-                             overwrites series changed or deleted on the phone.
+          --prefer SIDE      Who wins a dose changed on both sides: schedule or
+                             calendar (default: neither; the conflict is reported).
+                             --force --prefer schedule overwrites every phone edit
+                             without merging it.
           --dry-run          Show what would change; write nothing.
           --force            Sync into a folder that lost dosecal's events (fill it
                              again); with --prefer schedule, overwrite phone edits.
@@ -68,11 +74,21 @@ enum SyncCommand {
         sync.prefer = prefer
         sync.force = args.flags.contains("force")
         sync.dryRun = args.flags.contains("dry-run")
+        sync.mergeEdits = true
+        sync.reconcilePreference = args.options["prefer"].flatMap { ReconcilePreference(rawValue: $0) }
         let once = { () throws -> Int32 in
             let now = try context.clock.now(override: args.options["now"])
             var schedule = try ScheduleInput.read(path)
             if let zone = args.options["zone"] { schedule = schedule.travelling(to: zone, from: schedule.localDate(at: now)) }
-            let report = try sync.run(schedule: schedule, now: now)
+            // The phone's edits go into the file as read (never the in-memory --zone stop).
+            let save = { (changes: ChangeSet) throws -> Void in
+                guard let original = FileManager.default.contents(atPath: path) else {
+                    throw InputError("\(path): cannot read the schedule to merge the phone's edits")
+                }
+                let onDisk = try ScheduleCodec.decode(original, file: path)
+                try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
+            }
+            let report = try sync.run(schedule: schedule, now: now, save: save)
             let output = SyncOutput(report: report, folder: folder, dryRun: sync.dryRun)
             context.console.out(args.flags.contains("json") ? output.json() : output.text())
             return report.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems

@@ -1,7 +1,8 @@
 import DoseCal
 import Foundation
 
-/// How a sync report is shown: a few lines, or JSON. Names files and UIDs, never a medicine.
+/// How a sync report is shown: a few lines, or JSON. Names files and UIDs; the merged phone edits
+/// are described as `dosecal reconcile` does, in the schedule's own words.
 struct SyncOutput {
     var report: VdirSync.Report
     var folder: String
@@ -34,11 +35,18 @@ struct SyncOutput {
         if dryRun {
             lines += created.map { "  new:     \($0)" } + updated.map { "  change:  \($0)" } + deleted.map { "  delete:  \($0)" }
         }
-        for uid in report.plan.changes.foreignAdded {
+        for uid in report.folderChanges.foreignAdded {
             lines.append("  not dosecal's, left alone: \(report.plan.status.entries[uid]?.file ?? uid)")
         }
         for u in report.plan.unusable { lines.append("  not an item, left alone: \(u.file) \(u.reason)") }
         for name in report.removedLeftovers { lines.append("  removed a temporary file of an interrupted sync: \(name)") }
+        if let merge = report.merge {
+            let verb = dryRun ? "would bring back" : "brought back"
+            if !merge.changes.changes.isEmpty { lines.append("From the phone (\(verb) into the schedule):") }
+            lines += merge.changes.changes.map { "  \($0.description)" }
+            lines += merge.changes.conflicts.map { "  conflict: \($0.description)" }
+            lines += merge.changes.unmapped.map { "  not brought back: \($0.description)" }
+        }
         for c in report.conflicts { lines.append("  conflict: \(c.message)") }
         if !report.conflicts.isEmpty {
             lines.append("\(report.conflicts.count) conflict(s) remain; nothing of them was overwritten (exit 1).")
@@ -47,7 +55,7 @@ struct SyncOutput {
     }
 
     func json() -> String {
-        let changes = report.plan.changes
+        let changes = report.folderChanges
         var edited: [String] = []
         var removed: [String] = []
         for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) {
@@ -76,6 +84,7 @@ struct SyncOutput {
                     JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)])
                 }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
+            "merged": report.merge?.changes.json ?? JSONValue(.null),
         ])
         return String(value.text.dropLast())
     }

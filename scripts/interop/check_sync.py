@@ -242,18 +242,41 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
         name, data = by_uid.get(uid, ("", b""))
         ends = "CRLF" if b"\r\n" in data else "LF"
         print(f"       {name}: {ends} line ends after the pull")
-    schedule_bytes = schedule.read_bytes()
 
-    # 5. dosecal sync reports and keeps every edit.
+    # 5. dosecal sync brings the phone's edits back into the schedule (three-way, against what
+    #    the last sync wrote) and rewrites those series from the merged schedule.
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
     changes = out["folderChanges"]
-    check(rc == 1, f"dosecal sync exits 1 while conflicts remain ({rc})")
-    check(sorted(changes["edited"]) == sorted([morning, evening, levo]), f"edited series reported: {changes['edited']}")
-    check(changes["deleted"] == [vitamin], f"deleted series reported: {changes['deleted']}")
-    check(changes["foreignAdded"] == ["dentist-2026-12-04@phone.example"], f"foreign event reported: {changes['foreignAdded']}")
-    check(out["created"] == out["updated"] == out["deleted"] == [], "dosecal sync wrote, changed and deleted nothing")
-    check(snapshot(folder) == pulled, "every file is byte for byte and inode for inode as vdirsyncer left it")
-    check(schedule.read_bytes() == schedule_bytes, "the schedule file is unchanged (the merge is reconcile's)")
+    print("       merged:", json.dumps(out.get("merged"), indent=None)[:2000])
+    check(rc == 0 and out["conflicts"] == [], f"dosecal sync merges without conflicts ({rc}; {out['conflicts'][:2]})")
+    check(sorted(changes["edited"]) == sorted([morning, evening, levo]), f"edited series found: {changes['edited']}")
+    check(changes["deleted"] == [vitamin], f"deleted series found: {changes['deleted']}")
+    check(changes["foreignAdded"] == ["dentist-2026-12-04@phone.example"], f"foreign event found: {changes['foreignAdded']}")
+    got = sorted((c["medication"], c["kind"], c.get("slot"), c.get("date") or c.get("from"), c.get("new") or c.get("time"))
+                 for c in out["merged"]["changes"])
+    want = sorted([
+        ("metformin", "rescheduled", "morning", "2026-12-02", "09:00"),
+        ("metformin", "skipped", "evening", "2026-12-03", "19:00"),
+        ("levothyroxine", "slotTime", "morning", None, "07:00"),
+        ("vitamin-d", "stopped", None, "2026-12-12", None),  # its next dose after the deletion
+    ])
+    check(got == want, f"exactly the expected schedule changes: {got}")
+    merged_schedule = json.loads(schedule.read_bytes())
+    meds = {m["id"]: m for m in merged_schedule["medications"]}
+    check(any(r.get("date") == "2026-12-02" for r in meds["metformin"].get("rescheduled", [])),
+          "the schedule file holds the rescheduled dose")
+    check(any(e.get("status") == "skipped" and e.get("slot") == "evening" for e in merged_schedule.get("log", [])),
+          "the schedule's log holds the skipped dose")
+    check(meds["vitamin-d"].get("end") == "2026-12-11", f"vitamin D ends the day before ({meds['vitamin-d'].get('end')})")
+    now = snapshot(folder)
+    dentist = by_uid["dentist-2026-12-04@phone.example"][0]
+    check(now[dentist] == pulled[dentist], "the phone's own event is byte for byte and inode for inode as it was")
+    for uid in (morning, levo):
+        name = by_uid[uid][0]
+        check(name in now and b"\r\n" in now[name][0], f"{name} rewritten from the merged schedule under its name")
+    name = by_uid[evening][0]
+    check(name in now and b"EXDATE" in now[name][0], f"{name} still leaves the skipped dose out")
+    pulled = now
 
     # 6. khal reads the folder without a warning.
     khal_conf = tmp / "khal.conf"
@@ -285,18 +308,23 @@ path = {tmp / 'khal.db'}
     status = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and not p.name.endswith(".lock"))
     before_status = status[0].read_bytes() if status else b""
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
-    check(snapshot(folder) == pulled and status and status[0].read_bytes() == before_status,
-          "a second dosecal sync writes nothing (files, mtimes, status)")
+    check(rc == 0 and snapshot(folder) == pulled and status and status[0].read_bytes() == before_status,
+          f"a second dosecal sync writes nothing (files, mtimes, status; exit {rc})")
 
     # 8. A schedule change reaches the server.
-    data = json.loads(schedule_bytes)
+    data = json.loads(schedule.read_bytes())
     data["medications"].append({"id": "omega-3", "name": "Omega-3", "times": ["13:00"], "start": "2026-12-01"})
     schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
     check(out["created"] == ["dose-" + dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
     run([vdirsyncer, "-c", str(config), "sync"], env=env)
     served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
-    check(dose_uid("omega-3", "1") in served and vitamin not in served, "vdirsyncer pushed it; the deleted series stays deleted")
+    check(dose_uid("omega-3", "1") in served, "vdirsyncer pushed it")
+    # The deleted series comes back as history only: its rule ends before the first dose it lost.
+    vit = [e for e in calendar.events() if uid_of(e.data.encode() if isinstance(e.data, str) else e.data) == vitamin]
+    text = (vit[0].data if vit else "").replace("\r\n", "\n")
+    check(bool(vit) and re.search(r"UNTIL=2026121[01]T", text) is not None,
+          "the deleted series is back on the server as history only (UNTIL before 2026-12-12)")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,15 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         self.description = description
     }
 
+    /// The slot the change concerns; nil for changes to the whole medication.
+    public var slotID: String? {
+        switch kind {
+        case .slotTime(let slot, _, _, _, _), .rescheduled(let slot, _, _, _), .skipped(let slot, _, _), .slotStopped(let slot, _):
+            slot
+        case .stopped, .reminder: nil
+        }
+    }
+
     /// A stable order: medication, then the first date the change concerns, then the description.
     var sortKey: (String, LocalDate, String) {
         let date: LocalDate

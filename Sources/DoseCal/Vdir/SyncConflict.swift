@@ -32,10 +32,10 @@ public struct SyncConflict: Sendable, Equatable {
         let place = files.joined(separator: ", ")
         switch kind {
         case .editedInFolder:
-            return
-                "\(place): changed on the phone: will be merged by reconcile; left as it is (the schedule is not applied to it)"
+            return "\(place): changed on the phone in a way that conflicts with the schedule or that it cannot hold "
+                + "(a duration, a note); left as it is. Use --prefer to settle a conflict, --force --prefer schedule to replace it"
         case .deletedInFolder:
-            return "\(uid): deleted on the phone: will be merged by reconcile; not written again"
+            return "\(uid): deleted on the phone, in conflict with the schedule (or with no effect on it); not written again"
         case .editedAndRemoved:
             return "\(place): changed on the phone but removed from the schedule; left as it is"
         case .duplicateUID:

@@ -45,7 +45,7 @@ public struct VdirItem: Sendable, Equatable {
         var events: [String: [ICalComponent]] = [:]
         for item in feed.items {
             if events[item.uid] == nil { order.append(item.uid) }
-            events[item.uid, default: []].append(item.event)
+            events[item.uid, default: []] += [item.event] + item.overrides  // rescheduled doses: RECURRENCE-ID events
         }
         return order.map { uid in
             var calendar = ICalComponent("VCALENDAR")

@@ -10,6 +10,11 @@ public struct VdirSync: Sendable {
     public var prefer: SyncPreference = .schedule
     public var force = false
     public var dryRun = false
+    /// Merge the phone's edits into the schedule (issue 4's engine; `dosecal sync` turns it on).
+    /// Off: every edited or deleted owned item is reported and kept as it is.
+    public var mergeEdits = false
+    /// Who wins a dose both sides changed; nil: report the conflict and change neither.
+    public var reconcilePreference: ReconcilePreference? = nil
 
     public init(folder: String, statusPath: String) {
         self.folder = folder
@@ -22,6 +27,10 @@ public struct VdirSync: Sendable {
         public var outcome: SyncExecutor.Outcome?
         /// dosecal's temporary files left by an interrupted run, removed.
         public var removedLeftovers: [String]
+        /// The phone's edits merged into the schedule (nil: there were none).
+        public var merge: Merge? = nil
+        /// What changed in the folder since the last sync (before any merge).
+        public var folderChanges: FolderChanges = FolderChanges()
 
         /// Conflicts planned and those found while executing.
         public var conflicts: [SyncConflict] { plan.conflicts + (outcome?.skipped ?? []) }
@@ -38,20 +47,56 @@ public struct VdirSync: Sendable {
         return try SyncStatus(decoding: data, source: statusPath)
     }
 
-    /// Syncs `schedule` built at `now` into the folder. `stepLimit` is for tests (see `SyncExecutor`).
-    public func run(schedule: Schedule, now: Int, stepLimit: Int? = nil) throws(SyncError) -> Report {
+    /// Syncs `schedule` built at `now` into the folder. Edits made in the folder are merged first
+    /// (`merge`); `save` receives the change set to apply to the schedule file before the folder
+    /// is written (not called for a dry run or when nothing changes). `stepLimit` is for tests
+    /// (see `SyncExecutor`).
+    public func run(
+        schedule: Schedule, now: Int, stepLimit: Int? = nil, save: ((ChangeSet) throws -> Void)? = nil
+    ) throws(SyncError) -> Report {
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
         let previous = try readStatus()
-        let status = previous ?? SyncStatus(folder: folder)
+        var status = previous ?? SyncStatus(folder: folder)
         let leftovers = dryRun ? [] : VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
-        let feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
-        let desired = VdirItem.items(of: feed, known: status)
-        let plan = try SyncPlanner(folder: folder, prefer: prefer, force: force).plan(
-            status: status, folder: state, desired: desired)
-        if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: []) }
+        let planner = SyncPlanner(folder: folder, prefer: prefer, force: force)
+        var schedule = schedule
+        var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
+        var plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
+        var merged: Merge? = nil
+        let found = plan.changes
+        if mergeEdits, !planner.scheduleOverrides,
+            let m = try merge(plan.changes, state: state, status: status, schedule: schedule, now: now, prefer: reconcilePreference)
+        {
+            merged = m
+            if !m.changes.changes.isEmpty {
+                if !dryRun, let save {
+                    do { try save(m.changes) } catch {
+                        throw .io(path: folder, reason: "the merged schedule could not be written: \(error)")
+                    }
+                }
+                schedule = m.schedule
+            }
+            status = m.status
+            feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
+            plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
+        }
+        if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
-        return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers)
+        if plan.conflicts.isEmpty && outcome.skipped.isEmpty { try keepBase(feed) }
+        return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
+    }
+
+    /// Keeps `feed` as the base of the next merge (only when its bytes changed).
+    private func keepBase(_ feed: Feed) throws(SyncError) {
+        guard let text = try? feed.serialized() else { return }
+        let data = Data(text.utf8)
+        if FileManager.default.contents(atPath: basePath) == data { return }
+        do {
+            try AtomicFile.write(data, to: basePath)
+        } catch {
+            throw .io(path: basePath, reason: "cannot keep the merge base: \(error)")
+        }
     }
 }
