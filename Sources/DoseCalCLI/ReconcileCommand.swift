@@ -13,7 +13,8 @@ enum ReconcileCommand {
 
         Compare three things dose by dose: what dosecal last exported (the base, kept
         next to SCHEDULE as NAME.dosecal-base.ics by export -o and reconcile --apply),
-        the schedule now, and CALENDAR as it came back from a calendar app (an .ics
+        the schedule now, and CALENDAR as it came back from a calendar app (a vdir
+        folder of .ics items, as vdirsyncer keeps a CalDAV calendar, or an .ics
         file). Edits made in the calendar become schedule changes, listed in plain
         words:
           a series moved to a new time      the slot's time, from the first changed dose
@@ -66,7 +67,7 @@ enum ReconcileCommand {
         let now = try context.clock.now(override: args.options["now"])
         let original = try ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
-        let theirs = try ReturnedCalendar(parsing: Array(CalendarInput.data(calendarPath)))
+        let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
         if let basePath, let data = FileManager.default.contents(atPath: basePath) {
@@ -138,8 +139,33 @@ enum BaseFile {
     }
 }
 
-/// Reading a calendar file named on the command line.
+/// Reading a calendar file (or a vdir folder) named on the command line.
 enum CalendarInput {
+    /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it).
+    static func returned(_ path: String) throws -> ReturnedCalendar {
+        var isDir: ObjCBool = false
+        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+            return try ReturnedCalendar(parsing: Array(data(path)))
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
+            .filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+        guard !names.isEmpty else {
+            throw InputError("\(path): a folder with no .ics items; expected a calendar file or a vdir folder")
+        }
+        var items: [[UInt8]] = []
+        for name in names {
+            guard let d = FileManager.default.contents(atPath: path + "/" + name) else {
+                throw InputError("\(path)/\(name): cannot read this item")
+            }
+            items.append(Array(d))
+        }
+        do {
+            return try ReturnedCalendar(parsingItems: items)
+        } catch {
+            throw InputError("\(path): \(error)")
+        }
+    }
+
     static func data(_ path: String) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         guard let data = FileManager.default.contents(atPath: path) else {

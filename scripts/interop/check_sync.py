@@ -5,7 +5,7 @@ and khal, as a person with a phone would use them.
     check_sync.py DOSECAL_BINARY FIXTURES_DIR
 
 Flow (all on 127.0.0.1, in a temporary folder):
-  1. `dosecal sync daily.json --vdir DIR` fills an empty folder;
+  1. `dosecal sync demo.json --vdir DIR` fills an empty folder;
   2. Radicale 3 starts on a free port (filesystem storage in the temp folder,
      no authentication); a calendar is created with the `caldav` library;
      vdirsyncer (filesystem storage DIR <-> caldav storage) discovers and
@@ -15,14 +15,17 @@ Flow (all on 127.0.0.1, in a temporary folder):
      changes a series' time (DTSTART), deletes a series (DELETE), adds a
      non-medication event;
   4. vdirsyncer syncs again (pull): DIR now holds the server's versions;
-  5. `dosecal sync` must exit 1 (conflicts remain), report exactly the three
-     edited and the one deleted series and the foreign event, and change,
-     delete or create no file (bytes and etags compared); the schedule file
-     is unchanged (the merge into the schedule is the reconcile engine's);
+  5. `dosecal reconcile demo.json DIR` (against the base the sync kept) must
+     give exactly the four expected schedule changes (a rescheduled dose, a
+     skipped dose, a slot time, a medication stopped from its next lost dose)
+     and write nothing; then `dosecal sync` must merge the same four changes
+     into the schedule file, exit 0, rewrite the merged series under their
+     file names and leave the foreign event byte for byte as it was;
   6. khal lists the folder without a warning or error;
   7. a second `dosecal sync` writes nothing (etags and the status file equal);
   8. a schedule change reaches the server: a new medication is written by
-     `dosecal sync` and pushed by vdirsyncer.
+     `dosecal sync` and pushed by vdirsyncer; the series deleted on the phone
+     is back as history only (its rule ends before the first lost dose).
 Radicale is stopped at the end, also on failure. Ends with "N passed, M
 failed"; exits non-zero on any failure or when a program is missing.
 """
@@ -243,23 +246,35 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
         ends = "CRLF" if b"\r\n" in data else "LF"
         print(f"       {name}: {ends} line ends after the pull")
 
-    # 5. dosecal sync brings the phone's edits back into the schedule (three-way, against what
-    #    the last sync wrote) and rewrites those series from the merged schedule.
-    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
-    changes = out["folderChanges"]
-    print("       merged:", json.dumps(out.get("merged"), indent=None)[:2000])
-    check(rc == 0 and out["conflicts"] == [], f"dosecal sync merges without conflicts ({rc}; {out['conflicts'][:2]})")
-    check(sorted(changes["edited"]) == sorted([morning, evening, levo]), f"edited series found: {changes['edited']}")
-    check(changes["deleted"] == [vitamin], f"deleted series found: {changes['deleted']}")
-    check(changes["foreignAdded"] == ["dentist-2026-12-04@phone.example"], f"foreign event found: {changes['foreignAdded']}")
+    # 5a. dosecal reconcile on the pulled folder, against the base the sync kept, gives exactly the
+    #     expected changes and writes nothing without --apply.
+    base = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and p.name.endswith(".base.ics"))
+    before = schedule.read_bytes()
+    r = run([str(binary), "reconcile", str(schedule), str(folder), "--base", str(base[0]) if base else "/missing",
+             "--now", NOW, "--json"], expect=(0, 1, 2))
+    rec = json.loads(r.stdout) if r.returncode in (0, 1) else {"changes": [], "conflicts": [r.stderr.strip()]}
     got = sorted((c["medication"], c["kind"], c.get("slot"), c.get("date") or c.get("from"), c.get("new") or c.get("time"))
-                 for c in out["merged"]["changes"])
+                 for c in rec["changes"])
     want = sorted([
         ("metformin", "rescheduled", "morning", "2026-12-02", "09:00"),
         ("metformin", "skipped", "evening", "2026-12-03", "19:00"),
         ("levothyroxine", "slotTime", "morning", None, "07:00"),
         ("vitamin-d", "stopped", None, "2026-12-12", None),  # its next dose after the deletion
     ])
+    check(r.returncode == 0 and rec["conflicts"] == [] and got == want,
+          f"dosecal reconcile of the pulled folder gives exactly the expected changes ({r.returncode}; {got})")
+    check(schedule.read_bytes() == before, "dosecal reconcile without --apply writes nothing")
+
+    # 5. dosecal sync brings the phone's edits back into the schedule (three-way, against what
+    #    the last sync wrote) and rewrites those series from the merged schedule.
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    changes = out["folderChanges"]
+    check(rc == 0 and out["conflicts"] == [], f"dosecal sync merges without conflicts ({rc}; {out['conflicts'][:2]})")
+    check(sorted(changes["edited"]) == sorted([morning, evening, levo]), f"edited series found: {changes['edited']}")
+    check(changes["deleted"] == [vitamin], f"deleted series found: {changes['deleted']}")
+    check(changes["foreignAdded"] == ["dentist-2026-12-04@phone.example"], f"foreign event found: {changes['foreignAdded']}")
+    got = sorted((c["medication"], c["kind"], c.get("slot"), c.get("date") or c.get("from"), c.get("new") or c.get("time"))
+                 for c in out["merged"]["changes"])
     check(got == want, f"exactly the expected schedule changes: {got}")
     merged_schedule = json.loads(schedule.read_bytes())
     meds = {m["id"]: m for m in merged_schedule["medications"]}

@@ -34,7 +34,8 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
     /// The slot the change concerns; nil for changes to the whole medication.
     public var slotID: String? {
         switch kind {
-        case .slotTime(let slot, _, _, _, _), .rescheduled(let slot, _, _, _), .skipped(let slot, _, _), .slotStopped(let slot, _):
+        case .slotTime(let slot, _, _, _, _), .rescheduled(let slot, _, _, _), .skipped(let slot, _, _),
+            .slotStopped(let slot, _):
             slot
         case .stopped, .reminder: nil
         }

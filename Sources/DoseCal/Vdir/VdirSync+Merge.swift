@@ -83,7 +83,9 @@ extension VdirSync {
                 guard var entry = updated.entries[uid],
                     let file = state.files.first(where: { $0.uids == [uid] }), let hash = file.hash
                 else { continue }
-                entry.written = SyncStatus.Revision(hash: hash, key: entry.written?.key ?? "", feed: entry.written?.feed ?? .init(sequence: 0, lastModified: 0, contentHash: ""))
+                entry.written = SyncStatus.Revision(
+                    hash: hash, key: entry.written?.key ?? "",
+                    feed: entry.written?.feed ?? .init(sequence: 0, lastModified: 0, contentHash: ""))
                 entry.etag = file.etag
                 updated.entries[uid] = entry
             case .deleted:

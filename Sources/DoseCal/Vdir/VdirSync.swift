@@ -67,7 +67,8 @@ public struct VdirSync: Sendable {
         var merged: Merge? = nil
         let found = plan.changes
         if mergeEdits, !planner.scheduleOverrides,
-            let m = try merge(plan.changes, state: state, status: status, schedule: schedule, now: now, prefer: reconcilePreference)
+            let m = try merge(
+                plan.changes, state: state, status: status, schedule: schedule, now: now, prefer: reconcilePreference)
         {
             merged = m
             if !m.changes.changes.isEmpty {
