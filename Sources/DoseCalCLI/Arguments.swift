@@ -6,7 +6,10 @@ struct Arguments {
     var options: [String: String] = [:]
 
     /// `flags` and `options` name the long forms (without dashes); `aliases` maps `-o` to `output`.
-    init(_ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>, aliases: [String: String] = [:]) throws {
+    init(
+        _ arguments: [String], flags allowedFlags: Set<String>, options allowedOptions: Set<String>,
+        aliases: [String: String] = [:]
+    ) throws {
         var i = 0
         var onlyPositionals = false
         while i < arguments.count {

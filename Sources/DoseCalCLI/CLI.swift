@@ -44,7 +44,8 @@ enum CLI {
                 return ExitCode.ok
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                console.error("dosecal: unknown command '\(arguments[1])'; commands: \(commands.map(\.name).joined(separator: ", "))")
+                console.error(
+                    "dosecal: unknown command '\(arguments[1])'; commands: \(commands.map(\.name).joined(separator: ", "))")
                 return ExitCode.usage
             }
             console.out(command.help)
@@ -53,7 +54,9 @@ enum CLI {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.error("dosecal: unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", ")). See dosecal --help.")
+            console.error(
+                "dosecal: unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", ")). See dosecal --help."
+            )
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -93,7 +96,8 @@ struct Clock: Sendable {
     func now(override: String? = nil, option: String = "--now") throws -> Int {
         if let override {
             guard let t = Instant.parse(override) else {
-                throw UsageError("\(option) \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
+                throw UsageError(
+                    "\(option) \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
             }
             return t
         }

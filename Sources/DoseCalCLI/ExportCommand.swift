@@ -43,9 +43,13 @@ enum ExportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now"], aliases: ["-o": "output"])
+            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now"],
+            aliases: ["-o": "output"])
         guard args.positionals.count == 1 else {
-            throw UsageError(args.positionals.isEmpty ? "missing SCHEDULE (a schedule file, or - for standard input)" : "expected one SCHEDULE, got \(args.positionals.count)")
+            throw UsageError(
+                args.positionals.isEmpty
+                    ? "missing SCHEDULE (a schedule file, or - for standard input)"
+                    : "expected one SCHEDULE, got \(args.positionals.count)")
         }
         let now = try context.clock.now(override: args.options["now"])
         let schedule = try ScheduleInput.read(args.positionals[0])
@@ -72,7 +76,9 @@ enum ExportCommand {
         } else {
             try AtomicFile.write(Data(text.utf8), to: output)
             if !args.flags.contains("quiet") {
-                context.console.out(ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(output: output))
+                context.console.out(
+                    ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(
+                        output: output))
             }
         }
         return ExitCode.ok
@@ -94,7 +100,9 @@ enum ScheduleInput {
             guard let d = FileManager.default.contents(atPath: path) else {
                 var isDir: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                    throw InputError(isDir.boolValue ? "\(path) is a folder; expected a schedule file (.json)" : "cannot read \(path): permission denied")
+                    throw InputError(
+                        isDir.boolValue
+                            ? "\(path) is a folder; expected a schedule file (.json)" : "cannot read \(path): permission denied")
                 }
                 throw InputError("\(path): no such file; expected a schedule file (.json), or - for standard input")
             }
@@ -116,7 +124,9 @@ enum FeedInput {
             parsed = try ICalParser.parse(Array(data))
         } catch {
             if force { return [:] }
-            throw InputError("\(path) exists and is not a calendar dosecal wrote (\(error)); not replacing it. Use --force to replace it anyway.")
+            throw InputError(
+                "\(path) exists and is not a calendar dosecal wrote (\(error)); not replacing it. Use --force to replace it anyway."
+            )
         }
         guard let calendar = parsed.calendar, calendar.property("PRODID")?.value.hasPrefix("-//dosecal//") == true else {
             if force { return [:] }

@@ -40,7 +40,10 @@ struct ExportSummary {
                 supplyLines.append("  \(label(m)): enough for the next 10 years or the whole course")
             }
         }
-        if !supplyLines.isEmpty { lines.append("Supply:") ; lines += supplyLines }
+        if !supplyLines.isEmpty {
+            lines.append("Supply:")
+            lines += supplyLines
+        }
         return lines.joined(separator: "\n")
     }
 }

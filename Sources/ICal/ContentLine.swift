@@ -64,7 +64,12 @@ enum ContentLineReader {
                 flush()  // a blank line ends the previous content line
             }
             // Consume the line ending: CRLF, LF or CR.
-            if j < n && bytes[j] == 13 { j += 1; if j < n && bytes[j] == 10 { j += 1 } } else if j < n { j += 1 }
+            if j < n && bytes[j] == 13 {
+                j += 1
+                if j < n && bytes[j] == 10 { j += 1 }
+            } else if j < n {
+                j += 1
+            }
             lineNo += 1
             i = j
         }
@@ -79,12 +84,22 @@ enum ContentLineReader {
         while i < n {
             let c = b[i]
             if c == 0 { return i }
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             let len: Int
-            if c & 0xE0 == 0xC0 { len = 2; if c < 0xC2 { return i } }
-            else if c & 0xF0 == 0xE0 { len = 3 }
-            else if c & 0xF8 == 0xF0 { len = 4; if c > 0xF4 { return i } }
-            else { return i }
+            if c & 0xE0 == 0xC0 {
+                len = 2
+                if c < 0xC2 { return i }
+            } else if c & 0xF0 == 0xE0 {
+                len = 3
+            } else if c & 0xF8 == 0xF0 {
+                len = 4
+                if c > 0xF4 { return i }
+            } else {
+                return i
+            }
             if i + len > n { return i }
             for k in 1..<len where b[i + k] & 0xC0 != 0x80 { return i }
             if len == 3 {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An iCalendar DATE or DATE-TIME value in one of its four forms (RFC 5545 §3.3.4, §3.3.5).
 public enum DateTimeValue: Sendable, Hashable, CustomStringConvertible {
     /// `VALUE=DATE:20260105`
@@ -65,5 +67,3 @@ public enum DateTimeValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-import Foundation

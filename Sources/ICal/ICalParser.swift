@@ -133,7 +133,10 @@ enum ParameterText {
         var current = ""
         var inQuotes = false
         for ch in text[text.index(after: eq)...] {
-            if ch == "\"" { inQuotes.toggle(); continue }
+            if ch == "\"" {
+                inQuotes.toggle()
+                continue
+            }
             if ch == "," && !inQuotes {
                 values.append(current)
                 current = ""
@@ -178,7 +181,9 @@ struct Skeleton {
                     if stack.contains(where: { $0.name == component }) {
                         throw .structure(
                             line: open.line,
-                            message: "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)")
+                            message:
+                                "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)"
+                        )
                     }
                     throw .structure(
                         line: l.line,

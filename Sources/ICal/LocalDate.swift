@@ -67,7 +67,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses `YYYY-MM-DD` (ISO 8601, as in the schedule file) or `YYYYMMDD` (iCalendar DATE).
     public init?(parsing text: some StringProtocol) {
         let digits = Array(text.utf8)
-        let y: Int?, m: Int?, d: Int?
+        let y: Int?
+        let m: Int?
+        let d: Int?
         if digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-") {
             (y, m, d) = (Int(decimal: digits[0..<4]), Int(decimal: digits[5..<7]), Int(decimal: digits[8..<10]))
         } else if digits.count == 8 {
@@ -163,7 +165,13 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
 /// A day of the week, in iCalendar's two-letter form.
 public enum Weekday: String, Sendable, Hashable, CaseIterable, Comparable {
-    case monday = "MO", tuesday = "TU", wednesday = "WE", thursday = "TH", friday = "FR", saturday = "SA", sunday = "SU"
+    case monday = "MO"
+    case tuesday = "TU"
+    case wednesday = "WE"
+    case thursday = "TH"
+    case friday = "FR"
+    case saturday = "SA"
+    case sunday = "SU"
 
     /// 0 for Monday ... 6 for Sunday.
     public var index: Int { Weekday.allCases.firstIndex(of: self)! }

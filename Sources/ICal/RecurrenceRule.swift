@@ -1,8 +1,13 @@
 /// An RRULE value (RFC 5545 §3.3.10), written in a fixed part order so output is deterministic.
 public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
     public enum Frequency: String, Sendable, Hashable, CaseIterable {
-        case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
-        case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+        case secondly = "SECONDLY"
+        case minutely = "MINUTELY"
+        case hourly = "HOURLY"
+        case daily = "DAILY"
+        case weekly = "WEEKLY"
+        case monthly = "MONTHLY"
+        case yearly = "YEARLY"
     }
 
     /// A BYDAY entry: a weekday with an optional ordinal (`-1SU`, `2MO`, `TH`).

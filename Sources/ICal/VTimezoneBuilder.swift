@@ -18,14 +18,22 @@ public enum VTimezoneBuilder {
         if transitions.first.map({ $0.instant > rangeStart }) ?? true {
             // Nothing before the range: one observance in force from the first year's start.
             let offset = transitions.first?.offsetFrom ?? zone.offset(at: rangeStart)
-            let start = LocalDateTime(date: LocalDate(year: years.lowerBound, month: 1, day: 1)!, time: LocalTime(hour: 0, minute: 0)!)
+            let start = LocalDateTime(
+                date: LocalDate(year: years.lowerBound, month: 1, day: 1)!, time: LocalTime(hour: 0, minute: 0)!)
             let daylight = zone.isDaylight(at: rangeStart - 1) && transitions.first != nil
-            observances.append((start, observance(daylight: daylight, name: tzname(offset), from: offset, to: offset, start: start, rule: nil, rdates: [])))
+            observances.append(
+                (
+                    start,
+                    observance(
+                        daylight: daylight, name: tzname(offset), from: offset, to: offset, start: start, rule: nil, rdates: [])
+                ))
         }
         // Group transitions that share offsets and kind; each group becomes one observance.
         var groups: [[Zone.Transition]] = []
         for t in transitions {
-            if let i = groups.firstIndex(where: { $0[0].offsetFrom == t.offsetFrom && $0[0].offsetTo == t.offsetTo && $0[0].isDaylight == t.isDaylight }) {
+            if let i = groups.firstIndex(where: {
+                $0[0].offsetFrom == t.offsetFrom && $0[0].offsetTo == t.offsetTo && $0[0].isDaylight == t.isDaylight
+            }) {
                 groups[i].append(t)
             } else {
                 groups.append([t])
@@ -45,9 +53,13 @@ public enum VTimezoneBuilder {
             } else {
                 rdates = group.dropFirst().map(\.localStart)
             }
-            observances.append((first.localStart, observance(
-                daylight: first.isDaylight, name: tzname(first.offsetTo), from: first.offsetFrom,
-                to: first.offsetTo, start: first.localStart, rule: rule, rdates: rdates)))
+            observances.append(
+                (
+                    first.localStart,
+                    observance(
+                        daylight: first.isDaylight, name: tzname(first.offsetTo), from: first.offsetFrom,
+                        to: first.offsetTo, start: first.localStart, rule: rule, rdates: rdates)
+                ))
         }
         observances.sort { $0.start < $1.start }
         var vtz = ICalComponent("VTIMEZONE")

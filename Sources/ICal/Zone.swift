@@ -54,7 +54,8 @@ public struct Zone: Sendable, Hashable {
             let next = min(t + step, to)
             let o = offset(at: next)
             if o != current {
-                var lo = t, hi = next  // offset(lo) == current, offset(hi) != current
+                var lo = t
+                var hi = next  // offset(lo) == current, offset(hi) != current
                 while hi - lo > 1 {
                     let mid = lo + (hi - lo) / 2
                     if offset(at: mid) == current { lo = mid } else { hi = mid }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct ParserTests {
     @Test func readsLFOnlyAndFoldedLines() throws {
-        let text = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//x//y//EN\nBEGIN:VEVENT\nUID:a@b\nSUMMARY:Hello\n  world\nDESCRIPTION:x\\, y\nDTSTART;TZID=America/New_York:20260307T023000\nEND:VEVENT\nEND:VCALENDAR\n"
+        let text =
+            "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//x//y//EN\nBEGIN:VEVENT\nUID:a@b\nSUMMARY:Hello\n  world\nDESCRIPTION:x\\, y\nDTSTART;TZID=America/New_York:20260307T023000\nEND:VEVENT\nEND:VCALENDAR\n"
         let parsed = try ICalParser.parse(text, strict: true)
         let event = try #require(parsed.calendar?.components(named: "VEVENT").first)
         #expect(event.property("SUMMARY")?.text == "Hello world")
@@ -25,7 +26,10 @@ import Testing
         #expect(throws: ICalError.structure(line: 3, message: "END:VTODO closes BEGIN:VEVENT of line 2; expected END:VEVENT")) {
             try ICalParser.parse("BEGIN:VCALENDAR\nBEGIN:VEVENT\nEND:VTODO\nEND:VCALENDAR\n")
         }
-        #expect(throws: ICalError.structure(line: 2, message: "BEGIN:VEVENT is never closed; expected END:VEVENT before END:VCALENDAR on line 4")) {
+        #expect(
+            throws: ICalError.structure(
+                line: 2, message: "BEGIN:VEVENT is never closed; expected END:VEVENT before END:VCALENDAR on line 4")
+        ) {
             try ICalParser.parse("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nEND:VCALENDAR\n")
         }
         #expect(throws: ICalError.empty) { try ICalParser.parse("") }
@@ -35,7 +39,8 @@ import Testing
     }
 
     @Test func libicalValueErrorsCarryLines() throws {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:notadate\r\nSUMMARY:ok\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:notadate\r\nSUMMARY:ok\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let parsed = try ICalParser.parse(text)
         #expect(parsed.problems.count == 1)
         #expect(parsed.problems.first?.line == 5)

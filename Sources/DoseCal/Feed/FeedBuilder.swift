@@ -60,7 +60,10 @@ public struct FeedBuilder: Sendable {
                 event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
                 event.add(plan.rule.property)
                 event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
-                event.add(.text("DESCRIPTION", text.description(m, pills: pills, dose: dose, time: engine.time(of: slot, in: m, on: plan.firstDate))))
+                event.add(
+                    .text(
+                        "DESCRIPTION",
+                        text.description(m, pills: pills, dose: dose, time: engine.time(of: slot, in: m, on: plan.firstDate))))
                 event.add(ICalProperty("CATEGORIES", "MEDICATION"))
                 if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
                 event.add(ICalProperty("TRANSP", "TRANSPARENT"))

@@ -34,7 +34,8 @@ struct FeedText {
 
     func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
         let what = privacy ? "this medication" : m.name
-        var text = "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills))) covers \(forecast.dosesCovered) doses"
+        var text =
+            "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills))) covers \(forecast.dosesCovered) doses"
         if let last = forecast.lastCoveredDose { text += ", the last on \(last.date) at \(last.time)" }
         if let runOut = forecast.runOut { text += "; the first dose without supply is on \(runOut)." }
         return text + " Refill before then."

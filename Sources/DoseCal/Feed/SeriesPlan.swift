@@ -119,9 +119,12 @@ struct SeriesPlanner {
                     let offsets = (7 * j)..<min(7 * j + 7, on)
                     let days = offsets.map { anchor.adding(days: $0).weekday }.sorted()
                     guard let d = first({ offsets.contains(offset($0)) }) else { continue }
-                    subs.append((RecurrenceRule(
-                        .weekly, interval: weeks, byDay: days.map { .init($0) },
-                        weekStart: weeks > 1 ? anchor.weekday : nil), d, offsets))
+                    subs.append(
+                        (
+                            RecurrenceRule(
+                                .weekly, interval: weeks, byDay: days.map { .init($0) },
+                                weekStart: weeks > 1 ? anchor.weekday : nil), d, offsets
+                        ))
                 }
             } else {
                 for k in 0..<on {

@@ -49,13 +49,16 @@ struct JSONParser {
             // At the start of a value: open a container, or read a scalar.
             var value: JSONValue
             if peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
-                guard open.count < maxDepth else { throw error("nesting is deeper than \(maxDepth) levels of arrays and objects") }
+                guard open.count < maxDepth else {
+                    throw error("nesting is deeper than \(maxDepth) levels of arrays and objects")
+                }
                 let container = OpenContainer(isObject: peek == UInt8(ascii: "{"), line: line, column: column)
                 advance()
                 skipWhitespace()
                 if peek == UInt8(ascii: container.isObject ? "}" : "]") {
                     advance()
-                    value = JSONValue(container.isObject ? .object([]) : .array([]), line: container.line, column: container.column)
+                    value = JSONValue(
+                        container.isObject ? .object([]) : .array([]), line: container.line, column: container.column)
                 } else {
                     open.append(container)
                     if container.isObject { try readKey(into: &open[open.count - 1]) }
@@ -75,11 +78,14 @@ struct JSONParser {
                 skipWhitespace()
                 if peek == UInt8(ascii: top.isObject ? "}" : "]") {
                     advance()
-                    value = JSONValue(top.isObject ? .object(top.members) : .array(top.elements), line: top.line, column: top.column)
+                    value = JSONValue(
+                        top.isObject ? .object(top.members) : .array(top.elements), line: top.line, column: top.column)
                     continue
                 }
                 guard peek == UInt8(ascii: ",") else {
-                    throw unexpected(top.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element")
+                    throw unexpected(
+                        top.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                    )
                 }
                 advance()
                 skipWhitespace()
@@ -104,8 +110,11 @@ struct JSONParser {
         }
         let key = try parseString()
         if let first = container.seen[key] {
-            throw JSONSyntaxError(line: keyLine, column: keyColumn, message:
-                "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column)); a key may appear only once in an object")
+            throw JSONSyntaxError(
+                line: keyLine, column: keyColumn,
+                message:
+                    "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column)); a key may appear only once in an object"
+            )
         }
         container.seen[key] = (keyLine, keyColumn)
         skipWhitespace()
@@ -133,8 +142,11 @@ struct JSONParser {
             case "false": return node(.bool(false))
             case "null": return node(.null)
             default:
-                throw JSONSyntaxError(line: startLine, column: startColumn, message:
-                    "unexpected word '\(word)'; the JSON literals are true, false and null (lowercase), and text needs double quotes")
+                throw JSONSyntaxError(
+                    line: startLine, column: startColumn,
+                    message:
+                        "unexpected word '\(word)'; the JSON literals are true, false and null (lowercase), and text needs double quotes"
+                )
             }
         case UInt8(ascii: "'"): throw error("strings need double quotes (\"), not single quotes (')")
         case UInt8(ascii: "/"): throw error("comments are not allowed in JSON")
@@ -154,8 +166,10 @@ struct JSONParser {
         var out: [UInt8] = []
         while true {
             guard let b = peek else {
-                throw JSONSyntaxError(line: startLine, column: startColumn, message:
-                    "this string is not closed: no '\"' before the end of the text")
+                throw JSONSyntaxError(
+                    line: startLine, column: startColumn,
+                    message:
+                        "this string is not closed: no '\"' before the end of the text")
             }
             switch b {
             case UInt8(ascii: "\""):
@@ -166,7 +180,9 @@ struct JSONParser {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 throw error("line break inside a string; write it as \\n, or close the string with '\"'")
             case 0..<0x20:
-                throw error("control character U+\(JSONWriter.hex(Int(b), 4)) inside a string must be escaped (as \\u\(JSONWriter.hex(Int(b), 4)))")
+                throw error(
+                    "control character U+\(JSONWriter.hex(Int(b), 4)) inside a string must be escaped (as \\u\(JSONWriter.hex(Int(b), 4)))"
+                )
             case 0x20..<0x80:
                 out.append(b)
                 advance()
@@ -192,17 +208,22 @@ struct JSONParser {
         advance()
         var scalar = try readHex4()
         if (0xDC00...0xDFFF).contains(scalar) {
-            throw error("unpaired low surrogate \\u\(JSONWriter.hex(scalar, 4)); a \\uDC00-\\uDFFF escape must follow a \\uD800-\\uDBFF one")
+            throw error(
+                "unpaired low surrogate \\u\(JSONWriter.hex(scalar, 4)); a \\uDC00-\\uDFFF escape must follow a \\uD800-\\uDBFF one"
+            )
         }
         if (0xD800...0xDBFF).contains(scalar) {
             guard peek == UInt8(ascii: "\\"), byte(at: index + 1) == UInt8(ascii: "u") else {
-                throw error("unpaired high surrogate \\u\(JSONWriter.hex(scalar, 4)); it must be followed by a \\uDC00-\\uDFFF escape")
+                throw error(
+                    "unpaired high surrogate \\u\(JSONWriter.hex(scalar, 4)); it must be followed by a \\uDC00-\\uDFFF escape")
             }
             advance()
             advance()
             let low = try readHex4()
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw error("\\u\(JSONWriter.hex(low, 4)) cannot follow the high surrogate \\u\(JSONWriter.hex(scalar, 4)); expected \\uDC00-\\uDFFF")
+                throw error(
+                    "\\u\(JSONWriter.hex(low, 4)) cannot follow the high surrogate \\u\(JSONWriter.hex(scalar, 4)); expected \\uDC00-\\uDFFF"
+                )
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }

@@ -1,5 +1,6 @@
-public import ICal
 import Foundation
+public import ICal
+
 /// One medication and when it is taken.
 public struct Medication: Sendable, Equatable {
     /// Stable identifier, unique in the schedule; UIDs derive from it, so it never changes.
@@ -138,7 +139,9 @@ public struct Supply: Sendable, Equatable {
     /// Wall-clock time of the refill reminder.
     public var refillReminderTime: WallTime
 
-    public init(pills: Double, asOf: LocalDate, warningDays: Int = 7, refillReminderTime: WallTime = WallTime(hour: 9, minute: 0)!) {
+    public init(
+        pills: Double, asOf: LocalDate, warningDays: Int = 7, refillReminderTime: WallTime = WallTime(hour: 9, minute: 0)!
+    ) {
         self.pills = pills
         self.asOf = asOf
         self.warningDays = warningDays
@@ -188,4 +191,3 @@ public struct DoseLogEntry: Sendable, Equatable {
         self.at = at
     }
 }
-

@@ -33,14 +33,16 @@ extension MedicationDecoder {
         switch kind {
         case "weekly":
             let weekdays = try f.optional("weekdays", decodeWeekdays) ?? []
-            let interval = try f.optional("interval") { (n, p) throws(ScheduleError) in
-                try reader.integer(n, at: p, in: 1...520, unit: " (weeks between repetitions)")
-            } ?? 1
+            let interval =
+                try f.optional("interval") { (n, p) throws(ScheduleError) in
+                    try reader.integer(n, at: p, in: 1...520, unit: " (weeks between repetitions)")
+                } ?? 1
             return .weekly(weekdays: weekdays, interval: interval)
         case "everyNDays":
-            return .everyNDays(try f.required("days", "days between doses, 1 to 3650") { (n, p) throws(ScheduleError) in
-                try reader.integer(n, at: p, in: 1...3650, unit: " (days)")
-            })
+            return .everyNDays(
+                try f.required("days", "days between doses, 1 to 3650") { (n, p) throws(ScheduleError) in
+                    try reader.integer(n, at: p, in: 1...3650, unit: " (days)")
+                })
         case "cycle":
             let on = try f.required("daysOn", "days taken in each cycle, 1 to 3650") { (n, p) throws(ScheduleError) in
                 try reader.integer(n, at: p, in: 1...3650, unit: " (days)")
@@ -50,9 +52,10 @@ extension MedicationDecoder {
             }
             return .cycle(daysOn: on, daysOff: off)
         case "everyNHours":
-            return .everyNHours(try f.required("hours", "hours between doses, 1 to 168") { (n, p) throws(ScheduleError) in
-                try reader.integer(n, at: p, in: 1...168, unit: " (hours)")
-            })
+            return .everyNHours(
+                try f.required("hours", "hours between doses, 1 to 168") { (n, p) throws(ScheduleError) in
+                    try reader.integer(n, at: p, in: 1...168, unit: " (hours)")
+                })
         default:
             return .daily
         }
@@ -61,7 +64,9 @@ extension MedicationDecoder {
     private func decodeWeekdays(_ node: JSONValue, at path: String) throws(ScheduleError) -> [Weekday] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
-            throw reader.fail(node, path, "the list is empty; list at least one day, like [\"MO\"], or leave weekdays out to use the start date's weekday")
+            throw reader.fail(
+                node, path,
+                "the list is empty; list at least one day, like [\"MO\"], or leave weekdays out to use the start date's weekday")
         }
         let valid = "use MO, TU, WE, TH, FR, SA, SU or a full English name like \"monday\""
         var days: [Weekday] = []
@@ -83,14 +88,17 @@ extension MedicationDecoder {
         let policy: TimePolicy
         switch kind {
         case "pinned":
-            policy = .pinned(zone: try f.required("zone", "the IANA time zone the times are pinned to, like \"Europe/Berlin\"", reader.zone))
+            policy = .pinned(
+                zone: try f.required("zone", "the IANA time zone the times are pinned to, like \"Europe/Berlin\"", reader.zone))
         case "fixedInterval": policy = .fixedInterval
         case "floating": policy = .floating
         default: policy = .wallClock
         }
         if case .everyNHours = recurrence, policy != .fixedInterval {
-            throw reader.fail(node["kind"]!, f.path("kind"),
-                "an everyNHours recurrence needs the fixedInterval policy; use {\"kind\": \"fixedInterval\"} or leave timePolicy out")
+            throw reader.fail(
+                node["kind"]!, f.path("kind"),
+                "an everyNHours recurrence needs the fixedInterval policy; use {\"kind\": \"fixedInterval\"} or leave timePolicy out"
+            )
         }
         return policy
     }
@@ -99,21 +107,30 @@ extension MedicationDecoder {
         let f = try reader.fields(node, at: path, known: Self.reminderKeys)
         var reminder = Reminder()
         if let enabled = try f.optional("enabled", reader.bool) { reminder.enabled = enabled }
-        if let minutes = try f.optional("minutesBefore", { (n, p) throws(ScheduleError) in
-            try reader.integer(n, at: p, in: -1440...10080, unit: " (minutes before the dose; negative is after)")
-        }) {
+        if let minutes = try f.optional(
+            "minutesBefore",
+            { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: -1440...10080, unit: " (minutes before the dose; negative is after)")
+            })
+        {
             reminder.minutesBefore = minutes
         }
         if let repeatNode = f["repeat"] {
             let r = try reader.fields(repeatNode, at: f.path("repeat"), known: Self.repeatKeys)
-            if let count = try r.optional("count", { (n, p) throws(ScheduleError) in
-                try reader.integer(n, at: p, in: 0...20, unit: " (repetitions after the first alarm)")
-            }) {
+            if let count = try r.optional(
+                "count",
+                { (n, p) throws(ScheduleError) in
+                    try reader.integer(n, at: p, in: 0...20, unit: " (repetitions after the first alarm)")
+                })
+            {
                 reminder.repeatCount = count
             }
-            if let interval = try r.optional("intervalMinutes", { (n, p) throws(ScheduleError) in
-                try reader.integer(n, at: p, in: 1...1440, unit: " (minutes between repetitions)")
-            }) {
+            if let interval = try r.optional(
+                "intervalMinutes",
+                { (n, p) throws(ScheduleError) in
+                    try reader.integer(n, at: p, in: 1...1440, unit: " (minutes between repetitions)")
+                })
+            {
                 reminder.repeatIntervalMinutes = interval
             }
         }
@@ -129,9 +146,12 @@ extension MedicationDecoder {
             return d
         }
         var supply = Supply(pills: pills, asOf: try f.required("asOf", "the date the count was made, YYYY-MM-DD", reader.date))
-        if let days = try f.optional("warningDays", { (n, p) throws(ScheduleError) in
-            try reader.integer(n, at: p, in: 0...365, unit: " (days before running out)")
-        }) {
+        if let days = try f.optional(
+            "warningDays",
+            { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: 0...365, unit: " (days before running out)")
+            })
+        {
             supply.warningDays = days
         }
         if let time = try f.optional("refillReminderTime", reader.time) { supply.refillReminderTime = time }

@@ -20,7 +20,8 @@ struct MedicationDecoder {
 
     func decode(_ node: JSONValue, at path: String) throws(ScheduleError) -> Medication {
         let f = try reader.fields(node, at: path, known: Self.medicationKeys)
-        let id = try f.required("id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
+        let id = try f.required(
+            "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
         let name = try f.required("name", "the medication's name, like \"Metformin\"") { (n, p) throws(ScheduleError) in
             try reader.text(n, at: p, nonEmpty: "Metformin")
         }
@@ -28,32 +29,39 @@ struct MedicationDecoder {
         let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
         let notes = try f.optional("notes") { (n, p) throws(ScheduleError) in try reader.text(n, at: p, multiline: true) }
         let pillsPerDose = try f.optional("pillsPerDose", reader.pills) ?? 1
-        let times = try f.required("times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]", decodeSlots)
+        let times = try f.required(
+            "times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]", decodeSlots)
         let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
         let start = try f.required("start", "the first day, YYYY-MM-DD", reader.date)
         if let i = times.firstIndex(where: { ($0.until ?? start) < start }) {
-            throw reader.fail(f["times"]!, f.path("times[\(i)].until"),
+            throw reader.fail(
+                f["times"]!, f.path("times[\(i)].until"),
                 "\(times[i].until!) is before the medication's start \(start); until is the last day of this dose time")
         }
         let end = try f.optional("end", reader.date)
         if let end, end < start {
-            throw reader.fail(f["end"]!, f.path("end"), "end \(end) is before start \(start); end must be on or after start (it is inclusive)")
+            throw reader.fail(
+                f["end"]!, f.path("end"), "end \(end) is before start \(start); end must be on or after start (it is inclusive)")
         }
         if case .everyNHours = recurrence, times.count != 1 {
-            throw reader.fail(f["times"]!, f.path("times"),
+            throw reader.fail(
+                f["times"]!, f.path("times"),
                 "an everyNHours recurrence takes exactly one time (the first dose on the start date), found \(times.count)")
         }
-        let timePolicy = try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
-            try decodeTimePolicy(n, at: p, recurrence: recurrence)
-        } ?? Self.defaultPolicy(for: recurrence)
+        let timePolicy =
+            try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
+                try decodeTimePolicy(n, at: p, recurrence: recurrence)
+            } ?? Self.defaultPolicy(for: recurrence)
         let reminder = try f.optional("reminder", decodeReminder) ?? Reminder()
         let supply = try f.optional("supply", decodeSupply)
-        let taper = try f.optional("taper") { (n, p) throws(ScheduleError) in
-            try decodeTaper(n, at: p, times: times, start: start, end: end)
-        } ?? []
-        let rescheduled = try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
-            try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
-        } ?? []
+        let taper =
+            try f.optional("taper") { (n, p) throws(ScheduleError) in
+                try decodeTaper(n, at: p, times: times, start: start, end: end)
+            } ?? []
+        let rescheduled =
+            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
+                try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
+            } ?? []
         return Medication(
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
@@ -77,20 +85,26 @@ struct MedicationDecoder {
             } else if element.objectMembers != nil {
                 let f = try reader.fields(element, at: elementPath, known: Self.slotKeys)
                 let id = try f.required("id", "a slot id, like \"morning\"", reader.identifier)
-                slot = DoseSlot(id: id, time: try f.required("time", "HH:MM", reader.time), until: try f.optional("until", reader.date))
+                slot = DoseSlot(
+                    id: id, time: try f.required("time", "HH:MM", reader.time), until: try f.optional("until", reader.date))
                 idNode = f["id"]!
             } else {
-                throw reader.fail(element, elementPath,
+                throw reader.fail(
+                    element, elementPath,
                     "expected a time \"HH:MM\" or an object {\"id\": ..., \"time\": \"HH:MM\"}, found \(element.summary)")
             }
             if let first = lines[slot.id] {
-                throw reader.fail(idNode, elementPath,
+                throw reader.fail(
+                    idNode, elementPath,
                     "duplicate slot id \(JSONWriter.quoted(slot.id)) (first at line \(first)); each slot of a medication needs its own id"
-                        + (element.stringValue != nil ? " (a plain \"HH:MM\" entry's id is its position, here \"\(i + 1)\")" : ""))
+                        + (element.stringValue != nil ? " (a plain \"HH:MM\" entry's id is its position, here \"\(i + 1)\")" : "")
+                )
             }
             if let other = slots.first(where: { $0.time == slot.time }) {
-                throw reader.fail(element, elementPath,
-                    "\(slot.time) is already the time of slot \(JSONWriter.quoted(other.id)); each slot of a medication needs its own time")
+                throw reader.fail(
+                    element, elementPath,
+                    "\(slot.time) is already the time of slot \(JSONWriter.quoted(other.id)); each slot of a medication needs its own time"
+                )
             }
             lines[slot.id] = idNode.line
             slots.append(slot)
@@ -108,18 +122,26 @@ struct MedicationDecoder {
             let fromNode = f["from"]!
             if let previous = steps.last {
                 guard from > previous.from else {
-                    throw reader.fail(fromNode, f.path("from"),
-                        "\(from) is not after the previous step's from \(previous.from); list steps in date order, each starting later")
+                    throw reader.fail(
+                        fromNode, f.path("from"),
+                        "\(from) is not after the previous step's from \(previous.from); list steps in date order, each starting later"
+                    )
                 }
             } else if from != start {
-                throw reader.fail(fromNode, f.path("from"), "the first step starts on \(from) but the medication starts on \(start); the first step's from must equal start")
+                throw reader.fail(
+                    fromNode, f.path("from"),
+                    "the first step starts on \(from) but the medication starts on \(start); the first step's from must equal start"
+                )
             }
             if let end, from > end {
-                throw reader.fail(fromNode, f.path("from"), "\(from) is after the medication's end \(end); every step must start on or before end")
+                throw reader.fail(
+                    fromNode, f.path("from"),
+                    "\(from) is after the medication's end \(end); every step must start on or before end")
             }
             let pills = try f.optional("pillsPerDose", reader.pills)
             let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
-            let stepTimes = try f.optional("times") { (n, p) throws(ScheduleError) in try decodeStepSlots(n, at: p, slots: times) }
+            let stepTimes = try f.optional("times") { (n, p) throws(ScheduleError) in try decodeStepSlots(n, at: p, slots: times)
+            }
             steps.append(TaperStep(from: from, pillsPerDose: pills, dose: dose, times: stepTimes))
         }
         return steps
@@ -129,24 +151,30 @@ struct MedicationDecoder {
     private func decodeStepSlots(_ node: JSONValue, at path: String, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
-            throw reader.fail(node, path, "the list is empty; list the slots whose time changes, or leave times out to keep them all")
+            throw reader.fail(
+                node, path, "the list is empty; list the slots whose time changes, or leave times out to keep them all")
         }
         var changed: [DoseSlot] = []
         var effective = slots
         for (i, element) in elements.enumerated() {
             let elementPath = "\(path)[\(i)]"
             guard element.objectMembers != nil else {
-                throw reader.fail(element, elementPath,
-                    "expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found \(element.summary)")
+                throw reader.fail(
+                    element, elementPath,
+                    "expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found \(element.summary)"
+                )
             }
             let f = try reader.fields(element, at: elementPath, known: Self.stepSlotKeys)
             let id = try f.required("id", "the id of the slot whose time changes", reader.identifier)
             guard let index = slots.firstIndex(where: { $0.id == id }) else {
-                throw reader.fail(f["id"]!, f.path("id"),
-                    "\(JSONWriter.quoted(id)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(slots.map(\.id)))")
+                throw reader.fail(
+                    f["id"]!, f.path("id"),
+                    "\(JSONWriter.quoted(id)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(slots.map(\.id)))"
+                )
             }
             guard !changed.contains(where: { $0.id == id }) else {
-                throw reader.fail(f["id"]!, f.path("id"), "slot \(JSONWriter.quoted(id)) is listed twice in this step; list each slot once")
+                throw reader.fail(
+                    f["id"]!, f.path("id"), "slot \(JSONWriter.quoted(id)) is listed twice in this step; list each slot once")
             }
             let slot = DoseSlot(id: id, time: try f.required("time", "HH:MM", reader.time))
             changed.append(slot)
@@ -154,8 +182,10 @@ struct MedicationDecoder {
         }
         for (i, slot) in effective.enumerated() {
             if let other = effective[..<i].first(where: { $0.time == slot.time }) {
-                throw reader.fail(node, path,
-                    "in this step slots \(JSONWriter.quoted(other.id)) and \(JSONWriter.quoted(slot.id)) are both at \(slot.time); each slot needs its own time")
+                throw reader.fail(
+                    node, path,
+                    "in this step slots \(JSONWriter.quoted(other.id)) and \(JSONWriter.quoted(slot.id)) are both at \(slot.time); each slot needs its own time"
+                )
             }
         }
         return changed

@@ -12,7 +12,8 @@ struct ScheduleDecoder {
 
     func decode(_ root: JSONValue) throws(ScheduleError) -> Schedule {
         guard root.objectMembers != nil else {
-            throw reader.fail(root, "", "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
+            throw reader.fail(
+                root, "", "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
         }
         // The version comes first: a newer file may well have keys this build does not know.
         let version = try decodeVersion(root)
@@ -29,30 +30,39 @@ struct ScheduleDecoder {
             let medication = try medicationDecoder.decode(element, at: path)
             if let firstLine = firstLineOfID[medication.id] {
                 let idNode = element["id"] ?? element
-                throw reader.fail(idNode, "\(path).id",
-                    "duplicate medication id \(JSONWriter.quoted(medication.id)) (first used at line \(firstLine)); each medication needs its own id")
+                throw reader.fail(
+                    idNode, "\(path).id",
+                    "duplicate medication id \(JSONWriter.quoted(medication.id)) (first used at line \(firstLine)); each medication needs its own id"
+                )
             }
             firstLineOfID[medication.id] = (element["id"] ?? element).line
             medications.append(medication)
         }
 
         let itinerary = try f.optional("itinerary", decodeItinerary) ?? []
-        let log = try f.optional("log") { (node, path) throws(ScheduleError) in try decodeLog(node, at: path, medications: medications) } ?? []
-        return Schedule(version: version, homeZone: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log)
+        let log =
+            try f.optional("log") { (node, path) throws(ScheduleError) in try decodeLog(node, at: path, medications: medications)
+            } ?? []
+        return Schedule(
+            version: version, homeZone: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log)
     }
 
     private func decodeVersion(_ root: JSONValue) throws(ScheduleError) -> Int {
         let current = Schedule.currentVersion
         guard let node = root["version"], !node.isNull else {
-            throw reader.fail(root, "", "missing required key \"version\" (the format version; this build reads version \(current))")
+            throw reader.fail(
+                root, "", "missing required key \"version\" (the format version; this build reads version \(current))")
         }
         guard case .number(_, let text) = node.kind else {
             throw reader.fail(node, "version", "expected a number, found \(node.summary); this build reads version \(current)")
         }
         let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
-        guard integral else { throw reader.fail(node, "version", "\(text) is not a whole number; this build reads version \(current)") }
+        guard integral else {
+            throw reader.fail(node, "version", "\(text) is not a whole number; this build reads version \(current)")
+        }
         guard let version = Int(text), version <= current else {
-            throw reader.fail(node, "version",
+            throw reader.fail(
+                node, "version",
                 "this file was written by a newer dosecal (format version \(text)); this build reads version \(current), so update dosecal",
                 kind: .newerVersion)
         }
@@ -63,13 +73,18 @@ struct ScheduleDecoder {
     private func decodeFeed(_ node: JSONValue, at path: String) throws(ScheduleError) -> FeedOptions {
         let f = try reader.fields(node, at: path, known: Self.feedKeys)
         var feed = FeedOptions()
-        if let name = try f.optional("name", { (n, p) throws(ScheduleError) in try reader.text(n, at: p, nonEmpty: "Medications") }) {
+        if let name = try f.optional(
+            "name", { (n, p) throws(ScheduleError) in try reader.text(n, at: p, nonEmpty: "Medications") })
+        {
             feed.name = name
         }
         if let privacy = try f.optional("privacy", reader.bool) { feed.privacy = privacy }
-        if let refresh = try f.optional("refreshMinutes", { (n, p) throws(ScheduleError) in
-            try reader.integer(n, at: p, in: 15...10080, unit: " (minutes; 10080 is a week)")
-        }) {
+        if let refresh = try f.optional(
+            "refreshMinutes",
+            { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: 15...10080, unit: " (minutes; 10080 is a week)")
+            })
+        {
             feed.refreshMinutes = refresh
         }
         return feed
@@ -81,7 +96,8 @@ struct ScheduleDecoder {
             let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.itineraryKeys)
             let from = try f.required("from", "the first day in that zone, YYYY-MM-DD", reader.date)
             if let previous = stops.last, from <= previous.from {
-                throw reader.fail(f["from"] ?? element, f.path("from"),
+                throw reader.fail(
+                    f["from"] ?? element, f.path("from"),
                     "\(from) is not after the previous stop's date \(previous.from); list stops in date order, one per date")
             }
             let zone = try f.required("zone", "the IANA time zone from that day on, like \"Europe/Berlin\"", reader.zone)
@@ -90,19 +106,25 @@ struct ScheduleDecoder {
         return stops
     }
 
-    private func decodeLog(_ node: JSONValue, at path: String, medications: [Medication]) throws(ScheduleError) -> [DoseLogEntry] {
+    private func decodeLog(_ node: JSONValue, at path: String, medications: [Medication]) throws(ScheduleError) -> [DoseLogEntry]
+    {
         var entries: [DoseLogEntry] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.logKeys)
             let id = try f.required("medication", "the id of the medication the entry is about", reader.identifier)
             guard let medication = medications.first(where: { $0.id == id }) else {
-                let known = medications.isEmpty ? "the schedule has no medications" : "known ids: " + Self.list(medications.map(\.id))
-                throw reader.fail(f["medication"] ?? element, f.path("medication"), "no medication has the id \(JSONWriter.quoted(id)); \(known)")
+                let known =
+                    medications.isEmpty ? "the schedule has no medications" : "known ids: " + Self.list(medications.map(\.id))
+                throw reader.fail(
+                    f["medication"] ?? element, f.path("medication"),
+                    "no medication has the id \(JSONWriter.quoted(id)); \(known)")
             }
             let slot = try f.optional("slot", reader.identifier)
             if let slot, !medication.times.contains(where: { $0.id == slot }) {
-                throw reader.fail(f["slot"] ?? element, f.path("slot"),
-                    "medication \(JSONWriter.quoted(id)) has no slot \(JSONWriter.quoted(slot)); its slots are \(Self.list(medication.times.map(\.id)))")
+                throw reader.fail(
+                    f["slot"] ?? element, f.path("slot"),
+                    "medication \(JSONWriter.quoted(id)) has no slot \(JSONWriter.quoted(slot)); its slots are \(Self.list(medication.times.map(\.id)))"
+                )
             }
             let date = try f.optional("date", reader.date)
             let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)

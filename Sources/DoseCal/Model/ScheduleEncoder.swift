@@ -11,16 +11,22 @@ enum ScheduleEncoder {
         let defaults = FeedOptions()
         if schedule.feed.name != defaults.name { feed.add("name", .string(schedule.feed.name)) }
         if schedule.feed.privacy != defaults.privacy { feed.add("privacy", .bool(schedule.feed.privacy)) }
-        if schedule.feed.refreshMinutes != defaults.refreshMinutes { feed.add("refreshMinutes", .int(schedule.feed.refreshMinutes)) }
+        if schedule.feed.refreshMinutes != defaults.refreshMinutes {
+            feed.add("refreshMinutes", .int(schedule.feed.refreshMinutes))
+        }
         if !feed.isEmpty { root.add("feed", feed.value) }
         root.add("medications", JSONValue(.array(schedule.medications.map(medication))))
         if !schedule.itinerary.isEmpty {
-            root.add("itinerary", JSONValue(.array(schedule.itinerary.map { stop in
-                var o = ObjectBuilder()
-                o.add("from", .string(stop.from.description))
-                o.add("zone", .string(stop.zone))
-                return o.value
-            })))
+            root.add(
+                "itinerary",
+                JSONValue(
+                    .array(
+                        schedule.itinerary.map { stop in
+                            var o = ObjectBuilder()
+                            o.add("from", .string(stop.from.description))
+                            o.add("zone", .string(stop.zone))
+                            return o.value
+                        })))
         }
         if !schedule.log.isEmpty { root.add("log", JSONValue(.array(schedule.log.map(logEntry)))) }
         return root.value
@@ -55,13 +61,15 @@ enum ScheduleEncoder {
     }
 
     private static func slots(_ slots: [DoseSlot]) -> JSONValue {
-        JSONValue(.array(slots.map { slot in
-            var o = ObjectBuilder()
-            o.add("id", .string(slot.id))
-            o.add("time", .string(slot.time.description))
-            if let until = slot.until { o.add("until", .string(until.description)) }
-            return o.value
-        }))
+        JSONValue(
+            .array(
+                slots.map { slot in
+                    var o = ObjectBuilder()
+                    o.add("id", .string(slot.id))
+                    o.add("time", .string(slot.time.description))
+                    if let until = slot.until { o.add("until", .string(until.description)) }
+                    return o.value
+                }))
     }
 
     private static func recurrence(_ r: Recurrence) -> JSONValue {
@@ -120,7 +128,9 @@ enum ScheduleEncoder {
         o.add("pills", .number(s.pills))
         o.add("asOf", .string(s.asOf.description))
         if s.warningDays != defaults.warningDays { o.add("warningDays", .int(s.warningDays)) }
-        if s.refillReminderTime != defaults.refillReminderTime { o.add("refillReminderTime", .string(s.refillReminderTime.description)) }
+        if s.refillReminderTime != defaults.refillReminderTime {
+            o.add("refillReminderTime", .string(s.refillReminderTime.description))
+        }
         return o.value
     }
 

@@ -32,7 +32,9 @@ struct ScheduleFields {
     }
 
     /// Reads the required `key` with `read`.
-    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError) -> T {
+    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError)
+        -> T
+    {
         try read(try required(key, hint), path(key))
     }
 }

@@ -10,7 +10,8 @@ struct ScheduleReader {
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    func fields(_ node: JSONValue, at path: String, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields {
+    func fields(_ node: JSONValue, at path: String, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
+    {
         guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
         var values: [String: JSONValue] = [:]
         for member in members where !member.key.hasPrefix("x-") {
@@ -38,14 +39,18 @@ struct ScheduleReader {
 
     /// A string without control characters (line breaks and tabs allowed when `multiline`).
     /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
-    func text(_ node: JSONValue, at path: String, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError) -> String {
+    func text(_ node: JSONValue, at path: String, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
+        -> String
+    {
         let s = try string(node, at: path)
         if let example = nonEmpty, s.allSatisfy(\.isWhitespace) {
             throw fail(node, path, "must not be empty or only spaces; write the text, like \(JSONWriter.quoted(example))")
         }
         for scalar in s.unicodeScalars where scalar.properties.generalCategory == .control {
             if multiline, scalar == "\n" || scalar == "\t" { continue }
-            let allowed = multiline ? "only line breaks (\\n) and tabs (\\t) are allowed" : "write it on one line without control characters"
+            let allowed =
+                multiline
+                ? "only line breaks (\\n) and tabs (\\t) are allowed" : "write it on one line without control characters"
             throw fail(node, path, "contains the control character U+\(JSONWriter.hex(Int(scalar.value), 4)); \(allowed)")
         }
         return s
@@ -59,7 +64,9 @@ struct ScheduleReader {
     /// A whole number in `range`, written without fraction or exponent.
     func integer(_ node: JSONValue, at path: String, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError) -> Int {
         let valid = "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)"
-        guard case .number(_, let text) = node.kind else { throw fail(node, path, "expected a number, found \(node.summary); \(valid)") }
+        guard case .number(_, let text) = node.kind else {
+            throw fail(node, path, "expected a number, found \(node.summary); \(valid)")
+        }
         guard let n = Int(text) else {
             let integral = text.allSatisfy { $0.isNumber || $0 == "-" }
             throw fail(node, path, integral ? "\(text) is out of range; \(valid)" : "\(text) is not a whole number; \(valid)")
@@ -86,7 +93,8 @@ struct ScheduleReader {
     func identifier(_ node: JSONValue, at path: String) throws(ScheduleError) -> String {
         let s = try string(node, at: path, expected: "an id (a string)")
         guard Self.isIdentifier(s) else {
-            throw fail(node, path, "\(JSONWriter.quoted(s)) is not a valid id; use 1 to 64 letters A-Z or a-z, digits, '.', '_' or '-'")
+            throw fail(
+                node, path, "\(JSONWriter.quoted(s)) is not a valid id; use 1 to 64 letters A-Z or a-z, digits, '.', '_' or '-'")
         }
         return s
     }
@@ -113,7 +121,10 @@ struct ScheduleReader {
     func zone(_ node: JSONValue, at path: String) throws(ScheduleError) -> String {
         let s = try string(node, at: path, expected: "a time zone name (a string)")
         guard s == "UTC" || (s.contains("/") && TimeZone(identifier: s) != nil) else {
-            throw fail(node, path, "\(JSONWriter.quoted(s)) is not an IANA time zone name; use one like \"America/New_York\", \"Europe/Berlin\" or \"UTC\"")
+            throw fail(
+                node, path,
+                "\(JSONWriter.quoted(s)) is not an IANA time zone name; use one like \"America/New_York\", \"Europe/Berlin\" or \"UTC\""
+            )
         }
         return s
     }
@@ -122,7 +133,10 @@ struct ScheduleReader {
     func instant(_ node: JSONValue, at path: String) throws(ScheduleError) -> Date {
         let s = try string(node, at: path, expected: "an RFC 3339 date-time (a string)")
         guard let date = Self.parseRFC3339(s) else {
-            throw fail(node, path, "\(JSONWriter.quoted(s)) is not an RFC 3339 date-time; use YYYY-MM-DDTHH:MM:SS with Z or an offset, like \"2026-11-01T08:05:00-05:00\"")
+            throw fail(
+                node, path,
+                "\(JSONWriter.quoted(s)) is not an RFC 3339 date-time; use YYYY-MM-DDTHH:MM:SS with Z or an offset, like \"2026-11-01T08:05:00-05:00\""
+            )
         }
         return date
     }
@@ -146,9 +160,11 @@ struct ScheduleReader {
     }
 
     static func isIdentifier(_ s: String) -> Bool {
-        (1...64).contains(s.utf8.count) && s.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
-        }
+        (1...64).contains(s.utf8.count)
+            && s.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F
+                    || b == 0x2D
+            }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`; `T` and `Z` may be lower case.
@@ -157,7 +173,8 @@ struct ScheduleReader {
         let c = Array(s.utf8)
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= c.count else { return nil }
-            return c[from..<from + count].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? Int(decimalDigits: c[from..<from + count]) : nil
+            return c[from..<from + count].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+                ? Int(decimalDigits: c[from..<from + count]) : nil
         }
         func byte(_ i: Int, _ choices: String) -> Bool { i < c.count && choices.utf8.contains(c[i]) }
         guard c.count >= 20, byte(4, "-"), byte(7, "-"), byte(10, "Tt"), byte(13, ":"), byte(16, ":"),

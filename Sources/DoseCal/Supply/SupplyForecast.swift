@@ -55,6 +55,7 @@ extension WallClockEngine {
             if let end = medication.end, end <= chunkEnd { break }
             chunkStart = chunkEnd.adding(days: 1)
         }
-        return SupplyForecast(medicationID: medication.id, runOut: nil, lastCoveredDose: lastCovered, refillDue: nil, dosesCovered: covered)
+        return SupplyForecast(
+            medicationID: medication.id, runOut: nil, lastCoveredDose: lastCovered, refillDue: nil, dosesCovered: covered)
     }
 }

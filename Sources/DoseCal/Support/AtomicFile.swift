@@ -38,8 +38,14 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if ok && fchmod(fd, mode) != 0 { ok = false; reason = String(cString: strerror(errno)) }
-        if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        if ok && fchmod(fd, mode) != 0 {
+            ok = false
+            reason = String(cString: strerror(errno))
+        }
+        if ok && fsync(fd) != 0 {
+            ok = false
+            reason = String(cString: strerror(errno))
+        }
         close(fd)
         guard ok else {
             unlink(temp)

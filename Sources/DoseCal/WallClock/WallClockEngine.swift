@@ -49,7 +49,8 @@ public struct WallClockEngine: Sendable {
 
     /// The rescheduled dose entry for `occurrence`, when there is one.
     public func rescheduling(of occurrence: Occurrence, in medication: Medication) -> RescheduledDose? {
-        let date = occurrence.zone != nil ? occurrence.local.date : (Zone(schedule.homeZone) ?? .utc).local(at: occurrence.instant).date
+        let date =
+            occurrence.zone != nil ? occurrence.local.date : (Zone(schedule.homeZone) ?? .utc).local(at: occurrence.instant).date
         return medication.rescheduled.first { $0.slot == occurrence.slotID && $0.date == date }
     }
 

@@ -23,7 +23,9 @@ enum Fixtures {
     /// 2026-11-30T12:00:00Z, the fixed "now" of every golden export.
     static let now = 1_796_040_000
 
-    static func export(_ name: String, privacy: Bool? = nil, previous: [String: FeedRevision] = [:], now: Int = now) throws -> String {
+    static func export(_ name: String, privacy: Bool? = nil, previous: [String: FeedRevision] = [:], now: Int = now) throws
+        -> String
+    {
         try FeedBuilder(schedule: schedule(name), privacy: privacy, previous: previous, now: now).build().serialized()
     }
 }

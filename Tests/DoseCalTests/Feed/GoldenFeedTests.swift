@@ -10,7 +10,8 @@ import Testing
     @Test(arguments: Fixtures.scheduleNames)
     func exportMatchesGolden(_ name: String) throws {
         let text = try Fixtures.export(name)
-        let golden = Fixtures.root.appendingPathComponent("golden").appendingPathComponent(name.replacingOccurrences(of: ".json", with: ".ics"))
+        let golden = Fixtures.root.appendingPathComponent("golden").appendingPathComponent(
+            name.replacingOccurrences(of: ".json", with: ".ics"))
         if ProcessInfo.processInfo.environment["DOSECAL_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: golden)

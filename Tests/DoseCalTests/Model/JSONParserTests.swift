@@ -52,7 +52,10 @@ import Testing
         ("{\"a\": 1,}", 1, 9, "trailing comma before '}' is not allowed"),
         ("{a: 1}", 1, 2, "object keys need double quotes; found 'a'"),
         ("{\"a\" 1}", 1, 6, "expected ':' after the key \"a\", found '1'"),
-        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key \"a\" (first at line 1, column 2); a key may appear only once in an object"),
+        (
+            "{\"a\": 1, \"a\": 2}", 1, 10,
+            "duplicate key \"a\" (first at line 1, column 2); a key may appear only once in an object"
+        ),
         ("[01]", 1, 2, "numbers must not have leading zeros"),
         ("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
         ("[1e]", 1, 4, "expected a digit in the exponent, found ']'"),
@@ -60,7 +63,10 @@ import Testing
         ("[+1]", 1, 2, "numbers must not start with '+'"),
         ("[.5]", 1, 2, "numbers need a digit before the decimal point (0.5, not .5)"),
         ("[1e999]", 1, 2, "the number 1e999 is too large"),
-        ("[True]", 1, 2, "unexpected word 'True'; the JSON literals are true, false and null (lowercase), and text needs double quotes"),
+        (
+            "[True]", 1, 2,
+            "unexpected word 'True'; the JSON literals are true, false and null (lowercase), and text needs double quotes"
+        ),
         ("['a']", 1, 2, "strings need double quotes (\"), not single quotes (')"),
         ("// c\n1", 1, 1, "comments are not allowed in JSON"),
         ("\"abc", 1, 1, "this string is not closed: no '\"' before the end of the text"),
@@ -85,14 +91,18 @@ import Testing
 
     @Test func rejectsInvalidUTF8() {
         let inString = Data("[\"ab".utf8) + Data([0xFF]) + Data("\"]".utf8)
-        #expect(throws: JSONSyntaxError(line: 1, column: 5, message: "invalid UTF-8 (byte 0xFF); the text must be encoded as UTF-8")) {
+        #expect(
+            throws: JSONSyntaxError(line: 1, column: 5, message: "invalid UTF-8 (byte 0xFF); the text must be encoded as UTF-8")
+        ) {
             try JSONValue.parse(inString)
         }
         // Overlong encoding of "/" and a UTF-16 surrogate encoded in UTF-8 are not UTF-8 either.
         for bad: [UInt8] in [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
             #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Data([0x22] + bad + [0x22])) }
         }
-        #expect(throws: JSONSyntaxError(line: 2, column: 1, message: "invalid UTF-8 (byte 0x80); the text must be encoded as UTF-8")) {
+        #expect(
+            throws: JSONSyntaxError(line: 2, column: 1, message: "invalid UTF-8 (byte 0x80); the text must be encoded as UTF-8")
+        ) {
             try JSONValue.parse(Data("[1,\n".utf8) + Data([0x80]))
         }
     }
@@ -101,7 +111,8 @@ import Testing
         let ok = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
         #expect(try JSONValue.parse(ok).arrayValue != nil)
         let deep = String(repeating: "[", count: 201) + String(repeating: "]", count: 201)
-        #expect(throws: JSONSyntaxError(line: 1, column: 201, message: "nesting is deeper than 200 levels of arrays and objects")) {
+        #expect(throws: JSONSyntaxError(line: 1, column: 201, message: "nesting is deeper than 200 levels of arrays and objects"))
+        {
             try JSONValue.parse(deep)
         }
         let veryDeep = String(repeating: "{\"a\":", count: 100_000)

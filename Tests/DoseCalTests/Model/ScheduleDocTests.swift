@@ -31,7 +31,9 @@ import Testing
         #expect(blocks.count >= 10)
         for block in blocks {
             // Whole files have a version; the others are single medications.
-            let text = block.contains("\"version\"") ? block
+            let text =
+                block.contains("\"version\"")
+                ? block
                 : "{\"version\": 1, \"homeZone\": \"UTC\", \"medications\": [\(block)]}"
             do {
                 let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "doc.json")

@@ -56,8 +56,9 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
             try ScheduleCodec.decode(try Data(contentsOf: scheduleFixtures.appendingPathComponent(name)), file: name)
         }
         #expect(try load("daily.json").medications[1].times == [DoseSlot(id: "1", time: WallTime(hour: 6, minute: 30)!)])
-        #expect(try load("weekdays.json").medications[1].recurrence
-            == .weekly(weekdays: [.monday, .tuesday, .wednesday, .thursday, .saturday, .sunday], interval: 1))
+        #expect(
+            try load("weekdays.json").medications[1].recurrence
+                == .weekly(weekdays: [.monday, .tuesday, .wednesday, .thursday, .saturday, .sunday], interval: 1))
         #expect(try load("every-n-weeks.json").medications[0].recurrence == .weekly(weekdays: [], interval: 12))
         #expect(try load("cycle-21-7.json").medications[0].recurrence == .cycle(daysOn: 21, daysOff: 7))
         #expect(try load("cycle-63-7.json").medications[0].recurrence == .cycle(daysOn: 63, daysOff: 7))

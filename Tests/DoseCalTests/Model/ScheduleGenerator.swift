@@ -9,9 +9,13 @@ struct ScheduleGenerator {
 
     init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", "Etc/GMT+5", "Pacific/Chatham"]
+    static let zones = [
+        "UTC", "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe", "Etc/GMT+5", "Pacific/Chatham",
+    ]
     static let idCharacters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-    static let textPieces = ["Metformin", " ", "500 mg", "é", "😀", "\"", "\\", "/", "ß", "中文", "x", "'", "{", "}", "\u{2028}", "\u{A0}"]
+    static let textPieces = [
+        "Metformin", " ", "500 mg", "é", "😀", "\"", "\\", "/", "ß", "中文", "x", "'", "{", "}", "\u{2028}", "\u{A0}",
+    ]
 
     mutating func bool(_ p: Double = 0.5) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
@@ -55,9 +59,11 @@ struct ScheduleGenerator {
         if !medications.isEmpty {
             for _ in 0..<int(0...5) {
                 let m = pick(medications)
-                log.append(DoseLogEntry(
-                    medication: m.id, slot: bool() ? pick(m.times).id : nil, date: bool() ? date() : nil,
-                    status: pick(DoseLogEntry.Status.allCases), at: Date(timeIntervalSince1970: Double(int(-2_000_000_000...4_000_000_000)))))
+                log.append(
+                    DoseLogEntry(
+                        medication: m.id, slot: bool() ? pick(m.times).id : nil, date: bool() ? date() : nil,
+                        status: pick(DoseLogEntry.Status.allCases),
+                        at: Date(timeIntervalSince1970: Double(int(-2_000_000_000...4_000_000_000)))))
             }
         }
         return Schedule(homeZone: pick(Self.zones), feed: feed, medications: medications, itinerary: itinerary, log: log)
@@ -97,11 +103,15 @@ struct ScheduleGenerator {
             policy = pick([.wallClock, .pinned(zone: pick(Self.zones)), .fixedInterval, .floating])
         }
         let reminder = Reminder(
-            enabled: bool(0.8), minutesBefore: pick([0, -1440, 10080, int(-1440...10080)]), repeatCount: pick([0, 20, int(0...20)]),
+            enabled: bool(0.8), minutesBefore: pick([0, -1440, 10080, int(-1440...10080)]),
+            repeatCount: pick([0, 20, int(0...20)]),
             repeatIntervalMinutes: pick([10, 1, 1440, int(1...1440)]))
-        let supply: Supply? = bool() ? Supply(
-            pills: pick([0, quarters(0...800), Double(int(0...1000)) / 7, Double.random(in: 0...1e6, using: &rng)]),
-            asOf: date(), warningDays: pick([7, 0, 365, int(0...365)]), refillReminderTime: bool() ? time() : WallTime(hour: 9, minute: 0)!) : nil
+        let supply: Supply? =
+            bool()
+            ? Supply(
+                pills: pick([0, quarters(0...800), Double(int(0...1000)) / 7, Double.random(in: 0...1e6, using: &rng)]),
+                asOf: date(), warningDays: pick([7, 0, 365, int(0...365)]),
+                refillReminderTime: bool() ? time() : WallTime(hour: 9, minute: 0)!) : nil
         return Medication(
             id: medicationID, name: text(allowEmpty: false), strength: bool() ? text() : nil, dose: bool() ? text() : nil,
             pillsPerDose: pick([1, quarters(1...80), 0.25]), notes: bool() ? text(multiline: true) : nil, times: times,
@@ -116,7 +126,8 @@ struct ScheduleGenerator {
         guard bool(0.2) else { return [] }
         var result: [RescheduledDose] = []
         for _ in 0..<int(1...2) {
-            guard let day = recurrence.firstDay(onOrAfter: start.adding(days: int(0...40)), start: start), day <= (end ?? day) else {
+            guard let day = recurrence.firstDay(onOrAfter: start.adding(days: int(0...40)), start: start), day <= (end ?? day)
+            else {
                 continue
             }
             let slot = pick(times).id
@@ -144,7 +155,8 @@ struct ScheduleGenerator {
                 }
                 if !list.isEmpty { changed = list }
             }
-            steps.append(TaperStep(from: from, pillsPerDose: bool() ? quarters(1...40) : nil, dose: bool() ? text() : nil, times: changed))
+            steps.append(
+                TaperStep(from: from, pillsPerDose: bool() ? quarters(1...40) : nil, dose: bool() ? text() : nil, times: changed))
             from = from.adding(days: int(1...30))
         }
         return steps

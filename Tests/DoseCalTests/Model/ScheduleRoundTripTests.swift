@@ -32,9 +32,11 @@ import Testing
             homeZone: "America/New_York", feed: FeedOptions(privacy: true),
             medications: [
                 Medication(
-                    id: "metformin", name: "Metformin \"XR\"", strength: "500 mg", pillsPerDose: 1.5, notes: "with food\nnot at night",
+                    id: "metformin", name: "Metformin \"XR\"", strength: "500 mg", pillsPerDose: 1.5,
+                    notes: "with food\nnot at night",
                     times: [DoseSlot(id: "morning", time: WallTime(hour: 8, minute: 0)!)],
-                    recurrence: .weekly(weekdays: [.monday, .thursday], interval: 2), start: LocalDate(year: 2026, month: 1, day: 5)!,
+                    recurrence: .weekly(weekdays: [.monday, .thursday], interval: 2),
+                    start: LocalDate(year: 2026, month: 1, day: 5)!,
                     reminder: Reminder(minutesBefore: 10, repeatCount: 2),
                     supply: Supply(pills: 60, asOf: LocalDate(year: 2026, month: 3, day: 1)!)),
                 Medication(
