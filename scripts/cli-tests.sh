@@ -273,5 +273,14 @@ check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp
 expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
 check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
 expect "import: a single event is reported, not dropped" grep -q "too few to tell a rule" "$tmp/stdout"
+# privacy in the commands that read calendars back
+mkdir -p "$tmp/priv" && cp fixtures/schedules/privacy.json "$tmp/priv/p.json"
+"$bin" export "$tmp/priv/p.json" -o "$tmp/priv/feed.ics" --keep-base --now 2026-11-20T00:00:00Z --quiet
+sed 's/T090000/T093000/' "$tmp/priv/feed.ics" > "$tmp/priv/edited.ics"
+check "privacy: reconcile lists the changes" 0 "$bin" reconcile "$tmp/priv/p.json" "$tmp/priv/edited.ics" --now 2026-11-20T00:00:00Z
+expect "privacy: reconcile names medications by position" grep -q "Medication 2 09:00 -> 09:30" "$tmp/stdout"
+expect "privacy: reconcile text names no medicine" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
+check "privacy: reconcile --json" 0 "$bin" reconcile "$tmp/priv/p.json" "$tmp/priv/edited.ics" --now 2026-11-20T00:00:00Z --json
+expect "privacy: reconcile JSON names no medicine or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

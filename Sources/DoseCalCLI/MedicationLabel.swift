@@ -11,3 +11,25 @@ struct MedicationLabel {
         return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
     }
 }
+
+extension MedicationLabel {
+    /// `json` with every `"medication": ID` member naming the medication by position in privacy
+    /// mode (ids are often medicine names).
+    func masking(_ json: JSONValue) -> JSONValue {
+        guard privacy else { return json }
+        switch json.kind {
+        case .array(let elements): return JSONValue(array: elements.map(masking))
+        case .object(let members):
+            return JSONValue(
+                members: members.map { m in
+                    if m.key == "medication", case .string(let id) = m.value.kind,
+                        let med = schedule.medications.first(where: { $0.id == id })
+                    {
+                        return (m.key, JSONValue(self(med)))
+                    }
+                    return (m.key, masking(m.value))
+                })
+        default: return json
+        }
+    }
+}

@@ -97,7 +97,8 @@ enum ReconcileCommand {
             }
         }
         if args.flags.contains("json") {
-            context.console.raw(Data(set.json.text.utf8))
+            let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
+            context.console.raw(Data(label.masking(set.json).text.utf8))
         } else {
             context.console.out(text(set, calendar: calendarPath, apply: apply, written: written))
         }

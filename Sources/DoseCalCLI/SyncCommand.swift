@@ -89,7 +89,9 @@ enum SyncCommand {
                 try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
             }
             let report = try sync.run(schedule: schedule, now: now, save: save)
-            let output = SyncOutput(report: report, folder: folder, dryRun: sync.dryRun)
+            let output = SyncOutput(
+                report: report, folder: folder, dryRun: sync.dryRun,
+                label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
             context.console.out(args.flags.contains("json") ? output.json() : output.text())
             return report.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems
         }

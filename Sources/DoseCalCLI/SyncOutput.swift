@@ -7,6 +7,8 @@ struct SyncOutput {
     var report: VdirSync.Report
     var folder: String
     var dryRun: Bool
+    /// Names medications in the merged changes' JSON (by position in privacy mode).
+    var label: MedicationLabel
 
     var created: [String] {
         if let o = report.outcome { return o.created }
@@ -84,7 +86,7 @@ struct SyncOutput {
                     JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)])
                 }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
-            "merged": report.merge?.changes.json ?? JSONValue(.null),
+            "merged": report.merge.map { label.masking($0.changes.json) } ?? JSONValue(.null),
         ])
         return String(value.text.dropLast())
     }

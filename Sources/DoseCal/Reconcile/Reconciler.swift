@@ -27,7 +27,7 @@ public struct Reconciler: Sendable {
     ) {
         self.base = base
         self.lookbackDays = lookbackDays
-        self.ours = ours
+        self.ours = ours.feed.privacy ? Reconciler.neutralNames(ours) : ours
         self.theirs = theirs
         self.now = now
         self.horizonDays = horizonDays
@@ -219,5 +219,13 @@ public struct Reconciler: Sendable {
             result[DoseKey(medicationID: entry.medication, slotID: slot, date: date)] = entry.status
         }
         return result
+    }
+
+    /// In privacy mode the change texts name medications by position ("Medication 2"), never
+    /// by name; names play no part in the comparison.
+    static func neutralNames(_ schedule: Schedule) -> Schedule {
+        var s = schedule
+        for i in s.medications.indices { s.medications[i].name = "Medication \(i + 1)" }
+        return s
     }
 }
