@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 extension NotificationPlan {
     /// The plan as JSON (docs/reminders.md): window, budget arithmetic, top-up instant and a

@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 extension ReturnedSeries {
     /// SHA-256 (hex) of what a person can decide about this series, and nothing else

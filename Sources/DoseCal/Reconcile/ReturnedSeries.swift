@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// The VEVENTs of one UID in a returned calendar: the master and its overrides, or overrides
 /// alone (an orphan series: Google serves these), plus what split recovery found.

@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// Handing folder edits to the reconcile engine (issue 4).
 extension FolderChanges {

@@ -1,5 +1,5 @@
 import Foundation
-public import ICal
+import ICal
 
 /// Bringing the phone's edits back (issue 4's engine inside `dosecal sync`, docs/sync.md).
 ///

@@ -85,7 +85,12 @@ public struct VdirSync: Sendable {
         }
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
-        if plan.conflicts.isEmpty && outcome.skipped.isEmpty { try keepBase(feed) }
+        // The base follows what the folder holds; a run that wrote nothing leaves it as it is.
+        if plan.conflicts.isEmpty && outcome.skipped.isEmpty
+            && (outcome.statusWritten || !FileManager.default.fileExists(atPath: basePath))
+        {
+            try keepBase(feed)
+        }
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
     }
 
