@@ -19,16 +19,7 @@ struct CalendarSource {
     /// A calendar file (or - for standard input).
     static func file(_ path: String) throws -> CalendarSource {
         let name = path == "-" ? "<stdin>" : path
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: path) else {
-                throw InputError(
-                    "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
-            }
-            data = d
-        }
+        let data = try CalendarInput.data(path)
         let parsed: ParsedCalendar
         do {
             parsed = try ICalParser.parse(Array(data))

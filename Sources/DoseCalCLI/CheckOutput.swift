@@ -11,8 +11,8 @@ struct CheckOutput {
     var zoneData: ZoneDataVersions
 
     func label(_ medicationID: String) -> String {
-        guard let index = schedule.medications.firstIndex(where: { $0.id == medicationID }) else { return medicationID }
-        return privacy ? "Medication \(index + 1)" : schedule.medications[index].name
+        if privacy { return schedule.positionalName(of: medicationID) ?? medicationID }
+        return schedule.medications.first { $0.id == medicationID }?.name ?? medicationID
     }
 
     /// `08:00 EDT` style local time of `instant` in `zoneID` (UTC for nil), with the UTC time.

@@ -14,26 +14,12 @@ enum ExitCode {
         case let e as UsageError:
             console.error("dosecal \(command): \(e.message)\nSee: dosecal help \(command)")
             return usage
-        case let e as ScheduleError:
-            console.error("dosecal \(command): \(e)")
-            return badInput
         case let e as InputError:
             console.error("dosecal \(command): \(e.message)")
             return badInput
-        case let e as ReminderError:
-            console.error("dosecal \(command): \(e)")
-            return badInput
-        case let e as ReconcileError:
-            console.error("dosecal \(command): \(e)")
-            return badInput
-        case let e as ICalError:
-            console.error("dosecal \(command): \(e)")
-            return badInput
-        case let e as SyncError:
-            console.error("dosecal \(command): \(e)")
-            return badInput
-        case let e as AtomicFile.WriteError:
-            console.error("dosecal \(command): \(e)")
+        case is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is SyncError, is AtomicFile.WriteError:
+            // Bad input or data: each layer's description says what and where.
+            console.error("dosecal \(command): \(error)")
             return badInput
         default:
             console.error("dosecal \(command): internal error: \(error). Please report this.")

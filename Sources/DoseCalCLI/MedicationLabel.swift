@@ -7,7 +7,7 @@ struct MedicationLabel {
     var privacy: Bool
 
     func callAsFunction(_ m: Medication) -> String {
-        if privacy { return "Medication \((schedule.medications.firstIndex(of: m) ?? 0) + 1)" }
+        if privacy { return schedule.positionalName(of: m.id) ?? "Medication" }
         return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -44,9 +44,9 @@ public struct DoseChecker: Sendable {
         return result
     }
 
-    /// The UIDs of every item dosecal's feed has (dose series and supply warnings).
-    private var ownUIDs: Set<String> {
-        Set(FeedBuilder(schedule: schedule, now: 0).build().items.map(\.uid))
+    /// The UIDs dosecal's feed may have: its dose series and a supply warning per medication.
+    private func ownUIDs(series: [String: (key: SlotKey, firstDate: LocalDate)]) -> Set<String> {
+        Set(series.keys).union(schedule.medications.map { FeedBuilder.supplyWarningUID(medicationID: $0.id) })
     }
 
     /// A dose slot of a medication.
@@ -162,7 +162,7 @@ public struct DoseChecker: Sendable {
                 $1.expected ?? $1.calendar ?? 0, $1.medicationID, $1.slotID
             )
         }
-        let own = ownUIDs
+        let own = ownUIDs(series: parts)
         let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(
             from: from, to: to, gapPolicy: gapPolicy, doses: rows, warnings: ClientWarnings(schedule: schedule).all,

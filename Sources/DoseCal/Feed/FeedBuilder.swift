@@ -39,6 +39,11 @@ public struct FeedBuilder: Sendable {
         return "dose-\(digest.prefix(24))@\(uidDomain)"
     }
 
+    /// The UID of a medication's low-supply warning event.
+    public static func supplyWarningUID(medicationID: String) -> String {
+        uid(medicationID: medicationID, slotID: "", part: "supply-warning")
+    }
+
     public func build() -> Feed {
         let engine = WallClockEngine(schedule: schedule)
         let planner = SeriesPlanner(engine: engine)
@@ -85,7 +90,7 @@ public struct FeedBuilder: Sendable {
             if let supply = m.supply, let forecast = engine.supplyForecast(of: m), let runOut = forecast.runOut,
                 let due = forecast.refillDue
             {
-                let uid = FeedBuilder.uid(medicationID: m.id, slotID: "", part: "supply-warning")
+                let uid = FeedBuilder.supplyWarningUID(medicationID: m.id)
                 let zone = engine.zoneID(on: due.date)
                 var event = ICalComponent("VEVENT")
                 event.add(DateTimeValue.zoned(due, tzid: zone).property("DTSTART"))

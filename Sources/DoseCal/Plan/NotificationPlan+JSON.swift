@@ -21,7 +21,7 @@ extension NotificationPlan {
     }
 
     /// `2026-12-01T13:00:00Z`.
-    public static func rfc3339(_ instant: Int) -> String { LocalDateTime(secondsSinceEpoch: instant).description + "Z" }
+    public static func rfc3339(_ instant: Int) -> String { EventInstance.rfc3339(instant) }
 
     private static func json(_ r: NotificationRequest, privacy: Bool) -> JSONValue {
         var o = ObjectBuilder()

@@ -24,7 +24,6 @@ extension Zone {
     /// in New York fires at 03:00 EDT, where the calendar says 03:30 EDT).
     public func nextTimeInstant(of local: LocalDateTime) -> Int {
         let resolved = ZoneResolver.resolve(local, in: self)
-        guard case .gap = resolved.kind else { return resolved.instant }
-        return transitions(from: resolved.instant - 86_400, to: resolved.instant + 1).last?.instant ?? resolved.instant
+        return GapPolicy.next.instant(resolved.instant, kind: resolved.kind, local: local, in: self) ?? resolved.instant
     }
 }

@@ -225,7 +225,7 @@ public struct Reconciler: Sendable {
     /// by name; names play no part in the comparison.
     static func neutralNames(_ schedule: Schedule) -> Schedule {
         var s = schedule
-        for i in s.medications.indices { s.medications[i].name = "Medication \(i + 1)" }
+        for i in s.medications.indices { s.medications[i].name = schedule.positionalName(of: s.medications[i].id) ?? "" }
         return s
     }
 }

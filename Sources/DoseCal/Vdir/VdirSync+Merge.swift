@@ -83,9 +83,9 @@ extension VdirSync {
                 guard var entry = updated.entries[uid],
                     let file = state.files.first(where: { $0.uids == [uid] }), let hash = file.hash
                 else { continue }
-                entry.written = SyncStatus.Revision(
-                    hash: hash, key: entry.written?.key ?? "",
-                    feed: entry.written?.feed ?? .init(sequence: 0, lastModified: 0, contentHash: ""))
+                var seen = entry.written ?? SyncStatus.Revision(hash: hash)
+                seen.hash = hash
+                entry.written = seen
                 entry.etag = file.etag
                 updated.entries[uid] = entry
             case .deleted:
