@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "DoseCal", targets: ["DoseCal"]),
         .library(name: "ICal", targets: ["ICal"]),
+        .library(name: "CalendarTime", targets: ["CalendarTime"]),
         .executable(name: "dosecal", targets: ["DoseCalCLI"]),
         // Development tool for scripts/interop/check_corpus.py (not installed).
         .executable(name: "ical-expand", targets: ["ICalExpand"]),
@@ -16,7 +17,10 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
-        .target(name: "ICal", dependencies: ["CLibical"]),
+        // The pure time layer: civil dates, zones, resolution of local times (no libical, no
+        // iCalendar text).
+        .target(name: "CalendarTime"),
+        .target(name: "ICal", dependencies: ["CLibical", "CalendarTime"]),
         .target(name: "DoseCal", dependencies: ["ICal"]),
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),
         // Development tool for scripts/interop/check_corpus.py; not a product, not installed.

@@ -182,13 +182,13 @@ public enum Weekday: String, Sendable, Hashable, CaseIterable, Comparable {
     public func adding(days: Int) -> Weekday { Weekday.allCases[((index + days) % 7 + 7) % 7] }
 }
 
-func pad(_ value: Int, _ width: Int) -> String {
+package func pad(_ value: Int, _ width: Int) -> String {
     let s = String(value)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
 
 extension Int {
-    init?(decimal bytes: some Collection<UInt8>) {
+    package init?(decimal bytes: some Collection<UInt8>) {
         var value = 0
         for b in bytes {
             guard b >= 48, b <= 57 else { return nil }

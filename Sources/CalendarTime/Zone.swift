@@ -40,6 +40,14 @@ public struct Zone: Sendable, Hashable {
         public var offsetTo: Int
         public var isDaylight: Bool
         /// Local wall-clock time of the transition in the old offset (the VTIMEZONE DTSTART form).
+
+        public init(instant: Int, offsetFrom: Int, offsetTo: Int, isDaylight: Bool) {
+            self.instant = instant
+            self.offsetFrom = offsetFrom
+            self.offsetTo = offsetTo
+            self.isDaylight = isDaylight
+        }
+
         public var localStart: LocalDateTime { LocalDateTime(secondsSinceEpoch: instant + offsetFrom) }
     }
 
