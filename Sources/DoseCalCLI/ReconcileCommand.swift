@@ -80,7 +80,8 @@ enum ReconcileCommand {
         } else if args.options["base"] != nil {
             throw InputError("\(args.options["base"]!): no such base calendar")
         }
-        let set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+        var set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+        for i in set.damaged.indices where set.damaged[i].file == nil { set.damaged[i].file = calendarPath }
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
         var written: [String] = []
@@ -90,7 +91,8 @@ enum ReconcileCommand {
                 let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
-            if set.conflicts.isEmpty, let basePath {
+            // Damage teaches nothing about the calendar: the base stays as it was.
+            if set.conflicts.isEmpty, set.damaged.isEmpty, let basePath {
                 let text = try FeedBuilder(schedule: merged, now: now).build().serialized()
                 try AtomicFile.write(Data(text.utf8), to: basePath)
                 written.append(basePath)
@@ -102,12 +104,12 @@ enum ReconcileCommand {
         } else {
             context.console.out(text(set, calendar: calendarPath, apply: apply, written: written))
         }
-        return set.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems
+        return set.conflicts.isEmpty && set.damaged.isEmpty ? ExitCode.ok : ExitCode.problems
     }
 
     static func text(_ set: ChangeSet, calendar: String, apply: Bool, written: [String]) -> String {
         var lines: [String] = []
-        if set.changes.isEmpty && set.conflicts.isEmpty && set.unmapped.isEmpty {
+        if set.isEmpty {
             lines.append("No changes: \(calendar) agrees with the schedule.")
         }
         if !set.changes.isEmpty {
@@ -121,6 +123,10 @@ enum ReconcileCommand {
         if !set.unmapped.isEmpty {
             lines.append("Not brought back (the schedule cannot say these):")
             lines += set.unmapped.map { "  \($0.description): \($0.reason)" }
+        }
+        if !set.damaged.isEmpty {
+            lines.append("Damaged in the calendar (read as no decision; nothing changed for these doses):")
+            lines += set.damaged.map { "  " + $0.description }
         }
         if apply {
             lines += written.map { "Wrote \($0)." }

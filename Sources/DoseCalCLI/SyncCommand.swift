@@ -93,7 +93,8 @@ enum SyncCommand {
                 report: report, folder: folder, dryRun: sync.dryRun,
                 label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
             context.console.out(args.flags.contains("json") ? output.json() : output.text())
-            return report.conflicts.isEmpty ? ExitCode.ok : ExitCode.problems
+            let damaged = !(report.merge?.changes.damaged.isEmpty ?? true)
+            return report.conflicts.isEmpty && !damaged ? ExitCode.ok : ExitCode.problems
         }
         guard args.flags.contains("watch") else { return try once() }
         return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {

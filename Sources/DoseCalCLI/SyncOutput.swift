@@ -48,8 +48,11 @@ struct SyncOutput {
             lines += merge.changes.changes.map { "  \($0.description)" }
             lines += merge.changes.conflicts.map { "  conflict: \($0.description)" }
             lines += merge.changes.unmapped.map { "  not brought back: \($0.description)" }
+            lines += merge.changes.damaged.map { "  damaged on the phone, nothing changed in the schedule: \($0.description)" }
+            lines += merge.repaired.map { "  repaired from the schedule: \($0.file) (the phone's copy kept as \($0.backup))" }
         }
-        for c in report.conflicts { lines.append("  conflict: \(c.message)") }
+        let damaged = Set(report.merge?.changes.damaged.map(\.uid) ?? [])
+        for c in report.conflicts where !damaged.contains(c.uid) { lines.append("  conflict: \(c.message)") }
         if !report.conflicts.isEmpty {
             lines.append("\(report.conflicts.count) conflict(s) remain; nothing of them was overwritten (exit 1).")
         }

@@ -50,6 +50,7 @@ public struct CalendarExpander: Sendable {
                 result.instances += try group.instances(catalog: catalog, from: from, to: to, limit: instanceLimit)
             } catch {
                 result.problems.append(error)
+                if result.failures[group.uid] == nil { result.failures[group.uid] = error }
             }
         }
         result.instances.removeAll { $0.start < from || $0.start >= to }

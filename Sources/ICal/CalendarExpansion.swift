@@ -5,6 +5,8 @@ public struct CalendarExpansion: Sendable {
     public var instances: [EventInstance]
     /// Why some VEVENTs were left out (unknown zone, unreadable DTSTART or RRULE, too many instances).
     public var problems: [ICalError]
+    /// The same problems by the UID of the VEVENTs they left out (the first one per UID).
+    public var failures: [String: ICalError] = [:]
 
     public init(instances: [EventInstance] = [], problems: [ICalError] = []) {
         self.instances = instances

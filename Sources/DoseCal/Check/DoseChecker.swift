@@ -83,7 +83,7 @@ public struct DoseChecker: Sendable {
         }
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
-        let expected = Dictionary(grouping: engine.occurrences(from: wide.0, to: wide.1, gapPolicy: gapPolicy)) {
+        let expected = Dictionary(grouping: engine.firing(engine.occurrences(from: wide.0, to: wide.1, gapPolicy: gapPolicy))) {
             SlotKey(medicationID: $0.medicationID, slotID: $0.slotID)
         }
         let homePinned = travelReference(wide)
@@ -185,7 +185,7 @@ public struct DoseChecker: Sendable {
         stayed.itinerary = []
         let engine = WallClockEngine(schedule: stayed)
         var result: [Key: Int] = [:]
-        for dose in engine.occurrences(from: window.0, to: window.1, gapPolicy: gapPolicy) {
+        for dose in engine.firing(engine.occurrences(from: window.0, to: window.1, gapPolicy: gapPolicy)) {
             result[Key(SlotKey(medicationID: dose.medicationID, slotID: dose.slotID), engine.localDate(of: dose))] = dose.instant
         }
         return result

@@ -50,6 +50,7 @@ public struct FeedBuilder: Sendable {
         let text = FeedText(privacy: privacy)
         var items: [FeedItem] = []
         var zoneYears: [String: ClosedRange<Int>] = [:]
+        let skipped = schedule.skippedDoses()
         func use(_ zone: String, _ years: ClosedRange<Int>) {
             let old = zoneYears[zone] ?? years
             zoneYears[zone] = min(old.lowerBound, years.lowerBound)...max(old.upperBound, years.upperBound)
@@ -64,6 +65,10 @@ public struct FeedBuilder: Sendable {
                 event.add(plan.start.property("DTSTART"))
                 event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
                 event.add(plan.rule.property)
+                let skippedHere = skipped[m.id]?[plan.slotID] ?? []
+                for exdate in exceptionDates(of: plan, m, planner: planner, engine: engine, skipped: skippedHere) {
+                    event.add(exdate)
+                }
                 event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
                 event.add(
                     .text(
@@ -80,7 +85,7 @@ public struct FeedBuilder: Sendable {
                     if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
                     use(tzid, t.date.year...lastYear)
                 }
-                let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text)
+                let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text, skipped: skippedHere)
                 let (master, stampedOverrides) = stamped(uid, event, overrides: moved)
                 items.append(
                     FeedItem(

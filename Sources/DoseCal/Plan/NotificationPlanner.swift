@@ -59,7 +59,7 @@ public struct NotificationPlanner: Sendable {
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
         let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
         let last = Zone.utc.local(at: to + lead).date.adding(days: 2)
-        let doses = engine.occurrences(of: m, from: first, to: last).filter {
+        let doses = engine.firing(engine.occurrences(of: m, from: first, to: last)).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }
         let planner = SeriesPlanner(engine: engine)

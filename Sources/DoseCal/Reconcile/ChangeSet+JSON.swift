@@ -1,13 +1,14 @@
 import ICal
 
 extension ChangeSet {
-    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "warnings": [...]}`: each change
-    /// with `medication`, `kind`, its fields and `description`.
+    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "damaged": [...], "warnings": [...]}`:
+    /// each change with `medication`, `kind`, its fields and `description`.
     public var json: JSONValue {
         JSONValue(members: [
             ("changes", JSONValue(array: changes.map(\.json))),
             ("conflicts", JSONValue(array: conflicts.map(\.json))),
             ("unmapped", JSONValue(array: unmapped.map(\.json))),
+            ("damaged", JSONValue(array: damaged.map(\.json))),
             ("warnings", JSONValue(array: warnings.map { JSONValue($0) })),
         ])
     }
@@ -65,6 +66,16 @@ extension UnmappedEdit {
         JSONValue(members: [
             ("medication", JSONValue(medicationID)), ("slot", JSONValue(slotID)), ("date", JSONValue(date?.description)),
             ("reason", JSONValue(reason)), ("description", JSONValue(description)),
+        ])
+    }
+}
+
+extension SeriesDamage {
+    var json: JSONValue {
+        JSONValue(members: [
+            ("uid", JSONValue(uid)), ("file", JSONValue(file)), ("line", line.map { JSONValue($0) } ?? JSONValue(.null)),
+            ("medication", JSONValue(medicationID)), ("slot", JSONValue(slotID)), ("reason", JSONValue(reason)),
+            ("description", JSONValue(description)),
         ])
     }
 }

@@ -19,17 +19,23 @@ struct DoseView: Sendable {
     var alarms: [String: Set<[ReturnedAlarm]>] = [:]
     /// Expansion problems, without medicine names.
     var problems: [String] = []
+    /// The same problems by the UID of the series they left out.
+    var failures: [String: ICalError] = [:]
 
     init() {}
 
     /// Expands the series of `calendar` that belong to the slots in `only` ([medication, slot];
-    /// nil: every slot). Alarms are read from every dosecal series.
-    init(_ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil) {
+    /// nil: every slot). Alarms are read from every dosecal series but those in `excluding`
+    /// (damaged series: never read as a decision).
+    init(
+        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil,
+        excluding: Set<String> = []
+    ) {
         var components = calendar.timezones
         var cancelled = Set<String>()  // "UID instant" of STATUS:CANCELLED overrides
         var seriesSlot: [String: DoseSlotIndex.Slot] = [:]
         for s in calendar.series {
-            guard let dosecal = s.dosecalUID, let slot = index[dosecal] else { continue }
+            guard let dosecal = s.dosecalUID, let slot = index[dosecal], !excluding.contains(s.uid) else { continue }
             if case .present(let list) = s.alarms { alarms[slot.medicationID, default: []].insert(list) }
             if let only, !only.contains([slot.medicationID, slot.slotID]) { continue }
             seriesSlot[s.uid] = slot
@@ -42,6 +48,7 @@ struct DoseView: Sendable {
         let expansion = CalendarExpander(components: components, viewerZone: homeZone)
             .expand(from: window.lowerBound, to: window.upperBound)
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
+        failures = expansion.failures
         var zones: [String: Zone] = [:]
         doses.reserveCapacity(expansion.instances.count)
         for instance in expansion.instances {

@@ -20,12 +20,16 @@ public struct Reconciler: Sendable {
     public var horizonDays: Int
     /// How far before `now` doses are compared (older edits are history: the log keeps it).
     public var lookbackDays: Int
+    /// Damage known before reading the calendar (an item file that cannot be read), by UID;
+    /// `reconcile` adds what it finds in `theirs` (decision 0036).
+    public var damaged: [String: SeriesDamage]
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
-        lookbackDays: Int = 400
+        lookbackDays: Int = 400, damaged: [String: SeriesDamage] = [:]
     ) {
         self.base = base
+        self.damaged = damaged
         self.lookbackDays = lookbackDays
         self.ours = ours.feed.privacy ? Reconciler.neutralNames(ours) : ours
         self.theirs = theirs
@@ -59,11 +63,17 @@ public struct Reconciler: Sendable {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
         }
+        // Damage is never intent (decision 0036): a damaged series' slot is not compared at all.
+        var damage = self.damage(index: index)
         // Only slots whose series the calendar changed need expanding (decision 0026).
         let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
+            .subtracting(damage.slots)
         let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched)
         let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched) } ?? oursView
-        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched)
+        let theirsView = DoseView(
+            theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys))
+        damage.add(theirsView.failures, calendar: theirs, index: index)
+        result.damaged = damage.list
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
@@ -85,7 +95,7 @@ public struct Reconciler: Sendable {
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
-            for slot in m.times {
+            for slot in m.times where !damage.slots.contains([m.id, slot.id]) {
                 let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
                 if let rule = ruleChanges[[m.id, slot.id]] {
                     result.unmapped.append(
@@ -113,6 +123,15 @@ public struct Reconciler: Sendable {
         result.unmapped += orphanEdits(base: base ?? oursCalendar, index: index)
         result.changes.sort { $0.sortKey < $1.sortKey }
         return result
+    }
+
+    /// The damage in `theirs` and the damage known beforehand, with the slots it belongs to.
+    func damage(index: DoseSlotIndex) -> DamageMap {
+        var map = DamageMap()
+        for (uid, d) in damaged.merging(theirs.damage(), uniquingKeysWith: { known, _ in known }) {
+            map.add(d, dosecalUID: theirs.series(uid: uid)?.dosecalUID ?? uid, index: index)
+        }
+        return map
     }
 
     /// A medication stops when all its slots stop (from the latest of their dates, so no slot

@@ -10,8 +10,10 @@ extension ReturnedCalendar {
         var merged: ParsedCalendar? = nil
         var root = ICalComponent("VCALENDAR")
         var zones = Set<String>()
+        var dropped: [String: ICalError] = [:]
         for bytes in items {
             let parsed = try ICalParser.parse(bytes)
+            dropped.merge(ReturnedCalendar.droppedProperties(parsed)) { first, _ in first }
             if merged == nil {
                 merged = parsed
                 root.properties = parsed.calendar?.properties ?? []
@@ -32,5 +34,19 @@ extension ReturnedCalendar {
         }
         result.components = [root]
         self.init(result)
+        self.dropped = dropped  // by item: line numbers restart in every file
+    }
+}
+
+extension ReturnedCalendar {
+    /// The calendar without the series that belong to the dosecal UIDs in `uids` (split halves
+    /// too): a sync leaves out series whose deletion on the phone it already merged.
+    func removingSeries(of uids: Set<String>) -> ReturnedCalendar {
+        guard !uids.isEmpty else { return self }
+        var copy = self
+        copy.series.removeAll { uids.contains($0.dosecalUID ?? $0.uid) || uids.contains($0.uid) }
+        copy.positions = [:]
+        for (i, s) in copy.series.enumerated() { copy.positions[s.uid] = i }
+        return copy
     }
 }

@@ -24,6 +24,10 @@ public struct ReturnedCalendar: Sendable {
     /// import. Read as masters with no series context.
     public internal(set) var eventsWithoutUID: [ReturnedEvent]
     public internal(set) var warnings: [ReturnedCalendarWarning]
+    /// Properties that decide when doses are (DTSTART, RRULE, EXDATE, ...) which the parser could
+    /// not read and left out, by the UID of the VEVENT they were in (the first per UID): such a
+    /// series is damaged, never edited (decision 0036).
+    public internal(set) var dropped: [String: ICalError] = [:]
     /// Position of each UID in `series`.
     var positions: [String: Int] = [:]
 
@@ -82,7 +86,26 @@ public struct ReturnedCalendar: Sendable {
         }
         warnings += unknown.sorted().map { .unknownZone(tzid: $0, hasDefinition: defined.contains($0)) }
         self.warnings = warnings
+        dropped = ReturnedCalendar.droppedProperties(parsed)
         recoverSplits()
+    }
+
+    /// Each left-out property of `parsed` belongs to the top-level component whose BEGIN line is
+    /// the last one before it; those inside a VEVENT, by that VEVENT's UID.
+    static func droppedProperties(_ parsed: ParsedCalendar) -> [String: ICalError] {
+        guard !parsed.problems.isEmpty else { return [:] }
+        let top = (parsed.calendar?.components ?? parsed.components).filter { $0.line != nil }.sorted { $0.line! < $1.line! }
+        var result: [String: ICalError] = [:]
+        // Only the properties that decide when doses are: an empty LOCATION (Google) is no damage.
+        let timing: Set<String> = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"]
+        for problem in parsed.problems {
+            guard case .invalidProperty(_, let name, _) = problem, timing.contains(name.uppercased()),
+                let line = problem.line, let owner = top.last(where: { $0.line! <= line }), owner.name == "VEVENT",
+                let uid = owner.property("UID")?.value, result[uid] == nil
+            else { continue }
+            result[uid] = problem
+        }
+        return result
     }
 
     /// Parses `bytes` and reads them.

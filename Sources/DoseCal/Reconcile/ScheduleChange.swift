@@ -105,6 +105,8 @@ public struct ChangeSet: Sendable, Equatable {
     public var conflicts: [ReconcileConflict]
     public var unmapped: [UnmappedEdit]
     public var warnings: [String]
+    /// Dosecal series that came back damaged: their slots were left out, nothing changed.
+    public var damaged: [SeriesDamage] = []
 
     public init(
         changes: [ScheduleChange] = [], conflicts: [ReconcileConflict] = [], unmapped: [UnmappedEdit] = [],
@@ -117,7 +119,7 @@ public struct ChangeSet: Sendable, Equatable {
     }
 
     /// Nothing to bring back and nothing in conflict.
-    public var isEmpty: Bool { changes.isEmpty && conflicts.isEmpty && unmapped.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty && conflicts.isEmpty && unmapped.isEmpty && damaged.isEmpty }
 }
 
 /// Which side wins a conflict.

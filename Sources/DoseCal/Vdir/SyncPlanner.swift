@@ -18,11 +18,15 @@ public struct SyncPlanner: Sendable {
     public var folder: String
     public var prefer: SyncPreference
     public var force: Bool
+    /// Seconds since 1970: a series deleted on the phone stays deleted while the schedule has
+    /// no occurrence of it after this instant (decision 0037).
+    public var now: Int
 
-    public init(folder: String, prefer: SyncPreference = .schedule, force: Bool = false) {
+    public init(folder: String, prefer: SyncPreference = .schedule, force: Bool = false, now: Int = 0) {
         self.folder = folder
         self.prefer = prefer
         self.force = force
+        self.now = now
     }
 
     /// Whether the phone's edits may be overwritten (the person asked for it).
@@ -84,6 +88,20 @@ public struct SyncPlanner: Sendable {
         let file = item.files.first
         if let e = item.entry, e.owner == .schedule {
             decideOwned(item, entry: e, file: file, into: &plan, taken: &taken)
+        } else if let e = item.entry, e.owner == .deleted, file == nil {
+            // Deleted on the phone and merged: history stays out of the folder; a series the
+            // schedule resumed (an occurrence from now on) is written again.
+            guard let d = item.desired else { return }
+            var kept = e
+            if kept.written == nil { kept.written = revision(d) }  // the series as merged: what stays out
+            if kept.written?.hash == d.hash || d.endsBy.map({ $0 < now }) == true {
+                plan.status.entries[uid] = kept
+                return
+            }
+            let name = VdirName.fileName(forUID: uid, avoiding: taken)
+            taken.insert(name)
+            plan.actions.append(.create(d, file: name))
+            plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: nil, pending: revision(d))
         } else if let file {
             decideUnowned(item, file: file, into: &plan)
         } else if let d = item.desired {

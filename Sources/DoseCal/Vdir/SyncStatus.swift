@@ -10,6 +10,10 @@ public struct SyncStatus: Sendable, Equatable {
         case schedule
         /// Someone else made it: dosecal never modifies or deletes it.
         case calendar
+        /// dosecal wrote it and the person deleted it in the folder (on the phone), and the merge
+        /// took that into the schedule: not written again while the schedule keeps the series
+        /// as history only (decision 0037).
+        case deleted
     }
 
     /// The content of an item as dosecal last wrote (or saw) it.

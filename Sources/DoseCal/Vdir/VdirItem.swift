@@ -15,10 +15,14 @@ public struct VdirItem: Sendable, Equatable {
     /// SEQUENCE, LAST-MODIFIED and the event hash, kept in the sync status so that the next
     /// build keeps them while the series is unchanged (decision 0002).
     public var revision: FeedRevision
+    /// An instant no occurrence of the series starts after (its UNTIL, or its only start, plus
+    /// the largest UTC offset); nil while it repeats without an end.
+    public var endsBy: Int?
 
     public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil) {
         self.uid = uid
         self.calendar = calendar
+        self.endsBy = VdirItem.end(of: calendar)
         let key = VdirContent(components: [calendar]).hash
         self.key = key
         if let r = [known?.written, known?.pending].compactMap({ $0 }).first(where: { $0.key == key }) {
@@ -56,6 +60,27 @@ public struct VdirItem: Sendable, Equatable {
             calendar.components += events[uid, default: []]
             return VdirItem(uid: uid, calendar: calendar, known: known.entries[uid])
         }
+    }
+
+    /// The latest instant an occurrence of the series in `calendar` can start at, nil when it
+    /// repeats without UNTIL (or with COUNT: not worked out here).
+    static func end(of calendar: ICalComponent) -> Int? {
+        let margin = 15 * 3600
+        var latest = Int.min
+        for event in calendar.components(named: "VEVENT") {
+            guard let start = event.property("DTSTART").flatMap(DateTimeValue.init(property:)) else { return nil }
+            var last = start
+            if let text = event.property("RRULE")?.value {
+                guard let until = RecurrenceRule(parsing: text)?.until else { return nil }
+                last = until
+            }
+            switch last {
+            case .utc(let t): latest = max(latest, t.secondsSinceEpoch)
+            case .floating(let t), .zoned(let t, _): latest = max(latest, t.secondsSinceEpoch + margin)
+            case .date(let d): latest = max(latest, d.adding(days: 1).daysSinceEpoch * 86_400 + margin)
+            }
+        }
+        return latest == Int.min ? nil : latest
     }
 
     private static func tzids(_ component: ICalComponent) -> [String] {

@@ -1,14 +1,16 @@
 import Foundation
 import ICal
 
-/// Bringing the phone's edits back (issue 4's engine inside `dosecal sync`, docs/sync.md).
+/// Bringing the phone's edits back (the reconcile engine inside `dosecal sync`, docs/sync.md).
 ///
 /// When the folder holds owned items that were edited or deleted there, the whole folder is read
 /// as the returned calendar ("theirs"), the base is the feed dosecal last wrote in full (kept
 /// next to the status, `basePath`), "ours" is the schedule; `Reconciler` gives the change set.
-/// The changes are applied to the schedule; every edited item whose slots have no conflict is
-/// then accepted (its status records the file as seen), so the planner rewrites it from the
-/// merged schedule. Items with a conflict stay as the phone left them and keep being reported.
+/// The changes are applied to the schedule; every edited or deleted item whose slots have no
+/// conflict, no edit the schedule cannot hold and no damage is then accepted (decision 0036):
+/// its status records the file as seen (the planner rewrites it from the merged schedule) or the
+/// deletion (the series is not written again, decision 0037). A damaged item that can be read is
+/// repaired: its bytes are kept next to the status and it is rewritten from the schedule.
 extension VdirSync {
     /// Where the full feed of the last conflict-free sync is kept: the base of the next merge.
     public var basePath: String { statusPath + ".base.ics" }
@@ -20,8 +22,18 @@ extension VdirSync {
         public var schedule: Schedule
         /// The status with the accepted edits recorded.
         public var status: SyncStatus
-        /// UIDs whose folder edits were taken into the schedule.
+        /// UIDs whose folder edits were taken into the schedule (or agreed with it).
         public var accepted: [String]
+        /// Damaged items rewritten from the schedule, with the phone's bytes to keep.
+        public var repaired: [Repair] = []
+    }
+
+    /// A damaged item replaced by the schedule's version: the phone's bytes are kept at `backup`.
+    public struct Repair: Sendable {
+        public var uid: String
+        public var file: String
+        public var backup: String
+        public var data: Data
     }
 
     /// Merges the folder edits in `changes` into `schedule`; nil when there are none.
@@ -30,11 +42,12 @@ extension VdirSync {
         prefer: ReconcilePreference?
     ) throws(SyncError) -> Merge? {
         guard !changes.owned.isEmpty else { return nil }
+        var damaged = folderDamage(state: state, status: status)
         var items: [[UInt8]] = []
         for file in state.files where file.problem == nil {
-            let path = folder + "/" + file.name
-            guard let data = file.data ?? FileManager.default.contents(atPath: path) else {
-                throw .io(path: path, reason: "cannot read the item to merge it")
+            guard let data = file.data ?? FileManager.default.contents(atPath: folder + "/" + file.name) else {
+                for uid in file.uids { damaged[uid] = SeriesDamage(uid: uid, file: file.name, reason: "cannot be read") }
+                continue
             }
             items.append(Array(data))
         }
@@ -44,55 +57,81 @@ extension VdirSync {
         } catch {
             throw .io(path: folder, reason: "the folder's items could not be read as one calendar: \(error)")
         }
-        let base = FileManager.default.contents(atPath: basePath).flatMap { try? ReturnedCalendar(parsing: Array($0)) }
-        let set: ChangeSet
+        let tombstones = Set(status.entries.values.filter { $0.owner == .deleted }.map(\.uid))
+        let base = FileManager.default.contents(atPath: basePath).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
+            .removingSeries(of: tombstones)
+        var set: ChangeSet
         let merged: Schedule
         do {
-            set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+            set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged).reconcile(prefer: prefer)
             merged = try schedule.applying(set.changes, now: now)
         } catch {
             throw .io(path: folder, reason: "the phone's edits could not be merged: \(error)")
         }
-        // Which slots each owned UID carries (from the schedule before the merge).
-        var slotsOf: [String: (medication: String, slot: String?)] = [:]
-        for item in FeedBuilder(schedule: schedule, now: now).build().items {
-            switch item.kind {
-            case .dose(let slotID, _): slotsOf[item.uid] = (item.medicationID, slotID)
-            case .supplyWarning: slotsOf[item.uid] = (item.medicationID, nil)
-            }
+        var named = set
+        for i in named.damaged.indices where named.damaged[i].file == nil {
+            named.damaged[i].file = state.files.first { $0.uids.contains(named.damaged[i].uid) }?.name
         }
-        func inConflict(_ uid: String) -> Bool {
-            guard let owner = slotsOf[uid] else { return !set.conflicts.isEmpty }
-            return set.conflicts.contains { c in
-                c.medicationID == owner.medication && (c.slotID == nil || owner.slot == nil || c.slotID == owner.slot)
-            }
+        set = named
+        let verdict = MergeVerdict(set: set, schedule: schedule, now: now, base: base, theirs: theirs)
+        var result = Merge(changes: set, schedule: merged, status: status, accepted: [])
+        for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) {
+            accept(uid, change, verdict: verdict, state: state, into: &result)
         }
-        func changed(_ uid: String) -> Bool {
-            guard let owner = slotsOf[uid] else { return false }
-            return set.changes.contains { c in
-                c.medicationID == owner.medication && (c.slotID == nil || owner.slot == nil || c.slotID == owner.slot)
-            }
+        return result
+    }
+
+    /// Records `uid`'s folder change in the status when the verdict allows it.
+    private func accept(
+        _ uid: String, _ change: FolderChanges.Change, verdict: MergeVerdict, state: FolderState, into result: inout Merge
+    ) {
+        let file = state.files.first { $0.uids == [uid] && $0.problem == nil }
+        if let damage = verdict.damage[uid] {
+            // Readable damage is repaired from the schedule; an unreadable file is left alone.
+            guard let file, let hash = file.hash, let data = file.data, damage.reason != "cannot be read" else { return }
+            let tag = SHA256.hex(uid).prefix(16) + "-" + hash.prefix(12)
+            result.repaired.append(Repair(uid: uid, file: file.name, backup: statusPath + ".damaged-\(tag).ics", data: data))
+            markSeen(uid, file: file, hash: hash, in: &result.status)
+            return
         }
-        var updated = status
-        var accepted: [String] = []
-        // An edit the schedule cannot hold (a duration, a note) brings no change: that item stays as
-        // the phone left it and keeps being reported, so nothing the person did is overwritten.
-        for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) where !inConflict(uid) && changed(uid) {
-            switch change {
-            case .edited:
-                guard var entry = updated.entries[uid],
-                    let file = state.files.first(where: { $0.uids == [uid] }), let hash = file.hash
-                else { continue }
-                var seen = entry.written ?? SyncStatus.Revision(hash: hash)
-                seen.hash = hash
-                entry.written = seen
-                entry.etag = file.etag
-                updated.entries[uid] = entry
-            case .deleted:
-                updated.entries[uid] = nil
-            }
-            accepted.append(uid)
+        guard verdict.accepts(uid) else { return }
+        switch change {
+        case .edited:
+            guard let file, let hash = file.hash, !verdict.holdsUnmergeable(uid) else { return }
+            markSeen(uid, file: file, hash: hash, in: &result.status)
+        case .deleted:
+            guard var entry = result.status.entries[uid] else { return }
+            entry.owner = .deleted
+            entry.etag = ""
+            entry.written = nil
+            entry.pending = nil
+            result.status.entries[uid] = entry
         }
-        return Merge(changes: set, schedule: merged, status: updated, accepted: accepted)
+        result.accepted.append(uid)
+    }
+
+    /// The file as dosecal's: the planner then rewrites it from the schedule (or leaves it when
+    /// it already holds what the schedule wants).
+    private func markSeen(_ uid: String, file: FolderState.File, hash: String, in status: inout SyncStatus) {
+        guard var entry = status.entries[uid] else { return }
+        var seen = entry.written ?? SyncStatus.Revision(hash: hash)
+        seen.hash = hash
+        seen.key = ""  // the phone's bytes are no build of ours: the item is compared and rewritten
+        entry.written = seen
+        entry.etag = file.etag
+        status.entries[uid] = entry
+    }
+
+    /// Owned items whose file is in the folder but is not a usable item (cannot be read, is not
+    /// iCalendar, lost its UID): damage, never a deletion.
+    func folderDamage(state: FolderState, status: SyncStatus) -> [String: SeriesDamage] {
+        var byFile: [String: String] = [:]
+        for e in status.entries.values where e.owner == .schedule { byFile[e.file] = e.uid }
+        var result: [String: SeriesDamage] = [:]
+        for f in state.files {
+            guard let problem = f.problem, let uid = byFile[f.name], !f.uids.contains(where: { $0 != uid }) else { continue }
+            result[uid] = SeriesDamage(uid: uid, file: f.name, reason: problem)
+        }
+        return result
     }
 }

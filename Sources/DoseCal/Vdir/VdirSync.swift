@@ -60,7 +60,7 @@ public struct VdirSync: Sendable {
         var status = previous ?? SyncStatus(folder: folder)
         let leftovers = dryRun ? [] : VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
-        let planner = SyncPlanner(folder: folder, prefer: prefer, force: force)
+        let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         var schedule = schedule
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
         var plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
@@ -84,6 +84,13 @@ public struct VdirSync: Sendable {
             plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
         }
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
+        for repair in merged?.repaired ?? [] {
+            do {
+                try AtomicFile.write(repair.data, to: repair.backup)
+            } catch {
+                throw .io(path: repair.backup, reason: "cannot keep the damaged item before repairing it: \(error)")
+            }
+        }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
         // The base follows what the folder holds; a run that wrote nothing leaves it as it is.
         if plan.conflicts.isEmpty && outcome.skipped.isEmpty

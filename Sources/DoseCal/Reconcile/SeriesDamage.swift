@@ -1,0 +1,109 @@
+public import ICal
+
+/// A dosecal series that came back damaged: a file that cannot be read, an invalid repeat rule,
+/// an unknown zone, an impossible or missing date. Damage is never a decision of the person
+/// (decision 0036): the slot it belongs to is left out of the comparison, so nothing in the
+/// schedule changes because of it, and it is reported with where it is and what is wrong.
+public struct SeriesDamage: Sendable, Hashable {
+    public var uid: String
+    /// The medication and slot the series belongs to (set by `Reconciler`; empty when unknown).
+    public var medicationID = ""
+    public var slotID: String? = nil
+    /// The item file (sync, a vdir folder), when known.
+    public var file: String?
+    /// The line of the damaged property (or of BEGIN:VEVENT), when known.
+    public var line: Int?
+    /// What is wrong, without medicine names: the property and its value, and what is valid.
+    public var reason: String
+
+    public init(uid: String, file: String? = nil, line: Int? = nil, reason: String) {
+        self.uid = uid
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+
+    /// `FILE: line N: UID: reason`, leaving out what is unknown.
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        if let line { parts.append("line \(line)") }
+        parts.append(uid)
+        return parts.joined(separator: ": ") + ": " + reason
+    }
+}
+
+extension ReturnedCalendar {
+    /// The damage in each dosecal series (by UID; the first problem found in it). A series is
+    /// damaged when its main event has no readable start, a start in a zone neither the IANA
+    /// database nor the file defines, an invalid RRULE, or an unreadable EXDATE, RDATE or
+    /// RECURRENCE-ID; or when only overrides are left (the main event is gone from its item).
+    public func damage() -> [String: SeriesDamage] {
+        var result: [String: SeriesDamage] = [:]
+        let defined = Set(definedZones)
+        for s in series where s.dosecalUID != nil {
+            if let error = dropped[s.uid] {
+                result[s.uid] = SeriesDamage(uid: s.uid, line: error.line, reason: SeriesDamage.reason(error))
+                continue
+            }
+            let problem =
+                s.master.map { SeriesDamage.problem(in: $0, defined: defined) } ?? (
+                    nil, "only overrides are left; the main event (without RECURRENCE-ID) is missing"
+                )
+            if let reason = problem.reason {
+                result[s.uid] = SeriesDamage(
+                    uid: s.uid, line: problem.line ?? s.master?.line ?? s.overrides.first?.line, reason: reason)
+                continue
+            }
+            for o in s.overrides {
+                let p = SeriesDamage.problem(in: o, defined: defined)
+                if let reason = p.reason {
+                    result[s.uid] = SeriesDamage(uid: s.uid, line: p.line ?? o.line, reason: reason)
+                    break
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension SeriesDamage {
+    /// Why the parser left a property out, in the words of `RuleCheck` for a repeat rule.
+    static func reason(_ error: ICalError) -> String {
+        guard case .invalidProperty(_, let name, let message) = error else { return "\(error)" }
+        let marker = "Removing entire property: "
+        if let r = message.range(of: marker) {
+            let value = String(message[r.upperBound...])
+            if name == "RRULE", let why = RuleCheck.problem(in: value) { return "RRULE \(value): \(why)" }
+            return "\(name) \(value) cannot be read"
+        }
+        return "\(name) cannot be read (\(message))"
+    }
+
+    /// The first problem of one VEVENT (line, reason), or (nil, nil).
+    static func problem(in event: ReturnedEvent, defined: Set<String>) -> (line: Int?, reason: String?) {
+        let c = event.component
+        guard let start = c.property("DTSTART") else {
+            return (event.line, "DTSTART is missing; every dose event needs a start")
+        }
+        guard DateTimeValue(property: start) != nil else {
+            return (start.line, "DTSTART \(start.value) is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)")
+        }
+        for p in c.properties where ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"].contains(p.name) {
+            if let tzid = p.parameter("TZID"), ZoneName(tzid: tzid) == nil, !defined.contains(tzid) {
+                return (p.line, "\(p.name) is in the unknown time zone \(tzid), which the file does not define either")
+            }
+            guard p.name != "DTSTART", p.name != "DTEND" else { continue }
+            for item in p.value.split(separator: ",") {
+                let text = item.split(separator: "/").first ?? item
+                if DateTimeValue(parsing: text, tzid: p.parameter("TZID")) == nil {
+                    return (p.line, "\(p.name) \(item) is not a date or date-time")
+                }
+            }
+        }
+        if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"), let reason = RuleCheck.problem(in: rule.value) {
+            return (rule.line, "RRULE \(rule.value): \(reason)")
+        }
+        return (nil, nil)
+    }
+}

@@ -1,0 +1,67 @@
+import ICal
+
+/// Which folder edits a sync may take as settled (decision 0036): an item is accepted when its
+/// slots have no conflict, no edit the schedule cannot say (unmapped) and no damage, and (for an
+/// edited item) the phone changed nothing the schedule cannot hold (text, duration).
+struct MergeVerdict {
+    let set: ChangeSet
+    /// Which medication and slot each UID of the schedule's feed carries (slot nil: refill warning).
+    let slotsOf: [String: (medication: String, slot: String?)]
+    let base: ReturnedCalendar?
+    let theirs: ReturnedCalendar
+    let ours: ReturnedCalendar?
+    var damage: [String: SeriesDamage] { Dictionary(set.damaged.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a }) }
+
+    init(set: ChangeSet, schedule: Schedule, now: Int, base: ReturnedCalendar?, theirs: ReturnedCalendar) {
+        self.set = set
+        let feed = FeedBuilder(schedule: schedule, now: now).build()
+        var slots: [String: (medication: String, slot: String?)] = [:]
+        for item in feed.items {
+            switch item.kind {
+            case .dose(let slotID, _): slots[item.uid] = (item.medicationID, slotID)
+            case .supplyWarning: slots[item.uid] = (item.medicationID, nil)
+            }
+        }
+        slotsOf = slots
+        self.base = base
+        self.theirs = theirs
+        ours = base == nil ? (try? feed.serialized()).flatMap { try? ReturnedCalendar(parsing: Array($0.utf8)) } : nil
+    }
+
+    /// No conflict, unmapped edit or damage concerns `uid`'s medication and slot.
+    func accepts(_ uid: String) -> Bool {
+        guard let owner = slotsOf[uid] else { return set.conflicts.isEmpty && set.unmapped.isEmpty }
+        func concerns(_ medicationID: String, _ slotID: String?) -> Bool {
+            medicationID == owner.medication && (slotID == nil || owner.slot == nil || slotID == owner.slot)
+        }
+        return !set.conflicts.contains { concerns($0.medicationID, $0.slotID) }
+            && !set.unmapped.contains { concerns($0.medicationID, $0.slotID) }
+            && !set.damaged.contains { concerns($0.medicationID, $0.slotID) }
+    }
+
+    /// The phone's version of `uid` differs from what dosecal last wrote in something the
+    /// schedule cannot hold: a title, a note, a place, a length, a status. Such an item stays
+    /// as the phone left it and is reported, so that nothing the person wrote is overwritten.
+    func holdsUnmergeable(_ uid: String) -> Bool {
+        guard let phone = theirs.series(uid: uid) else { return false }
+        guard let written = (base ?? ours)?.series(uid: uid) else { return false }
+        guard let a = phone.master, let b = written.master else { return phone.master != nil }
+        let known = Set(([b] + written.overrides).map(MergeVerdict.shortText))
+        return MergeVerdict.text(of: a) != MergeVerdict.text(of: b)
+            || phone.overrides.contains { !known.contains(MergeVerdict.shortText(of: $0)) }
+    }
+
+    /// What the schedule does not hold in a main event: title, note, place, length, status.
+    static func text(of e: ReturnedEvent) -> [String] {
+        let c = e.component
+        return [c.property("DESCRIPTION")?.text ?? "", e.durationSeconds.map(String.init) ?? ""] + shortText(of: e)
+    }
+
+    /// The same for an override, whose note and length clients copy or rewrite when they move it.
+    static func shortText(of e: ReturnedEvent) -> [String] {
+        [
+            e.summary ?? "", e.component.property("LOCATION")?.text ?? "",
+            e.isCancelled ? "" : (e.component.property("STATUS")?.value ?? ""),
+        ]
+    }
+}
