@@ -75,7 +75,8 @@ public struct Reconciler: Sendable {
         damage.add(theirsView.failures, calendar: theirs, index: index)
         result.damaged = damage.list
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
-        if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
+        // Damaged series are there, only unreadable: not "everything was deleted".
+        if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         let log = loggedStatus()

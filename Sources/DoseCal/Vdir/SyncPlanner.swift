@@ -36,8 +36,10 @@ public struct SyncPlanner: Sendable {
         let owned = status.confirmedOwned
         if !owned.isEmpty && !force {
             if !state.exists { throw .folderMissing(path: folder, owned: owned.count) }
+            // An owned file that is there but cannot be read has not vanished (decision 0036).
             let present = Set(state.files.flatMap(\.uids))
-            if !owned.contains(where: { present.contains($0.uid) }) {
+            let names = Set(state.files.map(\.name))
+            if !owned.contains(where: { present.contains($0.uid) || names.contains($0.file) }) {
                 throw .ownedItemsVanished(path: folder, owned: owned.count)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ICal
 
 /// One `dosecal sync` run over a schedule and a vdir folder: lock, read the status, scan the
 /// folder, build the items the schedule wants, plan, and (unless a dry run) execute.
@@ -92,18 +93,31 @@ public struct VdirSync: Sendable {
             }
         }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
-        // The base follows what the folder holds; a run that wrote nothing leaves it as it is.
-        if plan.conflicts.isEmpty && outcome.skipped.isEmpty
-            && (outcome.statusWritten || !FileManager.default.fileExists(atPath: basePath))
-        {
-            try keepBase(feed)
+        // The base follows what dosecal wrote: the items left in conflict keep their old base
+        // series, so a schedule edit of another item is not read later as the phone's. A run
+        // that wrote nothing leaves it as it is.
+        if outcome.statusWritten || !FileManager.default.fileExists(atPath: basePath) {
+            try keepBase(feed, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
     }
 
-    /// Keeps `feed` as the base of the next merge (only when its bytes changed).
-    private func keepBase(_ feed: Feed) throws(SyncError) {
-        guard let text = try? feed.serialized() else { return }
+    /// Keeps `feed` as the base of the next merge (only when its bytes changed), with the old
+    /// base's events for the UIDs in `keeping`.
+    private func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {
+        var calendar = feed.calendar
+        if !keeping.isEmpty {
+            let old = FileManager.default.contents(atPath: basePath).flatMap { try? ICalParser.parse(Array($0)) }
+            let oldComponents = old?.calendar?.components ?? []
+            let uid = { (c: ICalComponent) in c.property("UID")?.value ?? "" }
+            calendar.components.removeAll { $0.name == "VEVENT" && keeping.contains(uid($0)) }
+            let zones = Set(calendar.components.compactMap { $0.name == "VTIMEZONE" ? $0.property("TZID")?.value : nil })
+            calendar.components.insert(
+                contentsOf: oldComponents.filter { $0.name == "VTIMEZONE" && !zones.contains($0.property("TZID")?.value ?? "") },
+                at: 0)
+            calendar.components += oldComponents.filter { $0.name == "VEVENT" && keeping.contains(uid($0)) }
+        }
+        guard let text = try? ICalSerializer.serialize(calendar) else { return }
         let data = Data(text.utf8)
         if FileManager.default.contents(atPath: basePath) == data { return }
         do {
