@@ -30,10 +30,13 @@ extension VdirSync {
         prefer: ReconcilePreference?
     ) throws(SyncError) -> Merge? {
         guard !changes.owned.isEmpty else { return nil }
+        // A link in place of an owned item would read as that series deleted: merge nothing then.
+        let links = Set(state.files.filter { $0.problem == VdirFolder.symbolicLink }.map(\.name))
+        if status.entries.values.contains(where: { $0.owner == .schedule && links.contains($0.file) }) { return nil }
         var items: [[UInt8]] = []
         for file in state.files where file.problem == nil {
             let path = folder + "/" + file.name
-            guard let data = file.data ?? FileManager.default.contents(atPath: path) else {
+            guard let data = file.data ?? (try? PlainFile.read(path)) ?? nil else {
                 throw .io(path: path, reason: "cannot read the item to merge it")
             }
             items.append(Array(data))
@@ -44,7 +47,7 @@ extension VdirSync {
         } catch {
             throw .io(path: folder, reason: "the folder's items could not be read as one calendar: \(error)")
         }
-        let base = FileManager.default.contents(atPath: basePath).flatMap { try? ReturnedCalendar(parsing: Array($0)) }
+        let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap { try? ReturnedCalendar(parsing: Array($0)) }
         let set: ChangeSet
         let merged: Schedule
         do {

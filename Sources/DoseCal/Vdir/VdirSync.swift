@@ -38,12 +38,11 @@ public struct VdirSync: Sendable {
 
     /// The status on disk, or an empty one when there is none yet.
     public func readStatus() throws(SyncError) -> SyncStatus? {
-        guard let data = FileManager.default.contents(atPath: statusPath) else {
-            if FileManager.default.fileExists(atPath: statusPath) {
-                throw .io(path: statusPath, reason: "cannot read the sync status")
-            }
-            return nil
+        let data: Data?
+        do { data = try PlainFile.read(statusPath) } catch {
+            throw .io(path: statusPath, reason: "cannot read the sync status: it \(error)")
         }
+        guard let data else { return nil }
         return try SyncStatus(decoding: data, source: statusPath)
     }
 
@@ -58,7 +57,7 @@ public struct VdirSync: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let previous = try readStatus()
         var status = previous ?? SyncStatus(folder: folder)
-        let leftovers = dryRun ? [] : VdirFolder.removeLeftovers(folder)
+        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: [statusPath, basePath]) + VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force)
         var schedule = schedule
@@ -87,7 +86,7 @@ public struct VdirSync: Sendable {
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
         // The base follows what the folder holds; a run that wrote nothing leaves it as it is.
         if plan.conflicts.isEmpty && outcome.skipped.isEmpty
-            && (outcome.statusWritten || !FileManager.default.fileExists(atPath: basePath))
+            && (outcome.statusWritten || PlainFile.status(basePath) == nil)
         {
             try keepBase(feed)
         }
@@ -98,7 +97,7 @@ public struct VdirSync: Sendable {
     private func keepBase(_ feed: Feed) throws(SyncError) {
         guard let text = try? feed.serialized() else { return }
         let data = Data(text.utf8)
-        if FileManager.default.contents(atPath: basePath) == data { return }
+        if (try? PlainFile.read(basePath)) == data { return }
         do {
             try AtomicFile.write(data, to: basePath)
         } catch {
