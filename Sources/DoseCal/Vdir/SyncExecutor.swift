@@ -56,7 +56,7 @@ public struct SyncExecutor: Sendable {
             switch action {
             case .create(let item, let file):
                 let path = folder + "/" + file
-                if VdirFolder.etag(path) != nil {
+                if PlainFile.status(path) != nil {  // any file, or a link, that appeared since the scan
                     outcome.skipped.append(SyncConflict(uid: item.uid, kind: .changedDuringSync, files: [file]))
                     status.entries[item.uid]?.pending = nil
                     continue
