@@ -179,6 +179,31 @@ stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
 check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
 stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
 expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
+# sync: names other programs chose are printed one line each; links and others' temporaries are left.
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:lunch-1\r\nDTSTART:20261201T170000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
+    > "$sync_v/$(printf 'lunch\n  not an item, left alone: fake\t.ics')"
+printf 'not a calendar' > "$sync_v/$(printf 'odd\x1b[2J.ics')"
+ln -s "$tmp/sync/outside.ics" "$sync_v/linked.ics"
+: > "$sync_v/.lunch.ics.4242.tmp"
+check "sync: hostile names" 0 "$bin" sync "$sync_s" --vdir "$sync_v" --now 2026-12-01T12:00:00Z
+expect "sync: a newline and a tab in a name are escaped" grep -qF 'not dosecal'"'"'s, left alone: lunch\n  not an item, left alone: fake\t.ics' "$tmp/stdout"
+expect "sync: an escape character in a name is escaped" grep -qF 'odd\u{1B}[2J.ics' "$tmp/stdout"
+expect "sync: no raw control character in the report" bash -c "! grep -qP '[\x00-\x08\x0b-\x1f\x7f]' '$tmp/stdout'"
+expect "sync: a link is reported and left" grep -qF 'linked.ics is a symbolic link' "$tmp/stdout"
+expect "sync: the link's target is not created" test ! -e "$tmp/sync/outside.ics"
+expect "sync: another program's temporary is left" test -e "$sync_v/.lunch.ics.4242.tmp"
+rm -f "$sync_v"/lunch* "$sync_v"/odd* "$sync_v/linked.ics" "$sync_v/.lunch.ics.4242.tmp"
+# privacy mode: no medication id in status --json or in log and validation errors
+check "privacy: status --json" 0 "$bin" status fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
+expect "privacy: status --json numbers medications" grep -q '"id": "Medication 1"' "$tmp/stdout"
+expect "privacy: status --json gives no id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
+cp fixtures/schedules/privacy.json "$tmp/private-log.json"
+check "privacy: log of an unknown medication" 2 "$bin" log "$tmp/private-log.json" taken quetiapine --at 2026-11-30T12:00:00Z
+expect "privacy: the log error gives no id" bash -c "! grep -qiE 'quetiapine|sertraline|prep' '$tmp/stderr'"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['medications'].append(dict(d['medications'][1])); json.dump(d, open(sys.argv[1],'w'))" "$tmp/private-log.json"
+check "privacy: a duplicate id" 2 "$bin" check "$tmp/private-log.json"
+expect "privacy: the validation error numbers it" grep -q "duplicate medication id Medication 2" "$tmp/stderr"
+expect "privacy: the validation error gives no id" bash -c "! grep -qiE 'sertraline|prep' '$tmp/stderr'"
 # reconcile
 check "reconcile --help" 0 "$bin" reconcile --help
 expect "reconcile --help shows usage" grep -q "Usage: dosecal reconcile" "$tmp/stdout"

@@ -2,10 +2,6 @@ import DoseCal
 import Foundation
 import ICal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]`
 enum ImportCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
@@ -68,7 +64,7 @@ enum ImportCommand {
         }
         let importer = CalendarImporter(
             matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
-        let terminal = isatty(2) == 1
+        let terminal = Terminal.standardErrorIsTerminal
         let report: ImportReport
         do {
             report = try importer.run(calendars) { done, total in

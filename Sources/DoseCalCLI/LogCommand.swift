@@ -44,7 +44,9 @@ enum LogCommand {
         let at = try context.clock.now(override: args.options["at"], option: "--at")
         let original = try ScheduleInput.data(path)
         let schedule = try ScheduleCodec.decode(original, file: path)
-        let (updated, entry) = try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], at: at)
+        let (updated, entry) = try ReminderInput.privately(schedule) {
+            try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], at: at)
+        }
         let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: entry.medication)
         let dose = try updated.dose(of: m, slot: entry.slot, near: at)

@@ -40,7 +40,9 @@ enum RefillCommand {
         let at = try context.clock.now(override: args.options["at"], option: "--at")
         let original = try ScheduleInput.data(path)
         let schedule = try ScheduleCodec.decode(original, file: path)
-        let (updated, supply) = try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        let (updated, supply) = try ReminderInput.privately(schedule) {
+            try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        }
         let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: args.positionals[1])
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)

@@ -88,7 +88,8 @@ enum SyncCommand {
                 let onDisk = try ScheduleCodec.decode(original, file: path)
                 try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
             }
-            let report = try sync.run(schedule: schedule, now: now, save: save)
+            var report = try sync.run(schedule: schedule, now: now, save: save)
+            if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
             let output = SyncOutput(
                 report: report, folder: folder, dryRun: sync.dryRun,
                 label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))

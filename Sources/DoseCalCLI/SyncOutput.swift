@@ -56,7 +56,8 @@ struct SyncOutput {
         if !report.conflicts.isEmpty {
             lines.append("\(report.conflicts.count) conflict(s) remain; nothing of them was overwritten (exit 1).")
         }
-        return lines.joined(separator: "\n")
+        // File names and UIDs come from other programs: one line each, whatever they hold.
+        return lines.map(OutputText.escaped).joined(separator: "\n")
     }
 
     func json() -> String {

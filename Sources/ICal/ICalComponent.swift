@@ -109,19 +109,22 @@ public struct ICalParameter: Sendable, Hashable {
 /// RFC 5545 §3.3.11 TEXT escaping.
 public enum TextEscaping {
     public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": continue
-            default: out.unicodeScalars.append(c)
+        // Only ASCII octets are escaped, so the UTF-8 octets can be rewritten one by one.
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + s.utf8.count / 16)
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case UInt8(ascii: "\n"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): continue
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func unescape(_ s: String) -> String {

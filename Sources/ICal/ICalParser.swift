@@ -30,12 +30,10 @@ public enum ICalParser {
         if !strict { (lines, warnings) = ContentLineRecovery.rejoinBrokenFolds(lines) }
         let (skeletons, inside) = try Skeleton.build(lines)
         if skeletons.isEmpty { throw .empty }
-        var canonical = ""
-        canonical.reserveCapacity(bytes.count + lines.count)
-        for (l, keep) in zip(lines, inside) where keep {
-            canonical += l.text
-            canonical += "\r\n"
-        }
+        var folded: [UInt8] = []
+        folded.reserveCapacity(bytes.count + bytes.count / 20 + 2 * lines.count)
+        for (l, keep) in zip(lines, inside) where keep { fold(l.text, into: &folded) }
+        let canonical = String(decoding: folded, as: UTF8.self)
         var problems: [ICalError] = []
         let components: [ICalComponent] = Libical.withLock {
             guard let root = icalparser_parse_string(canonical) else { return [] }
@@ -60,6 +58,22 @@ public enum ICalParser {
         if components.isEmpty { throw .empty }
         if strict, let first = problems.first { throw first }
         return ParsedCalendar(components: components, problems: problems, warnings: warnings)
+    }
+
+    /// Appends `line` folded at 75 octets (never inside a UTF-8 sequence), CRLF-terminated.
+    /// libical's string reader looks for the next line end once per 80-byte chunk it takes, so
+    /// an unfolded 1 MB line would cost it 12,000 scans of up to 1 MB: folded, reading is linear.
+    static func fold(_ line: Substring, into out: inout [UInt8]) {
+        var width = 0
+        for byte in line.utf8 {
+            if width >= 75 && (byte & 0xC0) != 0x80 {
+                out += [13, 10, 32]
+                width = 1
+            }
+            out.append(byte)
+            width += 1
+        }
+        out += [13, 10]
     }
 
     /// Parses a String.

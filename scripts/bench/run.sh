@@ -110,3 +110,15 @@ done
 python3 -c "import json, sys; r = json.load(open(sys.argv[1])); print('  changes', len(r['changes']), 'conflicts', len(r['conflicts']), 'unmapped', len(r['unmapped']))" "$tmp/rec-out.json"
 measure "dosecal import (release), same file" "$bin" import "$tmp/rec-returned.ics" -o "$tmp/rec-imported.json"
 measure "python icalendar + recurring-ical-events" python3 scripts/bench/python_reconcile.py "$tmp/rec-base.ics" "$tmp/rec-returned.ics"
+# long values: 50 MB of notes in one medication (each of its items carries them): linear reading
+# and writing (decision 0059).
+python3 - "$tmp/notes.json" <<'PY'
+import json, sys
+d = json.load(open("fixtures/schedules/daily.json"))
+d["medications"][0]["notes"] = "take with food. " * (50 * 65536)
+json.dump(d, open(sys.argv[1], "w"))
+PY
+echo "Long notes, $(wc -c < "$tmp/notes.json") bytes of schedule:"
+measure "dosecal check" "$bin" check "$tmp/notes.json" --now 2026-12-01T12:00:00Z
+measure "dosecal sync, first" "$bin" sync "$tmp/notes.json" --vdir "$tmp/notes-vdir" --now 2026-12-01T12:00:00Z
+measure "dosecal sync, no-op" "$bin" sync "$tmp/notes.json" --vdir "$tmp/notes-vdir" --now 2026-12-02T12:00:00Z

@@ -14,7 +14,8 @@ public enum ScheduleCodec {
     ///   - file: the name used in error messages, like `"meds.json"`.
     /// - Throws: `ScheduleError` for the first problem found: invalid JSON (`.syntax`), a file from a
     ///   newer dosecal (`.newerVersion`), or a value that breaks a rule of the format (`.invalid`).
-    ///   Keys starting with `x-` are ignored; any other unknown key is an error.
+    ///   Keys starting with `x-` are ignored; any other unknown key is an error. In privacy mode
+    ///   (`"feed": {"privacy": true}`) the message names medications by position, never by id or name.
     public static func decode(_ data: Data, file: String) throws(ScheduleError) -> Schedule {
         let root: JSONValue
         do {
@@ -23,7 +24,11 @@ public enum ScheduleCodec {
             throw ScheduleError(
                 kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
         }
-        return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
+        do {
+            return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
+        } catch {
+            throw error.masked(by: root)
+        }
     }
 
     /// Writes a schedule as deterministic, human-friendly JSON: two-space indentation, keys in the

@@ -46,7 +46,9 @@ struct ScheduleReader {
         if let example = nonEmpty, s.allSatisfy(\.isWhitespace) {
             throw fail(node, path, "must not be empty or only spaces; write the text, like \(JSONWriter.quoted(example))")
         }
-        for scalar in s.unicodeScalars where scalar.properties.generalCategory == .control {
+        // General category Cc is exactly U+0000-U+001F and U+007F-U+009F (a range test, not a
+        // Unicode property lookup per scalar: notes may hold megabytes).
+        for scalar in s.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
             if multiline, scalar == "\n" || scalar == "\t" { continue }
             let allowed =
                 multiline

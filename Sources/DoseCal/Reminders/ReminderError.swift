@@ -18,23 +18,39 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A refill amount that is not a positive number.
     case badAmount(String)
 
-    public var description: String {
+    public var description: String { describe(privacy: nil) }
+
+    /// The same sentence for privacy mode: medications named by position in `schedule`
+    /// ("Medication 2", `Schedule.positionalName`), never by id or name, and the text typed to
+    /// find one not repeated.
+    public func privateDescription(in schedule: Schedule) -> String { describe(privacy: schedule) }
+
+    private func describe(privacy schedule: Schedule?) -> String {
+        let name = { (id: String) in
+            schedule.map { $0.positionalName(of: id) ?? "The medication" } ?? "medication \(JSONWriter.quoted(id))"
+        }
         switch self {
         case .unknownMedication(let query, let ids):
-            return "no medication has the id \"\(query)\" or a name starting with it; ids: "
-                + (ids.isEmpty ? "(the schedule has no medications)" : ids.joined(separator: ", "))
+            guard let schedule else {
+                return "no medication has the id \"\(query)\" or a name starting with it; ids: "
+                    + (ids.isEmpty ? "(the schedule has no medications)" : ids.joined(separator: ", "))
+            }
+            return "no medication has that id or a name starting with it; the schedule has \(schedule.medications.count) "
+                + "medication(s) (privacy mode: their ids and names are not shown)"
         case .ambiguousMedication(let query, let candidates):
-            return "\"\(query)\" matches several medications; use one of these ids: \(candidates.joined(separator: ", "))"
+            guard schedule != nil else {
+                return "\"\(query)\" matches several medications; use one of these ids: \(candidates.joined(separator: ", "))"
+            }
+            return "that name matches several medications (\(candidates.map(name).joined(separator: ", "))); "
+                + "give the id of one of them (privacy mode: ids are not shown)"
         case .unknownSlot(let id, let slot, let slots):
-            return "medication \"\(id)\" has no slot \"\(slot)\"; use a slot id or time: \(slots.joined(separator: ", "))"
+            return "\(name(id)) has no slot \"\(slot)\"; use a slot id or time: \(slots.joined(separator: ", "))"
         case .noDoseNear(let id, let days):
-            return "medication \"\(id)\" has no scheduled dose within \(days) days of that time; give --at near a dose"
+            return "\(name(id)) has no scheduled dose within \(days) days of that time; give --at near a dose"
         case .noSupply(let id):
-            return
-                "medication \"\(id)\" has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
+            return "\(name(id)) has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
         case .refillBeforeCount(let id, let asOf, let date):
-            return
-                "a refill on \(date) is before the supply count of medication \"\(id)\" (asOf \(asOf)); use --at on or after \(asOf)"
+            return "a refill on \(date) is before the supply count of \(name(id)) (asOf \(asOf)); use --at on or after \(asOf)"
         case .badAmount(let text):
             return "\(text) is not an amount; use a number above 0, like 30 or 0.5"
         }

@@ -2,7 +2,8 @@ import ICal
 
 extension ReminderStatus {
     /// `statuses` as JSON (docs/reminders.md): instants in RFC 3339 UTC, dates `YYYY-MM-DD`.
-    /// Medication names are left out when `privacy` is true (ids are always given).
+    /// When `privacy` is true, names are left out and `id` is the medication's position
+    /// ("Medication 2", `Schedule.positionalName`): ids are often medicine names.
     public func json(_ statuses: [MedicationStatus], privacy: Bool) -> String {
         var root = ObjectBuilder()
         root.add("at", .string(NotificationPlan.rfc3339(at)))
@@ -13,7 +14,8 @@ extension ReminderStatus {
 
     private func medication(_ s: MedicationStatus, privacy: Bool) -> JSONValue {
         var o = ObjectBuilder()
-        o.add("id", .string(s.medicationID))
+        let id = privacy ? engine.schedule.positionalName(of: s.medicationID) ?? "Medication" : s.medicationID
+        o.add("id", .string(id))
         if !privacy, let m = engine.schedule.medications.first(where: { $0.id == s.medicationID }) {
             o.add("name", .string(m.name))
         }

@@ -2,11 +2,18 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
-/// Writes files so that a reader never sees half a file: a temporary file in the same folder
-/// (named with a leading dot and a `.tmp` suffix, which vdir readers ignore), fsync, rename over
-/// the target, fsync of the folder. New files are readable by the owner only (0600).
+/// Writes files so that a reader never sees half a file: a temporary file in the same folder,
+/// fsync, rename over the target, fsync of the folder. New files are readable by the owner only
+/// (0600).
+///
+/// The temporary is `.NAME.dosecal-PID.tmp` (`temporaryName`): a leading dot and a `.tmp` suffix,
+/// which vdir readers ignore, and a `dosecal-` marker, so that `leftover` recognises exactly the
+/// temporaries dosecal writes and never another program's. It is created exclusively and without
+/// following a symbolic link, so a link planted under that name is never written through.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public var path: String
@@ -18,53 +25,98 @@ public enum AtomicFile {
     /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
     /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true) throws(WriteError) {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp = dir + "/." + url.lastPathComponent + ".\(getpid()).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        var ok = true
-        var reason = ""
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    ok = false
-                    reason = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
+        let (dir, name) = split(path)
+        let temp = dir + "/" + temporaryName(for: name, processID: Syscalls.processID)
+        do throws(Errno) {
+            let fd = try createTemporary(temp, mode: mode)
+            do throws(Errno) {
+                try PlainFile.write(data, to: fd)
+                try Syscalls.fchmod(fd, mode)
+                try Syscalls.fsync(fd)
+            } catch {
+                Syscalls.close(fd)
+                try? Syscalls.unlink(temp)
+                throw error
             }
-        }
-        if ok && fchmod(fd, mode) != 0 {
-            ok = false
-            reason = String(cString: strerror(errno))
-        }
-        if ok && fsync(fd) != 0 {
-            ok = false
-            reason = String(cString: strerror(errno))
-        }
-        close(fd)
-        guard ok else {
-            unlink(temp)
-            throw WriteError(path: path, reason: reason)
-        }
-        if rename(temp, path) != 0 {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw WriteError(path: path, reason: why)
+            Syscalls.close(fd)
+            do throws(Errno) { try Syscalls.rename(temp, path) } catch {
+                try? Syscalls.unlink(temp)
+                throw error
+            }
+        } catch {
+            throw WriteError(path: path, reason: error.description)
         }
         if syncFolder { Self.syncFolder(dir) }
     }
 
     /// fsync of a folder, so that renames and unlinks in it are on disk.
     public static func syncFolder(_ dir: String) {
-        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            fsync(dfd)
-            close(dfd)
+        guard let dfd = try? Syscalls.open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return }
+        try? Syscalls.fsync(dfd)
+        Syscalls.close(dfd)
+    }
+
+    /// `.NAME.dosecal-PID.tmp`: the temporary of a write to `NAME` by process `PID`.
+    public static func temporaryName(for name: String, processID: Int32) -> String {
+        "." + name + marker + String(processID) + ".tmp"
+    }
+
+    /// The target name and process of a temporary `temporaryName` made, or nil for any other
+    /// name (an exact match: a leading dot, the target, `.dosecal-`, a process id, `.tmp`).
+    public static func leftover(_ name: String) -> (target: String, processID: Int32)? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let core = name.dropFirst().dropLast(4)
+        guard let range = core.range(of: marker, options: .backwards) else { return nil }
+        let target = core[..<range.lowerBound]
+        let digits = core[range.upperBound...]
+        guard !target.isEmpty, (1...10).contains(digits.count), digits.first != "0",
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(digits)
+        else { return nil }
+        return (String(target), pid)
+    }
+
+    /// Removes the temporaries an interrupted write to one of `paths` left (`leftover` names in
+    /// the same folder whose process no longer runs); returns the names removed, sorted.
+    public static func removeLeftovers(of paths: [String]) -> [String] {
+        var targets: [String: Set<String>] = [:]
+        for path in paths {
+            let (dir, name) = split(path)
+            targets[dir, default: []].insert(name)
+        }
+        var removed: [String] = []
+        for (dir, names) in targets {
+            removed += removeLeftovers(in: dir) { names.contains($0) }
+        }
+        return removed.sorted()
+    }
+
+    /// Removes, in `dir`, the temporaries of writes to names that `isTarget` accepts, left by
+    /// processes that no longer run; returns their names, sorted.
+    public static func removeLeftovers(in dir: String, where isTarget: (String) -> Bool) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() {
+            guard let temp = leftover(name), isTarget(temp.target) else { continue }
+            guard temp.processID == Syscalls.processID || !Syscalls.processExists(temp.processID) else { continue }
+            if (try? Syscalls.unlink(dir + "/" + name)) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    private static let marker = ".dosecal-"
+
+    private static func split(_ path: String) -> (dir: String, name: String) {
+        let url = URL(fileURLWithPath: path)
+        return (url.deletingLastPathComponent().path, url.lastPathComponent)
+    }
+
+    /// A new temporary; one of this process left by an earlier failed write is removed first.
+    private static func createTemporary(_ temp: String, mode: mode_t) throws(Errno) -> Int32 {
+        do {
+            return try PlainFile.create(temp, mode: mode)
+        } catch  where error == .fileExists {
+            try Syscalls.unlink(temp)
+            return try PlainFile.create(temp, mode: mode)
         }
     }
 }

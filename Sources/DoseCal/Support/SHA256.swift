@@ -14,26 +14,53 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        var h: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var data = Array(message)
-        let bitLength = UInt64(data.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for i in (0..<8).reversed() { data.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xff)) }
+        if let digest = message.withContiguousStorageIfAvailable(digest(buffer:)) { return digest }
+        return Array(message).withUnsafeBufferPointer(digest(buffer:))
+    }
+
+    /// Whole 64-byte blocks are read in place; only the last one or two, with the padding, are copied.
+    private static func digest(buffer message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+        )
+        let whole = message.count / 64 * 64
         var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
+        w.withUnsafeMutableBufferPointer { w in
+            for chunk in stride(from: 0, to: whole, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: message[chunk..<(chunk + 64)]), into: &h, w: w)
             }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            var tail = Array(message[whole...])
+            let bitLength = UInt64(message.count) * 8
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for i in (0..<8).reversed() { tail.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xff)) }
+            tail.withUnsafeBufferPointer { tail in
+                for chunk in stride(from: 0, to: tail.count, by: 64) {
+                    compress(UnsafeBufferPointer(rebasing: tail[chunk..<(chunk + 64)]), into: &h, w: w)
+                }
             }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        }
+        return [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { v in (0..<4).map { UInt8((v >> (24 - UInt32($0) * 8)) & 0xff) }
+        }
+    }
+
+    /// One 64-byte block into the state `h`; `w` is the 64-word message schedule (scratch).
+    @inline(__always)
+    private static func compress(
+        _ block: UnsafeBufferPointer<UInt8>, into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+        w: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        for i in 0..<16 {
+            let b = i * 4
+            w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
+        }
+        for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = h
+        k.withUnsafeBufferPointer { k in
             for i in 0..<64 {
                 let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                 let ch = (e & f) ^ (~e & g)
@@ -43,25 +70,18 @@ public enum SHA256 {
                 let t2 = s0 &+ maj
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
-            h[0] &+= a
-            h[1] &+= b
-            h[2] &+= c
-            h[3] &+= d
-            h[4] &+= e
-            h[5] &+= f
-            h[6] &+= g
-            h[7] &+= hh
         }
-        return h.flatMap { v in (0..<4).map { UInt8((v >> (24 - UInt32($0) * 8)) & 0xff) } }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
     }
 
     /// Lower-case hex of the digest of `text`'s UTF-8 bytes.
     public static func hex(_ text: String) -> String {
-        digest(Array(text.utf8)).map { b in
+        digest(text.utf8).map { b in
             let s = String(b, radix: 16)
             return b < 16 ? "0" + s : s
         }.joined()
     }
 
+    @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

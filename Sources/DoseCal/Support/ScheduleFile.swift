@@ -15,6 +15,7 @@ public enum ScheduleFile {
     public static func replace(
         _ path: String, original: Data, with schedule: Schedule, alwaysBackup: Bool = false
     ) throws(AtomicFile.WriteError) -> String? {
+        removeLeftovers(path)
         var backup: String? = nil
         if alwaysBackup || (try? ScheduleCodec.decode(original, file: path)).map(ScheduleCodec.encode) != original {
             backup = path + ".bak"
@@ -22,5 +23,13 @@ public enum ScheduleFile {
         }
         try AtomicFile.write(ScheduleCodec.encode(schedule), to: path)
         return backup
+    }
+
+    /// Removes the temporaries a killed write of the schedule at `path` (or of its backup) left
+    /// next to it (`AtomicFile.leftover` names of a process that no longer runs); returns their
+    /// names.
+    @discardableResult
+    public static func removeLeftovers(_ path: String) -> [String] {
+        AtomicFile.removeLeftovers(of: [path, path + ".bak"])
     }
 }

@@ -15,6 +15,8 @@ public struct SyncConflict: Sendable, Equatable {
         case unrecorded
         /// The file changed between the scan and the write (another program is syncing).
         case changedDuringSync = "changed-during-sync"
+        /// dosecal's item was replaced by a symbolic link, which is never followed.
+        case symbolicLink = "symbolic-link"
     }
 
     public var uid: String
@@ -44,6 +46,9 @@ public struct SyncConflict: Sendable, Equatable {
             return "\(place) holds dosecal's \(uid) with other content and the sync status has no record of it; left as it is"
         case .changedDuringSync:
             return "\(place) changed while dosecal was syncing; left as it is, the next sync looks again"
+        case .symbolicLink:
+            return "\(place) held dosecal's \(uid) and is now a symbolic link; not followed and left as it is, and edits "
+                + "made on the phone are not merged while it is there. Replace the link with the item's file"
         }
     }
 }

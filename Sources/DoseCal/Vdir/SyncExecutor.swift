@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Carries out a `SyncPlan`: records the intent in the status, writes the files, records the
 /// result. Any prefix of these steps leaves a state the next run converges from (docs/sync.md):
 /// 1. the status with `pending` revisions (only when the folder is to change);
@@ -60,7 +56,7 @@ public struct SyncExecutor: Sendable {
             switch action {
             case .create(let item, let file):
                 let path = folder + "/" + file
-                if VdirFolder.etag(path) != nil {
+                if PlainFile.status(path) != nil {  // any file, or a link, that appeared since the scan
                     outcome.skipped.append(SyncConflict(uid: item.uid, kind: .changedDuringSync, files: [file]))
                     status.entries[item.uid]?.pending = nil
                     continue
@@ -84,7 +80,7 @@ public struct SyncExecutor: Sendable {
                     outcome.skipped.append(SyncConflict(uid: uid, kind: .changedDuringSync, files: [file]))
                     continue
                 }
-                guard unlink(path) == 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+                do { try Syscalls.unlink(path) } catch { throw .io(path: path, reason: error.description) }
                 status.entries[uid] = nil
                 outcome.deleted.append(file)
             case .leave, .reportConflict:

@@ -1,9 +1,13 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// An exclusive `flock(2)` on a lock file, held until the value is released or the process ends
-/// (the kernel drops the lock of a killed process, so a stale lock file never blocks).
+/// (the kernel drops the lock of a killed process, so a stale lock file never blocks). The file
+/// is opened without following a symbolic link: a link in its place stops the sync and nothing
+/// is created at its target.
 public final class SyncLock: Sendable {
     private let fd: Int32
     public let path: String
@@ -11,18 +15,32 @@ public final class SyncLock: Sendable {
     /// Takes the lock at `path` (created 0600 when missing), or throws `.locked` when another
     /// process holds it.
     public init(path: String) throws(SyncError) {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io(path: path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            if busy { throw .locked(path: path) }
-            throw .io(path: path, reason: "cannot lock: \(reason)")
+        let fd: Int32
+        do {
+            fd = try Syscalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: 0o600)
+        } catch {
+            if PlainFile.status(path)?.kind == .symbolicLink {
+                throw .io(
+                    path: path,
+                    reason: "the sync lock is a symbolic link; dosecal does not follow links next to the schedule. "
+                        + "Remove it (a lock file holds nothing) and sync again")
+            }
+            throw .io(path: path, reason: "cannot open the lock file: \(error)")
+        }
+        guard (try? Syscalls.fstat(fd))?.kind == .regular else {
+            Syscalls.close(fd)
+            throw .io(path: path, reason: "the sync lock is not a regular file; remove it and sync again")
+        }
+        do {
+            try Syscalls.flock(fd, LOCK_EX | LOCK_NB)
+        } catch {
+            Syscalls.close(fd)
+            if error == .wouldBlock { throw .locked(path: path) }
+            throw .io(path: path, reason: "cannot lock: \(error)")
         }
         self.fd = fd
         self.path = path
     }
 
-    deinit { close(fd) }
+    deinit { Syscalls.close(fd) }
 }

@@ -64,6 +64,12 @@ public struct SyncPlanner: Sendable {
             let files = filesByUID[uid] ?? []
             var context = Item(uid: uid, desired: desiredByUID[uid], entry: entry, files: files)
             if entry?.owner == .schedule, files.isEmpty, let f = problemFiles[entry!.file] {
+                if f.problem == VdirFolder.symbolicLink {
+                    // A link in place of our file: never followed, never written through.
+                    plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .symbolicLink, files: [f.name])))
+                    plan.status.entries[uid] = entry
+                    continue
+                }
                 context.files = [f]  // our file, now unreadable: an edit in the folder
             }
             decide(context, into: &plan, taken: &taken)

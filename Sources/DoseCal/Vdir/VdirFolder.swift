@@ -1,18 +1,19 @@
 public import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Reading a vdir folder: item files, their etags, and (only for files new or changed since the
-/// status was written) their content.
+/// status was written) their content. Nothing in the folder is followed: an item that is a
+/// symbolic link is reported as not an item and left alone, whatever it points to.
 public enum VdirFolder {
-    /// `mtime(ns)-inode-size` of the file at `path`, or nil when it does not exist. A rewrite
-    /// through a temporary file changes the inode even within one mtime tick.
+    /// `mtime(ns)-inode-size` of the regular file at `path`, or nil when there is none (a
+    /// symbolic link is not followed: nil). A rewrite through a temporary file changes the inode
+    /// even within one mtime tick.
     public static func etag(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_ino)-\(st.st_size)"
+        guard let st = PlainFile.status(path), st.kind == .regular else { return nil }
+        return etag(st)
+    }
+
+    static func etag(_ st: FileStatus) -> String {
+        "\(st.modifiedSeconds).\(st.modifiedNanoseconds)-\(st.inode)-\(st.size)"
     }
 
     /// Scans `path`. A file whose name and etag match a status entry is not read: its UID and
@@ -34,13 +35,24 @@ public enum VdirFolder {
         var files: [FolderState.File] = []
         for name in names where VdirName.isItem(name) {
             let full = path + "/" + name
-            guard let etag = etag(full) else { continue }
+            guard let st = PlainFile.status(full) else { continue }
+            if st.kind == .symbolicLink {
+                files.append(FolderState.File(name: name, etag: "", uids: [], hash: nil, problem: symbolicLink))
+                continue
+            }
+            guard st.kind == .regular else { continue }
+            let etag = etag(st)
             if let e = byFile[name], e.etag == etag, let written = e.written {
                 files.append(FolderState.File(name: name, etag: etag, uids: [e.uid], hash: written.hash))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: full) else {
-                files.append(FolderState.File(name: name, etag: etag, uids: [], hash: nil, problem: "cannot be read"))
+            let data: Data
+            do {
+                guard let bytes = try PlainFile.read(full) else { continue }
+                data = bytes
+            } catch {
+                let problem = error == .symbolicLink ? symbolicLink : "cannot be read (\(error))"
+                files.append(FolderState.File(name: name, etag: etag, uids: [], hash: nil, problem: problem))
                 continue
             }
             files.append(read(name: name, etag: etag, data: data))
@@ -67,22 +79,13 @@ public enum VdirFolder {
         }
     }
 
-    /// Removes temporary files an interrupted dosecal write left (`.NAME.ics.PID.tmp`, the
-    /// `AtomicFile` pattern); returns their names. Other programs' temporary files are left.
-    public static func removeLeftovers(_ path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        var removed: [String] = []
-        for name in names.sorted() where isOurTemporary(name) {
-            if unlink(path + "/" + name) == 0 { removed.append(name) }
-        }
-        return removed
-    }
+    /// Why an item that is a symbolic link is left alone.
+    public static let symbolicLink = "is a symbolic link; dosecal does not follow links in the folder, so it is left alone"
 
-    static func isOurTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
-        let core = name.dropFirst().dropLast(4)
-        guard let dot = core.lastIndex(of: "."), core[..<dot].hasSuffix(".ics") else { return false }
-        let pid = core[core.index(after: dot)...]
-        return !pid.isEmpty && pid.allSatisfy(\.isNumber)
+    /// Removes temporary files an interrupted dosecal write left (`AtomicFile.temporaryName` of an
+    /// item name, `.NAME.ics.dosecal-PID.tmp`, whose process no longer runs); returns their
+    /// names. Other programs' temporary files (any other name) are left.
+    public static func removeLeftovers(_ path: String) -> [String] {
+        AtomicFile.removeLeftovers(in: path, where: VdirName.isItem)
     }
 }

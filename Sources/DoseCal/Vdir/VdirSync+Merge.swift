@@ -45,7 +45,7 @@ extension VdirSync {
         var damaged = folderDamage(state: state, status: status)
         var items: [[UInt8]] = []
         for file in state.files where file.problem == nil {
-            guard let data = file.data ?? FileManager.default.contents(atPath: folder + "/" + file.name) else {
+            guard let data = file.data ?? (try? PlainFile.read(folder + "/" + file.name)) ?? nil else {
                 for uid in file.uids { damaged[uid] = SeriesDamage(uid: uid, file: file.name, reason: "cannot be read") }
                 continue
             }
@@ -58,7 +58,7 @@ extension VdirSync {
             throw .io(path: folder, reason: "the folder's items could not be read as one calendar: \(error)")
         }
         let tombstones = Set(status.entries.values.filter { $0.owner == .deleted }.map(\.uid))
-        let base = FileManager.default.contents(atPath: basePath).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
+        let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
             .removingSeries(of: tombstones)
         var set: ChangeSet
         let merged: Schedule
@@ -123,7 +123,7 @@ extension VdirSync {
     }
 
     /// Owned items whose file is in the folder but is not a usable item (cannot be read, is not
-    /// iCalendar, lost its UID): damage, never a deletion.
+    /// iCalendar, lost its UID, a symbolic link in its place): damage, never a deletion.
     func folderDamage(state: FolderState, status: SyncStatus) -> [String: SeriesDamage] {
         var byFile: [String: String] = [:]
         for e in status.entries.values where e.owner == .schedule { byFile[e.file] = e.uid }

@@ -39,12 +39,11 @@ public struct VdirSync: Sendable {
 
     /// The status on disk, or an empty one when there is none yet.
     public func readStatus() throws(SyncError) -> SyncStatus? {
-        guard let data = FileManager.default.contents(atPath: statusPath) else {
-            if FileManager.default.fileExists(atPath: statusPath) {
-                throw .io(path: statusPath, reason: "cannot read the sync status")
-            }
-            return nil
+        let data: Data?
+        do { data = try PlainFile.read(statusPath) } catch {
+            throw .io(path: statusPath, reason: "cannot read the sync status: it \(error)")
         }
+        guard let data else { return nil }
         return try SyncStatus(decoding: data, source: statusPath)
     }
 
@@ -59,7 +58,7 @@ public struct VdirSync: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let previous = try readStatus()
         var status = previous ?? SyncStatus(folder: folder)
-        let leftovers = dryRun ? [] : VdirFolder.removeLeftovers(folder)
+        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: [statusPath, basePath]) + VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         var schedule = schedule
@@ -96,7 +95,7 @@ public struct VdirSync: Sendable {
         // The base follows what dosecal wrote: the items left in conflict keep their old base
         // series, so a schedule edit of another item is not read later as the phone's. A run
         // that wrote nothing leaves it as it is.
-        if outcome.statusWritten || !FileManager.default.fileExists(atPath: basePath) {
+        if outcome.statusWritten || PlainFile.status(basePath) == nil {
             try keepBase(feed, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
@@ -107,7 +106,7 @@ public struct VdirSync: Sendable {
     private func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {
         var calendar = feed.calendar
         if !keeping.isEmpty {
-            let old = FileManager.default.contents(atPath: basePath).flatMap { try? ICalParser.parse(Array($0)) }
+            let old = (try? PlainFile.read(basePath)).flatMap { try? ICalParser.parse(Array($0)) }
             let oldComponents = old?.calendar?.components ?? []
             let uid = { (c: ICalComponent) in c.property("UID")?.value ?? "" }
             calendar.components.removeAll { $0.name == "VEVENT" && keeping.contains(uid($0)) }
@@ -119,7 +118,7 @@ public struct VdirSync: Sendable {
         }
         guard let text = try? ICalSerializer.serialize(calendar) else { return }
         let data = Data(text.utf8)
-        if FileManager.default.contents(atPath: basePath) == data { return }
+        if (try? PlainFile.read(basePath)) == data { return }
         do {
             try AtomicFile.write(data, to: basePath)
         } catch {

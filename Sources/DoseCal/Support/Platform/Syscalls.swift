@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one place dosecal's library calls the C library for files: each wrapper calls one function,
+/// repeats it when a signal interrupted it (`EINTR`), and throws the `Errno` it failed with.
+/// Builds on Linux (Glibc) and Darwin.
+enum Syscalls {
+    /// `open(2)`.
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+        while true {
+            let fd = path.withCString { system_open($0, flags, mode) }
+            if fd >= 0 { return fd }
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// `close(2)`; its error is of no use once the descriptor is given up.
+    static func close(_ fd: Int32) { _ = system_close(fd) }
+
+    /// `read(2)` into `buffer`; 0 at the end of the file.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        while true {
+            let n = system_read(fd, buffer.baseAddress, buffer.count)
+            if n >= 0 { return n }
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// `write(2)` of all of `buffer` (repeated until every byte is written).
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(Errno) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = system_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 {
+                if Errno.current == .interrupted { continue }
+                throw .current
+            }
+            offset += n
+        }
+    }
+
+    /// `fsync(2)`.
+    static func fsync(_ fd: Int32) throws(Errno) {
+        while system_fsync(fd) != 0 {
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// `fchmod(2)`.
+    static func fchmod(_ fd: Int32, _ mode: mode_t) throws(Errno) {
+        guard system_fchmod(fd, mode) == 0 else { throw .current }
+    }
+
+    /// `rename(2)`: replaces `to` (a symbolic link at `to` is replaced, never followed).
+    static func rename(_ from: String, _ to: String) throws(Errno) {
+        guard system_rename(from, to) == 0 else { throw .current }
+    }
+
+    /// `unlink(2)`: removes the name (a symbolic link itself, never its target).
+    static func unlink(_ path: String) throws(Errno) {
+        guard system_unlink(path) == 0 else { throw .current }
+    }
+
+    /// `flock(2)`.
+    static func flock(_ fd: Int32, _ operation: Int32) throws(Errno) {
+        while system_flock(fd, operation) != 0 {
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// `lstat(2)`: a symbolic link is described, not followed.
+    static func lstat(_ path: String) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard system_lstat(path, &st) == 0 else { throw .current }
+        return FileStatus(st)
+    }
+
+    /// `fstat(2)`.
+    static func fstat(_ fd: Int32) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard system_fstat(fd, &st) == 0 else { throw .current }
+        return FileStatus(st)
+    }
+
+    /// `getpid(2)`.
+    static var processID: Int32 { system_getpid() }
+
+    /// Whether a process `pid` runs (`kill(pid, 0)`; one of another user counts as running).
+    static func processExists(_ pid: Int32) -> Bool {
+        pid > 0 && (system_kill(pid, 0) == 0 || Errno.current != .noSuchProcess)
+    }
+}
+
+// The C functions under names of their own (at file scope, where `open` is the C function), so
+// that the wrappers above can share their names.
+private func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func system_close(_ fd: Int32) -> Int32 { close(fd) }
+private func system_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func system_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func system_fsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func system_fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
+private func system_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func system_unlink(_ path: String) -> Int32 { unlink(path) }
+private func system_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
+private func system_lstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, st) }
+private func system_fstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
+private func system_getpid() -> Int32 { getpid() }
+private func system_kill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }

@@ -1,0 +1,138 @@
+import DoseCal
+import Foundation
+import Testing
+
+/// Folders and files next to the schedule set up to make sync read or write outside its place:
+/// symbolic links in the folder and in place of the status and the lock, and temporaries that
+/// look like dosecal's. Each gives the safe result: nothing followed, nothing merged from
+/// outside, other programs' files left. fixtures/schedules/daily.json, merging as the CLI does.
+@Suite struct VdirHostileFolderTests {
+    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
+
+    /// An event that, if it were read, would move the morning dose to 06:45.
+    let outsideEvent =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//elsewhere//EN\r\nBEGIN:VEVENT\r\n"
+        + "UID:dose-bbc7306c05e0f4dde4e11953@dosecal.app\r\nDTSTAMP:20261201T000000Z\r\n"
+        + "DTSTART;TZID=America/New_York:20260105T064500\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Outside\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+
+    func sync(_ box: VdirSandbox, prefer: SyncPreference = .schedule, force: Bool = false) throws -> (
+        report: VdirSync.Report, saved: ChangeSet?
+    ) {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        sync.prefer = prefer
+        sync.force = force
+        var saved: ChangeSet? = nil
+        let report = try sync.run(schedule: try Fixtures.schedule("daily.json"), now: Fixtures.now) { saved = $0 }
+        return (report, saved)
+    }
+
+    func link(_ path: String, to target: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        precondition((try? FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)) != nil)
+    }
+
+    func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeSymbolicLink
+    }
+
+    @Test func anOwnedItemReplacedByALinkIsNeitherReadNorWrittenThrough() throws {
+        let box = VdirSandbox()
+        _ = try sync(box)
+        let name = VdirName.fileName(forUID: morning)
+        #expect(name == "dose-bbc7306c05e0f4dde4e11953.ics")
+        let outside = box.root + "/outside.ics"
+        try Data(outsideEvent.utf8).write(to: URL(fileURLWithPath: outside))
+        link(box.folder + "/" + name, to: outside)
+        let (report, saved) = try sync(box)
+        #expect(saved == nil, "nothing from outside the folder may reach the schedule")
+        #expect(report.merge == nil)
+        #expect(report.conflicts == [SyncConflict(uid: morning, kind: .symbolicLink, files: [name])])
+        #expect(report.plan.unusable.map(\.file) == [name])
+        #expect(report.plan.unusable.map(\.reason) == [VdirFolder.symbolicLink])
+        // --force --prefer schedule does not write through it either.
+        let (forced, _) = try sync(box, force: true)
+        #expect(forced.conflicts.map(\.kind) == [.symbolicLink])
+        #expect(isLink(box.folder + "/" + name))
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == outsideEvent)
+    }
+
+    @Test func aForeignLinkIsReportedAndLeftAlone() throws {
+        let box = VdirSandbox()
+        _ = try sync(box)
+        let outside = box.root + "/outside.ics"
+        let lunch =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:lunch-1\r\nDTSTAMP:20261201T000000Z\r\n"
+            + "DTSTART:20261201T170000Z\r\nSUMMARY:Lunch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(lunch.utf8).write(to: URL(fileURLWithPath: outside))
+        link(box.folder + "/lunch.ics", to: outside)
+        let (report, saved) = try sync(box)
+        #expect(saved == nil)
+        #expect(report.conflicts.isEmpty)
+        #expect(report.plan.changes.foreignAdded == [], "the link's target is not read")
+        #expect(report.plan.status.entries["lunch-1"] == nil)
+        #expect(report.plan.unusable.map(\.file) == ["lunch.ics"])
+        #expect(isLink(box.folder + "/lunch.ics"))
+    }
+
+    @Test func aLockLinkedToAMissingPathStopsTheSyncAndCreatesNothing() throws {
+        let box = VdirSandbox()
+        _ = try sync(box)
+        let target = box.root + "/elsewhere/created-by-sync"
+        try FileManager.default.createDirectory(atPath: box.root + "/elsewhere", withIntermediateDirectories: true)
+        link(box.statusPath + ".lock", to: target)
+        #expect(throws: SyncError.self) { try sync(box) }
+        #expect(!FileManager.default.fileExists(atPath: target))
+        do {
+            _ = try SyncLock(path: box.statusPath + ".lock")
+            Issue.record("a linked lock was taken")
+        } catch {
+            guard case .io(_, let reason) = error else { throw error }
+            #expect(reason.hasPrefix("the sync lock is a symbolic link; dosecal does not follow links"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test func aStatusReplacedByALinkIsNotRead() throws {
+        let box = VdirSandbox()
+        _ = try sync(box)
+        try FileManager.default.moveItem(atPath: box.statusPath, toPath: box.root + "/moved-status")
+        link(box.statusPath, to: box.root + "/moved-status")
+        #expect(
+            throws: SyncError.io(
+                path: box.statusPath,
+                reason: "cannot read the sync status: it " + "is a symbolic link; dosecal does not follow links here")
+        ) {
+            try sync(box)
+        }
+    }
+
+    @Test func onlyDosecalsOwnTemporariesOfDeadRunsAreRemoved() throws {
+        let box = VdirSandbox()
+        _ = try sync(box)
+        // 99999999 is above every system's largest process id: a run that is gone. 1 runs.
+        let names = [
+            ".dose-bbc7306c05e0f4dde4e11953.ics.4242.tmp",  // another program's (dosecal's old shape)
+            ".lunch.ics.dosecal-99999999.tmp",  // a killed dosecal run's
+            ".lunch.ics.dosecal-1.tmp",  // a running process's
+            ".lunch.ics.dosecal-0099.tmp",  // not a process id dosecal writes
+            ".lunch.ics.dosecal-.tmp", ".notes.txt.dosecal-99999999.tmp", "lunch.ics.dosecal-99999999.tmp",
+        ]
+        for name in names { box.write(name, "partial") }
+        let nextToSchedule = [
+            "." + URL(fileURLWithPath: box.statusPath).lastPathComponent + ".dosecal-99999999.tmp",
+            "." + URL(fileURLWithPath: box.statusPath).lastPathComponent + ".base.ics.dosecal-99999999.tmp",
+            ".schedule.json.dosecal-99999999.tmp", ".other.json.dosecal-99999999.tmp",
+        ]
+        for name in nextToSchedule { FileManager.default.createFile(atPath: box.root + "/" + name, contents: Data()) }
+        let (report, _) = try sync(box)
+        #expect(report.removedLeftovers == nextToSchedule[..<2].sorted() + [".lunch.ics.dosecal-99999999.tmp"])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: box.folder))
+        #expect(left.isSuperset(of: names.filter { $0 != ".lunch.ics.dosecal-99999999.tmp" }))
+        #expect(!left.contains(".lunch.ics.dosecal-99999999.tmp"))
+        // The schedule's own temporaries go with its next write (or the CLI's next sync).
+        #expect(ScheduleFile.removeLeftovers(box.root + "/schedule.json") == [".schedule.json.dosecal-99999999.tmp"])
+        #expect(FileManager.default.fileExists(atPath: box.root + "/.other.json.dosecal-99999999.tmp"))
+    }
+}
