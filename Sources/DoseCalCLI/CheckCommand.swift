@@ -9,7 +9,7 @@ enum CheckCommand {
     static let summary = "Prove every reminder fires at the promised time"
     static let help = """
         Usage: dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE]
-                             [--zone ZONE | --itinerary FILE] [--gap-policy POLICY]
+                             [--zone ZONE | --itinerary FILE] [--gap-policy shift|next|skip]
                              [--all] [--json] [--strict] [--now TIME]
 
         For every dose of SCHEDULE in the window, compare the instant the schedule
@@ -57,16 +57,11 @@ enum CheckCommand {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
-        if let zone = args.options["zone"] {
-            guard Zone(zone) != nil else {
-                throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Europe/Berlin")
-            }
-            schedule.homeZone = zone
-        }
+        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.homeZone = zone }
         if let path = args.options["itinerary"] {
             schedule.itinerary = try ItineraryInput.read(path)
         }
-        let policy = try gapPolicy(args.options["gap-policy"])
+        let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
         let now = try context.clock.now(override: args.options["now"])
         let today = (Zone(schedule.homeZone) ?? .utc).local(at: now).date
         let from = try date(args.options["from"], option: "from") ?? today
@@ -102,15 +97,6 @@ enum CheckCommand {
         }
         if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
         return ExitCode.ok
-    }
-
-    static func gapPolicy(_ text: String?) throws -> GapPolicy {
-        guard let text else { return .shift }
-        guard let policy = GapPolicy(rawValue: text) else {
-            throw UsageError(
-                "--gap-policy \(text) is not a policy; use one of \(GapPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return policy
     }
 
     static func date(_ text: String?, option: String) throws -> LocalDate? {

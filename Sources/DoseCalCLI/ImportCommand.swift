@@ -51,6 +51,7 @@ enum ImportCommand {
         let args = try Arguments(
             arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
+        _ = try args.zone("zone", example: "Europe/Berlin")
         let output = args.options["output"]
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")

@@ -59,13 +59,8 @@ enum SyncCommand {
         guard let dir = args.options["vdir"], !dir.isEmpty else {
             throw UsageError("missing --vdir DIR (the vdir folder to keep in step)")
         }
-        let preferText = args.options["prefer"] ?? "schedule"
-        guard let prefer = SyncPreference(rawValue: preferText) else {
-            throw UsageError("--prefer \(preferText) is not valid; use schedule or calendar")
-        }
-        if let zone = args.options["zone"], Zone(zone) == nil {
-            throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Asia/Tokyo")
-        }
+        let prefer = SyncPreference(rawValue: try args.choice("prefer", in: ["schedule", "calendar"]) ?? "schedule")!
+        _ = try args.zone("zone", example: "Asia/Tokyo")
         if args.flags.contains("watch") && args.flags.contains("dry-run") {
             throw UsageError("give --watch or --dry-run, not both")
         }

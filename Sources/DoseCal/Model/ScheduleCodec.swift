@@ -16,14 +16,33 @@ public enum ScheduleCodec {
     ///   newer dosecal (`.newerVersion`), or a value that breaks a rule of the format (`.invalid`).
     ///   Keys starting with `x-` are ignored; any other unknown key is an error.
     public static func decode(_ data: Data, file: String) throws(ScheduleError) -> Schedule {
-        let root: JSONValue
+        try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(try parse(data, file: file))
+    }
+
+    /// Parses and validates a schedule file like `decode(_:file:)`, but lists every problem (in
+    /// file order) instead of stopping at the first; see `ScheduleValidation`.
+    public static func validate(_ data: Data, file: String) -> ScheduleValidation {
+        let log = ScheduleErrorLog()
         do {
-            root = try JSONValue.parse(data)
+            let schedule = try ScheduleDecoder(reader: ScheduleReader(file: file, log: log)).decode(try parse(data, file: file))
+            if log.errors.isEmpty { return ScheduleValidation(schedule: schedule, errors: []) }
+        } catch {
+            log.record(error)
+        }
+        let ordered = log.errors.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }
+        return ScheduleValidation(schedule: nil, errors: ordered.map(\.element))
+    }
+
+    /// The JSON tree of a file, or its syntax error.
+    private static func parse(_ data: Data, file: String) throws(ScheduleError) -> JSONValue {
+        do {
+            return try JSONValue.parse(data)
         } catch {
             throw ScheduleError(
                 kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
         }
-        return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
     }
 
     /// Writes a schedule as deterministic, human-friendly JSON: two-space indentation, keys in the
@@ -36,13 +55,7 @@ public enum ScheduleCodec {
     /// Parses an itinerary file: a JSON array of `{"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"}`
     /// stops in date order, or an object whose `itinerary` key holds that array (a schedule file).
     public static func decodeItinerary(_ data: Data, file: String) throws(ScheduleError) -> [ItineraryStop] {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw ScheduleError(
-                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
-        }
+        let root = try parse(data, file: file)
         let decoder = ScheduleDecoder(reader: ScheduleReader(file: file))
         if case .object = root.kind {
             guard let list = root["itinerary"] else {
