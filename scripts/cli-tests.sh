@@ -328,5 +328,21 @@ check "man export" 0 "$bin" man export
 expect "man export is roff with the help's usage" grep -q '^\.SH SYNOPSIS' "$tmp/stdout"
 check "man of an unknown command" 64 "$bin" man frob
 check "completion of an unknown shell" 64 "$bin" completion tcsh
+# progress: one updating line on a terminal (script gives the command a pseudo-terminal;
+# DOSECAL_PROGRESS_DELAY_MS=0 shows it at once instead of after a second), never in a pipe or with --json
+abs_bin=$(realpath "$bin")
+on_tty() { DOSECAL_PROGRESS_DELAY_MS=0 script -qec "$1 > /dev/null" /dev/null > "$tmp/tty.out" 2>&1; }
+on_tty "'$abs_bin' check '$demo' --now 2026-11-20T00:00:00Z"
+expect "progress: check on a terminal counts libical's events" grep -qa $'\r\e\\[Kdosecal check: libical.s expansion, events 9/9' "$tmp/tty.out"
+expect "progress: the line is cleared at the end" bash -c "tail -c 4 '$tmp/tty.out' | od -c | grep -q '\\\\r 033   \\[   K'"
+on_tty "'$abs_bin' check '$demo' --now 2026-11-20T00:00:00Z --json"
+expect "progress: none with --json" test ! -s "$tmp/tty.out"
+on_tty "'$abs_bin' import '$tmp/rec/feed.ics'"
+expect "progress: import on a terminal" grep -qa 'dosecal import: events' "$tmp/tty.out"
+mkdir -p "$tmp/prog" && cp "$demo" "$tmp/prog/meds.json"
+on_tty "'$abs_bin' sync '$tmp/prog/meds.json' --vdir '$tmp/prog/cal' --now 2026-11-30T12:00:00Z"
+expect "progress: a first sync on a terminal" grep -qa "dosecal sync: syncing $tmp/prog/cal" "$tmp/tty.out"
+check "progress: a pipe" 0 "$bin" check "$demo" --now 2026-11-20T00:00:00Z
+expect "progress: nothing on stderr in a pipe" test ! -s "$tmp/stderr"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -70,19 +70,29 @@ enum CheckCommand {
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
 
+        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        defer { progress.finish() }
         let checker = DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy)
         let source: CalendarSource
         if let path = args.options["calendar"] {
+            progress.stage("reading \(path)")
             source = try CalendarSource.file(path)
         } else {
+            progress.stage("building the feed")
             source = try CalendarSource.feed(of: schedule, now: now)
         }
         let window = checker.instantWindow
+        progress.stage("expanding the calendar")
         let expanded = source.instances(in: window, viewerZone: schedule.homeZone)
+        let libical = source.libicalInstances(in: window, viewerZone: schedule.homeZone) { done, total in
+            progress.count(done, of: total, "libical's expansion, events")
+        }
+        progress.stage("comparing every dose")
         let system = SystemZones(lastYear: to.year + 1)
         var report = checker.check(
-            calendar: expanded.byUID, libical: source.libicalInstances(in: window, viewerZone: schedule.homeZone),
-            plan: PlanChannel.doseInstants(schedule: schedule, in: window), systemZone: system.zone)
+            calendar: expanded.byUID, libical: libical, plan: PlanChannel.doseInstants(schedule: schedule, in: window),
+            systemZone: system.zone)
+        progress.finish()
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {

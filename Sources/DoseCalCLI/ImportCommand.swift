@@ -2,10 +2,6 @@ import DoseCal
 import Foundation
 import ICal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]`
 enum ImportCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
@@ -69,17 +65,15 @@ enum ImportCommand {
         }
         let importer = CalendarImporter(
             matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
-        let terminal = isatty(2) == 1
+        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        defer { progress.finish() }
         let report: ImportReport
         do {
-            report = try importer.run(calendars) { done, total in
-                guard terminal else { return }
-                FileHandle.standardError.write(Data("\rdosecal import: \(done)/\(total) events".utf8))
-                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-            }
+            report = try importer.run(calendars) { done, total in progress.count(done, of: total, "events") }
         } catch {
             throw UsageError(error.description)
         }
+        progress.finish()
         for warning in report.warnings { context.console.error("dosecal import: \(warning)") }
         guard !report.schedule.medications.isEmpty || !report.unmapped.isEmpty else {
             context.console.error(

@@ -83,7 +83,11 @@ enum SyncCommand {
                 let onDisk = try ScheduleCodec.decode(original, file: path)
                 try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
             }
+            let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+            progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
+            defer { progress.finish() }
             let report = try sync.run(schedule: schedule, now: now, save: save)
+            progress.finish()
             let output = SyncOutput(
                 report: report, folder: folder, dryRun: sync.dryRun,
                 label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
