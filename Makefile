@@ -59,6 +59,7 @@ interop: build
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py .build/debug/ical-expand $(CORPUS)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
 
 # valgrind on `dosecal export`: no definite or indirect leak from our code.
 leaks: build
