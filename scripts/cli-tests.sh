@@ -307,5 +307,67 @@ expect "privacy: reconcile names medications by position" grep -q "Medication 2 
 expect "privacy: reconcile text names no medicine" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 check "privacy: reconcile --json" 0 "$bin" reconcile "$tmp/priv/p.json" "$tmp/priv/edited.ics" --now 2026-11-20T00:00:00Z --json
 expect "privacy: reconcile JSON names no medicine or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
+# validate: every error at once
+cat > "$tmp/several.json" <<'JSON'
+{
+  "version": 1,
+  "homeZone": "America/Chicgo",
+  "medications": [
+    {"id": "a", "name": "A", "strenght": "5 mg", "times": ["25:00"], "start": "2026-01-01"},
+    {"id": "b", "name": "B", "times": ["08:00"], "start": "2026-02-30", "timePolicy": {"kind": "wallclock"}}
+  ]
+}
+JSON
+check "validate: a file with several errors" 2 "$bin" validate "$tmp/several.json"
+expect "validate: every error, each with file:line:col and path" diff <(grep -oE '^[^ ]+:[0-9]+:[0-9]+: [^ ]+' "$tmp/stderr") <(printf '%s\n' \
+    "$tmp/several.json:3:15: homeZone:" "$tmp/several.json:5:30: medications[0]:" "$tmp/several.json:5:60: medications[0].times[0]:" \
+    "$tmp/several.json:6:59: medications[1].start:" "$tmp/several.json:6:96: medications[1].timePolicy.kind:")
+expect "validate: a zone suggestion" grep -q "(did you mean \"America/Chicago\"?)" "$tmp/stderr"
+expect "validate: the count" grep -qx "$tmp/several.json: 5 problems" "$tmp/stderr"
+check "export still stops at the first error" 2 "$bin" export "$tmp/several.json" -o "$tmp/several.ics"
+expect "export: one error line" test "$(wc -l < "$tmp/stderr")" = 1
+check "validate: valid files" 0 "$bin" validate "$demo" fixtures/schedules/privacy.json
+expect "validate: one summary line per valid file" grep -qx "$demo: valid: 4 medications, 5 dose times, home zone America/New_York" "$tmp/stdout"
+check "validate: standard input" 0 sh -c "'$bin' validate - < '$demo'"
+check "validate: a valid and a bad file" 2 "$bin" validate "$demo" "$tmp/several.json" "$tmp/none.json"
+expect "validate: the missing file is named" grep -q "none.json: no such file" "$tmp/stderr"
+check "validate: no file" 64 "$bin" validate
+# suggestions
+check "a mistyped command" 64 "$bin" exprot "$demo"
+expect "suggests the command" grep -q "unknown command 'exprot' (did you mean 'export'?)" "$tmp/stderr"
+check "a mistyped option" 64 "$bin" export "$demo" --privcy
+expect "suggests the option" grep -q "unknown option --privcy (did you mean '--privacy'?)" "$tmp/stderr"
+check "a mistyped zone" 64 "$bin" check "$demo" --zone America/Chicgo
+expect "suggests the zone" grep -q "(did you mean 'America/Chicago'?)" "$tmp/stderr"
+check "a mistyped value" 64 "$bin" check "$demo" --gap-policy nxt
+expect "suggests the value" grep -q "(did you mean 'next'?)" "$tmp/stderr"
+check "help of a mistyped command" 64 "$bin" help chek
+expect "help suggests the command" grep -q "(did you mean 'check'?)" "$tmp/stderr"
+# feed colour
+sed 's/"feed": {"name": "My medications"}/"feed": {"name": "My medications", "color": "#FF7F50"}/' "$demo" > "$tmp/color.json"
+check "export with a colour" 0 "$bin" export "$tmp/color.json" -o "$tmp/color.ics" --quiet --now 2026-11-30T12:00:00Z
+expect "COLOR and X-APPLE-CALENDAR-COLOR" bash -c "grep -q \$'^COLOR:coral\r\$' '$tmp/color.ics' && grep -q \$'^X-APPLE-CALENDAR-COLOR:#FF7F50\r\$' '$tmp/color.ics'"
+expect "the colour is the only difference" bash -c "diff <(grep -v COLOR '$tmp/color.ics') '$tmp/first.ics' > /dev/null"
+# man pages and completions come from the command table
+check "man export" 0 "$bin" man export
+expect "man export is roff with the help's usage" grep -q '^\.SH SYNOPSIS' "$tmp/stdout"
+check "man of an unknown command" 64 "$bin" man frob
+check "completion of an unknown shell" 64 "$bin" completion tcsh
+# progress: one updating line on a terminal (script gives the command a pseudo-terminal;
+# DOSECAL_PROGRESS_DELAY_MS=0 shows it at once instead of after a second), never in a pipe or with --json
+abs_bin=$(realpath "$bin")
+on_tty() { DOSECAL_PROGRESS_DELAY_MS=0 script -qec "$1 > /dev/null" /dev/null > "$tmp/tty.out" 2>&1; }
+on_tty "'$abs_bin' check '$demo' --now 2026-11-20T00:00:00Z"
+expect "progress: check on a terminal counts libical's events" grep -qa $'\r\e\\[Kdosecal check: libical.s expansion, events 9/9' "$tmp/tty.out"
+expect "progress: the line is cleared at the end" bash -c "tail -c 4 '$tmp/tty.out' | od -c | grep -q '\\\\r 033   \\[   K'"
+on_tty "'$abs_bin' check '$demo' --now 2026-11-20T00:00:00Z --json"
+expect "progress: none with --json" test ! -s "$tmp/tty.out"
+on_tty "'$abs_bin' import '$tmp/rec/feed.ics'"
+expect "progress: import on a terminal" grep -qa 'dosecal import: events' "$tmp/tty.out"
+mkdir -p "$tmp/prog" && cp "$demo" "$tmp/prog/meds.json"
+on_tty "'$abs_bin' sync '$tmp/prog/meds.json' --vdir '$tmp/prog/cal' --now 2026-11-30T12:00:00Z"
+expect "progress: a first sync on a terminal" grep -qa "dosecal sync: syncing $tmp/prog/cal" "$tmp/tty.out"
+check "progress: a pipe" 0 "$bin" check "$demo" --now 2026-11-20T00:00:00Z
+expect "progress: nothing on stderr in a pipe" test ! -s "$tmp/stderr"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

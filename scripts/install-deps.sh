@@ -5,7 +5,9 @@ set -euo pipefail
 need="${1:-build}"
 
 apt_packages=(libical-dev pkg-config tzdata)
-if [[ "$need" != build ]]; then apt_packages+=(valgrind); fi
+# Tests: valgrind; man-db and groff-base to render the man pages (man -l); zsh and fish to run
+# the completion scripts in their own shells.
+if [[ "$need" != build ]]; then apt_packages+=(valgrind man-db groff-base zsh fish); fi
 [[ "$need" == bench ]] && apt_packages+=(time bc)
 
 missing=()

@@ -1,5 +1,28 @@
+import DoseCal
+import ICal
+
 /// Typed option values, each with a usage error that says what is valid.
 extension Arguments {
+    /// `--name ZONE` as an IANA zone name (nil when absent); `example` shows a valid one.
+    func zone(_ name: String, example: String) throws -> String? {
+        guard let text = options[name] else { return nil }
+        guard Zone(text) != nil else {
+            throw UsageError("--\(name) \(text) is not a time zone\(DidYouMean.zone(text)); use an IANA name like \(example)")
+        }
+        return text
+    }
+
+    /// `--name VALUE` as one of `choices` (nil when absent).
+    func choice(_ name: String, in choices: [String]) throws -> String? {
+        guard let text = options[name] else { return nil }
+        guard choices.contains(text) else {
+            throw UsageError(
+                "--\(name) \(text) is not valid\(DidYouMean.text(text, in: choices)); use one of \(choices.joined(separator: ", "))"
+            )
+        }
+        return text
+    }
+
     /// `--name N` as a whole number in `range`, or `defaultValue` when absent.
     func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = options[name] else { return defaultValue }

@@ -34,7 +34,7 @@ struct Arguments {
             } else if let long = aliases[a] {
                 name = long
             } else {
-                throw UsageError("unknown option \(a)")
+                throw UsageError("unknown option \(a)\(DidYouMean.text(a, in: Array(aliases.keys).sorted()))")
             }
             if allowedFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
@@ -48,8 +48,10 @@ struct Arguments {
                     i += 1
                 }
             } else {
-                let known = (allowedFlags.union(allowedOptions)).sorted().map { "--" + $0 }.joined(separator: ", ")
-                throw UsageError("unknown option --\(name); options: \(known)")
+                let known = (allowedFlags.union(allowedOptions)).sorted().map { "--" + $0 }
+                throw UsageError(
+                    "unknown option --\(name)\(DidYouMean.text("--" + name, in: known)); options: \(known.joined(separator: ", "))"
+                )
             }
         }
     }

@@ -5,8 +5,12 @@ import Foundation
 enum CLI {
     static let commands: [CommandSpec] = [
         ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
-        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec,
+        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, ValidateCommand.spec, CompletionCommand.spec,
+        ManCommand.spec,
     ]
+
+    /// The width of the command column in the overview.
+    private static let nameWidth = commands.map(\.name.count).max()! + 2
 
     static let overview = """
         dosecal \(DoseCalVersion.current): medication schedules as calendars that stay right.
@@ -14,8 +18,8 @@ enum CLI {
         Usage: dosecal COMMAND [OPTIONS]
 
         Commands:
-        \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-          help      Show help for a command: dosecal help export
+        \(commands.map { "  " + $0.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+          \("help".padding(toLength: nameWidth, withPad: " ", startingAt: 0))Show help for a command: dosecal help export
 
         Options:
           --help     Show this help
@@ -44,8 +48,7 @@ enum CLI {
                 return ExitCode.ok
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                console.error(
-                    "dosecal: unknown command '\(arguments[1])'; commands: \(commands.map(\.name).joined(separator: ", "))")
+                console.error("dosecal: " + unknownCommand(arguments[1]))
                 return ExitCode.usage
             }
             console.out(command.help)
@@ -54,9 +57,7 @@ enum CLI {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.error(
-                "dosecal: unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", ")). See dosecal --help."
-            )
+            console.error("dosecal: " + unknownCommand(first) + ". See dosecal --help.")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -70,6 +71,15 @@ enum CLI {
         } catch {
             return ExitCode.report(error, command: command.name, console: console)
         }
+    }
+}
+
+extension CLI {
+    /// `unknown command 'exprot' (did you mean 'export'?); commands: ...`
+    static func unknownCommand(_ name: String) -> String {
+        let names = commands.map(\.name) + (name.hasPrefix("-") ? ["--help", "--version"] : ["help"])
+        return "unknown command '\(name)'\(DidYouMean.text(name, in: names)); commands: "
+            + commands.map(\.name).joined(separator: ", ")
     }
 }
 

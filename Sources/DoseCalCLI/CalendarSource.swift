@@ -41,9 +41,14 @@ struct CalendarSource {
     }
 
     /// Start instants per UID, by libical 3.0.16's own zone-aware expansion.
-    func libicalInstances(in window: Range<Int>, viewerZone: String) -> [String: [Int]] {
+    /// `progress` hears (events done, events) after each event.
+    func libicalInstances(
+        in window: Range<Int>, viewerZone: String, progress: (Int, Int) -> Void = { _, _ in }
+    ) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
-        for event in calendar.components(named: "VEVENT") where event.property("RECURRENCE-ID") == nil {
+        let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
+        for (i, event) in events.enumerated() {
+            progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
             result[uid, default: []] += LibicalReference.instances(
                 of: event, from: window.lowerBound, to: window.upperBound, viewerZone: Zone(viewerZone) ?? .utc)

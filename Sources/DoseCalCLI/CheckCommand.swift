@@ -9,7 +9,7 @@ enum CheckCommand {
     static let summary = "Prove every reminder fires at the promised time"
     static let help = """
         Usage: dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE]
-                             [--zone ZONE | --itinerary FILE] [--gap-policy POLICY]
+                             [--zone ZONE | --itinerary FILE] [--gap-policy shift|next|skip]
                              [--all] [--json] [--strict] [--now TIME]
 
         For every dose of SCHEDULE in the window, compare the instant the schedule
@@ -57,16 +57,11 @@ enum CheckCommand {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
-        if let zone = args.options["zone"] {
-            guard Zone(zone) != nil else {
-                throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Europe/Berlin")
-            }
-            schedule.homeZone = zone
-        }
+        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.homeZone = zone }
         if let path = args.options["itinerary"] {
             schedule.itinerary = try ItineraryInput.read(path)
         }
-        let policy = try gapPolicy(args.options["gap-policy"])
+        let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
         let now = try context.clock.now(override: args.options["now"])
         let today = (Zone(schedule.homeZone) ?? .utc).local(at: now).date
         let from = try date(args.options["from"], option: "from") ?? today
@@ -75,19 +70,29 @@ enum CheckCommand {
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
 
+        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        defer { progress.finish() }
         let checker = DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy)
         let source: CalendarSource
         if let path = args.options["calendar"] {
+            progress.stage("reading \(path)")
             source = try CalendarSource.file(path)
         } else {
+            progress.stage("building the feed")
             source = try CalendarSource.feed(of: schedule, now: now)
         }
         let window = checker.instantWindow
+        progress.stage("expanding the calendar")
         let expanded = source.instances(in: window, viewerZone: schedule.homeZone)
+        let libical = source.libicalInstances(in: window, viewerZone: schedule.homeZone) { done, total in
+            progress.count(done, of: total, "libical's expansion, events")
+        }
+        progress.stage("comparing every dose")
         let system = SystemZones(lastYear: to.year + 1)
         var report = checker.check(
-            calendar: expanded.byUID, libical: source.libicalInstances(in: window, viewerZone: schedule.homeZone),
-            plan: PlanChannel.doseInstants(schedule: schedule, in: window), systemZone: system.zone)
+            calendar: expanded.byUID, libical: libical, plan: PlanChannel.doseInstants(schedule: schedule, in: window),
+            systemZone: system.zone)
+        progress.finish()
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {
@@ -102,15 +107,6 @@ enum CheckCommand {
         }
         if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
         return ExitCode.ok
-    }
-
-    static func gapPolicy(_ text: String?) throws -> GapPolicy {
-        guard let text else { return .shift }
-        guard let policy = GapPolicy(rawValue: text) else {
-            throw UsageError(
-                "--gap-policy \(text) is not a policy; use one of \(GapPolicy.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return policy
     }
 
     static func date(_ text: String?, option: String) throws -> LocalDate? {

@@ -47,6 +47,7 @@ enum ImportCommand {
         let args = try Arguments(
             arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
+        _ = try args.zone("zone", example: "Europe/Berlin")
         let output = args.options["output"]
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
@@ -64,17 +65,15 @@ enum ImportCommand {
         }
         let importer = CalendarImporter(
             matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
-        let terminal = Terminal.standardErrorIsTerminal
+        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        defer { progress.finish() }
         let report: ImportReport
         do {
-            report = try importer.run(calendars) { done, total in
-                guard terminal else { return }
-                FileHandle.standardError.write(Data("\rdosecal import: \(done)/\(total) events".utf8))
-                if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
-            }
+            report = try importer.run(calendars) { done, total in progress.count(done, of: total, "events") }
         } catch {
             throw UsageError(error.description)
         }
+        progress.finish()
         for warning in report.warnings { context.console.error("dosecal import: \(warning)") }
         guard !report.schedule.medications.isEmpty || !report.unmapped.isEmpty else {
             context.console.error(

@@ -39,7 +39,9 @@ enum LogCommand {
         let path = try args.schedulePath(then: ["STATUS", "MEDICATION"], allowStdin: false)
         let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
         guard let status = DoseLogEntry.Status(rawValue: args.positionals[1]) else {
-            throw UsageError("\(args.positionals[1]) is not a dose status; use one of \(statuses.joined(separator: ", "))")
+            throw UsageError(
+                "\(args.positionals[1]) is not a dose status\(DidYouMean.text(args.positionals[1], in: statuses)); "
+                    + "use one of \(statuses.joined(separator: ", "))")
         }
         let at = try context.clock.now(override: args.options["at"], option: "--at")
         let original = try ScheduleInput.data(path)

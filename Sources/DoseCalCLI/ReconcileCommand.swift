@@ -57,13 +57,8 @@ enum ReconcileCommand {
         let (schedulePath, calendarPath) = (args.positionals[0], args.positionals[1])
         let apply = args.flags.contains("apply")
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
-        var prefer: ReconcilePreference? = nil
-        if let p = args.options["prefer"] {
-            guard let value = ReconcilePreference(rawValue: p) else {
-                throw UsageError("--prefer \(p): use schedule or calendar")
-            }
-            prefer = value
-        }
+        let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
+            ReconcilePreference.init)
         let now = try context.clock.now(override: args.options["now"])
         let original = try ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)

@@ -59,13 +59,8 @@ enum SyncCommand {
         guard let dir = args.options["vdir"], !dir.isEmpty else {
             throw UsageError("missing --vdir DIR (the vdir folder to keep in step)")
         }
-        let preferText = args.options["prefer"] ?? "schedule"
-        guard let prefer = SyncPreference(rawValue: preferText) else {
-            throw UsageError("--prefer \(preferText) is not valid; use schedule or calendar")
-        }
-        if let zone = args.options["zone"], Zone(zone) == nil {
-            throw UsageError("--zone \(zone) is not a time zone; use an IANA name like Asia/Tokyo")
-        }
+        let prefer = SyncPreference(rawValue: try args.choice("prefer", in: ["schedule", "calendar"]) ?? "schedule")!
+        _ = try args.zone("zone", example: "Asia/Tokyo")
         if args.flags.contains("watch") && args.flags.contains("dry-run") {
             throw UsageError("give --watch or --dry-run, not both")
         }
@@ -88,8 +83,12 @@ enum SyncCommand {
                 let onDisk = try ScheduleCodec.decode(original, file: path)
                 try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
             }
+            let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+            progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
+            defer { progress.finish() }
             var report = try sync.run(schedule: schedule, now: now, save: save)
             if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
+            progress.finish()
             let output = SyncOutput(
                 report: report, folder: folder, dryRun: sync.dryRun,
                 label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))

@@ -120,6 +120,10 @@ public struct FeedBuilder: Sendable {
         calendar.add(ICalProperty("METHOD", "PUBLISH"))
         calendar.add(.text("NAME", schedule.feed.name))
         calendar.add(.text("X-WR-CALNAME", schedule.feed.name))
+        if let color = schedule.feed.color {
+            calendar.add(ICalProperty("COLOR", color.cssName))
+            calendar.add(ICalProperty("X-APPLE-CALENDAR-COLOR", color.hex))
+        }
         // X-WR-TIMEZONE moves UTC and floating values into that zone in the clients and libraries
         // that honour it (recurring-ical-events, Google): it would shift fixed-interval doses by
         // an hour at each DST change and pin floating ones. Written only when every dose is zoned.

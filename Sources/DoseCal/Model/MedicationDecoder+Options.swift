@@ -73,7 +73,10 @@ extension MedicationDecoder {
         for (i, element) in elements.enumerated() {
             let s = try reader.string(element, at: "\(path)[\(i)]", expected: "a weekday (a string)")
             guard let day = Self.weekdayNames[s.lowercased()] else {
-                throw reader.fail(element, "\(path)[\(i)]", "\(JSONWriter.quoted(s)) is not a weekday; \(valid)")
+                let guess = NameSuggestion.closest(to: s, in: Weekday.allCases.map(\.rawValue) + Self.weekdayNames.keys.sorted())
+                throw reader.fail(
+                    element, "\(path)[\(i)]",
+                    "\(JSONWriter.quoted(s)) is not a weekday\(ScheduleReader.didYouMean(guess)); \(valid)")
             }
             guard !days.contains(day) else {
                 throw reader.fail(element, "\(path)[\(i)]", "\(JSONWriter.quoted(s)) is listed twice; list each weekday once")

@@ -10,28 +10,46 @@ extension MedicationDecoder {
         }
         var result: [RescheduledDose] = []
         for (i, element) in elements.enumerated() {
-            let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.rescheduledKeys)
-            let slot = try f.required("slot", "the id of the slot whose dose moves", reader.identifier)
-            guard times.contains(where: { $0.id == slot }) else {
-                throw reader.fail(
-                    f["slot"]!, f.path("slot"),
-                    "\(JSONWriter.quoted(slot)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(times.map(\.id)))"
-                )
+            let read = try reader.attempt { () throws(ScheduleError) in
+                try decodeRescheduledDose(
+                    element, at: "\(path)[\(i)]", times: times, recurrence: recurrence, start: start, end: end, before: result)
             }
-            let date = try f.required("date", "the dose's scheduled date, YYYY-MM-DD", reader.date)
-            guard recurrence.includes(date, start: start), date <= (end ?? date) else {
-                throw reader.fail(
-                    f["date"]!, f.path("date"),
-                    "\(date) is not a dose day of this medication; name a day its recurrence has, from start to end")
-            }
-            guard !result.contains(where: { $0.slot == slot && $0.date == date }) else {
-                throw reader.fail(
-                    f["date"]!, f.path("date"),
-                    "the dose of slot \(JSONWriter.quoted(slot)) on \(date) is rescheduled twice; keep one entry")
-            }
-            let time = try f.required("time", "the new time that day, HH:MM", reader.time)
-            result.append(RescheduledDose(slot: slot, date: date, time: time))
+            if let dose = read ?? nil { result.append(dose) }
         }
         return result
+    }
+
+    /// One `rescheduled` entry; nil when its slot or date is wrong (reported).
+    private func decodeRescheduledDose(
+        _ element: JSONValue, at path: String, times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?,
+        before: [RescheduledDose]
+    ) throws(ScheduleError) -> RescheduledDose? {
+        let f = try reader.fields(element, at: path, known: Self.rescheduledKeys)
+        let slot = try f.required("slot", "the id of the slot whose dose moves", reader.identifier)
+        var usable = true
+        if !times.contains(where: { $0.id == slot }) {
+            try reader.report(
+                reader.fail(
+                    f["slot"]!, f.path("slot"),
+                    "\(JSONWriter.quoted(slot)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(times.map(\.id)))"
+                ))
+            usable = false
+        }
+        let date = try f.required("date", "the dose's scheduled date, YYYY-MM-DD", reader.date)
+        if !recurrence.includes(date, start: start) || date > (end ?? date) {
+            try reader.report(
+                reader.fail(
+                    f["date"]!, f.path("date"),
+                    "\(date) is not a dose day of this medication; name a day its recurrence has, from start to end"))
+            usable = false
+        } else if before.contains(where: { $0.slot == slot && $0.date == date }) {
+            try reader.report(
+                reader.fail(
+                    f["date"]!, f.path("date"),
+                    "the dose of slot \(JSONWriter.quoted(slot)) on \(date) is rescheduled twice; keep one entry"))
+            usable = false
+        }
+        let time = try f.required("time", "the new time that day, HH:MM", reader.time)
+        return usable ? RescheduledDose(slot: slot, date: date, time: time) : nil
     }
 }

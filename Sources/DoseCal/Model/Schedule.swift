@@ -39,11 +39,14 @@ public struct FeedOptions: Sendable, Equatable {
     public var privacy: Bool
     /// How often subscribers should refresh, in minutes (REFRESH-INTERVAL, X-PUBLISHED-TTL).
     public var refreshMinutes: Int
+    /// The calendar's colour (COLOR, X-APPLE-CALENDAR-COLOR); nil writes neither.
+    public var color: FeedColor?
 
-    public init(name: String = "Medications", privacy: Bool = false, refreshMinutes: Int = 720) {
+    public init(name: String = "Medications", privacy: Bool = false, refreshMinutes: Int = 720, color: FeedColor? = nil) {
         self.name = name
         self.privacy = privacy
         self.refreshMinutes = refreshMinutes
+        self.color = color
     }
 }
 

@@ -17,17 +17,40 @@ public enum ScheduleCodec {
     ///   Keys starting with `x-` are ignored; any other unknown key is an error. In privacy mode
     ///   (`"feed": {"privacy": true}`) the message names medications by position, never by id or name.
     public static func decode(_ data: Data, file: String) throws(ScheduleError) -> Schedule {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw ScheduleError(
-                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
-        }
+        let root = try parse(data, file: file)
         do {
             return try ScheduleDecoder(reader: ScheduleReader(file: file)).decode(root)
         } catch {
             throw error.masked(by: root)
+        }
+    }
+
+    /// Parses and validates a schedule file like `decode(_:file:)`, but lists every problem (in
+    /// file order) instead of stopping at the first; see `ScheduleValidation`.
+    public static func validate(_ data: Data, file: String) -> ScheduleValidation {
+        let log = ScheduleErrorLog()
+        var root: JSONValue? = nil
+        do {
+            root = try parse(data, file: file)
+            let schedule = try ScheduleDecoder(reader: ScheduleReader(file: file, log: log)).decode(root!)
+            if log.errors.isEmpty { return ScheduleValidation(schedule: schedule, errors: []) }
+        } catch {
+            log.record(error)
+        }
+        let ordered = log.errors.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }
+        // In privacy mode no message names a medication by id or name.
+        return ScheduleValidation(schedule: nil, errors: ordered.map { root.map($0.element.masked(by:)) ?? $0.element })
+    }
+
+    /// The JSON tree of a file, or its syntax error.
+    private static func parse(_ data: Data, file: String) throws(ScheduleError) -> JSONValue {
+        do {
+            return try JSONValue.parse(data)
+        } catch {
+            throw ScheduleError(
+                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
         }
     }
 
@@ -41,13 +64,7 @@ public enum ScheduleCodec {
     /// Parses an itinerary file: a JSON array of `{"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"}`
     /// stops in date order, or an object whose `itinerary` key holds that array (a schedule file).
     public static func decodeItinerary(_ data: Data, file: String) throws(ScheduleError) -> [ItineraryStop] {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            throw ScheduleError(
-                kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
-        }
+        let root = try parse(data, file: file)
         let decoder = ScheduleDecoder(reader: ScheduleReader(file: file))
         if case .object = root.kind {
             guard let list = root["itinerary"] else {

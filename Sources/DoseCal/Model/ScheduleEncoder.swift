@@ -14,6 +14,7 @@ enum ScheduleEncoder {
         if schedule.feed.refreshMinutes != defaults.refreshMinutes {
             feed.add("refreshMinutes", .int(schedule.feed.refreshMinutes))
         }
+        if let color = schedule.feed.color { feed.add("color", .string(color.text)) }
         if !feed.isEmpty { root.add("feed", feed.value) }
         root.add("medications", JSONValue(.array(schedule.medications.map(medication))))
         if !schedule.itinerary.isEmpty {

@@ -39,6 +39,12 @@ public struct ScheduleError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// `file:line:column: path: message`, the form compilers and editors jump to (what
+    /// `dosecal validate` prints; the path is left out at the top level).
+    public var compilerStyle: String {
+        path.isEmpty ? "\(file):\(line):\(column): \(message)" : "\(file):\(line):\(column): \(path): \(message)"
+    }
+
     public var description: String {
         if kind == .syntax { return "\(file):\(line):\(column): \(message)" }
         return path.isEmpty ? "\(file):\(line): \(message)" : "\(file):\(line): \(path): \(message)"

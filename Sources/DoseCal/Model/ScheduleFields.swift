@@ -25,10 +25,19 @@ struct ScheduleFields {
         return value
     }
 
-    /// Reads `key` with `read` when present.
+    /// Reads `key` with `read` when present. When collecting every error, a value that cannot be
+    /// read is recorded and counts as absent.
     func optional<T>(_ key: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
         guard let value = self[key] else { return nil }
-        return try read(value, path(key))
+        return try reader.attempt { () throws(ScheduleError) in try read(value, path(key)) }
+    }
+
+    /// Reads the required `key` with `read`; when collecting every error, a missing or unreadable
+    /// value is recorded and the result is nil (without a log it is thrown).
+    func attempt<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T)
+        throws(ScheduleError) -> T?
+    {
+        try reader.attempt { () throws(ScheduleError) in try required(key, hint, read) }
     }
 
     /// Reads the required `key` with `read`.

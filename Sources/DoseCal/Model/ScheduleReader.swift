@@ -4,6 +4,33 @@ import Foundation
 /// `ScheduleError` that points at the node and says what is valid.
 struct ScheduleReader {
     let file: String
+    /// Where problems go when every error is wanted (`ScheduleCodec.validate`); nil to throw the
+    /// first one (`ScheduleCodec.decode`).
+    var log: ScheduleErrorLog? = nil
+
+    /// A problem that leaves the decoding able to go on (an unknown key, a duplicate, an order):
+    /// recorded when collecting, else thrown.
+    func report(_ error: ScheduleError) throws(ScheduleError) {
+        guard let log else { throw error }
+        log.record(error)
+    }
+
+    /// Runs `body`; when collecting, a problem it throws is recorded and the result is nil, so
+    /// that the caller goes on with the next value. Without a log the problem is thrown.
+    func attempt<T>(_ body: () throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
+        do {
+            return try body()
+        } catch {
+            try report(error)
+            return nil
+        }
+    }
+
+    /// What an object that lost a required value throws when collecting: a problem already
+    /// recorded (so the log lists it once). Only reached with a log.
+    func incomplete(_ node: JSONValue, _ path: String) -> ScheduleError {
+        log?.errors.first ?? fail(node, path, "this value could not be read")
+    }
 
     func fail(_ node: JSONValue, _ path: String, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
         ScheduleError(kind: kind, file: file, path: path, line: node.line, column: node.column, message: message)
@@ -18,9 +45,10 @@ struct ScheduleReader {
             guard known.contains(member.key) else {
                 let keyNode = JSONValue(.null, line: member.keyLine, column: member.keyColumn)
                 var message = "unknown key \(JSONWriter.quoted(member.key))\(context)"
-                if let guess = Self.closest(to: member.key, in: known) { message += " (did you mean \"\(guess)\"?)" }
+                message += Self.didYouMean(NameSuggestion.closest(to: member.key, in: known))
                 message += "; known keys: " + known.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"
-                throw fail(keyNode, path, message)
+                try report(fail(keyNode, path, message))
+                continue
             }
             values[member.key] = member.value
         }
@@ -125,7 +153,8 @@ struct ScheduleReader {
         guard s == "UTC" || (s.contains("/") && TimeZone(identifier: s) != nil) else {
             throw fail(
                 node, path,
-                "\(JSONWriter.quoted(s)) is not an IANA time zone name; use one like \"America/New_York\", \"Europe/Berlin\" or \"UTC\""
+                "\(JSONWriter.quoted(s)) is not an IANA time zone name\(Self.didYouMean(NameSuggestion.zone(near: s))); "
+                    + "use one like \"America/New_York\", \"Europe/Berlin\" or \"UTC\""
             )
         }
         return s
@@ -148,12 +177,18 @@ struct ScheduleReader {
         let list = choices.joined(separator: ", ")
         let s = try string(node, at: path, expected: "\(what) (a string: one of \(list))")
         guard choices.contains(s) else {
-            throw fail(node, path, "\(JSONWriter.quoted(s)) is not \(what); use one of \(list)")
+            let guess = Self.didYouMean(NameSuggestion.closest(to: s, in: choices))
+            throw fail(node, path, "\(JSONWriter.quoted(s)) is not \(what)\(guess); use one of \(list)")
         }
         return s
     }
 
     // MARK: Helpers
+
+    /// ` (did you mean "x"?)`, or nothing without a suggestion.
+    static func didYouMean(_ guess: String?) -> String {
+        guess.map { " (did you mean \(JSONWriter.quoted($0))?)" } ?? ""
+    }
 
     /// The source text of a number node (or its summary).
     static func text(_ node: JSONValue) -> String {
@@ -204,29 +239,6 @@ struct ScheduleReader {
         // The file writes instants in UTC, so they must stay within years 0001-9999 there too.
         guard (1...9999).contains(LocalDateTime(secondsSinceEpoch: utc).date.year) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(utc))
-    }
-
-    /// The known key closest to a misspelt one (edit distance at most 2, or equal ignoring case).
-    static func closest(to key: String, in known: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in known {
-            let d = candidate.lowercased() == key.lowercased() ? 0 : editDistance(Array(key), Array(candidate))
-            if d <= 2, d < (best?.1 ?? .max) { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -4,7 +4,8 @@ import Testing
 @testable import DoseCal
 
 @Suite struct ScheduleFuzzTests {
-    /// Randomly damaged schedule files never crash the decoder; whatever still decodes round-trips.
+    /// Randomly damaged schedule files never crash the decoder; whatever still decodes round-trips;
+    /// `validate` finds what `decode` finds.
     @Test func damagedFilesFailCleanly() throws {
         let original = Array(try Data(contentsOf: scheduleFixtures.appendingPathComponent("demo.json")))
         let pieces = [
@@ -24,13 +25,17 @@ import Testing
                 default: bytes.insert(contentsOf: pieces.randomElement(using: &rng)!, at: i)
                 }
             }
+            // validate agrees with decode: the same schedule, or a list holding decode's error.
+            let all = ScheduleCodec.validate(Data(bytes), file: "fuzz.json")
             do {
                 let schedule = try ScheduleCodec.decode(Data(bytes), file: "fuzz.json")
                 decodedCount += 1
                 #expect(try ScheduleCodec.decode(ScheduleCodec.encode(schedule), file: "fuzz.json") == schedule, "round \(round)")
+                #expect(all.errors.isEmpty && all.schedule == schedule, "round \(round): \(all.errors)")
             } catch {
                 #expect(error.line >= 1 && error.line <= bytes.count(where: { $0 == 0x0A }) + 1, "round \(round): \(error)")
                 #expect(!error.message.isEmpty && error.description.hasPrefix("fuzz.json:"))
+                #expect(all.schedule == nil && all.errors.contains(error), "round \(round): \(error) not in \(all.errors)")
             }
         }
         #expect(decodedCount > 0)

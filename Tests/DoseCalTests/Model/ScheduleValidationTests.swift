@@ -68,7 +68,7 @@ func decodeError(_ text: String) -> String? {
         ),
         (
             #""recurrence": {"kind": "Daily"}"#,
-            "t.json:5: medications[0].recurrence.kind: \"Daily\" is not a recurrence kind; use one of daily, weekly, everyNDays, cycle, everyNHours"
+            "t.json:5: medications[0].recurrence.kind: \"Daily\" is not a recurrence kind (did you mean \"daily\"?); use one of daily, weekly, everyNDays, cycle, everyNHours"
         ),
         (
             #""recurrence": {"kind": "daily", "days": 2}"#,
@@ -124,7 +124,7 @@ func decodeError(_ text: String) -> String? {
         ),
         (
             #""timePolicy": {"kind": "wallclock"}"#,
-            "t.json:5: medications[0].timePolicy.kind: \"wallclock\" is not a time policy; use one of wallClock, pinned, fixedInterval, floating"
+            "t.json:5: medications[0].timePolicy.kind: \"wallclock\" is not a time policy (did you mean \"wallClock\"?); use one of wallClock, pinned, fixedInterval, floating"
         ),
         (
             #""timePolicy": {"kind": "floating", "zone": "UTC"}"#,
