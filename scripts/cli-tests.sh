@@ -369,5 +369,36 @@ on_tty "'$abs_bin' sync '$tmp/prog/meds.json' --vdir '$tmp/prog/cal' --now 2026-
 expect "progress: a first sync on a terminal" grep -qa "dosecal sync: syncing $tmp/prog/cal" "$tmp/tty.out"
 check "progress: a pipe" 0 "$bin" check "$demo" --now 2026-11-20T00:00:00Z
 expect "progress: nothing on stderr in a pipe" test ! -s "$tmp/stderr"
+# Two-way safety (decisions 0036, 0037): damage on the phone changes nothing and is repaired.
+safe="$tmp/safe"; mkdir -p "$safe"; cp "$demo" "$safe/meds.json"; cp "$demo" "$safe/before.json"
+check "safety: first sync" 0 "$bin" sync "$safe/meds.json" --vdir "$safe/cal" --now 2026-12-01T12:00:00Z
+item="$safe/cal/dose-2104fe0d82263d7add254334.ics"
+sed -i 's/^RRULE:FREQ=DAILY\r$/RRULE:FREQ=DAILY;INTERVAL=0\r/' "$item"
+check "safety: an invalid rule from the phone is reported" 1 "$bin" sync "$safe/meds.json" --vdir "$safe/cal" --now 2026-12-02T12:00:00Z
+expect "safety: it names the file, line and what is wrong" grep -q "damaged on the phone, nothing changed in the schedule: dose-2104fe0d82263d7add254334.ics: line [0-9]*: .*INTERVAL=0 must be a whole number" "$tmp/stdout"
+expect "safety: the schedule is unchanged" cmp -s "$safe/meds.json" "$safe/before.json"
+expect "safety: the item is repaired" grep -q $'^RRULE:FREQ=DAILY\r$' "$item"
+expect "safety: the phone's copy is kept, 0600" test "$(stat -c %a "$safe"/.meds.json.sync-*.damaged-*.ics)" = 600
+check "safety: the next sync is in step" 0 "$bin" sync "$safe/meds.json" --vdir "$safe/cal" --now 2026-12-02T13:00:00Z
+"$bin" export "$safe/meds.json" -o "$safe/feed.ics" --now 2026-12-02T12:00:00Z > /dev/null
+sed 's/^DTSTART;TZID=America\/New_York:20260105T190000/DTSTART;TZID=Nowhere\/Atlantis:20260105T190000/' "$safe/feed.ics" > "$safe/broken.ics"
+check "safety: reconcile --apply with an unknown zone" 1 "$bin" reconcile "$safe/meds.json" "$safe/broken.ics" --apply --now 2026-12-02T12:00:00Z
+expect "safety: reconcile names the calendar and the zone" grep -q "$safe/broken.ics: line [0-9]*: dose-.*unknown time zone Nowhere/Atlantis" "$tmp/stdout"
+expect "safety: reconcile changed nothing" cmp -s "$safe/meds.json" "$safe/before.json"
+if [[ $(id -u) -eq 0 ]] && command -v setpriv > /dev/null; then
+    # An item the sync cannot read (permission denied) is damage, never a deleted series: as
+    # root every file is readable, so this part runs as nobody.
+    nob="$(mktemp -d)"; cp "$demo" "$nob/meds.json"; cp "$demo" "$nob/before.json"; chown -R nobody "$nob"; chmod 755 "$nob"
+    as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$abs_bin" "$@"; }
+    check "safety: first sync as another user" 0 as_nobody sync "$nob/meds.json" --vdir "$nob/cal" --now 2026-12-01T12:00:00Z
+    # Changed on the phone (so the sync must read it), then unreadable for the sync's user.
+    sed -i 's/T190000/T193000/' "$nob/cal/dose-2104fe0d82263d7add254334.ics"; chmod 000 "$nob/cal/dose-2104fe0d82263d7add254334.ics"
+    check "safety: an unreadable item is reported" 1 as_nobody sync "$nob/meds.json" --vdir "$nob/cal" --now 2026-12-02T12:00:00Z
+    expect "safety: it says the item cannot be read" grep -q "dose-2104fe0d82263d7add254334.ics: dose-2104fe0d82263d7add254334@dosecal.app: cannot be read" "$tmp/stdout"
+    expect "safety: no series stopped" cmp -s "$nob/meds.json" "$nob/before.json"
+    rm -rf "$nob"
+else
+    echo "FAIL: safety: the unreadable-item check needs root and setpriv to run as another user"; fail=$((fail + 1))
+fi
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]
