@@ -91,6 +91,10 @@ struct SyncOutput {
                 }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
             "merged": report.merge.map { label.masking($0.changes.json) } ?? JSONValue(.null),
+            "repaired": JSONValue(
+                array: (report.merge?.repaired ?? []).map {
+                    JSONValue(object: ["uid": JSONValue($0.uid), "file": JSONValue($0.file), "backup": JSONValue($0.backup)])
+                }),
         ])
         return String(value.text.dropLast())
     }

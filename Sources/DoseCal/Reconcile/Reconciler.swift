@@ -1,6 +1,6 @@
 public import ICal
 
-/// The three-way merge of issue 4: base (what dosecal last wrote), ours (the schedule now) and
+/// The three-way merge: base (what dosecal last wrote), ours (the schedule now) and
 /// theirs (the calendar as it came back), compared dose by dose (docs/reconcile.md).
 ///
 /// Every side is expanded over the same window into `DoseKey`s (medication, slot, dose date), so

@@ -1,6 +1,6 @@
 import ICal
 
-/// Handing folder edits to the reconcile engine (issue 4).
+/// Handing folder edits to the reconcile engine.
 extension FolderChanges {
     /// The edited items as reconcile reads returned calendars: per UID, its series from the
     /// file's bytes (overrides included). A file that no longer parses, or no longer holds its

@@ -11,7 +11,7 @@ public struct VdirSync: Sendable {
     public var prefer: SyncPreference = .schedule
     public var force = false
     public var dryRun = false
-    /// Merge the phone's edits into the schedule (issue 4's engine; `dosecal sync` turns it on).
+    /// Merge the phone's edits into the schedule (the reconcile engine; `dosecal sync` turns it on).
     /// Off: every edited or deleted owned item is reported and kept as it is.
     public var mergeEdits = false
     /// Who wins a dose both sides changed; nil: report the conflict and change neither.
