@@ -385,6 +385,10 @@ sed 's/^DTSTART;TZID=America\/New_York:20260105T190000/DTSTART;TZID=Nowhere\/Atl
 check "safety: reconcile --apply with an unknown zone" 1 "$bin" reconcile "$safe/meds.json" "$safe/broken.ics" --apply --now 2026-12-02T12:00:00Z
 expect "safety: reconcile names the calendar and the zone" grep -q "$safe/broken.ics: line [0-9]*: dose-.*unknown time zone Nowhere/Atlantis" "$tmp/stdout"
 expect "safety: reconcile changed nothing" cmp -s "$safe/meds.json" "$safe/before.json"
+sed -i 's/^RRULE:FREQ=DAILY\r$/RRULE:COUNT=3\r/' "$item"
+check "safety: reconcile --apply of a folder with a damaged item" 1 "$bin" reconcile "$safe/meds.json" "$safe/cal" --apply --now 2026-12-02T14:00:00Z
+expect "safety: the damaged item is named" grep -q "dose-2104fe0d82263d7add254334@dosecal.app: RRULE COUNT=3: FREQ is missing" "$tmp/stdout"
+expect "safety: reconcile of the folder changed nothing" cmp -s "$safe/meds.json" "$safe/before.json"
 if [[ $(id -u) -eq 0 ]] && command -v setpriv > /dev/null; then
     # An item the sync cannot read (permission denied) is damage, never a deleted series: as
     # root every file is readable, so this part runs as nobody.
