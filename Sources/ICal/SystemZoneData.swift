@@ -21,8 +21,5 @@ public enum SystemZoneData {
 
     /// The version of the system's zone data (`# version 2026f` at the top of `tzdata.zi`), given
     /// that file's first bytes; nil when it names none.
-    public static func version(fromTzdataZi head: String) -> String? {
-        guard let line = head.split(separator: "\n", maxSplits: 1).first, line.hasPrefix("# version ") else { return nil }
-        return String(line.dropFirst("# version ".count)).trimmingCharacters(in: .whitespaces)
-    }
+    public static func version(fromTzdataZi head: String) -> String? { ZoneDatabase.version(fromTzdataZi: head) }
 }
