@@ -20,6 +20,11 @@ public struct PosixTimeZone: Sendable, Hashable {
     public struct Change: Sendable, Hashable {
         public var date: RuleDate
         public var time: Int
+
+        public init(date: RuleDate, time: Int) {
+            self.date = date
+            self.time = time
+        }
     }
 
     /// Daylight time: its name, offset and the changes into it (`start`) and out of it (`end`).
@@ -28,6 +33,13 @@ public struct PosixTimeZone: Sendable, Hashable {
         public var offset: Int
         public var start: Change
         public var end: Change
+
+        public init(name: String, offset: Int, start: Change, end: Change) {
+            self.name = name
+            self.offset = offset
+            self.start = start
+            self.end = end
+        }
     }
 
     public var standardName: String

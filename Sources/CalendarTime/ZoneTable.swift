@@ -40,8 +40,7 @@ public struct ZoneTable: Sendable {
         if let rule {
             let fromYear = lastListed == Int.min ? 1970 : LocalDateTime(secondsSinceEpoch: lastListed).date.year
             for year in fromYear...max(fromYear, throughYear) {
-                for t in ZoneTable.named(rule.transitions(in: year), rule)
-                where t.instant > max(lastListed, changes.last?.instant ?? Int.min) {
+                for t in ZoneTable.named(rule.transitions(in: year), rule) where t.instant > lastListed {
                     ZoneTable.append(t, to: &changes)
                 }
             }
