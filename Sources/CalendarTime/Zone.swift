@@ -48,7 +48,7 @@ public struct Zone: Sendable, Hashable {
     }
 
     /// UTC offset in seconds at `instant`.
-    public func offset(at instant: Int) -> Int { table.type(at: instant).offset }
+    public func offset(at instant: Int) -> Int { table.offset(at: instant) }
 
     /// Whether daylight-saving time is in effect at `instant` (the TZif `isdst` flag: Dublin's
     /// winter time is its daylight time, as tzdata defines it).

@@ -12,17 +12,22 @@ public struct ZoneDatabase: Sendable, Hashable {
     public static let system = ZoneDatabase(directory: "/usr/share/zoneinfo")
 
     /// Compiled tables by directory and identifier (nil for a name that has no valid file).
-    private static let cache = ZoneLock<[String: ZoneTable?]>([:])
+    private static let cache = ZoneLock<[Key: ZoneTable?]>([:])
+
+    private struct Key: Hashable {
+        var directory: String
+        var identifier: String
+    }
 
     /// The compiled table of `identifier`, nil when the name is not a zone file here or the file
     /// is not valid TZif data. Compiled once per process and directory.
     public func table(_ identifier: String) -> ZoneTable? {
-        guard ZoneDatabase.isZoneName(identifier) else { return nil }
-        let key = directory + "\u{0}" + identifier
+        let key = Key(directory: directory, identifier: identifier)
         if let cached = ZoneDatabase.cache.withLock({ $0[key] }) { return cached }
-        let table = ZoneFileSystem.read(directory + "/" + identifier).flatMap { bytes in
-            try? ZoneTable(TZifFile(bytes: bytes))
-        }
+        let table =
+            ZoneDatabase.isZoneName(identifier)
+            ? ZoneFileSystem.read(directory + "/" + identifier).flatMap { bytes in try? ZoneTable(TZifFile(bytes: bytes)) }
+            : nil
         ZoneDatabase.cache.withLock { $0[key] = .some(table) }
         return table
     }

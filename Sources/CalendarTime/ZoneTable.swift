@@ -2,7 +2,7 @@
 /// changes generated forward through `generatedThroughYear`, in one sorted array searched by
 /// bisection. Instants past the array are answered from the rule directly, so the table is
 /// right for any instant.
-public struct ZoneTable: Sendable {
+public final class ZoneTable: Sendable {
     /// The local time type before the first change.
     public let initial: TZifFile.LocalTimeType
     /// Offset changes in instant order, each with the type in force from it.
@@ -92,6 +92,17 @@ public struct ZoneTable: Sendable {
             if changes[mid].instant <= instant { lo = mid + 1 } else { hi = mid }
         }
         return lo == 0 ? nil : lo - 1
+    }
+
+    /// The UTC offset in force at `instant` (the hot path: no abbreviation copied).
+    public func offset(at instant: Int) -> Int {
+        if let last = changes.last, instant > last.instant, rule?.daylight != nil,
+            LocalDateTime(secondsSinceEpoch: instant).date.year > generatedThroughYear
+        {
+            return type(at: instant).offset
+        }
+        guard let i = index(at: instant) else { return initial.offset }
+        return changes[i].offsetTo
     }
 
     /// The offset, daylight flag and abbreviation in force at `instant`.

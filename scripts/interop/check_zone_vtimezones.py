@@ -17,7 +17,7 @@ same files dosecal reads) from the series' first dose through 2037:
 All zones run in this one process. Exit 0 with zero disagreements, else 1 with
 the first disagreements of each zone listed.
 
-Usage: check_zone_vtimezones.py DOSECAL_BINARY [ZONEINFO_DIR]
+Usage: check_zone_vtimezones.py DOSECAL_BINARY
 """
 
 from __future__ import annotations
@@ -143,12 +143,16 @@ def check_zone(zone: str, vtz, start: datetime) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (2, 3):
-        common.die("usage: check_zone_vtimezones.py DOSECAL_BINARY [ZONEINFO_DIR]", 64)
+    if len(argv) != 2:
+        common.die("usage: check_zone_vtimezones.py DOSECAL_BINARY", 64)
     binary = Path(argv[1]).resolve()
-    zoneinfo_dir = Path(argv[2] if len(argv) == 3 else "/usr/share/zoneinfo")
+    # The directory dosecal (ZoneDatabase.system) and zoneinfo (TZPATH) both read.
+    zoneinfo_dir = Path("/usr/share/zoneinfo")
     if not (binary.is_file() and os.access(binary, os.X_OK)):
         common.die(f"{binary} is not an executable dosecal binary")
+    import zoneinfo
+    if str(zoneinfo_dir) not in zoneinfo.TZPATH:
+        common.die(f"Python's zoneinfo does not read {zoneinfo_dir} (TZPATH {zoneinfo.TZPATH}): not the data dosecal reads")
     names = zones(zoneinfo_dir)
     if len(names) < 100:
         common.die(f"{zoneinfo_dir}/zone1970.tab names only {len(names)} zones")
