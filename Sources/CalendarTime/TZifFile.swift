@@ -51,6 +51,11 @@ public struct TZifFile: Sendable, Hashable {
         let names = try reader.bytes(header.charCount)
         try reader.skip(header.leapCount * 12 + header.standardCount + header.utCount)
         guard indices.allSatisfy({ $0 < raw.count }), !raw.isEmpty else { throw .malformed("a transition names a missing type") }
+        // RFC 8536 §3.2: times from -2^59 on, strictly ascending; offsets within -89999...93599.
+        guard instants.allSatisfy({ abs($0) <= 1 << 59 }), zip(instants, instants.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw .malformed("transition times out of range or not ascending")
+        }
+        guard raw.allSatisfy({ (-89_999...93_599).contains($0.offset) }) else { throw .malformed("a UTC offset past ±25 hours") }
         version = header.version
         transitionInstants = instants
         transitionTypes = indices

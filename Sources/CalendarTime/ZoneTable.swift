@@ -38,7 +38,9 @@ public final class ZoneTable: Sendable {
         // The footer governs after the file's last transition (RFC 8536 §3.3).
         let lastListed = file.transitionInstants.last ?? Int.min
         if let rule {
-            let fromYear = lastListed == Int.min ? 1970 : LocalDateTime(secondsSinceEpoch: lastListed).date.year
+            // From the last listed change's year (not before 1800: a rule's changes before that
+            // matter to no calendar, and a file may list only a change at the dawn of time).
+            let fromYear = max(1800, lastListed == Int.min ? 1970 : LocalDateTime(secondsSinceEpoch: lastListed).date.year)
             for year in fromYear...max(fromYear, throughYear) {
                 for t in ZoneTable.named(rule.transitions(in: year), rule) where t.instant > lastListed {
                     ZoneTable.append(t, to: &changes)

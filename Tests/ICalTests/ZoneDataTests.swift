@@ -98,4 +98,43 @@ import Testing
         #expect(table.type(at: 1_924_948_800).offset == -14_400)
         #expect(table.transitions(from: 1_893_456_000, to: 1_924_992_000).isEmpty)
     }
+
+    /// A minimal TZif version 2 file: an empty version 1 block, then `instants` switching to
+    /// type 1 and 0 in turn, types `offsets` (named "AAA", "BBB" ...), and `footer`.
+    static func tzif(instants: [Int64], offsets: [Int32], footer: String) -> [UInt8] {
+        func be<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.bigEndian) { Array($0) } }
+        func header(times: Int, types: Int, chars: Int) -> [UInt8] {
+            Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + be(Int32(0)) + be(Int32(0)) + be(Int32(0))
+                + be(Int32(times)) + be(Int32(types)) + be(Int32(chars))
+        }
+        var bytes = header(times: 0, types: 1, chars: 4) + be(Int32(0)) + [0, 0] + Array("UTC\0".utf8)
+        bytes += header(times: instants.count, types: offsets.count, chars: 4 * offsets.count)
+        for t in instants { bytes += be(t) }
+        for i in instants.indices { bytes.append(UInt8((i + 1) % offsets.count)) }
+        for (i, o) in offsets.enumerated() { bytes += be(o) + [0, UInt8(4 * i)] }
+        for i in offsets.indices { bytes += Array(String(repeating: String(UnicodeScalar(UInt8(65 + i))), count: 3).utf8) + [0] }
+        return bytes + Array("\n\(footer)\n".utf8)
+    }
+
+    @Test func readsABuiltFileAndRejectsBadTimesAndOffsets() throws {
+        let good = try TZifFile(bytes: Self.tzif(instants: [0, 3600], offsets: [0, 7200], footer: "AAA0"))
+        #expect(good.transitionInstants == [0, 3600])
+        #expect(good.types.map(\.abbreviation) == ["AAA", "BBB"])
+        #expect(good.footer == "AAA0")
+        let table = try ZoneTable(good)
+        #expect(table.type(at: 1800).offset == 7200)
+        #expect(table.type(at: 3600).offset == 0)
+        // Descending, out-of-range times and offsets past ±25 hours are not zone data.
+        for bytes in [
+            Self.tzif(instants: [3600, 0], offsets: [0, 7200], footer: "AAA0"),
+            Self.tzif(instants: [Int64.max], offsets: [0, 7200], footer: "AAA0"),
+            Self.tzif(instants: [0], offsets: [0, 100_000], footer: "AAA0"),
+        ] {
+            #expect(throws: ZoneDataError.self) { try TZifFile(bytes: bytes) }
+        }
+        // A footer that is not a POSIX TZ string fails to compile.
+        #expect(throws: ZoneDataError.self) {
+            try ZoneTable(try TZifFile(bytes: Self.tzif(instants: [0], offsets: [0, 3600], footer: "A")))
+        }
+    }
 }
