@@ -56,6 +56,7 @@ interop: build
 	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_export.py $(BIN) scripts/interop/probes/schedules
 	python3 scripts/interop/check_conformance.py $(BIN)
+	python3 scripts/interop/check_zone_vtimezones.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py .build/debug/ical-expand $(CORPUS)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules

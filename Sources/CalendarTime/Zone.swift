@@ -1,31 +1,61 @@
-import Foundation
-
 /// An IANA time zone as the library uses it: UTC offsets at instants and the transitions
-/// between them, from the IANA database that Foundation carries.
+/// between them, from a compiled table of the zone's TZif file (`ZoneDatabase`, the system's
+/// `/usr/share/zoneinfo` unless a caller passes another). Lookups are a bisection of that
+/// table; no ICU, no Foundation.
 ///
 /// Instants are whole seconds since 1970-01-01T00:00:00Z throughout.
 public struct Zone: Sendable, Hashable {
     public let identifier: String
-    let timeZone: TimeZone
+    /// Where the zone's data came from.
+    public let database: ZoneDatabase
+    /// The compiled transitions and footer rule.
+    public let table: ZoneTable
 
-    /// nil when `identifier` is not a zone Foundation knows.
-    public init?(_ identifier: String) {
-        guard let tz = TimeZone(identifier: identifier) else { return nil }
-        self.identifier = identifier
-        self.timeZone = tz
+    /// The zone `identifier` in the system's zone files; nil when there is no such zone (an
+    /// unknown zone is never read as UTC).
+    public init?(_ identifier: String) { self.init(identifier, database: .system) }
+
+    /// The zone `identifier` in `database`; nil when it has no valid zone file of that name.
+    public init?(_ identifier: String, database: ZoneDatabase) {
+        if let table = database.table(identifier) {
+            self.init(identifier: identifier, database: database, table: table)
+        } else if identifier == "UTC" {
+            self = Zone.utc
+        } else {
+            return nil
+        }
     }
 
-    public static let utc = Zone("UTC")!
+    init(identifier: String, database: ZoneDatabase, table: ZoneTable) {
+        self.identifier = identifier
+        self.database = database
+        self.table = table
+    }
+
+    /// UTC: the system's `UTC` file, or a built-in table when the system has none.
+    public static let utc: Zone = {
+        if let table = ZoneDatabase.system.table("UTC") { return Zone(identifier: "UTC", database: .system, table: table) }
+        let file = TZifFile(
+            version: 2, transitionInstants: [], transitionTypes: [],
+            types: [.init(offset: 0, isDaylight: false, abbreviation: "UTC")], footer: "UTC0")
+        return Zone(identifier: "UTC", database: .system, table: try! ZoneTable(file))
+    }()
+
+    public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier && a.database == b.database }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(database)
+    }
 
     /// UTC offset in seconds at `instant`.
-    public func offset(at instant: Int) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-    }
+    public func offset(at instant: Int) -> Int { table.offset(at: instant) }
 
-    /// Whether daylight-saving time is in effect at `instant`.
-    public func isDaylight(at instant: Int) -> Bool {
-        timeZone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-    }
+    /// Whether daylight-saving time is in effect at `instant` (the TZif `isdst` flag: Dublin's
+    /// winter time is its daylight time, as tzdata defines it).
+    public func isDaylight(at instant: Int) -> Bool { table.type(at: instant).isDaylight }
+
+    /// The abbreviation in force at `instant` (`EST`, `+0530`).
+    public func abbreviation(at instant: Int) -> String { table.type(at: instant).abbreviation }
 
     /// The local wall-clock time at `instant`.
     public func local(at instant: Int) -> LocalDateTime {
@@ -39,46 +69,25 @@ public struct Zone: Sendable, Hashable {
         public var offsetFrom: Int
         public var offsetTo: Int
         public var isDaylight: Bool
-        /// Local wall-clock time of the transition in the old offset (the VTIMEZONE DTSTART form).
+        /// The abbreviation in force from the transition, when the source names one.
+        public var abbreviation: String?
 
-        public init(instant: Int, offsetFrom: Int, offsetTo: Int, isDaylight: Bool) {
+        public init(instant: Int, offsetFrom: Int, offsetTo: Int, isDaylight: Bool, abbreviation: String? = nil) {
             self.instant = instant
             self.offsetFrom = offsetFrom
             self.offsetTo = offsetTo
             self.isDaylight = isDaylight
+            self.abbreviation = abbreviation
         }
 
+        /// Local wall-clock time of the transition in the old offset (the VTIMEZONE DTSTART form).
         public var localStart: LocalDateTime { LocalDateTime(secondsSinceEpoch: instant + offsetFrom) }
     }
 
-    /// Offset changes with `from <= instant < to`, found by sampling every 6 hours and bisecting
-    /// to the second (no zone changes its offset twice within 6 hours).
-    public func transitions(from: Int, to: Int) -> [Transition] {
-        var result: [Transition] = []
-        let step = 6 * 3600
-        var t = from
-        var current = offset(at: t)
-        while t < to {
-            let next = min(t + step, to)
-            let o = offset(at: next)
-            if o != current {
-                var lo = t
-                var hi = next  // offset(lo) == current, offset(hi) != current
-                while hi - lo > 1 {
-                    let mid = lo + (hi - lo) / 2
-                    if offset(at: mid) == current { lo = mid } else { hi = mid }
-                }
-                let newOffset = offset(at: hi)
-                result.append(Transition(instant: hi, offsetFrom: current, offsetTo: newOffset, isDaylight: isDaylight(at: hi)))
-                current = newOffset
-                t = hi
-                continue
-            }
-            t = next
-        }
-        return result
-    }
+    /// Offset changes with `from <= instant < to`: the listed ones, then the footer rule's.
+    public func transitions(from: Int, to: Int) -> [Transition] { table.transitions(from: from, to: to) }
 
-    /// The version of the IANA zone data Foundation uses (e.g. "2025b").
-    public static var dataVersion: String { TimeZone.timeZoneDataVersion }
+    /// The tzdata release of the system's zone files (`2025b`), or "unknown" when they do not
+    /// say. See `ZoneDatabase.version` for another directory.
+    public static var dataVersion: String { ZoneDatabase.system.version ?? "unknown" }
 }

@@ -23,24 +23,26 @@ public enum ZoneResolver {
         let l = local.secondsSinceEpoch
         let before = zone.offset(at: l - 86_400)
         let after = zone.offset(at: l + 86_400)
-        var candidates: [Int] = []
-        for o in Set([before, after]).sorted(by: >) where zone.offset(at: l - o) == o {
-            candidates.append(l - o)
+        // The offsets in force a day either side, larger first (its instant is the earlier):
+        // each that reads `local` back is a candidate. No allocation: this is the hot path.
+        var first: Int? = nil
+        var second: Int? = nil
+        let larger = max(before, after)
+        let smaller = min(before, after)
+        if zone.offset(at: l - larger) == larger { first = l - larger }
+        if smaller != larger, zone.offset(at: l - smaller) == smaller {
+            if first == nil { first = l - smaller } else { second = l - smaller }
         }
-        if candidates.isEmpty {
+        if first == nil {
             // Maybe more than one change within the day: try the offset in force near the time.
             let near = zone.offset(at: l - before)
-            if near != before, zone.offset(at: l - near) == near { candidates.append(l - near) }
+            if near != before, zone.offset(at: l - near) == near { first = l - near }
         }
-        switch candidates.count {
-        case 0:
+        guard let first else {
             let instant = l - before
             return Resolution(instant: instant, kind: .gap(shiftedTo: zone.wallClock(at: instant)))
-        case 1:
-            return Resolution(instant: candidates[0], kind: .normal)
-        default:
-            let sorted = candidates.sorted()
-            return Resolution(instant: sorted[0], kind: .overlap(secondInstant: sorted[1]))
         }
+        guard let second else { return Resolution(instant: first, kind: .normal) }
+        return Resolution(instant: first, kind: .overlap(secondInstant: second))
     }
 }

@@ -94,7 +94,7 @@ enum CheckCommand {
             systemZone: system.zone)
         progress.finish()
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
-        let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
+        let versions = ZoneDataVersions(foundation: TimeZone.timeZoneDataVersion, system: Zone.dataVersion)
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {
             report.warnings.append(warning)
         }
@@ -129,29 +129,23 @@ final class SystemZones {
         cache[identifier] = zone
         return zone
     }
-
-    /// The version in /usr/share/zoneinfo/tzdata.zi (nil when the file is missing).
-    static func version() -> String? {
-        guard let handle = FileHandle(forReadingAtPath: "/usr/share/zoneinfo/tzdata.zi") else { return nil }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
-        return SystemZoneData.version(fromTzdataZi: head)
-    }
 }
 
-/// Which zone data each part uses: Foundation's own copy, and the system's (which libical reads).
+/// Which zone data each part uses: the system's zone files (expected instants, the feed's
+/// VTIMEZONEs, libical's built-in zones) and Foundation's own copy (the iOS channel).
 struct ZoneDataVersions {
     var foundation: String
     var system: String?
 
     var summary: String {
-        "Zone data: Foundation \(foundation) (expected instants), system \(system ?? "unknown") (libical, most programs)."
+        "Zone data: system \(system ?? "unknown") (expected instants, the feed's VTIMEZONEs, libical), "
+            + "Foundation \(foundation) (the iOS repeating trigger)."
     }
 
     func warning(movedDoses: Int) -> String? {
         guard movedDoses > 0 else { return nil }
-        return "The zone data differ (Foundation \(foundation), system \(system ?? "unknown")) in a way that moves "
-            + "\(movedDoses) doses in the window: programs that use the other copy fire those at other times."
+        return "libical's built-in zones disagree with the system's zone files (\(system ?? "unknown")) in a way that "
+            + "moves \(movedDoses) doses in the window: programs that use libical's zones fire those at other times."
     }
 }
 

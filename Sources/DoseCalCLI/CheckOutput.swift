@@ -141,7 +141,8 @@ struct CheckOutput {
         case .zoneData(let i):
             let utc = LocalDateTime(secondsSinceEpoch: i).time.shortText
             return
-                "the system's zone data (\(zoneData.system ?? "unknown")) put this time at \(utc)Z, \(Self.minutes(i - expected))"
+                "libical's built-in zone (system data \(zoneData.system ?? "unknown")) puts this time at \(utc)Z, "
+                + Self.minutes(i - expected)
         case .plan(let i): return other("the notification plan", i)
         }
     }

@@ -1,8 +1,8 @@
 internal import CLibical
 import Foundation
 
-/// The zone data of the system (`/usr/share/zoneinfo`, what Debian's libical reads), next to the
-/// copy Foundation carries (`Zone`). The two can differ in version; `check` compares them.
+/// libical's built-in zones: its own reading of the system's zone files (`/usr/share/zoneinfo`,
+/// the files `Zone` reads too). `check` compares the two readings.
 public enum SystemZoneData {
     /// libical's built-in zone `identifier` (`icaltimezone_get_builtin_timezone`,
     /// `icaltimezone_get_component`; both owned by libical) as a zone read from its VTIMEZONE,
@@ -21,8 +21,5 @@ public enum SystemZoneData {
 
     /// The version of the system's zone data (`# version 2026f` at the top of `tzdata.zi`), given
     /// that file's first bytes; nil when it names none.
-    public static func version(fromTzdataZi head: String) -> String? {
-        guard let line = head.split(separator: "\n", maxSplits: 1).first, line.hasPrefix("# version ") else { return nil }
-        return String(line.dropFirst("# version ".count)).trimmingCharacters(in: .whitespaces)
-    }
+    public static func version(fromTzdataZi head: String) -> String? { ZoneDatabase.version(fromTzdataZi: head) }
 }

@@ -49,11 +49,14 @@ public struct FeedBuilder: Sendable {
         let planner = SeriesPlanner(engine: engine)
         let text = FeedText(privacy: privacy)
         var items: [FeedItem] = []
-        var zoneYears: [String: ClosedRange<Int>] = [:]
+        // The years each zone is used in; a nil last year for a series without UNTIL (open-ended,
+        // or bounded by COUNT), whose VTIMEZONE covers every year tzdata lists.
+        var zoneYears: [String: (first: Int, last: Int?)] = [:]
         let skipped = schedule.skippedDoses()
-        func use(_ zone: String, _ years: ClosedRange<Int>) {
-            let old = zoneYears[zone] ?? years
-            zoneYears[zone] = min(old.lowerBound, years.lowerBound)...max(old.upperBound, years.upperBound)
+        func use(_ zone: String, _ first: Int, _ last: Int?) {
+            let old = zoneYears[zone] ?? (first, last)
+            let last = old.last.flatMap { a in last.map { b in max(a, b) } }
+            zoneYears[zone] = (min(old.first, first), last)
         }
         for m in schedule.medications {
             for plan in planner.plans(for: m) {
@@ -81,9 +84,9 @@ public struct FeedBuilder: Sendable {
                     event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose)))
                 }
                 if case .zoned(let t, let tzid) = plan.start {
-                    var lastYear = t.date.year + 1
+                    var lastYear: Int? = nil
                     if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
-                    use(tzid, t.date.year...lastYear)
+                    use(tzid, t.date.year, lastYear)
                 }
                 let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text, skipped: skippedHere)
                 let (master, stampedOverrides) = stamped(uid, event, overrides: moved)
@@ -109,7 +112,7 @@ public struct FeedBuilder: Sendable {
                 if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
                 event.add(ICalProperty("TRANSP", "TRANSPARENT"))
                 event.components.append(alarm(Reminder(), text.refillSummary(m, runOut: runOut)))
-                use(zone, due.date.year...due.date.year)
+                use(zone, due.date.year, due.date.year)
                 items.append(FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: stamped(uid, event)))
             }
         }
@@ -136,7 +139,9 @@ public struct FeedBuilder: Sendable {
         calendar.add(ICalProperty("REFRESH-INTERVAL", refresh, parameters: [ICalParameter("VALUE", "DURATION")]))
         calendar.add(ICalProperty("X-PUBLISHED-TTL", refresh))
         for (zone, years) in zoneYears.sorted(by: { $0.key < $1.key }) {
-            if let z = Zone(zone) { calendar.components.append(VTimezoneBuilder.build(z, years: years)) }
+            if let z = Zone(zone) {
+                calendar.components.append(VTimezoneBuilder.build(z, from: years.first, through: years.last))
+            }
         }
         calendar.components += items.flatMap { [$0.event] + $0.overrides }
         return Feed(calendar: calendar, items: items)

@@ -1,0 +1,66 @@
+/// Where zone data comes from: a directory of TZif files named by IANA identifier, as
+/// `/usr/share/zoneinfo`. The library reads only the directory it is given (`system` unless a
+/// caller passes another); it never reads `TZ`, `TZDIR` or `/etc/localtime`.
+public struct ZoneDatabase: Sendable, Hashable {
+    /// The directory holding the TZif files.
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The system's zone files, `/usr/share/zoneinfo`: the copy libical, Python's zoneinfo,
+    /// khal and most programs on the machine read. The source of record for dosecal.
+    public static let system = ZoneDatabase(directory: "/usr/share/zoneinfo")
+
+    /// Compiled tables by directory and identifier (nil for a name that has no valid file).
+    private static let cache = ZoneLock<[Key: ZoneTable?]>([:])
+
+    private struct Key: Hashable {
+        var directory: String
+        var identifier: String
+    }
+
+    /// The compiled table of `identifier`, nil when the name is not a zone file here or the file
+    /// is not valid TZif data. Compiled once per process and directory.
+    public func table(_ identifier: String) -> ZoneTable? {
+        let key = Key(directory: directory, identifier: identifier)
+        if let cached = ZoneDatabase.cache.withLock({ $0[key] }) { return cached }
+        let table =
+            ZoneDatabase.isZoneName(identifier)
+            ? ZoneFileSystem.read(directory + "/" + identifier).flatMap { bytes in try? ZoneTable(TZifFile(bytes: bytes)) }
+            : nil
+        ZoneDatabase.cache.withLock { $0[key] = .some(table) }
+        return table
+    }
+
+    /// The tzdata release of these files (`2025b`): the `# version` line of `tzdata.zi`, else
+    /// the `+VERSION` file; nil when neither is there.
+    public var version: String? {
+        if let head = ZoneFileSystem.read(directory + "/tzdata.zi", limit: 1 << 22),
+            let version = ZoneDatabase.version(fromTzdataZi: String(decoding: head.prefix(64), as: UTF8.self))
+        {
+            return version
+        }
+        guard let bytes = ZoneFileSystem.read(directory + "/+VERSION") else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init)
+        return text?.isEmpty == false ? text : nil
+    }
+
+    /// The version named by the first line of a `tzdata.zi` (`# version 2025b`), nil if none.
+    public static func version(fromTzdataZi head: String) -> String? {
+        guard let line = head.split(separator: "\n", maxSplits: 1).first, line.hasPrefix("# version ") else { return nil }
+        let version = line.dropFirst("# version ".count).filter { !$0.isWhitespace }
+        return version.isEmpty ? nil : String(version)
+    }
+
+    /// Whether `name` can be a zone file's name: IANA characters, relative, no `.` or `..`
+    /// parts, and not one of the files that are not zones of their own (`localtime`,
+    /// `posixrules`, which follow the machine's configuration).
+    static func isZoneName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 255, name != "localtime", name != "posixrules" else { return false }
+        let allowed = name.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) || "_+-./".utf8.contains(c)
+        }
+        guard allowed else { return false }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+}
