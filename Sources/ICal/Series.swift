@@ -1,5 +1,5 @@
-/// One master VEVENT's recurrence set: DTSTART, RRULEs (iterated by libical in floating local
-/// time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
+/// One master VEVENT's recurrence set: DTSTART, RRULEs (expanded by `RecurrencePattern` in floating
+/// local time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
 /// value names.
 struct Series {
     var uid: String
@@ -34,15 +34,15 @@ struct Series {
         let keep = LocalDateTime(secondsSinceEpoch: from - 2 * Series.maxOffset)
         var all = [start]
         for rule in master.properties(named: "RRULE") {
-            let until = RuleText.until(rule.value)
-            let locals: [LocalDateTime]
-            do {
-                locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start.local, isDate: start.isDate, keep: keep,
-                    through: min(bound, untilBound(until)), limit: limit)
-            } catch .invalidRule {
+            guard let pattern = RecurrencePattern(rrule: rule.value) else {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")
+            }
+            let until = pattern.until?.value
+            let locals: [LocalDateTime]
+            do {
+                locals = try pattern.localStarts(
+                    from: start.local, isDate: start.isDate, in: keep...max(keep, min(bound, untilBound(until))), limit: limit)
             } catch {
                 throw .tooManyInstances(uid: uid, line: line, limit: limit)
             }
