@@ -8,6 +8,8 @@ struct Series {
     var master: ICalComponent
     var sequence: Int
     var exclusions: Exclusions
+    var span: EventSpan
+    var summary: String?
 
     /// More than any UTC offset (±14 h): the margin between local times and instants.
     static let maxOffset = 15 * 3600
@@ -25,6 +27,8 @@ struct Series {
         self.sequence = master.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
         self.start = try catalog.read(value, line: property.line)
         self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, series: start)
+        self.span = EventSpan(master, start: start, catalog: catalog)
+        self.summary = master.property("SUMMARY")?.text
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
