@@ -42,6 +42,7 @@ interop: build
 	python3 scripts/interop/check_conformance.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py $(BIN) $(CORPUS)
+	python3 scripts/interop/check_rrule.py $(BIN)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
 
 # valgrind on `dosecal export`: no definite or indirect leak from our code.
