@@ -61,7 +61,8 @@ extension RecurrenceStepper {
     private func collectMonth(_ year: Int, _ month: Int, into out: inout [Int]) {
         let length = Civil.monthLength(year, month)
         let first = Civil.day(year, month, 1)
-        for dom in 1...length where filter.matches(day: first + dom - 1, year: year, month: month, dom: dom, monthLength: length) {
+        for dom in 1...length where filter.matches(day: first + dom - 1, year: year, month: month, dom: dom, monthLength: length)
+        {
             let base = (first + dom - 1) * 86_400
             for t in times { out.append(base + t) }
         }

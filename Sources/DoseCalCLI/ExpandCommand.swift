@@ -40,7 +40,9 @@ enum ExpandCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(arguments, flags: ["count", "json"], options: ["from", "to", "zone"])
-        guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR; usage needs CALENDAR... --from DATE --to DATE") }
+        guard !args.positionals.isEmpty else {
+            throw UsageError("missing CALENDAR; usage needs CALENDAR... --from DATE --to DATE")
+        }
         let zone = try viewerZone(args.options["zone"], environment: context.environment)
         let from = try bound(args.options["from"], option: "from", zone: zone)
         let to = try bound(args.options["to"], option: "to", zone: zone)

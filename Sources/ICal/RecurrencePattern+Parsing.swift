@@ -70,7 +70,8 @@ extension RecurrencePattern {
     }
 
     /// Appends the comma list `text` of integers within `range` (0 excluded when `signed`).
-    private static func integers(_ text: String, _ range: ClosedRange<Int>, signed: Bool = false, into list: inout [Int]) -> Bool {
+    private static func integers(_ text: String, _ range: ClosedRange<Int>, signed: Bool = false, into list: inout [Int]) -> Bool
+    {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let n = Int(item.hasPrefix("+") ? item.dropFirst() : item), range.contains(n), !(signed && n == 0) else {
                 return false

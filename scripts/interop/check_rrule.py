@@ -180,7 +180,9 @@ def expected(rule: str, dtstart: datetime, window: tuple[date, date]) -> list[st
         rfc = rfc[:count]
     lo = datetime(window[0].year, window[0].month, window[0].day, tzinfo=UTC)
     hi = datetime(window[1].year, window[1].month, window[1].day, tzinfo=UTC)
-    return sorted(instant(dt) for dt in rfc if lo <= datetime.strptime(instant(dt), "%Y-%m-%dT%H:%M:%SZ").replace(
+    # A set: a wall-clock time in a daylight-saving gap can resolve to an instant the rule also
+    # generates after the gap; RFC 5545 counts a duplicate instance once.
+    return sorted({instant(dt) for dt in rfc if lo <= datetime.strptime(instant(dt), "%Y-%m-%dT%H:%M:%SZ").replace(
         tzinfo=UTC) < hi)
 
 
