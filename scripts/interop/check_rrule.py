@@ -183,7 +183,7 @@ def expected(rule: str, dtstart: datetime, window: tuple[date, date]) -> list[st
     # A set: a wall-clock time in a daylight-saving gap can resolve to an instant the rule also
     # generates after the gap; RFC 5545 counts a duplicate instance once.
     return sorted({instant(dt) for dt in rfc if lo <= datetime.strptime(instant(dt), "%Y-%m-%dT%H:%M:%SZ").replace(
-        tzinfo=UTC) < hi)
+        tzinfo=UTC) < hi})
 
 
 def ours(binary: Path, calendar: str, window: tuple[date, date]) -> dict[str, list[str]]:
