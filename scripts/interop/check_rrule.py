@@ -3,7 +3,7 @@
 
 usage: check_rrule.py DOSECAL [RULES] [SEED]
 
-Generates RULES (default 3000) recurrence rules over every RFC 5545 RRULE part (FREQ,
+Generates RULES (default 2000) recurrence rules over every RFC 5545 RRULE part (FREQ,
 INTERVAL, COUNT, UNTIL, BYSECOND..BYSETPOS, BYWEEKNO, BYYEARDAY, WKST, negative indices,
 duplicates) with DATE, floating, UTC and zoned (TZID) starts, writes them as one VEVENT
 each into calendars (one per window), expands them with `dosecal expand --json --zone UTC`
@@ -210,7 +210,7 @@ def main(argv: list[str]) -> int:
     if len(argv) not in (2, 3, 4):
         common.die("usage: check_rrule.py DOSECAL [RULES] [SEED]", 64)
     binary = Path(argv[1]).resolve()
-    total = int(argv[2]) if len(argv) > 2 else 3000
+    total = int(argv[2]) if len(argv) > 2 else 2000
     seed_text = argv[3] if len(argv) > 3 else os.environ.get("RRULE_SEED", "20261201")
     seed = random.SystemRandom().randrange(1 << 32) if seed_text == "random" else int(seed_text)
     print(f"check_rrule: seed {seed}, {total} rules (replay: check_rrule.py DOSECAL {total} {seed})")
