@@ -21,7 +21,9 @@ struct RecurrenceStepper {
 
     init(_ pattern: RecurrencePattern, start: Int, isDate: Bool) {
         frequency = pattern.frequency
-        interval = max(1, pattern.interval)
+        // Beyond 4e11 (seconds in 10,000 years) no INTERVAL reaches a second period: cap it so the
+        // period arithmetic cannot overflow.
+        interval = min(max(1, pattern.interval), 400_000_000_000)
         self.start = start
         weekStart = (pattern.weekStart ?? .monday).index
         let day = Civil.floorDiv(start, 86_400)

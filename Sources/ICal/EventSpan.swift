@@ -25,7 +25,10 @@ struct EventSpan {
         } else if start.isDate {
             days = 1
         }
-        if days < 0 || seconds < 0 || (days > 0 && seconds < 0) { (days, seconds) = (0, 0) }
+        if days < 0 || seconds < 0 { (days, seconds) = (0, 0) }
+        // No instance lasts past the calendar's end: cap at 10,000 years so instants cannot overflow.
+        days = min(days, 3_652_425)
+        seconds = min(seconds, 315_569_520_000)
     }
 
     /// The instant an instance starting at `start` ends.

@@ -178,3 +178,22 @@ import Testing
         #expect((weekly.count, weekly.first, weekly.last) == (40, "2024-01-01T08:00:00Z", "2024-05-16T08:00:00Z"))
     }
 }
+
+/// The expander on values libical would refuse: never a crash, a bounded walk.
+@Suite struct RecurrenceExtremeTests {
+    @Test(arguments: [
+        "FREQ=SECONDLY;INTERVAL=9000000000000000000;COUNT=3", "FREQ=WEEKLY;INTERVAL=9000000000000000000;BYSETPOS=-366,366",
+        "FREQ=YEARLY;BYWEEKNO=-53,53;BYDAY=-53SU,53MO;BYSETPOS=-366;COUNT=9000000000000000000",
+        "FREQ=HOURLY;BYYEARDAY=-366;BYMONTHDAY=-31;BYSECOND=60;BYHOUR=23", "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2",
+    ])
+    func extremeRulesEndAtTheCalendarsEdge(_ rule: String) throws {
+        let pattern = try #require(RecurrencePattern(rrule: rule))
+        let start = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 30)!, time: LocalTime(hour: 23, minute: 0)!)
+        let end = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, time: LocalTime(hour: 23, minute: 59)!)
+        let starts = try pattern.localStarts(from: start, isDate: false, in: start...end)
+        #expect(starts.first == start)
+        let early = LocalDateTime(date: LocalDate(year: 1, month: 1, day: 1)!, time: LocalTime(hour: 0, minute: 0)!)
+        let first = try pattern.localStarts(from: early, isDate: true, in: early...early.adding(seconds: 400 * 86_400))
+        #expect(first.first == early)
+    }
+}
