@@ -8,8 +8,6 @@ let package = Package(
         .library(name: "ICal", targets: ["ICal"]),
         .library(name: "CalendarTime", targets: ["CalendarTime"]),
         .executable(name: "dosecal", targets: ["DoseCalCLI"]),
-        // Development tool for scripts/interop/check_corpus.py (not installed).
-        .executable(name: "ical-expand", targets: ["ICalExpand"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,8 +21,6 @@ let package = Package(
         .target(name: "ICal", dependencies: ["CLibical", "CalendarTime"]),
         .target(name: "DoseCal", dependencies: ["ICal"]),
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),
-        // Development tool for scripts/interop/check_corpus.py; not a product, not installed.
-        .executableTarget(name: "ICalExpand", dependencies: ["ICal"]),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "DoseCalTests", dependencies: ["DoseCal", "ICal"]),
     ]

@@ -404,5 +404,21 @@ if [[ $(id -u) -eq 0 ]] && command -v setpriv > /dev/null; then
 else
     echo "FAIL: safety: the unreadable-item check needs root and setpriv to run as another user"; fail=$((fail + 1))
 fi
+# expand: instances overlapping a window, text, --count, --json, stdin, errors
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:fri13\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=America/New_York:19970902T090000\r\nDTEND;TZID=America/New_York:19970902T100000\r\nRRULE:FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13;COUNT=5\r\nSUMMARY:Friday 13th\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:float\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:19980213T235000\r\nDTEND:19980214T001000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$tmp/expand.ics"
+check "expand --help" 0 "$bin" expand --help
+expect "expand --help shows usage" grep -q "Usage: dosecal expand CALENDAR" "$tmp/stdout"
+check "expand --count" 0 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone UTC --count
+expect "expand counts DTSTART within COUNT (RFC 5545)" test "$(cat "$tmp/stdout")" = 6
+check "expand text" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01 --zone America/New_York
+expect "expand text: start, end, UID, summary in the zone" grep -qP '^1998-02-13T09:00:00-05:00\t1998-02-13T10:00:00-05:00\tfri13\tFriday 13th$' "$tmp/stdout"
+check "expand --json from stdin" 0 bash -c "'$bin' expand - --from 1998-02-14 --to 1998-02-15 --zone UTC --json < '$tmp/expand.ics'"
+expect "expand --json: an instance overlapping the window's start, floating read in --zone" grep -q '"uid": "float", "recurrenceId": "1998-02-13T23:50:00Z", "start": "1998-02-13T23:50:00Z", "end": "1998-02-14T00:10:00Z", "summary": null' "$tmp/stdout"
+check "expand: floating read in another --zone" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --zone Asia/Tokyo --json
+expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q '"start": "1998-02-13T14:50:00Z", "end": "1998-02-13T15:10:00Z"' "$tmp/stdout"
+check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
+check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
+check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
+check "expand: missing calendar" 2 "$bin" expand "$tmp/nope.ics" --from 1997-01-01 --to 2000-01-01
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

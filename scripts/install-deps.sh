@@ -28,7 +28,7 @@ fi
 
 if [[ "$need" != build ]]; then
     python_packages=(icalendar recurring-ical-events python-dateutil khal radicale vdirsyncer caldav)
-    if ! python3 -c "import icalendar, recurring_ical_events, dateutil, radicale, caldav, vdirsyncer" 2>/dev/null \
+    if ! python3 -c "import icalendar, recurring_ical_events, dateutil.rrule, radicale, caldav, vdirsyncer" 2>/dev/null \
         || ! command -v khal >/dev/null || ! command -v vdirsyncer >/dev/null; then
         echo "Installing Python packages: ${python_packages[*]}"
         if [[ $(id -u) -eq 0 ]]; then
@@ -40,7 +40,7 @@ if [[ "$need" != build ]]; then
         command -v pyenv >/dev/null && pyenv rehash || true
     fi
     # Fail loudly if anything is still missing.
-    python3 -c "import icalendar, recurring_ical_events, dateutil, radicale, caldav, vdirsyncer"
+    python3 -c "import icalendar, recurring_ical_events, dateutil.rrule, radicale, caldav, vdirsyncer"
     command -v khal >/dev/null || { echo "khal is not on PATH after installing it" >&2; exit 1; }
     command -v vdirsyncer >/dev/null || { echo "vdirsyncer is not on PATH after installing it" >&2; exit 1; }
 fi

@@ -5,8 +5,8 @@ import Foundation
 enum CLI {
     static let commands: [CommandSpec] = [
         ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
-        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, ValidateCommand.spec, CompletionCommand.spec,
-        ManCommand.spec,
+        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, ExpandCommand.spec, ValidateCommand.spec,
+        CompletionCommand.spec, ManCommand.spec,
     ]
 
     /// The width of the command column in the overview.

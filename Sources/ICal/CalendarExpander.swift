@@ -42,18 +42,36 @@ public struct CalendarExpander: Sendable {
     /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant;
     /// VEVENTs that cannot be expanded are left out and listed in `problems`.
     public func expand(from: Int, to: Int) -> CalendarExpansion {
+        expand(from: from, to: to, overlapping: false)
+    }
+
+    /// Every instance that overlaps `[from, to)` as recurring-ical-events defines it: it starts
+    /// before `to` and ends after `from`; one of no length counts when `from <= start < to`.
+    /// Sorted and lenient as `expand(from:to:)`.
+    public func expand(overlapping from: Int, to: Int) -> CalendarExpansion {
+        expand(from: from, to: to, overlapping: true)
+    }
+
+    private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
         var result = CalendarExpansion()
         let lastYear = LocalDateTime(secondsSinceEpoch: to).date.year + 1
         let catalog = ZoneCatalog(vtimezones: timezones, viewer: viewerZone, through: lastYear, problems: &result.problems)
         for group in EventGroup.byUID(events) {
             do {
-                result.instances += try group.instances(catalog: catalog, from: from, to: to, limit: instanceLimit)
+                result.instances += try group.instances(
+                    catalog: catalog, from: from, to: to, limit: instanceLimit, overlapping: overlapping)
             } catch {
                 result.problems.append(error)
                 if result.failures[group.uid] == nil { result.failures[group.uid] = error }
             }
         }
-        result.instances.removeAll { $0.start < from || $0.start >= to }
+        if overlapping {
+            result.instances.removeAll { i in
+                i.start >= to || (i.end > i.start ? i.end <= from : i.start < from)
+            }
+        } else {
+            result.instances.removeAll { $0.start < from || $0.start >= to }
+        }
         result.instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
         return result
     }

@@ -59,15 +59,15 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
         }
         var result = [transition(start)]
         for rule in observance.properties(named: "RRULE") {
-            let until = RuleText.until(rule.value)
             let locals: [LocalDateTime]
-            do {
-                locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start, isDate: false, keep: start, through: bound, limit: 100_000)
-            } catch {
+            guard let pattern = RecurrencePattern(rrule: rule.value),
+                let expanded = try? pattern.localStarts(from: start, isDate: false, in: start...max(start, bound), limit: 100_000)
+            else {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")
             }
+            locals = expanded
+            let until = pattern.until?.value
             for local in locals {
                 let t = transition(local)
                 if let until, !RuleText.within(until, local: local, instant: t.instant) { break }

@@ -31,8 +31,11 @@ struct EventGroup {
         return groups
     }
 
-    /// The instances of the group that may start in `[from, to)` (callers filter exactly).
-    func instances(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [EventInstance] {
+    /// The instances of the group that may start in `[from, to)`, or with `overlapping` may
+    /// overlap it (callers filter exactly).
+    func instances(catalog: ZoneCatalog, from: Int, to: Int, limit: Int, overlapping: Bool = false) throws(ICalError)
+        -> [EventInstance]
+    {
         let overrides = try Override.read(overrides, catalog: catalog)
         if masters.isEmpty {
             return overrides.map { $0.instance(uid: uid) }
@@ -41,7 +44,9 @@ struct EventGroup {
         let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
         for master in masters {
             let series = try Series(master: master, uid: uid, catalog: catalog)
-            let occurrences = try series.occurrences(catalog: catalog, from: from - margin, to: to + margin, limit: limit)
+            let lead = overlapping ? ([series.span.bound] + overrides.map(\.span.bound)).max()! : 0
+            let occurrences = try series.occurrences(
+                catalog: catalog, from: from - margin - lead, to: to + margin, limit: limit)
             let covered = (from - margin - Series.maxOffset)..<(to + margin)
             result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
         }

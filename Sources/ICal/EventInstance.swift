@@ -9,6 +9,10 @@ public struct EventInstance: Sendable, Hashable, CustomStringConvertible {
     public var recurrenceInstant: Int
     /// The instant the occurrence starts.
     public var start: Int
+    /// The instant it ends (DTEND, DURATION or the RFC 5545 default; equals `start` when it has no length).
+    public var end: Int
+    /// Its SUMMARY text (unescaped), nil when it has none.
+    public var summary: String?
     /// The local date-time of `start` as written or generated, before gap/overlap resolution
     /// (midnight for an all-day occurrence).
     public var local: LocalDateTime
@@ -26,11 +30,14 @@ public struct EventInstance: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         uid: String, recurrenceInstant: Int, start: Int, local: LocalDateTime, zoneID: String,
-        isAllDay: Bool = false, isOverride: Bool = false, resolution: ZoneResolver.Kind = .normal, line: Int? = nil
+        isAllDay: Bool = false, isOverride: Bool = false, resolution: ZoneResolver.Kind = .normal, line: Int? = nil,
+        end: Int? = nil, summary: String? = nil
     ) {
         self.uid = uid
         self.recurrenceInstant = recurrenceInstant
         self.start = start
+        self.end = end ?? start
+        self.summary = summary
         self.local = local
         self.zoneID = zoneID
         self.isAllDay = isAllDay
@@ -39,7 +46,7 @@ public struct EventInstance: Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
-    /// `UID RECURRENCE START` with both instants in RFC 3339 UTC (the `ical-expand` line).
+    /// `UID RECURRENCE START` with both instants in RFC 3339 UTC .
     public var description: String {
         "\(uid) \(EventInstance.rfc3339(recurrenceInstant)) \(EventInstance.rfc3339(start))"
     }

@@ -7,6 +7,8 @@ struct Override {
     var thisAndFuture: Bool
     var sequence: Int
     var line: Int?
+    var span: EventSpan
+    var summary: String?
 
     /// Reads the overrides; for one RECURRENCE-ID instant the highest SEQUENCE (then the last) wins.
     static func read(_ components: [ICalComponent], catalog: ZoneCatalog) throws(ICalError) -> [Override] {
@@ -17,7 +19,9 @@ struct Override {
             let start = try c.property("DTSTART").flatMap { p throws(ICalError) in try catalog.read(p).first } ?? recurrence
             let range = rid.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
             let sequence = c.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
-            let override = Override(recurrence: recurrence, start: start, thisAndFuture: range, sequence: sequence, line: c.line)
+            let override = Override(
+                recurrence: recurrence, start: start, thisAndFuture: range, sequence: sequence, line: c.line,
+                span: EventSpan(c, start: start, catalog: catalog), summary: c.property("SUMMARY")?.text)
             if let existing = byInstant[recurrence.instant] {
                 if sequence >= existing.sequence { byInstant[recurrence.instant] = override }
             } else {
@@ -33,7 +37,8 @@ struct Override {
         EventInstance(
             uid: uid, recurrenceInstant: recurrence.instant, start: start.instant, local: start.local,
             zoneID: start.rules.identifier,
-            isAllDay: start.isDate, isOverride: true, resolution: start.kind, line: line)
+            isAllDay: start.isDate, isOverride: true, resolution: start.kind, line: line, end: span.end(of: start),
+            summary: summary)
     }
 
     /// This override as `series` reads it: on an all-day series a DATE-TIME RECURRENCE-ID names the
@@ -72,7 +77,7 @@ struct Override {
                         uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant,
                         local: occurrence.local,
                         zoneID: occurrence.rules.identifier, isAllDay: occurrence.isDate, resolution: occurrence.kind,
-                        line: series.line))
+                        line: series.line, end: series.span.end(of: occurrence), summary: series.summary))
                 continue
             }
             result.append(future.shifted(occurrence, uid: series.uid))
@@ -95,6 +100,7 @@ struct Override {
         return EventInstance(
             uid: uid, recurrenceInstant: occurrence.instant, start: moved.instant, local: moved.local,
             zoneID: moved.rules.identifier,
-            isAllDay: moved.isDate, isOverride: true, resolution: moved.kind, line: line)
+            isAllDay: moved.isDate, isOverride: true, resolution: moved.kind, line: line, end: span.end(of: moved),
+            summary: summary)
     }
 }

@@ -1,40 +1,27 @@
 internal import CLibical
 
-/// libical's RRULE iterator run in floating local time (`icalrecurrencetype_from_string`,
-/// `icalrecur_iterator_new`, `icalrecur_iterator_next`, `icalrecur_iterator_free`): it handles
-/// BYDAY, BYSETPOS, INTERVAL, COUNT and skips invalid dates; no zone is involved, so libical's
-/// gap defects (time-semantics.md §3) cannot occur. UNTIL is removed before iterating: callers
-/// apply it themselves, because its accepted forms depend on the DTSTART form.
-enum RecurrenceIterator {
-    enum Failure: Error, Equatable {
+/// libical 3.0.16's RRULE iterator run in floating local time (`icalrecurrencetype_from_string`,
+/// `icalrecur_iterator_new`, `icalrecur_iterator_next`, `icalrecur_iterator_free`), kept as a
+/// reference oracle for tests: the expander is `RecurrencePattern`. Its known defects (listed in
+/// docs/expansion.md) are inherited here on purpose: BYSETPOS ignored on WEEKLY rules, the
+/// INTERVAL phase lost under a BYHOUR/BYMINUTE/BYSECOND limit at sub-daily frequencies, DTSTART
+/// yielded on top of COUNT when the rule does not match it.
+public enum RecurrenceIterator {
+    /// Why libical yields nothing.
+    public enum Failure: Error, Equatable {
         /// libical cannot read the rule (or refuses to iterate it).
         case invalidRule
         /// More than `limit` local starts up to the bound.
         case limitExceeded
     }
 
-    /// Most iterator steps one rule may take (before and inside the window).
+    /// Most iterator steps one rule may take.
     static let stepLimit = 5_000_000
 
-    /// The local starts `rule` generates from `start` (as libical yields them: DTSTART first) that
-    /// lie in `keep...bound`, in order. A DAILY or WEEKLY rule without COUNT (or a SECONDLY ...
-    /// HOURLY one without BYxxx parts) starts iterating at a whole number of periods after `start`
-    /// instead, a week before `keep`: same phase, same results, far fewer steps. BYSETPOS on a
-    /// WEEKLY rule, which libical ignores, is applied by `WeeklySetPositions`.
-    static func localStarts(
-        rule: String, start: LocalDateTime, isDate: Bool, keep: LocalDateTime, through bound: LocalDateTime, limit: Int
-    ) throws(Failure) -> [LocalDateTime] {
-        if let setPositions = WeeklySetPositions(rule) {
-            return try setPositions.select(start: start, keep: keep, bound: bound) { (from, to) throws(Failure) in
-                try libicalStarts(rule: setPositions.inner, start: start, isDate: isDate, keep: from, through: to, limit: limit)
-            }
-        }
-        return try libicalStarts(rule: rule, start: start, isDate: isDate, keep: keep, through: bound, limit: limit)
-    }
-
-    /// `localStarts` as libical's iterator gives them.
-    private static func libicalStarts(
-        rule: String, start: LocalDateTime, isDate: Bool, keep: LocalDateTime, through bound: LocalDateTime, limit: Int
+    /// The local starts libical generates for `rule` from `start` (DTSTART first, as libical yields
+    /// it) up to `bound`, in order. UNTIL is removed before iterating (callers apply it).
+    public static func localStarts(
+        rule: String, start: LocalDateTime, isDate: Bool, through bound: LocalDateTime, limit: Int = 100_000
     ) throws(Failure) -> [LocalDateTime] {
         let result: Result<[LocalDateTime], Failure> = Libical.withLock {
             dosecal_icalerrno_clear()
@@ -42,8 +29,7 @@ enum RecurrenceIterator {
             dosecal_icalerrno_clear()
             guard recur.freq != ICAL_NO_RECURRENCE, recur.interval > 0 else { return .failure(.invalidRule) }
             recur.until = icaltime_null_time()
-            let first = recur.count == 0 ? skipAhead(start, period: period(recur, rule: rule), isDate: isDate, keep: keep) : start
-            guard let iterator = icalrecur_iterator_new(recur, icalTime(first, isDate: isDate)) else {
+            guard let iterator = icalrecur_iterator_new(recur, icalTime(start, isDate: isDate)) else {
                 dosecal_icalerrno_clear()
                 return .failure(.invalidRule)
             }
@@ -52,7 +38,7 @@ enum RecurrenceIterator {
             for _ in 0..<stepLimit {
                 let next = icalrecur_iterator_next(iterator)
                 if icaltime_is_null_time(next) != 0 { return .success(starts) }
-                guard let local = localDateTime(next), local >= keep else { continue }
+                guard let local = localDateTime(next) else { continue }
                 if local > bound { return .success(starts) }
                 if starts.count == limit { return .failure(.limitExceeded) }
                 starts.append(local)
@@ -60,31 +46,6 @@ enum RecurrenceIterator {
             return .failure(.limitExceeded)
         }
         return try result.get()
-    }
-
-    /// The rule's period in seconds of floating time; nil for MONTHLY and YEARLY, and for
-    /// SECONDLY ... HOURLY with any BYxxx part (libical then re-aligns on the BYxxx values from the
-    /// start it was given, so a moved start changes the phase). Caller holds the lock.
-    private static func period(_ recur: icalrecurrencetype, rule: String) -> Int? {
-        let unit: Int
-        let subDaily = !rule.uppercased().contains("BY")
-        switch recur.freq {
-        case ICAL_SECONDLY_RECURRENCE where subDaily: unit = 1
-        case ICAL_MINUTELY_RECURRENCE where subDaily: unit = 60
-        case ICAL_HOURLY_RECURRENCE where subDaily: unit = 3600
-        case ICAL_DAILY_RECURRENCE: unit = 86_400
-        case ICAL_WEEKLY_RECURRENCE: unit = 7 * 86_400
-        default: return nil
-        }
-        return unit * Int(recur.interval)
-    }
-
-    /// `start` moved forward by whole periods to at least 8 days (a week and a day) before `keep`.
-    static func skipAhead(_ start: LocalDateTime, period: Int?, isDate: Bool, keep: LocalDateTime) -> LocalDateTime {
-        guard let period, !isDate || period % 86_400 == 0 else { return start }
-        let gap = keep.secondsSinceEpoch - 8 * 86_400 - start.secondsSinceEpoch
-        guard gap > 2 * period else { return start }
-        return start.adding(seconds: gap / period * period)
     }
 
     /// An `icaltimetype` with no zone (floating) for `local`. Caller holds the lock.
@@ -102,7 +63,6 @@ enum RecurrenceIterator {
         }
         return t
     }
-
     /// The wall-clock fields of `t` (its zone ignored); nil when libical produced an invalid date.
     static func localDateTime(_ t: icaltimetype) -> LocalDateTime? {
         guard let date = LocalDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return nil }

@@ -1,14 +1,5 @@
-/// Small readers for recurrence property text that libical does not expose as we need it.
+/// The accepted UNTIL readings, and the values of RDATE/EXDATE lists.
 enum RuleText {
-    /// The UNTIL part of an RRULE value, in whichever form it was written (UTC, floating, DATE).
-    static func until(_ rule: String) -> DateTimeValue? {
-        for part in rule.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].uppercased() == "UNTIL" { return DateTimeValue(parsing: pair[1]) }
-        }
-        return nil
-    }
-
     /// Whether an occurrence at `local` (instant `instant`) is on or before `until` (inclusive),
     /// accepting the forms real files use. A timed series: a UTC UNTIL compares instants, a
     /// floating or zoned UNTIL compares local times, a DATE UNTIL includes the whole of that local

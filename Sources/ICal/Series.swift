@@ -1,5 +1,5 @@
-/// One master VEVENT's recurrence set: DTSTART, RRULEs (iterated by libical in floating local
-/// time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
+/// One master VEVENT's recurrence set: DTSTART, RRULEs (expanded by `RecurrencePattern` in floating
+/// local time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
 /// value names.
 struct Series {
     var uid: String
@@ -8,6 +8,8 @@ struct Series {
     var master: ICalComponent
     var sequence: Int
     var exclusions: Exclusions
+    var span: EventSpan
+    var summary: String?
 
     /// More than any UTC offset (±14 h): the margin between local times and instants.
     static let maxOffset = 15 * 3600
@@ -25,6 +27,8 @@ struct Series {
         self.sequence = master.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
         self.start = try catalog.read(value, line: property.line)
         self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, series: start)
+        self.span = EventSpan(master, start: start, catalog: catalog)
+        self.summary = master.property("SUMMARY")?.text
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
@@ -34,15 +38,15 @@ struct Series {
         let keep = LocalDateTime(secondsSinceEpoch: from - 2 * Series.maxOffset)
         var all = [start]
         for rule in master.properties(named: "RRULE") {
-            let until = RuleText.until(rule.value)
-            let locals: [LocalDateTime]
-            do {
-                locals = try RecurrenceIterator.localStarts(
-                    rule: rule.value, start: start.local, isDate: start.isDate, keep: keep,
-                    through: min(bound, untilBound(until)), limit: limit)
-            } catch .invalidRule {
+            guard let pattern = RecurrencePattern(rrule: rule.value) else {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")
+            }
+            let until = pattern.until?.value
+            let locals: [LocalDateTime]
+            do {
+                locals = try pattern.localStarts(
+                    from: start.local, isDate: start.isDate, in: keep...max(keep, min(bound, untilBound(until))), limit: limit)
             } catch {
                 throw .tooManyInstances(uid: uid, line: line, limit: limit)
             }

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Our expander against recurring-ical-events on every calendar of a corpus.
 
-usage: check_corpus.py ICAL_EXPAND CORPUS_DIR [DIFFERENCES_MD]
+usage: check_corpus.py DOSECAL CORPUS_DIR [DIFFERENCES_MD]
 
 For every *.ics under CORPUS_DIR (recursively) that Python icalendar can read and
-recurring-ical-events can expand, both expand all VEVENTs over one window and the
-(UID, start instant) multisets are compared. Floating and DATE values are read in
+recurring-ical-events can expand, both expand all VEVENTs over one window
+(`dosecal expand FILE --from --to --zone UTC --json` on our side) and the (UID, start
+instant) multisets of the instances starting in the window are compared. Floating and DATE values are read in
 UTC on both sides; X-WR-TIMEZONE is not applied (RFC 5545 alone:
 recurring_ical_events.CalendarQuery). The window is 2026-01-01..2027-01-01 (DST
 changes in both hemispheres); a file with no instance there is compared from
@@ -21,6 +22,7 @@ scripts/bench/gen_calendar.py.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -60,24 +62,31 @@ def theirs(cal, window: tuple[date, date]) -> Counter:
     return found
 
 
+def run_expand(binary: Path, path: Path, window: tuple[date, date], *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(binary), "expand", str(path), "--from", window[0].isoformat(), "--to", window[1].isoformat(),
+         "--zone", "UTC", *extra], capture_output=True, timeout=300)
+
+
 def ours(binary: Path, path: Path, window: tuple[date, date]) -> tuple[Counter, list[str]]:
-    run = subprocess.run(
-        [str(binary), str(path), window[0].isoformat(), window[1].isoformat()],
-        capture_output=True, text=True, timeout=300)
+    run = run_expand(binary, path, window, "--json")
+    stderr = run.stderr.decode("utf-8", "replace")
     if run.returncode != 0:
-        return Counter(), [f"ical-expand exit {run.returncode}: {run.stderr.strip()}"]
+        return Counter(), [f"dosecal expand exit {run.returncode}: {stderr.strip()}"]
+    t0, t1 = midnight(window[0]), midnight(window[1])
     found = Counter()
-    for line in run.stdout.splitlines():
-        uid, _recurrence, start = line.rsplit(" ", 2)
-        found[(uid, start)] += 1
-    return found, [l for l in run.stderr.splitlines() if l.strip()]
+    for item in json.loads(run.stdout)["instances"]:
+        start = datetime.strptime(item["start"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+        if t0 <= start < t1:
+            found[(item["uid"], item["start"])] += 1
+    return found, [l for l in stderr.splitlines() if l.strip()]
 
 
 def robust(binary: Path, path: Path, rel: str, failures: list[str]) -> None:
-    """A file the oracle cannot compare must still not crash ical-expand (exit 0 or 2)."""
-    run = subprocess.run([str(binary), str(path), "2026-01-01", "2027-01-01"], capture_output=True, timeout=300)
+    """A file the oracle cannot compare must still not crash dosecal expand (exit 0 or 2)."""
+    run = run_expand(binary, path, DEFAULT_WINDOW)
     if run.returncode not in (0, 2):
-        failures.append(f"{rel}: ical-expand exited {run.returncode} (a crash?)")
+        failures.append(f"{rel}: dosecal expand exited {run.returncode} (a crash?)")
 
 
 def earliest_start(cal) -> date | None:
@@ -104,7 +113,7 @@ def describe(a: Counter, b: Counter, limit: int = 4) -> str:
 
 def main(argv: list[str]) -> int:
     if len(argv) not in (3, 4):
-        common.die("usage: check_corpus.py ICAL_EXPAND CORPUS_DIR [DIFFERENCES_MD]", 64)
+        common.die("usage: check_corpus.py DOSECAL CORPUS_DIR [DIFFERENCES_MD]", 64)
     binary, corpus = Path(argv[1]).resolve(), Path(argv[2]).resolve()
     doc = Path(argv[3]) if len(argv) == 4 else Path(__file__).resolve().parents[2] / "docs" / "expansion-differences.md"
     listed = listed_files(doc)

@@ -279,8 +279,23 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
             for slot_id, base in med.slots:
                 instant = resolve(d, slot_time(med, slot_id, base, d), zone)
                 result.append(Dose(instant, med.id, slot_id, d, zone, pills(med, d)))
+    skipped = skipped_doses(schedule)
+    result = [d for d in result if (d.medication, d.slot, d.local_date) not in skipped]
     result.sort(key=lambda x: (x.instant, x.medication, x.slot))
     return result
+
+
+def skipped_doses(schedule: dict) -> set[tuple[str, str, date]]:
+    """(medication, slot, date) of every dose whose last log entry says skipped: it does not
+    fire (decision 0037). Every-N-hours medications are left out (a slot and date name several
+    doses)."""
+    hourly = {m["id"] for m in schedule.get("medications") or []
+              if (m.get("recurrence") or {}).get("kind") == "everyNHours"}
+    deciding: dict[tuple[str, str, date], str] = {}
+    for entry in schedule.get("log") or []:
+        if entry.get("slot") and entry.get("date") and entry["medication"] not in hourly:
+            deciding[(entry["medication"], entry["slot"], parse_date(entry["date"]))] = entry["status"]
+    return {k for k, status in deciding.items() if status == "skipped"}
 
 
 def main(argv: list[str]) -> int:

@@ -1,0 +1,99 @@
+import DoseCal
+import Foundation
+import ICal
+
+/// `dosecal expand CALENDAR... --from DATE --to DATE [--zone ZONE] [--count] [--json]`
+enum ExpandCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "expand"
+    static let summary = "List every event instance of calendars over a window"
+    static let help = """
+        Usage: dosecal expand CALENDAR... --from DATE --to DATE [--zone ZONE] [--count] [--json]
+
+        Print every instance of the events in each CALENDAR (an iCalendar file, or - for
+        standard input) that overlaps the window [--from, --to): it starts before --to
+        and ends after --from (an instance of no length: starts in the window). Recurrence
+        rules, RDATE, EXDATE and RECURRENCE-ID overrides are read as RFC 5545 says, local
+        times in the calendar's own VTIMEZONE (else the IANA zone of that name), daylight-
+        saving gaps and repeats resolved as RFC 5545 section 3.3.5 says. See
+        docs/expansion.md.
+
+        Text output: one line per instance, sorted by start: start, end, UID and summary,
+        separated by tabs; times in ZONE with their UTC offset (all-day events as dates).
+
+        Options:
+          --from DATE     First day of the window (YYYY-MM-DD, midnight in ZONE), or an
+                          RFC 3339 time such as 2026-01-01T00:00:00Z.
+          --to DATE       The day after the window (same forms); must be after --from.
+          --zone ZONE     The zone floating times, all-day events and the window's dates
+                          are read in (an IANA name; default: this computer's zone,
+                          from TZ or the system setting).
+          --count         Print only the number of instances.
+          --json          Print {"instances": [{"uid", "recurrenceId", "start", "end",
+                          "summary"}]} with RFC 3339 UTC times.
+
+        Events that cannot be expanded (an unknown TZID, an unreadable rule) are left out
+        and reported on standard error; the rest are still printed.
+
+        Exit status: 0 printed, 2 unreadable calendar, 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(arguments, flags: ["count", "json"], options: ["from", "to", "zone"])
+        guard !args.positionals.isEmpty else {
+            throw UsageError("missing CALENDAR; usage needs CALENDAR... --from DATE --to DATE")
+        }
+        let zone = try viewerZone(args.options["zone"], environment: context.environment)
+        let from = try bound(args.options["from"], option: "from", zone: zone)
+        let to = try bound(args.options["to"], option: "to", zone: zone)
+        guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
+        var instances: [EventInstance] = []
+        for path in args.positionals {
+            let name = path == "-" ? "<stdin>" : path
+            let parsed: ParsedCalendar
+            do {
+                parsed = try ICalParser.parse(Array(CalendarInput.data(path)))
+            } catch let error as ICalError {
+                throw InputError("\(name): \(error)")
+            }
+            let expansion = CalendarExpander(calendar: parsed, viewerZone: zone).expand(overlapping: from, to: to)
+            for problem in parsed.problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
+            instances += expansion.instances
+        }
+        if args.positionals.count > 1 {
+            instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
+        }
+        if args.flags.contains("count") {
+            context.console.out(String(instances.count))
+        } else if args.flags.contains("json") {
+            context.console.raw(Data(ExpandOutput.json(instances).utf8))
+        } else {
+            context.console.raw(Data(ExpandOutput.text(instances, zone: zone).utf8))
+        }
+        return ExitCode.ok
+    }
+
+    /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone.
+    static func viewerZone(_ option: String?, environment: [String: String]) throws -> Zone {
+        if let option {
+            guard let zone = Zone(option) else {
+                throw UsageError("--zone \(option) is not a time zone; use an IANA name like Europe/Berlin or UTC")
+            }
+            return zone
+        }
+        if let tz = environment["TZ"], let zone = Zone(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return zone }
+        return Zone(TimeZone.current.identifier) ?? .utc
+    }
+
+    /// `--from`/`--to`: a date (midnight in `zone`) or an RFC 3339 time.
+    static func bound(_ text: String?, option: String, zone: Zone) throws -> Int {
+        guard let text else { throw UsageError("missing --\(option) DATE (YYYY-MM-DD)") }
+        if let date = LocalDate(parsing: text), text.count == 10 {
+            return ZoneResolver.resolve(LocalDateTime(date: date, time: LocalTime(hour: 0, minute: 0)!), in: zone).instant
+        }
+        guard text.contains("T"), let instant = Instant.parse(text) else {
+            throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD or an RFC 3339 time like 2026-01-01T00:00:00Z")
+        }
+        return instant
+    }
+}
