@@ -158,11 +158,11 @@ public struct FeedBuilder: Sendable {
             b.properties.insert(ICalProperty("UID", uid), at: 0)
             return b
         }
-        let hash = FeedRevision.contentHash(of: body, overrides: bodies)
         var sequence = 0
         var modified = now
+        // The content hash only matters against an earlier revision: none, none computed.
         if let old = previous[uid] {
-            if old.contentHash == hash {
+            if old.contentHash == FeedRevision.contentHash(of: body, overrides: bodies) {
                 sequence = old.sequence
                 modified = old.lastModified
             } else {

@@ -18,9 +18,24 @@ public enum AtomicFile {
     /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
     /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true) throws(WriteError) {
+        let temp = temporary(for: path)
+        try writeTemporary(data, to: temp, target: path, mode: mode, sync: true)
+        if rename(temp, path) != 0 {
+            let why = String(cString: strerror(errno))
+            unlink(temp)
+            throw WriteError(path: path, reason: why)
+        }
+        if syncFolder { Self.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+    }
+
+    /// The temporary `path` is written through: `.NAME.PID.tmp` in the same folder.
+    static func temporary(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let temp = dir + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".\(getpid()).tmp"
+    }
+
+    /// Creates `temp` with `data` and `mode` (fsynced when `sync`); removes it on failure.
+    static func writeTemporary(_ data: Data, to temp: String, target path: String, mode: mode_t, sync: Bool) throws(WriteError) {
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = true
@@ -42,7 +57,7 @@ public enum AtomicFile {
             ok = false
             reason = String(cString: strerror(errno))
         }
-        if ok && fsync(fd) != 0 {
+        if ok && sync && fsync(fd) != 0 {
             ok = false
             reason = String(cString: strerror(errno))
         }
@@ -51,12 +66,6 @@ public enum AtomicFile {
             unlink(temp)
             throw WriteError(path: path, reason: reason)
         }
-        if rename(temp, path) != 0 {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw WriteError(path: path, reason: why)
-        }
-        if syncFolder { Self.syncFolder(dir) }
     }
 
     /// fsync of a folder, so that renames and unlinks in it are on disk.
