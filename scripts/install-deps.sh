@@ -6,7 +6,7 @@ need="${1:-build}"
 
 apt_packages=(libical-dev pkg-config tzdata)
 if [[ "$need" != build ]]; then apt_packages+=(valgrind); fi
-[[ "$need" == bench ]] && apt_packages+=(time bc)
+[[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv)
 
 missing=()
 for p in "${apt_packages[@]}"; do

@@ -24,11 +24,15 @@ import Testing
         }
         var times = (0..<48).map { WallTime(hour: $0 / 2, minute: $0 % 2 * 30)! }
         times += [WallTime(hour: 0, minute: 15)!, WallTime(hour: 2, minute: 15)!, WallTime(hour: 2, minute: 45)!]
-        times += [WallTime(hour: 23, minute: 59)!, WallTime(hour: 3, minute: 15)!, WallTime(hour: 1, minute: 59)!, WallTime(hour: 2, minute: 50)!, WallTime(hour: 3, minute: 40)!]
+        times += [
+            WallTime(hour: 23, minute: 59)!, WallTime(hour: 3, minute: 15)!, WallTime(hour: 1, minute: 59)!,
+            WallTime(hour: 2, minute: 50)!, WallTime(hour: 3, minute: 40)!,
+        ]
         for day in days.sorted() {
             for time in times {
                 #expect(
-                    RepeatingTrigger.fire(at: time, on: day, zoneID: zoneID) == RepeatingTrigger.foundation(time, day, zone: zone),
+                    RepeatingTrigger.fire(at: time, on: day, zoneID: zoneID)
+                        == RepeatingTrigger.foundation(time, day, zone: zone),
                     "\(zoneID) \(day) \(time)")
             }
         }

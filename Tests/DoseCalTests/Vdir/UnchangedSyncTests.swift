@@ -19,6 +19,7 @@ import Testing
         return s
     }
 
+    @discardableResult
     func sync(_ box: VdirSandbox, _ schedule: Schedule, inputs: String?, now: Int = Fixtures.now) throws -> VdirSync.Report {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
