@@ -73,8 +73,16 @@ enum SyncCommand {
         sync.reconcilePreference = args.options["prefer"].flatMap { ReconcilePreference(rawValue: $0) }
         let once = { () throws -> Int32 in
             let now = try context.clock.now(override: args.options["now"])
-            var schedule = try ScheduleInput.read(path)
-            if let zone = args.options["zone"] { schedule = schedule.travelling(to: zone, from: schedule.localDate(at: now)) }
+            let bytes = try ScheduleInput.data(path)
+            var schedule = try ScheduleCodec.decode(bytes, file: path)
+            var travel = "-"
+            if let zone = args.options["zone"] {
+                let from = schedule.localDate(at: now)
+                schedule = schedule.travelling(to: zone, from: from)
+                travel = "\(zone) from \(from)"
+            }
+            var sync = sync
+            sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
             // The phone's edits go into the file as read (never the in-memory --zone stop).
             let save = { (changes: ChangeSet) throws -> Void in
                 guard let original = FileManager.default.contents(atPath: path) else {

@@ -109,6 +109,8 @@ public struct ICalParameter: Sendable, Hashable {
 /// RFC 5545 §3.3.11 TEXT escaping.
 public enum TextEscaping {
     public static func escape(_ s: String) -> String {
+        // Most values need no escape: return them as they are.
+        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) { return s }
         // Only ASCII octets are escaped, so the UTF-8 octets can be rewritten one by one.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + s.utf8.count / 16)

@@ -4,15 +4,37 @@ public import ICal
 /// What an iOS or macOS repeating calendar trigger does: `UNCalendarNotificationTrigger` with
 /// hour and minute (and weekday) components fires at Foundation's
 /// `Calendar.nextDate(after:matching:matchingPolicy: .nextTime)`, which on a spring-forward
-/// night gives the first time after the gap (02:30 -> 03:00), not the RFC 5545 reading (03:30),
-/// when the whole hour is missing. When only part of the hour is missing (Lord Howe's 30-minute
-/// change, 02:00 -> 02:30) it finds the hour, no such minute in it, and matches the next day:
-/// no reminder on the change day for 02:00-02:29 (`RepeatingTriggerTests`).
+/// night gives the first time after the gap (02:30 -> 03:00), not the RFC 5545 reading (03:30).
+///
+/// Computed from the zone's offsets where that is Foundation's answer (decision 0068): a time that
+/// exists once fires then, one that occurs twice at the first, one in a gap of whole hours that
+/// starts on the hour at the gap's end (`GapPolicy.next`). In other gaps (Lord Howe's half hour,
+/// Chatham's 02:45) Foundation's hour-then-minute search answers otherwise, so Foundation is
+/// asked: it finds the hour, no such minute in it, and matches the next day (no reminder on
+/// Lord Howe's change day for 02:00-02:29, `RepeatingTriggerTests`). Tests hold the whole to Foundation day by day in a dozen zones.
 public enum RepeatingTrigger {
     /// The instant a repeating trigger for `time` in `zoneID` fires on `date`; nil if it does not
     /// fire that day (or the zone is unknown).
     public static func fire(at time: WallTime, on date: LocalDate, zoneID: String) -> Int? {
-        guard let timeZone = TimeZone(identifier: zoneID), let zone = Zone(zoneID) else { return nil }
+        guard let zone = Zone(zoneID) else { return nil }
+        let local = LocalDateTime(date: date, time: WallTime(hour: time.hour, minute: time.minute)!)
+        let r = ZoneResolver.resolve(local, in: zone)
+        var instant = r.instant
+        if case .gap = r.kind {
+            let end = GapPolicy.next.instant(r.instant, kind: r.kind, local: local, in: zone) ?? r.instant
+            let before = zone.offset(at: end - 1)
+            let after = zone.offset(at: end)
+            guard (end + before) % 3600 == 0, (after - before) % 3600 == 0 else {
+                return foundation(time, date, zone: zone)
+            }
+            instant = end
+        }
+        return zone.local(at: instant).date == date ? instant : nil
+    }
+
+    /// Foundation's own answer: the first match after the day's first instant.
+    static func foundation(_ time: WallTime, _ date: LocalDate, zone: Zone) -> Int? {
+        guard let timeZone = TimeZone(identifier: zone.identifier) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let midnight = ZoneResolver.resolve(LocalDateTime(date: date, time: WallTime(hour: 0, minute: 0)!), in: zone).instant

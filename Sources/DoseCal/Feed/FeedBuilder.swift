@@ -89,11 +89,11 @@ public struct FeedBuilder: Sendable {
                     use(tzid, t.date.year, lastYear)
                 }
                 let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text, skipped: skippedHere)
-                let (master, stampedOverrides) = stamped(uid, event, overrides: moved)
+                let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
                 items.append(
                     FeedItem(
                         uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part), event: master,
-                        overrides: stampedOverrides))
+                        overrides: stampedOverrides, revision: revision))
             }
             if let supply = m.supply, let forecast = engine.supplyForecast(of: m), let runOut = forecast.runOut,
                 let due = forecast.refillDue
@@ -113,7 +113,9 @@ public struct FeedBuilder: Sendable {
                 event.add(ICalProperty("TRANSP", "TRANSPARENT"))
                 event.components.append(alarm(Reminder(), text.refillSummary(m, runOut: runOut)))
                 use(zone, due.date.year, due.date.year)
-                items.append(FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: stamped(uid, event)))
+                let (warning, _, revision) = stamped(uid, event, overrides: [])
+                items.append(
+                    FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: warning, revision: revision))
             }
         }
         var calendar = ICalComponent("VCALENDAR")
@@ -159,12 +161,13 @@ public struct FeedBuilder: Sendable {
         return alarm
     }
 
-    /// Adds UID, DTSTAMP, SEQUENCE and LAST-MODIFIED: kept from `previous` when the content is
-    /// unchanged, bumped (SEQUENCE + 1, LAST-MODIFIED = now) when it changed.
-    private func stamped(_ uid: String, _ event: ICalComponent) -> ICalComponent { stamped(uid, event, overrides: []).0 }
-
-    /// The master and its overrides stamped alike: one revision for the series.
-    private func stamped(_ uid: String, _ event: ICalComponent, overrides: [ICalComponent]) -> (ICalComponent, [ICalComponent]) {
+    /// Adds UID, DTSTAMP, SEQUENCE and LAST-MODIFIED to the master and its overrides alike (one
+    /// revision for the series): kept from `previous` when the content is unchanged, bumped
+    /// (SEQUENCE + 1, LAST-MODIFIED = now) when it changed. The revision is returned when the
+    /// content hash was computed (there was an earlier revision to compare it with).
+    private func stamped(
+        _ uid: String, _ event: ICalComponent, overrides: [ICalComponent]
+    ) -> (ICalComponent, [ICalComponent], FeedRevision?) {
         var body = event
         body.properties.insert(ICalProperty("UID", uid), at: 0)
         let bodies = overrides.map { o in
@@ -172,10 +175,12 @@ public struct FeedBuilder: Sendable {
             b.properties.insert(ICalProperty("UID", uid), at: 0)
             return b
         }
-        let hash = FeedRevision.contentHash(of: body, overrides: bodies)
         var sequence = 0
         var modified = now
+        var hash: String? = nil
+        // The content hash only matters against an earlier revision: none, none computed.
         if let old = previous[uid] {
+            hash = FeedRevision.contentHash(of: body, overrides: bodies)
             if old.contentHash == hash {
                 sequence = old.sequence
                 modified = old.lastModified
@@ -194,7 +199,7 @@ public struct FeedBuilder: Sendable {
             b.properties.insert(stamp.property("LAST-MODIFIED"), at: 3)
             return b
         }
-        return (body, stampedOverrides)
+        return (body, stampedOverrides, hash.map { FeedRevision(sequence: sequence, lastModified: modified, contentHash: $0) })
     }
 }
 

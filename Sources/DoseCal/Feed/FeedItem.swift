@@ -13,6 +13,9 @@ public struct FeedItem: Sendable, Equatable {
     /// The series' RECURRENCE-ID overrides (rescheduled doses), same UID, written right after
     /// `event`; they belong in the same vdir file.
     public var overrides: [ICalComponent] = []
+    /// SEQUENCE, LAST-MODIFIED and content hash as built, when the builder hashed the content
+    /// (to compare it with an earlier revision); nil when it did not need to.
+    public var revision: FeedRevision? = nil
 }
 
 /// What an earlier export wrote for one UID: enough to keep SEQUENCE and LAST-MODIFIED unchanged

@@ -18,8 +18,8 @@ enum JSONWriter {
         let innerPad = pad + "  "
         switch value.kind {
         case .array(let elements):
-            if indent > 0, let flat = flatForm(value) {
-                out += flat
+            if indent > 0, isFlat(value) {
+                writeFlat(value, into: &out)
                 return
             }
             out += "[\n"
@@ -30,42 +30,83 @@ enum JSONWriter {
             }
             out += pad + "]"
         case .object(let members):
-            if indent > 0, let flat = flatForm(value) {
-                out += flat
+            if indent > 0, isFlat(value) {
+                writeFlat(value, into: &out)
                 return
             }
             out += "{\n"
             for (i, member) in members.enumerated() {
-                out += innerPad + quoted(member.key) + ": "
+                out += innerPad
+                appendQuoted(member.key, to: &out)
+                out += ": "
                 write(member.value, indent: indent + 1, into: &out)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
             out += pad + "}"
         default:
-            out += scalar(value) ?? ""
+            appendScalar(value, to: &out)
         }
     }
 
-    /// The one-line form of a container holding only scalars (or empty containers); nil otherwise.
-    private static func flatForm(_ value: JSONValue) -> String? {
+    /// Whether a container holds only scalars (or empty containers): then it takes one line.
+    private static func isFlat(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .array(let elements): return elements.allSatisfy(isScalar)
+        case .object(let members): return members.allSatisfy { isScalar($0.value) }
+        default: return true
+        }
+    }
+
+    private static func isScalar(_ value: JSONValue) -> Bool {
+        switch value.kind {
+        case .array(let a): return a.isEmpty
+        case .object(let m): return m.isEmpty
+        default: return true
+        }
+    }
+
+    /// The one-line form of a flat container (`isFlat`).
+    private static func writeFlat(_ value: JSONValue, into out: inout String) {
         switch value.kind {
         case .array(let elements):
-            var parts: [String] = []
-            for element in elements {
-                guard let s = scalar(element) else { return nil }
-                parts.append(s)
+            out += "["
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out += ", " }
+                appendScalar(element, to: &out)
             }
-            return "[" + parts.joined(separator: ", ") + "]"
+            out += "]"
         case .object(let members):
-            var parts: [String] = []
-            for member in members {
-                guard let s = scalar(member.value) else { return nil }
-                parts.append(quoted(member.key) + ": " + s)
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += ", " }
+                appendQuoted(member.key, to: &out)
+                out += ": "
+                appendScalar(member.value, to: &out)
             }
-            return "{" + parts.joined(separator: ", ") + "}"
+            out += "}"
         default:
-            return scalar(value)
+            appendScalar(value, to: &out)
         }
+    }
+
+    /// Appends a scalar's text (a string quoted in place); nothing for a non-empty container.
+    private static func appendScalar(_ value: JSONValue, to out: inout String) {
+        if case .string(let s) = value.kind {
+            appendQuoted(s, to: &out)
+        } else if let text = scalar(value) {
+            out += text
+        }
+    }
+
+    /// Appends `s` quoted (`quoted`), without a temporary when nothing needs escaping.
+    private static func appendQuoted(_ s: String, to out: inout String) {
+        if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += quoted(s)
+            return
+        }
+        out += "\""
+        out += s
+        out += "\""
     }
 
     /// The text of a scalar or an empty container; nil for a non-empty container.
@@ -89,6 +130,8 @@ enum JSONWriter {
 
     /// `s` in double quotes, with `"`, `\` and control characters escaped.
     static func quoted(_ s: String) -> String {
+        // Most strings need no escape: quote them as they are.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

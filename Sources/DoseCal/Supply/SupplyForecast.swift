@@ -32,6 +32,19 @@ extension WallClockEngine {
         let home = Zone(schedule.homeZone) ?? .utc
         var left = supply.pills
         for extra in ledger.extras where home.local(at: extra.instant).date >= supply.asOf { left -= extra.pills }
+        if let counted = countedSupplyForecast(
+            of: medication, supply: supply, ledger: ledger, left: left, horizonDays: horizonDays)
+        {
+            return counted
+        }
+        return walkedSupplyForecast(of: medication, supply: supply, ledger: ledger, left: left, horizonDays: horizonDays)
+    }
+
+    /// The forecast walking every dose's instant (the reference the counting way must equal).
+    func walkedSupplyForecast(
+        of medication: Medication, supply: Supply, ledger: DoseLedger, left start: Double, horizonDays: Int
+    ) -> SupplyForecast {
+        var left = start
         var covered = 0
         var lastCovered: LocalDateTime? = nil
         var chunkStart = supply.asOf

@@ -25,28 +25,40 @@ public enum AtomicFile {
     /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
     /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
     public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true) throws(WriteError) {
+        let temp = temporary(for: path)
+        try writeTemporary(data, to: temp, target: path, mode: mode, sync: true)
+        do throws(Errno) { try Syscalls.rename(temp, path) } catch {
+            try? Syscalls.unlink(temp)
+            throw WriteError(path: path, reason: error.description)
+        }
+        if syncFolder { Self.syncFolder(split(path).dir) }
+    }
+
+    /// The temporary a write to `path` by this process goes through (`temporaryName`), in the
+    /// same folder.
+    static func temporary(for path: String) -> String {
         let (dir, name) = split(path)
-        let temp = dir + "/" + temporaryName(for: name, processID: Syscalls.processID)
+        return dir + "/" + temporaryName(for: name, processID: Syscalls.processID)
+    }
+
+    /// Creates `temp` (never through a link) with `data` and `mode`, fsynced when `sync`;
+    /// removes it on failure. Errors name `target`.
+    static func writeTemporary(_ data: Data, to temp: String, target path: String, mode: mode_t, sync: Bool) throws(WriteError) {
         do throws(Errno) {
             let fd = try createTemporary(temp, mode: mode)
             do throws(Errno) {
                 try PlainFile.write(data, to: fd)
                 try Syscalls.fchmod(fd, mode)
-                try Syscalls.fsync(fd)
+                if sync { try Syscalls.fsync(fd) }
             } catch {
                 Syscalls.close(fd)
                 try? Syscalls.unlink(temp)
                 throw error
             }
             Syscalls.close(fd)
-            do throws(Errno) { try Syscalls.rename(temp, path) } catch {
-                try? Syscalls.unlink(temp)
-                throw error
-            }
         } catch {
             throw WriteError(path: path, reason: error.description)
         }
-        if syncFolder { Self.syncFolder(dir) }
     }
 
     /// fsync of a folder, so that renames and unlinks in it are on disk.

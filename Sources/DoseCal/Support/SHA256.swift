@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for stable identifiers and content hashes. The toolchain on Linux ships
-/// no hashing API, so this is the standard algorithm in a few lines; tests pin the NIST vectors.
+/// SHA-256 (FIPS 180-4), for stable identifiers (dosecal's UIDs, vdir file names) and content
+/// hashes. The toolchain on Linux ships no hashing API, so this is the standard algorithm in a
+/// few lines, working on the message bytes in place; tests pin the NIST vectors.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -14,41 +15,50 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        if let digest = message.withContiguousStorageIfAvailable(digest(buffer:)) { return digest }
-        return Array(message).withUnsafeBufferPointer(digest(buffer:))
+        let bytes = message.withContiguousStorageIfAvailable { digest($0) }
+        return bytes ?? Array(message).withUnsafeBufferPointer { digest($0) }
     }
 
-    /// Whole 64-byte blocks are read in place; only the last one or two, with the padding, are copied.
-    private static func digest(buffer message: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-        )
-        let whole = message.count / 64 * 64
+    /// The digest of contiguous bytes: whole 64-byte blocks straight from the buffer, then the
+    /// padded tail (one or two blocks).
+    private static func digest(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var h: [UInt32] = [
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        ]
         var w = [UInt32](repeating: 0, count: 64)
-        w.withUnsafeMutableBufferPointer { w in
-            for chunk in stride(from: 0, to: whole, by: 64) {
-                compress(UnsafeBufferPointer(rebasing: message[chunk..<(chunk + 64)]), into: &h, w: w)
-            }
-            var tail = Array(message[whole...])
-            let bitLength = UInt64(message.count) * 8
-            tail.append(0x80)
-            while tail.count % 64 != 56 { tail.append(0) }
-            for i in (0..<8).reversed() { tail.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xff)) }
-            tail.withUnsafeBufferPointer { tail in
-                for chunk in stride(from: 0, to: tail.count, by: 64) {
-                    compress(UnsafeBufferPointer(rebasing: tail[chunk..<(chunk + 64)]), into: &h, w: w)
+        let whole = data.count / 64 * 64
+        h.withUnsafeMutableBufferPointer { state in
+            w.withUnsafeMutableBufferPointer { schedule in
+                var offset = 0
+                while offset < whole {
+                    compress(UnsafeBufferPointer(rebasing: data[offset..<offset + 64]), state, schedule)
+                    offset += 64
+                }
+                var tail = [UInt8](data[whole...])
+                let bitLength = UInt64(data.count) * 8
+                tail.append(0x80)
+                while tail.count % 64 != 56 { tail.append(0) }
+                for i in (0..<8).reversed() { tail.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xff)) }
+                tail.withUnsafeBufferPointer { t in
+                    for block in stride(from: 0, to: t.count, by: 64) {
+                        compress(UnsafeBufferPointer(rebasing: t[block..<block + 64]), state, schedule)
+                    }
                 }
             }
         }
-        return [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { v in (0..<4).map { UInt8((v >> (24 - UInt32($0) * 8)) & 0xff) }
+        var out = [UInt8](repeating: 0, count: 32)
+        for (i, v) in h.enumerated() {
+            out[i * 4] = UInt8(v >> 24)
+            out[i * 4 + 1] = UInt8((v >> 16) & 0xff)
+            out[i * 4 + 2] = UInt8((v >> 8) & 0xff)
+            out[i * 4 + 3] = UInt8(v & 0xff)
         }
+        return out
     }
 
-    /// One 64-byte block into the state `h`; `w` is the 64-word message schedule (scratch).
-    @inline(__always)
+    /// One 64-byte block into `h`; `w` is the message schedule's scratch space.
     private static func compress(
-        _ block: UnsafeBufferPointer<UInt8>, into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
-        w: UnsafeMutableBufferPointer<UInt32>
+        _ block: UnsafeBufferPointer<UInt8>, _ h: UnsafeMutableBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>
     ) {
         for i in 0..<16 {
             let b = i * 4
@@ -59,7 +69,7 @@ public enum SHA256 {
             let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
-        var (a, b, c, d, e, f, g, hh) = h
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
         k.withUnsafeBufferPointer { k in
             for i in 0..<64 {
                 let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
@@ -71,17 +81,37 @@ public enum SHA256 {
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
         }
-        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+        h[0] &+= a
+        h[1] &+= b
+        h[2] &+= c
+        h[3] &+= d
+        h[4] &+= e
+        h[5] &+= f
+        h[6] &+= g
+        h[7] &+= hh
     }
 
     /// Lower-case hex of the digest of `text`'s UTF-8 bytes.
     public static func hex(_ text: String) -> String {
-        digest(text.utf8).map { b in
-            let s = String(b, radix: 16)
-            return b < 16 ? "0" + s : s
-        }.joined()
+        var text = text
+        let d = text.withUTF8 { digest($0) }
+        return hex(d)
     }
 
-    @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    /// Lower-case hex of the digest of `message`.
+    public static func hex(of message: some Collection<UInt8>) -> String { hex(digest(message)) }
+
+    /// Lower-case hex of `bytes`.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (i, b) in bytes.enumerated() {
+                out[i * 2] = digits[Int(b >> 4)]
+                out[i * 2 + 1] = digits[Int(b & 0x0f)]
+            }
+            return bytes.count * 2
+        }
+    }
+
+    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// Carries out a `SyncPlan`: records the intent in the status, writes the files, records the
 /// result. Any prefix of these steps leaves a state the next run converges from (docs/sync.md):
 /// 1. the status with `pending` revisions (only when the folder is to change);
-/// 2. each create/update/delete, in UID order, each file written atomically (mode 0600, fsync),
-///    then one fsync of the folder;
+/// 2. each create/update/delete, in UID order: every new file's bytes to its temporary (mode
+///    0600), one `syncfs` for all of them, then the renames and deletes, then one fsync of the
+///    folder (`StagedWrites`);
 /// 3. the final status (only when it differs from the one on disk).
 public struct SyncExecutor: Sendable {
     public var folder: String
@@ -51,42 +52,35 @@ public struct SyncExecutor: Sendable {
             guard step() else { return outcome }
             try writeStatus(status)
         }
+        // Every file's bytes first, one flush for all of them, then the renames (`StagedWrites`).
+        var writes = StagedWrites(folder: folder)
+        var steps: [(SyncAction, StagedWrites.Staged?)] = []
+        var stopped = false
         for action in plan.actions where action.touchesFolder {
-            guard step() else { return outcome }
-            switch action {
-            case .create(let item, let file):
-                let path = folder + "/" + file
-                if PlainFile.status(path) != nil {  // any file, or a link, that appeared since the scan
-                    outcome.skipped.append(SyncConflict(uid: item.uid, kind: .changedDuringSync, files: [file]))
-                    status.entries[item.uid]?.pending = nil
-                    continue
-                }
-                try write(item, to: path)
-                confirm(&status, item.uid, path)
-                outcome.created.append(file)
-            case .update(let item, let file, let etag):
-                let path = folder + "/" + file
-                guard VdirFolder.etag(path) == etag else {
-                    outcome.skipped.append(SyncConflict(uid: item.uid, kind: .changedDuringSync, files: [file]))
-                    status.entries[item.uid]?.pending = nil
-                    continue
-                }
-                try write(item, to: path)
-                confirm(&status, item.uid, path)
-                outcome.updated.append(file)
-            case .delete(let uid, let file, let etag):
-                let path = folder + "/" + file
-                guard VdirFolder.etag(path) == etag else {
-                    outcome.skipped.append(SyncConflict(uid: uid, kind: .changedDuringSync, files: [file]))
-                    continue
-                }
-                do { try Syscalls.unlink(path) } catch { throw .io(path: path, reason: error.description) }
-                status.entries[uid] = nil
-                outcome.deleted.append(file)
-            case .leave, .reportConflict:
+            guard step() else {
+                stopped = true
                 break
             }
+            switch action {
+            case .create(let item, let file), .update(let item, let file, _):
+                steps.append((action, try stage(item, to: folder + "/" + file, in: &writes)))
+            default:
+                steps.append((action, nil))
+            }
         }
+        do {
+            try writes.makeDurable()
+        } catch {
+            writes.discardAll()
+            throw .io(path: folder, reason: error.reason)
+        }
+        do {
+            for (action, staged) in steps { try apply(action, staged, &status, &outcome) }
+        } catch {
+            writes.discardAll()
+            throw error
+        }
+        if stopped { return outcome }
         if plan.touchesFolder { AtomicFile.syncFolder(folder) }
         if status != previous {
             guard step() else { return outcome }
@@ -97,6 +91,45 @@ public struct SyncExecutor: Sendable {
         return outcome
     }
 
+    /// Carries out one folder action whose bytes (if any) are durable in `staged`: the file is
+    /// checked right before the rename or unlink, as the scan left it, else skipped.
+    private func apply(
+        _ action: SyncAction, _ staged: StagedWrites.Staged?, _ status: inout SyncStatus, _ outcome: inout Outcome
+    ) throws(SyncError) {
+        func skip(_ uid: String, _ file: String, pending: Bool) {
+            if let staged { StagedWrites.discard(staged) }
+            outcome.skipped.append(SyncConflict(uid: uid, kind: .changedDuringSync, files: [file]))
+            if pending { status.entries[uid]?.pending = nil }
+        }
+        func commit(_ staged: StagedWrites.Staged?) throws(SyncError) {
+            guard let staged else { return }
+            do { try StagedWrites.commit(staged) } catch { throw .io(path: staged.target, reason: error.reason) }
+        }
+        switch action {
+        case .create(let item, let file):
+            let path = folder + "/" + file
+            // Any file, or a link, that appeared at this name since the scan: left alone.
+            guard PlainFile.status(path) == nil else { return skip(item.uid, file, pending: true) }
+            try commit(staged)
+            confirm(&status, item.uid, path)
+            outcome.created.append(file)
+        case .update(let item, let file, let etag):
+            let path = folder + "/" + file
+            guard VdirFolder.etag(path) == etag else { return skip(item.uid, file, pending: true) }
+            try commit(staged)
+            confirm(&status, item.uid, path)
+            outcome.updated.append(file)
+        case .delete(let uid, let file, let etag):
+            let path = folder + "/" + file
+            guard VdirFolder.etag(path) == etag else { return skip(uid, file, pending: false) }
+            do { try Syscalls.unlink(path) } catch { throw .io(path: path, reason: error.description) }
+            status.entries[uid] = nil
+            outcome.deleted.append(file)
+        case .leave, .reportConflict:
+            break
+        }
+    }
+
     private func confirm(_ status: inout SyncStatus, _ uid: String, _ path: String) {
         guard var e = status.entries[uid] else { return }
         e.written = e.pending ?? e.written
@@ -105,16 +138,19 @@ public struct SyncExecutor: Sendable {
         status.entries[uid] = e
     }
 
-    private func write(_ item: VdirItem, to path: String) throws(SyncError) {
+    private func stage(_ item: VdirItem, to path: String, in writes: inout StagedWrites) throws(SyncError) -> StagedWrites.Staged
+    {
         let data: Data
         do {
             data = try item.serialized()
         } catch {
+            writes.discardAll()
             throw .io(path: path, reason: "cannot serialise \(item.uid): \(error)")
         }
         do {
-            try AtomicFile.write(data, to: path, syncFolder: false)
+            return try writes.stage(data, for: path)
         } catch {
+            writes.discardAll()
             throw .io(path: path, reason: error.reason)
         }
     }

@@ -37,16 +37,18 @@ extension SyncStatus {
 
     /// Reads a status file's text; `source` names it in errors.
     public init(decoding data: Data, source: String) throws(SyncError) {
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        guard lines.first == SyncStatus.magic else {
+        // Lines and fields split on the bytes LF and TAB (UTF-8 never uses them inside a character).
+        var lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard let first = lines.first, first.elementsEqual(SyncStatus.magic.utf8) else {
             throw .badStatus(path: source, line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")
         }
         var folder = ""
         var entries: [String: Entry] = [:]
         for (index, line) in lines.enumerated().dropFirst() {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map { Self.unescape(String($0)) }
+            let f = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+                Self.unescape(String(decoding: $0, as: UTF8.self))
+            }
             if f.count == 2 && f[0] == "folder" {
                 folder = f[1]
                 continue
@@ -69,7 +71,7 @@ extension SyncStatus {
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).
     private static func revision(_ s: String) -> (Revision?, Void)? {
         if s == "-" { return (nil, ()) }
-        let p = s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let p = s.utf8.split(separator: 0x2C, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard p.count == 5, let seq = Int(p[2]), let modified = Int(p[3]) else { return nil }
         return (Revision(hash: p[0], key: p[1], feed: FeedRevision(sequence: seq, lastModified: modified, contentHash: p[4])), ())
     }
@@ -89,7 +91,7 @@ extension SyncStatus {
     }
 
     static func unescape(_ s: String) -> String {
-        guard s.contains("%") else { return s }
+        guard s.utf8.contains(0x25) else { return s }
         return s.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n")
             .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%25", with: "%")
     }

@@ -18,8 +18,13 @@ public struct VdirItem: Sendable, Equatable {
     /// An instant no occurrence of the series starts after (its UNTIL, or its only start, plus
     /// the largest UTC offset); nil while it repeats without an end.
     public var endsBy: Int?
+    /// The file's bytes when `init` already wrote them (to hash what a reader sees): written as
+    /// they are, not serialised a second time.
+    private var bytes: Data? = nil
 
-    public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil) {
+    /// `revision`: the series' revision as the feed builder made it (its content hash is the one
+    /// `FeedRevision.revisions(in:)` computes from `calendar`); nil: computed here.
+    public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil, revision: FeedRevision? = nil) {
         self.uid = uid
         self.calendar = calendar
         self.endsBy = VdirItem.end(of: calendar)
@@ -29,14 +34,25 @@ public struct VdirItem: Sendable, Equatable {
             self.hash = r.hash
         } else {
             // What a reader of the file sees: libical's text of the values, read back.
-            self.hash = (try? VdirContent(bytes: Data(ICalSerializer.serialize(calendar).utf8)))?.hash ?? key
+            let bytes = (try? ICalSerializer.serialize(calendar)).map { Data($0.utf8) }
+            self.bytes = bytes
+            self.hash = bytes.flatMap { try? VdirContent(bytes: $0) }?.hash ?? key
         }
         self.revision =
-            FeedRevision.revisions(in: calendar)[uid] ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
+            revision ?? FeedRevision.revisions(in: calendar)[uid]
+            ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
     }
 
     /// The file's bytes: RFC 5545 text, CRLF, folded, deterministic.
-    public func serialized() throws(ICalError) -> Data { Data(try ICalSerializer.serialize(calendar).utf8) }
+    public func serialized() throws(ICalError) -> Data {
+        if let bytes { return bytes }
+        return Data(try ICalSerializer.serialize(calendar).utf8)
+    }
+
+    /// Equal items: the same UID, calendar, hashes and revision (the kept bytes follow from them).
+    public static func == (a: VdirItem, b: VdirItem) -> Bool {
+        a.uid == b.uid && a.calendar == b.calendar && a.hash == b.hash && a.key == b.key && a.revision == b.revision
+    }
 
     /// One item per UID of `feed`, in feed order. No METHOD: RFC 4791 §4.1 forbids it in a
     /// calendar object resource. `known` supplies hashes of unchanged items.
@@ -47,7 +63,9 @@ public struct VdirItem: Sendable, Equatable {
         }
         var order: [String] = []
         var events: [String: [ICalComponent]] = [:]
+        var revisions: [String: FeedRevision?] = [:]  // only for a UID of one feed item
         for item in feed.items {
+            revisions[item.uid] = events[item.uid] == nil ? item.revision : .some(nil)
             if events[item.uid] == nil { order.append(item.uid) }
             events[item.uid, default: []] += [item.event] + item.overrides  // rescheduled doses: RECURRENCE-ID events
         }
@@ -58,7 +76,7 @@ public struct VdirItem: Sendable, Equatable {
             let used = Set(events[uid, default: []].flatMap(tzids)).sorted()
             calendar.components += used.compactMap { zones[$0] }
             calendar.components += events[uid, default: []]
-            return VdirItem(uid: uid, calendar: calendar, known: known.entries[uid])
+            return VdirItem(uid: uid, calendar: calendar, known: known.entries[uid], revision: revisions[uid] ?? nil)
         }
     }
 

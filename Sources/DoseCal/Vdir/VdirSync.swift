@@ -16,6 +16,11 @@ public struct VdirSync: Sendable {
     public var mergeEdits = false
     /// Who wins a dose both sides changed; nil: report the conflict and change neither.
     public var reconcilePreference: ReconcilePreference? = nil
+    /// A fingerprint of everything the schedule given to `run` was made from (its file's bytes, a
+    /// travel stop and its date, the program's build): when it equals the last clean sync's and the
+    /// folder is as that sync left it, the run ends in step without building the feed
+    /// (`VdirSync+Unchanged.swift`). nil: always run in full.
+    public var inputs: String? = nil
 
     public init(folder: String, statusPath: String) {
         self.folder = folder
@@ -57,6 +62,7 @@ public struct VdirSync: Sendable {
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
         let previous = try readStatus()
+        if let unchanged = unchangedReport(previous: previous) { return unchanged }
         var status = previous ?? SyncStatus(folder: folder)
         let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: [statusPath, basePath]) + VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
@@ -98,6 +104,11 @@ public struct VdirSync: Sendable {
         if outcome.statusWritten || PlainFile.status(basePath) == nil {
             try keepBase(feed, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
+        // A repeat of a clean run finds everything in step: only then may it take the short way.
+        let clean =
+            merged == nil && outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
+            && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
+        try recordInputs(clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
     }
 

@@ -1,0 +1,33 @@
+import DoseCal
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a sync's feed is built from, as one fingerprint (`VdirSync.inputs`): the schedule file's
+/// bytes, the travel stop `--zone` makes (with the date it starts), and everything outside the
+/// schedule that can change the bytes of the feed: this program's build (the executable file's
+/// size, inode and time) and the system's zone data (`TZDIR`, `tzdata.zi`'s size, inode and
+/// time). When in doubt a part is included: a changed part only costs a full run.
+enum SyncInputs {
+    static func fingerprint(schedule bytes: Data, travel: String, environment: [String: String]) -> String {
+        let zoneDirectory = environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        let parts = [
+            "schedule " + SHA256.hex(of: bytes),
+            "bytes \(bytes.count)",
+            "travel " + travel,
+            "program " + fileIdentity("/proc/self/exe"),
+            "zones " + zoneDirectory + " " + fileIdentity(zoneDirectory + "/tzdata.zi"),
+        ]
+        return parts.joined(separator: "\n")
+    }
+
+    /// Size, inode, modification time and change time of the file `path` points to; "-" when
+    /// there is none.
+    static func fileIdentity(_ path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "-" }
+        return "\(st.st_size)-\(st.st_ino)-\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)"
+    }
+}
