@@ -83,11 +83,12 @@ enum CheckCommand {
             source = try CalendarSource.feed(of: schedule, now: now)
         }
         let window = checker.instantWindow
-        let expanded = source.instances(in: window, viewerZone: schedule.homeZone)
+        let expanded = source.instances(in: window, viewerZone: schedule.homeZone, budget: ExpansionBudget())
         let system = SystemZones(lastYear: to.year + 1)
         var report = checker.check(
             calendar: expanded.byUID, libical: source.libicalInstances(in: window, viewerZone: schedule.homeZone),
             plan: PlanChannel.doseInstants(schedule: schedule, in: window), systemZone: system.zone)
+        report.warnings += source.warnings
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: Zone.dataVersion, system: SystemZones.version())
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {

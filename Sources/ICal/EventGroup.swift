@@ -41,7 +41,8 @@ struct EventGroup {
         let margin = overrides.filter(\.thisAndFuture).map { abs($0.start.instant - $0.recurrence.instant) }.max() ?? 0
         for master in masters {
             let series = try Series(master: master, uid: uid, catalog: catalog)
-            let occurrences = try series.occurrences(catalog: catalog, from: from - margin, to: to + margin, limit: limit)
+            let occurrences = try series.occurrences(
+                catalog: catalog, from: from - margin, to: to + margin, limit: max(0, limit - result.count))
             let covered = (from - margin - Series.maxOffset)..<(to + margin)
             result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
         }

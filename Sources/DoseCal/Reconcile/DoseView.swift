@@ -23,8 +23,12 @@ struct DoseView: Sendable {
     init() {}
 
     /// Expands the series of `calendar` that belong to the slots in `only` ([medication, slot];
-    /// nil: every slot). Alarms are read from every dosecal series.
-    init(_ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil) {
+    /// nil: every slot). Alarms are read from every dosecal series. The expansion is bounded by
+    /// `budget`.
+    init(
+        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil,
+        budget: ExpansionBudget = ExpansionBudget()
+    ) {
         var components = calendar.timezones
         var cancelled = Set<String>()  // "UID instant" of STATUS:CANCELLED overrides
         var seriesSlot: [String: DoseSlotIndex.Slot] = [:]
@@ -39,7 +43,7 @@ struct DoseView: Sendable {
                 if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
             }
         }
-        let expansion = CalendarExpander(components: components, viewerZone: homeZone)
+        let expansion = CalendarExpander(components: components, viewerZone: homeZone, budget: budget)
             .expand(from: window.lowerBound, to: window.upperBound)
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
         var zones: [String: Zone] = [:]

@@ -20,6 +20,8 @@ public struct Reconciler: Sendable {
     public var horizonDays: Int
     /// How far before `now` doses are compared (older edits are history: the log keeps it).
     public var lookbackDays: Int
+    /// The bound on expanding the three sides, shared by them (`ExpansionBudget`).
+    public var budget = ExpansionBudget()
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
@@ -61,9 +63,9 @@ public struct Reconciler: Sendable {
         }
         // Only slots whose series the calendar changed need expanding (decision 0026).
         let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
-        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched)
-        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched) } ?? oursView
-        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched)
+        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
+        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
+        let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched, budget: budget)
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
