@@ -17,7 +17,7 @@ targets=("$@")
 out=.build-fuzz
 mods="$out/modules"
 mkdir -p "$mods"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -I "$mods" -I Sources/CLibical)
+flags=(-sanitize=fuzzer,address -parse-as-library -package-name dosecal -O -g -I "$mods" -I Sources/CLibical)
 for f in $(pkg-config --cflags-only-I libical); do flags+=(-Xcc "$f"); done
 libs=$(pkg-config --libs libical)
 

@@ -63,10 +63,12 @@ struct ComponentAssembler {
             if stack.contains(where: { $0.name == component }) {
                 throw .structure(
                     line: open.line,
-                    message: "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)")
+                    message:
+                        "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)")
             }
             throw .structure(
-                line: l.line, message: "END:\(component) closes BEGIN:\(open.name) of line \(open.line); expected END:\(open.name)")
+                line: l.line,
+                message: "END:\(component) closes BEGIN:\(open.name) of line \(open.line); expected END:\(open.name)")
         }
         if stack.isEmpty, let calendar = container {
             container = nil

@@ -59,8 +59,10 @@ public enum ICalParser {
     }
 
     /// Parses a String.
-    public static func parse(_ text: String, strict: Bool = false) throws(ICalError) -> ParsedCalendar {
-        try parse(Array(text.utf8), strict: strict)
+    public static func parse(_ text: String, strict: Bool = false, limits: ICalLimits = .standard) throws(ICalError)
+        -> ParsedCalendar
+    {
+        try parse(Array(text.utf8), strict: strict, limits: limits)
     }
 
     /// Copies one libical component (and its children) into Swift values. Caller holds the lock.

@@ -64,11 +64,16 @@ public struct Reconciler: Sendable {
         // Only slots whose series the calendar changed need expanding (decision 0026).
         let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
         let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
-        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
+        let baseView =
+            base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
         let theirsView = DoseView(theirs, index: index, homeZone: home, window: window, only: touched, budget: budget)
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         if !hasDoses(theirs) && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
+        result.warnings += theirs.warnings.compactMap { warning in
+            guard case .input(let w) = warning, case .duplicateTimezone = w else { return nil }
+            return "the calendar's \(w)"
+        }
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
