@@ -19,7 +19,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     event.add(ICalProperty("RRULE", rule))
     let from = 1_767_225_600  // 2026-01-01
     let to = 1_830_297_600  // 2028-01-01
-    _ = CalendarExpander(components: [event], budget: ExpansionBudget()).expand(from: from, to: to)
-    _ = LibicalReference.instances(of: event, from: from, to: to, stepLimit: 200_000)
+    _ = CalendarExpander(components: [event], budget: ExpansionBudget(instances: 100_000)).expand(from: from, to: to)
+    _ = LibicalReference.instances(of: event, from: from, to: to, stepLimit: 200_000, budget: ExpansionBudget(instances: 100_000))
     return 0
 }

@@ -2,7 +2,8 @@
 ///
 /// A UTF-8 byte order mark before the first line is skipped. Accepts CRLF, LF-only and CR-only
 /// line endings; a line starting with a space or a tab continues the previous one (RFC 5545
-/// §3.1). Blank lines are skipped. Each physical line is checked to be UTF-8 without NUL bytes.
+/// §3.1). Blank lines are skipped. The input is first checked to be UTF-8 without NUL bytes (the first bad byte is reported
+/// with its line, before any other problem).
 /// Without `strict`, a line whose folding space was lost is joined back to the line before
 /// (`ContentLineRecovery`) and reported. Every step appends to reused buffers, so the work is
 /// linear in the input and memory follows the longest content line.
@@ -27,12 +28,13 @@ struct ContentLineReader {
     ) throws(ICalError) {
         let n = bytes.count
         var i = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        // Bytes that are not text are reported first, wherever they are.
+        if let bad = UTF8Check.firstInvalid(bytes, from: i, to: n) { throw .invalidEncoding(line: Self.line(of: bad, in: bytes)) }
         var lineNo = 0
         while i < n {
             lineNo += 1
             var j = i
             while j < n && bytes[j] != 10 && bytes[j] != 13 { j += 1 }
-            if !UTF8Check.isValid(bytes, from: i, to: j) { throw .invalidEncoding(line: lineNo) }
             if j > i && (bytes[i] == 32 || bytes[i] == 9) && current.line > 0 {
                 try append(bytes, from: i + 1, to: j)
             } else {
@@ -55,6 +57,17 @@ struct ContentLineReader {
         }
         try complete(emit)
         if pending.line > 0 { try emit(pending) }
+    }
+
+    /// The 1-based physical line of byte `offset` (CRLF, LF and CR each end a line).
+    static func line(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 1
+        var k = 0
+        while k < offset {
+            if bytes[k] == 10 || (bytes[k] == 13 && (k + 1 >= bytes.count || bytes[k + 1] != 10)) { line += 1 }
+            k += 1
+        }
+        return line
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) throws(ICalError) {
@@ -87,12 +100,12 @@ struct ContentLineReader {
 
 /// UTF-8 validity (no NUL, no overlong forms, no surrogates, nothing past U+10FFFF).
 enum UTF8Check {
-    /// Whether `b[from..<to]` is UTF-8 text without NUL bytes.
-    static func isValid(_ b: UnsafeBufferPointer<UInt8>, from: Int, to n: Int) -> Bool {
+    /// The offset of the first byte in `b[from..<to]` that is NUL or breaks UTF-8, or nil.
+    static func firstInvalid(_ b: UnsafeBufferPointer<UInt8>, from: Int, to n: Int) -> Int? {
         var i = from
         while i < n {
             let c = b[i]
-            if c == 0 { return false }
+            if c == 0 { return i }
             if c < 0x80 {
                 i += 1
                 continue
@@ -100,27 +113,27 @@ enum UTF8Check {
             let len: Int
             if c & 0xE0 == 0xC0 {
                 len = 2
-                if c < 0xC2 { return false }
+                if c < 0xC2 { return i }
             } else if c & 0xF0 == 0xE0 {
                 len = 3
             } else if c & 0xF8 == 0xF0 {
                 len = 4
-                if c > 0xF4 { return false }
+                if c > 0xF4 { return i }
             } else {
-                return false
+                return i
             }
-            if i + len > n { return false }
-            for k in 1..<len where b[i + k] & 0xC0 != 0x80 { return false }
+            if i + len > n { return i }
+            for k in 1..<len where b[i + k] & 0xC0 != 0x80 { return i }
             if len == 3 {
                 let v = (Int(c & 0x0F) << 12) | (Int(b[i + 1] & 0x3F) << 6)
-                if v < 0x800 || (v >= 0xD800 && v <= 0xDFFF) { return false }
+                if v < 0x800 || (v >= 0xD800 && v <= 0xDFFF) { return i }
             }
             if len == 4 {
                 let v = (Int(c & 0x07) << 18) | (Int(b[i + 1] & 0x3F) << 12)
-                if v < 0x10000 || v > 0x10FFFF { return false }
+                if v < 0x10000 || v > 0x10FFFF { return i }
             }
             i += len
         }
-        return true
+        return nil
     }
 }

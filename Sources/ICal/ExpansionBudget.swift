@@ -16,10 +16,10 @@ public final class ExpansionBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var used = 0
 
-    /// The budget every dosecal command uses: 2,000,000 instances (a year of a medication
+    /// The budget every dosecal command uses: 1,000,000 instances (a year of a medication
     /// calendar has a few thousand; a 20,000-event calendar of 3,000 series has 206,114 in 2026)
     /// and windows of up to 200 years.
-    public init(instances: Int = 2_000_000, maxSpan: Int = 200 * 366 * 86_400) {
+    public init(instances: Int = 1_000_000, maxSpan: Int = 200 * 366 * 86_400) {
         self.instances = instances
         self.maxSpan = maxSpan
     }
