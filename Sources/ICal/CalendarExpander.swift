@@ -55,6 +55,10 @@ public struct CalendarExpander: Sendable {
         for group in EventGroup.byUID(events) {
             // The budget's hook: each group may take what is left of it, and is charged what it took.
             let limit = budget.limit(instanceLimit)
+            guard limit > 0 else {
+                cut.append(group.uid)
+                continue
+            }
             do {
                 let instances = try group.instances(catalog: catalog, from: from, to: to, limit: limit)
                 budget.charge(instances.count)

@@ -79,13 +79,22 @@ enum RecurrenceIterator {
         return unit * Int(recur.interval)
     }
 
-    /// `start` moved forward by whole periods to at least 8 days (a week and a day) before `keep`.
-    static func skipAhead(_ start: LocalDateTime, period: Int?, isDate: Bool, keep: LocalDateTime) -> LocalDateTime {
-        guard let period, !isDate || period % 86_400 == 0 else { return start }
+    /// `start` moved forward by whole periods to at least 8 days (a week and a day) before `keep`;
+    /// on a DATE start by whole days that are also whole periods (a sub-daily rule on a DATE).
+    static func skipAhead(_ start: LocalDateTime, period rulePeriod: Int?, isDate: Bool, keep: LocalDateTime) -> LocalDateTime {
+        guard let rulePeriod, rulePeriod > 0 else { return start }
+        var period = rulePeriod
+        if isDate && period % 86_400 != 0 {
+            let (days, overflow) = 86_400.multipliedReportingOverflow(by: period / gcd(period, 86_400))
+            guard !overflow else { return start }
+            period = days
+        }
         let gap = keep.secondsSinceEpoch - 8 * 86_400 - start.secondsSinceEpoch
         guard gap > 2 * period else { return start }
         return start.adding(seconds: gap / period * period)
     }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// An `icaltimetype` with no zone (floating) for `local`. Caller holds the lock.
     static func icalTime(_ local: LocalDateTime, isDate: Bool) -> icaltimetype {

@@ -179,6 +179,17 @@ import Testing
         #expect(expansion.problems == [.tooManyInstances(uid: "same@example.com", line: 1968, limit: 5_000)])
     }
 
+    @Test func aMinutelyRuleOnADateFromYearsAgoSkipsToTheWindow() throws {
+        // A DATE start with a sub-daily rule used to step minute by minute from 2019 (millions of steps).
+        let parsed = try ICalParser.parse(
+            Self.head
+                + "BEGIN:VEVENT\r\nUID:d@example.com\r\nDTSTART;VALUE=DATE:20190124\r\nRRULE:FREQ=MINUTELY\r\nEND:VEVENT\r\n"
+                + Self.tail)
+        let expansion = CalendarExpander(calendar: parsed).expand(from: 1_767_225_600, to: 1_767_398_400)
+        #expect(expansion.problems.isEmpty)
+        #expect(expansion.instances.map(\.start) == [1_767_225_600, 1_767_312_000])  // 2026-01-01, 2026-01-02
+    }
+
     @Test func aWindowLongerThanTheSpanIsCut() throws {
         let parsed = try ICalParser.parse(
             Self.head + "BEGIN:VEVENT\r\nUID:y@example.com\r\nDTSTART;VALUE=DATE:20260101\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n"
