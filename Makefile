@@ -71,7 +71,8 @@ leaks: build
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
-# libFuzzer + AddressSanitizer on the ICal parser, expander and serialiser (FUZZ_SECONDS, default 300).
+# libFuzzer + AddressSanitizer on every reader of outside input (docs/fuzzing.md); FUZZ_SECONDS
+# (default 300) is split across the targets.
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)

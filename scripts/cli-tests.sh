@@ -420,5 +420,46 @@ check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-0
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
 check "expand: missing calendar" 2 "$bin" expand "$tmp/nope.ics" --from 1997-01-01 --to 2000-01-01
+# hostile calendars: a clear error naming the file and line, never a crash
+mkdir -p "$tmp/hostile" && cp "$demo" "$tmp/hostile/s.json"
+python3 -c 'import sys; sys.stdout.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + "BEGIN:X-A\r\n" * 20000 + "END:X-A\r\n" * 20000 + "END:VCALENDAR\r\n")' > "$tmp/hostile/nested.ics"
+for cmd in import check reconcile; do
+    case $cmd in
+    import) args=(import "$tmp/hostile/nested.ics" -o "$tmp/hostile/out.json") ;;
+    check) args=(check "$tmp/hostile/s.json" --calendar "$tmp/hostile/nested.ics") ;;
+    reconcile) args=(reconcile "$tmp/hostile/s.json" "$tmp/hostile/nested.ics") ;;
+    esac
+    check "20,000 nested components: $cmd fails cleanly" 2 "$bin" "${args[@]}"
+    expect "20,000 nested components: $cmd names file, line and limit" \
+        grep -q "nested.ics: line 18: BEGIN:X-A opens more than 16 nested components" "$tmp/stderr"
+done
+printf 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nEND:VCALENDAR\r\n' > "$tmp/hostile/broken.ics"
+check "reconcile: a broken calendar" 2 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/broken.ics"
+expect "reconcile: the error names the file" grep -q "broken.ics: line 2: BEGIN:VEVENT is never closed" "$tmp/stderr"
+mkdir -p "$tmp/hostile/folder" && cp "$tmp/hostile/broken.ics" "$tmp/hostile/folder/b.ics"
+check "reconcile: a folder with a broken item" 2 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/folder"
+expect "reconcile: the error names the item" grep -q "folder/b.ics: line 2: BEGIN:VEVENT is never closed" "$tmp/stderr"
+"$bin" export "$tmp/hostile/s.json" -o "$tmp/hostile/feed.ics" --now 2026-11-30T12:00:00Z --quiet
+{ printf '\xef\xbb\xbf'; cat "$tmp/hostile/feed.ics"; } > "$tmp/hostile/bom.ics"
+check "byte order mark: check reads it" 0 "$bin" check "$tmp/hostile/s.json" --calendar "$tmp/hostile/bom.ics" --from 2026-12-01 --to 2026-12-03 --now 2026-11-30T12:00:00Z
+check "byte order mark: reconcile reads it" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/bom.ics" --now 2026-11-30T12:00:00Z
+expect "byte order mark: reconcile finds no change" grep -q "No changes" "$tmp/stdout"
+check "byte order mark: import reads it" 0 "$bin" import "$tmp/hostile/bom.ics" --match . -o "$tmp/hostile/bom.json"
+python3 - "$tmp/hostile/feed.ics" "$tmp/hostile/twozones.ics" <<'PY'
+import sys
+text = open(sys.argv[1], newline="").read()
+start = text.index("BEGIN:VTIMEZONE")
+end = text.index("END:VTIMEZONE\r\n") + len("END:VTIMEZONE\r\n")
+zone = text[start:end]
+bogus = "".join(l for l in zone.splitlines(True) if not l.startswith(("TZOFFSET", "RRULE", "RDATE")))
+bogus = bogus.replace("END:STANDARD", "TZOFFSETFROM:+0900\r\nTZOFFSETTO:+0900\r\nEND:STANDARD").replace(
+    "END:DAYLIGHT", "TZOFFSETFROM:+0900\r\nTZOFFSETTO:+0900\r\nEND:DAYLIGHT")
+open(sys.argv[2], "w", newline="").write(text[:end] + bogus + text[end:])
+PY
+check "two VTIMEZONEs of one TZID: check warns" 1 "$bin" check "$tmp/hostile/s.json" --calendar "$tmp/hostile/twozones.ics" --from 2026-12-01 --to 2026-12-03 --now 2026-11-30T12:00:00Z --strict
+expect "two VTIMEZONEs of one TZID: check names the second and says the first is read" \
+    grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
+check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
+expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

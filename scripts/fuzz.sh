@@ -1,14 +1,71 @@
 #!/usr/bin/env bash
-# Fuzzes the ICal module (parser, expander, serialiser) with libFuzzer + AddressSanitizer.
-# Usage: scripts/fuzz.sh [SECONDS]   (default 60). Seeds: every .ics under fixtures/.
+# libFuzzer + AddressSanitizer on every reader of outside input (docs/fuzzing.md):
+#   ical      ICal parser, expander and serialiser
+#   returned  returned-calendar reader, with import and reconcile behind it
+#   vdir      sync-folder item reader (items split at `--item--` lines)
+#   rrule     RRULE reader and iterator (line 1: rule, line 2: DTSTART)
+#   schedule  schedule reader (JSON), with the feed built from what it reads
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   SECONDS (default 60) is split across the targets.
+# Inputs up to 1 MB; seeds: every fixture plus generated structural mutations
+# (scripts/fuzz_seeds.py). Findings are written to .build-fuzz/<target>-crash-*, -timeout-*,
+# -leak-*, -oom-*; the script exits 1 when a target found one.
 set -euo pipefail
 seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(ical returned vdir rrule schedule)
 out=.build-fuzz
-mkdir -p "$out/corpus"
-find fixtures -name '*.ics' -exec cp {} "$out/corpus/" \; 2>/dev/null || true
-swiftc -sanitize=fuzzer,address -parse-as-library -module-name ICal -O -g \
-    -I Sources/CLibical $(pkg-config --cflags-only-I libical | sed 's/-I/-Xcc -I/g') \
-    Sources/ICal/*.swift Fuzz/ICalFuzz.swift $(pkg-config --libs libical) -o "$out/ical-fuzz" > "$out/build.log" 2>&1 || {
-    cat "$out/build.log" >&2; exit 1; }
-"$out/ical-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
-    -artifact_prefix="$out/" "$out/corpus" 2>&1 | tail -n 12
+mods="$out/modules"
+mkdir -p "$mods"
+flags=(-sanitize=fuzzer,address -parse-as-library -package-name dosecal -O -g -I "$mods" -I Sources/CLibical)
+for f in $(pkg-config --cflags-only-I libical); do flags+=(-Xcc "$f"); done
+libs=$(pkg-config --libs libical)
+
+# Each module once, instrumented, into one object file; rebuilt when any source changed.
+stale=1
+[ -f "$out/DoseCal.o" ] && [ -z "$(find Sources Fuzz -newer "$out/DoseCal.o" -name '*.swift')" ] && stale=0
+module() {
+    local name=$1
+    shift
+    [ "$stale" -eq 1 ] || return 0
+    swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$mods/$name.swiftmodule" \
+        -c "$@" -o "$out/$name.o" > "$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log" >&2; exit 1; }
+}
+module CalendarTime Sources/CalendarTime/*.swift
+module ICal Sources/ICal/*.swift
+module DoseCal $(find Sources/DoseCal -name '*.swift' | sort)
+
+source_of() {
+    case $1 in
+    ical) echo Fuzz/ICalFuzz.swift ;;
+    returned) echo Fuzz/ReturnedCalendarFuzz.swift ;;
+    vdir) echo Fuzz/VdirItemFuzz.swift ;;
+    rrule) echo Fuzz/RecurrenceRuleFuzz.swift ;;
+    schedule) echo Fuzz/ScheduleFuzz.swift ;;
+    *) echo "unknown fuzz target $1" >&2; exit 64 ;;
+    esac
+}
+
+python3 scripts/fuzz_seeds.py "$out/seeds"
+per=$((seconds / ${#targets[@]}))
+[ "$per" -ge 1 ] || per=1
+found=0
+for target in "${targets[@]}"; do
+    src=$(source_of "$target")
+    if [ "$stale" -eq 1 ] || [ ! -x "$out/$target-fuzz" ]; then
+        swiftc "${flags[@]}" -module-name "Fuzz_$target" "$src" "$out/CalendarTime.o" "$out/ICal.o" "$out/DoseCal.o" \
+            $libs -o "$out/$target-fuzz" > "$out/build-$target.log" 2>&1 || { cat "$out/build-$target.log" >&2; exit 1; }
+    fi
+    corpus="$out/corpus-$target"
+    mkdir -p "$corpus"
+    echo "== fuzz target $target: $per s"
+    set +e
+    "$out/$target-fuzz" -max_total_time="$per" -max_len=1048576 -timeout=20 -rss_limit_mb=4096 \
+        -print_final_stats=1 -dict=Fuzz/ical.dict -artifact_prefix="$out/$target-" "$corpus" "$out/seeds/$target" \
+        > "$out/$target.log" 2>&1
+    rc=$?
+    set -e
+    grep -E "^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY" "$out/$target.log" | tail -n 6
+    [ "$rc" -eq 0 ] || { found=1; echo "fuzz target $target: finding (exit $rc); see $out/$target.log" >&2; }
+done
+exit "$found"

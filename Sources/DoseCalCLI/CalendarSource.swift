@@ -6,6 +6,8 @@ import ICal
 struct CalendarSource {
     var label: String
     var calendar: ICalComponent
+    /// What was wrong in the file but read anyway, each naming the file and line.
+    var warnings: [String] = []
 
     /// dosecal's feed of `schedule`, written and read back as text, exactly as a client gets it.
     static func feed(of schedule: Schedule, now: Int) throws -> CalendarSource {
@@ -29,29 +31,33 @@ struct CalendarSource {
         guard let calendar = parsed.calendar else {
             throw InputError("\(name): no VCALENDAR in the file; expected an iCalendar (.ics) file")
         }
-        return CalendarSource(label: name, calendar: calendar)
+        return CalendarSource(label: name, calendar: calendar, warnings: parsed.warnings.map { "\(name): \($0)" })
     }
 
     /// Start instants per UID, by dosecal's expander (RFC 5545 reading), and the events it
-    /// could not expand.
-    func instances(in window: Range<Int>, viewerZone: String) -> (byUID: [String: [Int]], problems: [ICalError]) {
-        let expansion = CalendarExpander(components: [calendar], viewerZone: Zone(viewerZone) ?? .utc)
+    /// could not expand; bounded by the command's budget.
+    func instances(
+        in window: Range<Int>, viewerZone: String, budget: ExpansionBudget
+    ) -> (byUID: [String: [Int]], problems: [ICalError]) {
+        let expansion = CalendarExpander(components: [calendar], viewerZone: Zone(viewerZone) ?? .utc, budget: budget)
             .expand(from: window.lowerBound, to: window.upperBound)
         return (Dictionary(grouping: expansion.instances, by: \.uid).mapValues { $0.map(\.start) }, expansion.problems)
     }
 
-    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion.
-    /// `progress` hears (events done, events) after each event.
+    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget
+    /// of its own, as large as the command's. `progress` hears (events done, events) after each event.
     func libicalInstances(
         in window: Range<Int>, viewerZone: String, progress: (Int, Int) -> Void = { _, _ in }
     ) -> [String: [Int]] {
+        let budget = ExpansionBudget()
         var result: [String: [Int]] = [:]
         let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
         for (i, event) in events.enumerated() {
             progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
             result[uid, default: []] += LibicalReference.instances(
-                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: Zone(viewerZone) ?? .utc)
+                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: Zone(viewerZone) ?? .utc,
+                budget: budget)
         }
         return result
     }

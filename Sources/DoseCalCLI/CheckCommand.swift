@@ -83,7 +83,7 @@ enum CheckCommand {
         }
         let window = checker.instantWindow
         progress.stage("expanding the calendar")
-        let expanded = source.instances(in: window, viewerZone: schedule.homeZone)
+        let expanded = source.instances(in: window, viewerZone: schedule.homeZone, budget: ExpansionBudget())
         let libical = source.libicalInstances(in: window, viewerZone: schedule.homeZone) { done, total in
             progress.count(done, of: total, "libical's expansion, events")
         }
@@ -92,6 +92,7 @@ enum CheckCommand {
         var report = checker.check(
             calendar: expanded.byUID, libical: libical, plan: PlanChannel.doseInstants(schedule: schedule, in: window),
             systemZone: system.zone)
+        report.warnings += source.warnings
         progress.finish()
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: TimeZone.timeZoneDataVersion, system: Zone.dataVersion)

@@ -147,7 +147,12 @@ enum CalendarInput {
     static func returned(_ path: String) throws -> ReturnedCalendar {
         var isDir: ObjCBool = false
         guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
-            return try ReturnedCalendar(parsing: Array(data(path)))
+            let bytes = Array(try data(path))
+            do {
+                return try ReturnedCalendar(parsing: bytes)
+            } catch {
+                throw InputError("\(path == "-" ? "<stdin>" : path): \(error)")
+            }
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
             .filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
@@ -162,9 +167,9 @@ enum CalendarInput {
             items.append(Array(d))
         }
         do {
-            return try ReturnedCalendar(parsingItems: items)
+            return try ReturnedCalendar(parsingItems: items, names: names.map { path + "/" + $0 })
         } catch {
-            throw InputError("\(path): \(error)")
+            throw InputError("\(error)")
         }
     }
 

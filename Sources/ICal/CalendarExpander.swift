@@ -18,14 +18,16 @@ public struct CalendarExpander: Sendable {
     /// Most instances one VEVENT may have up to the window's end before it is reported as a
     /// problem instead (a guard against `FREQ=SECONDLY` over years).
     public var instanceLimit = 500_000
+    /// The bound on all expansions of one command, shared with them (`ExpansionBudget`).
+    public var budget: ExpansionBudget
 
     /// The VEVENTs and VTIMEZONEs of a parsed calendar (inside VCALENDARs, or bare).
-    public init(calendar: ParsedCalendar, viewerZone: Zone = .utc) {
-        self.init(components: calendar.components, viewerZone: viewerZone)
+    public init(calendar: ParsedCalendar, viewerZone: Zone = .utc, budget: ExpansionBudget = ExpansionBudget()) {
+        self.init(components: calendar.components, viewerZone: viewerZone, budget: budget)
     }
 
     /// The VEVENTs and VTIMEZONEs among `components` and their VCALENDAR children.
-    public init(components: [ICalComponent], viewerZone: Zone = .utc) {
+    public init(components: [ICalComponent], viewerZone: Zone = .utc, budget: ExpansionBudget = ExpansionBudget()) {
         var events: [ICalComponent] = []
         var timezones: [ICalComponent] = []
         for c in components {
@@ -37,33 +39,62 @@ public struct CalendarExpander: Sendable {
         self.events = events
         self.timezones = timezones
         self.viewerZone = viewerZone
+        self.budget = budget
     }
 
     /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant;
-    /// VEVENTs that cannot be expanded are left out and listed in `problems`.
+    /// VEVENTs that cannot be expanded are left out and listed in `problems`. Past the budget's
+    /// span the window is cut (a problem says so); events past its instances are left out and
+    /// named in one `.budgetExceeded` problem.
     public func expand(from: Int, to: Int) -> CalendarExpansion {
         expand(from: from, to: to, overlapping: false)
     }
 
     /// Every instance that overlaps `[from, to)` as recurring-ical-events defines it: it starts
     /// before `to` and ends after `from`; one of no length counts when `from <= start < to`.
-    /// Sorted and lenient as `expand(from:to:)`.
+    /// Sorted, lenient and bounded as `expand(from:to:)`.
     public func expand(overlapping from: Int, to: Int) -> CalendarExpansion {
         expand(from: from, to: to, overlapping: true)
     }
 
-    private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
+    private func expand(from: Int, to requested: Int, overlapping: Bool) -> CalendarExpansion {
         var result = CalendarExpansion()
+        let to = budget.cut(from: from, to: requested, problems: &result.problems)
         let lastYear = LocalDateTime(secondsSinceEpoch: to).date.year + 1
         let catalog = ZoneCatalog(vtimezones: timezones, viewer: viewerZone, through: lastYear, problems: &result.problems)
+        var cut: [String] = []
         for group in EventGroup.byUID(events) {
-            do {
-                result.instances += try group.instances(
-                    catalog: catalog, from: from, to: to, limit: instanceLimit, overlapping: overlapping)
-            } catch {
-                result.problems.append(error)
-                if result.failures[group.uid] == nil { result.failures[group.uid] = error }
+            // The budget's hook: each group may take what is left of it, and is charged what it took.
+            let limit = budget.limit(instanceLimit)
+            guard limit > 0 else {
+                cut.append(group.uid)
+                continue
             }
+            do {
+                let instances = try group.instances(
+                    catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping)
+                budget.charge(instances.count)
+                result.instances += instances
+            } catch {
+                // Every event left out is named by UID in `failures`, so no reader takes its
+                // absence for a deletion.
+                if result.failures[group.uid] == nil { result.failures[group.uid] = error }
+                guard case .tooManyInstances(let uid, let line, _) = error else {
+                    result.problems.append(error)
+                    continue
+                }
+                budget.charge(limit)
+                if limit < instanceLimit {
+                    cut.append(uid)
+                } else {
+                    result.problems.append(.tooManyInstances(uid: uid, line: line, limit: instanceLimit))
+                }
+            }
+        }
+        if !cut.isEmpty {
+            let exceeded = budget.exceeded(cut)
+            result.problems.append(exceeded)
+            for uid in cut { result.failures[uid] = exceeded }
         }
         if overlapping {
             result.instances.removeAll { i in

@@ -1,29 +1,15 @@
-/// Repairs content lines whose folding was broken in transit: a continuation line that lost its
-/// leading space (mail clients and copy-paste do this) is joined back to the line before.
+/// Tells content lines whose folding was broken in transit: a continuation line that lost its
+/// leading space (mail clients and copy-paste do this) is joined back to the line before by
+/// `ContentLineReader`.
 ///
 /// Only lines that cannot be content lines are joined: the text before the first `;` or `:`
 /// must be a name (letters, digits, `-`) and a `:` must follow. A lost fold that happens to look
 /// like `word:rest` cannot be told from a property and is left alone.
 enum ContentLineRecovery {
-    static func rejoinBrokenFolds(_ lines: [ContentLine]) -> ([ContentLine], [ICalWarning]) {
-        var result: [ContentLine] = []
-        result.reserveCapacity(lines.count)
-        var warnings: [ICalWarning] = []
-        for line in lines {
-            if !isContentLineShaped(line.text), let previous = result.last, !isDelimiter(previous) {
-                result[result.count - 1].text = Substring(String(previous.text) + String(line.text))
-                warnings.append(.brokenFolding(line: line.line, continuing: previous.line))
-            } else {
-                result.append(line)
-            }
-        }
-        return (result, warnings)
-    }
-
     /// `NAME:...` or `NAME;...:...` with NAME made of letters, digits and `-`.
-    static func isContentLineShaped(_ text: Substring) -> Bool {
+    static func isContentLineShaped(_ bytes: [UInt8]) -> Bool {
         var sawName = false
-        for c in text.utf8 {
+        for c in bytes {
             switch c {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
@@ -31,7 +17,7 @@ enum ContentLineRecovery {
             case UInt8(ascii: ":"):
                 return sawName
             case UInt8(ascii: ";"):
-                return sawName && text.contains(":")
+                return sawName && bytes.contains(UInt8(ascii: ":"))
             default:
                 return false
             }

@@ -46,7 +46,7 @@ struct EventGroup {
             let series = try Series(master: master, uid: uid, catalog: catalog)
             let lead = overlapping ? ([series.span.bound] + overrides.map(\.span.bound)).max()! : 0
             let occurrences = try series.occurrences(
-                catalog: catalog, from: from - margin - lead, to: to + margin, limit: limit)
+                catalog: catalog, from: from - margin - lead, to: to + margin, limit: max(0, limit - result.count))
             let covered = (from - margin - Series.maxOffset)..<(to + margin)
             result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
         }

@@ -20,16 +20,29 @@ public enum ICalError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(property: String, value: String, line: Int?, expected: String)
     /// A recurrence set with more instances in the window than the expander's limit.
     case tooManyInstances(uid: String, line: Int?, limit: Int)
+    /// A BEGIN opening more components at once than `ICalLimits.maxNesting`.
+    case tooDeep(line: Int, component: String, limit: Int)
+    /// A content line longer (after unfolding) than `ICalLimits.maxContentLineBytes`.
+    case lineTooLong(line: Int, limit: Int)
+    /// The calendar as a whole needs more instances than the command's `ExpansionBudget`; `uids`
+    /// are the events that were cut off (`more` others not named).
+    case budgetExceeded(uids: [String], more: Int, limit: Int)
+    /// An expansion window longer than the budget's span (`ExpansionBudget.maxSpan`): it was cut.
+    case windowTooLong(years: Int)
+    /// An error in the named file (an item of a folder, or one of several calendars).
+    indirect case inFile(String, ICalError)
 
     /// The 1-based input line the error refers to, when there is one.
     public var line: Int? {
         switch self {
         case .invalidEncoding(let line), .structure(let line, _), .malformedLine(let line, _),
-            .invalidProperty(let line, _, _):
+            .invalidProperty(let line, _, _), .tooDeep(let line, _, _), .lineTooLong(let line, _):
             return line
         case .unknownZone(_, let line), .invalidValue(_, _, let line, _), .tooManyInstances(_, let line, _):
             return line
-        case .empty, .unserializable:
+        case .inFile(_, let inner):
+            return inner.line
+        case .empty, .unserializable, .budgetExceeded, .windowTooLong:
             return nil
         }
     }
@@ -56,6 +69,20 @@ public enum ICalError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(ICalError.at(line))\(property) value \"\(value)\" cannot be read; expected \(expected)"
         case .tooManyInstances(let uid, let line, let limit):
             return "\(ICalError.at(line))event \"\(uid)\" has more than \(limit) instances in the window; use a shorter window"
+        case .tooDeep(let line, let component, let limit):
+            return "line \(line): BEGIN:\(component) opens more than \(limit) nested components; "
+                + "dosecal reads at most \(limit) levels (iCalendar needs 3: VCALENDAR > VEVENT > VALARM)"
+        case .lineTooLong(let line, let limit):
+            return "line \(line): the content line is longer than \(limit / 1_048_576) MiB after unfolding; "
+                + "dosecal reads content lines (name, parameters and value) of up to \(limit / 1_048_576) MiB"
+        case .budgetExceeded(let uids, let more, let limit):
+            let named = uids.map { "\"\($0)\"" }.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            return "the calendar has more than \(limit) instances in the window in all; not expanded: \(named); "
+                + "use a shorter window"
+        case .windowTooLong(let years):
+            return "the window is longer than \(years) years; only its first \(years) years were expanded"
+        case .inFile(let file, let inner):
+            return "\(file): \(inner)"
         }
     }
 

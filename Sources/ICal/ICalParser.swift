@@ -15,73 +15,58 @@ public struct ParsedCalendar: Sendable {
     public var calendar: ICalComponent? { components.first { $0.name == "VCALENDAR" } }
 }
 
-/// Reads RFC 5545 text through libical (`icalparser_parse_string`) into Swift values.
+/// Reads RFC 5545 text through libical (`icalparser_parse_string`, one component at a time) into
+/// Swift values.
 ///
-/// Line handling (CRLF, LF-only, CR-only, space and tab folding) and BEGIN/END nesting are checked
-/// here first so that every error carries its line; libical then parses properties, parameters
-/// and values. All C objects are freed before returning.
+/// Line handling (byte order mark, CRLF, LF-only, CR-only, space and tab folding) and BEGIN/END
+/// nesting are checked here as the bytes are read, so that every error carries its line; libical
+/// then parses properties, parameters and values of each component. All C objects are freed
+/// before returning.
 public enum ICalParser {
     /// Parses `bytes`. Structural errors throw; properties libical rejects are returned in
     /// `problems` (or thrown, with `strict`). Without `strict`, broken folding is repaired
-    /// (`ContentLineRecovery`) and reported in `warnings`; with it, such a line throws.
-    public static func parse(_ bytes: some Collection<UInt8>, strict: Bool = false) throws(ICalError) -> ParsedCalendar {
-        var lines = try ContentLineReader.read(Array(bytes))
-        var warnings: [ICalWarning] = []
-        if !strict { (lines, warnings) = ContentLineRecovery.rejoinBrokenFolds(lines) }
-        let (skeletons, inside) = try Skeleton.build(lines)
-        if skeletons.isEmpty { throw .empty }
-        var folded: [UInt8] = []
-        folded.reserveCapacity(bytes.count + bytes.count / 20 + 2 * lines.count)
-        for (l, keep) in zip(lines, inside) where keep { fold(l.text, into: &folded) }
-        let canonical = String(decoding: folded, as: UTF8.self)
-        var problems: [ICalError] = []
-        let components: [ICalComponent] = Libical.withLock {
-            guard let root = icalparser_parse_string(canonical) else { return [] }
-            let owned = OwnedComponent(taking: root)
-            var roots: [OpaquePointer] = []
-            if icalcomponent_isa(owned.raw) == ICAL_XROOT_COMPONENT {
-                var child = icalcomponent_get_first_component(owned.raw, ICAL_ANY_COMPONENT)
-                while let c = child {
-                    roots.append(c)
-                    child = icalcomponent_get_next_component(owned.raw, ICAL_ANY_COMPONENT)
-                }
-            } else {
-                roots = [owned.raw]
-            }
-            var result: [ICalComponent] = []
-            for (index, c) in roots.enumerated() {
-                let skeleton = index < skeletons.count ? skeletons[index] : nil
-                result.append(copy(c, skeleton: skeleton, problems: &problems))
-            }
-            return result
+    /// (`ContentLineRecovery`) and reported in `warnings`; with it, such a line throws. Input past
+    /// `limits` (nesting, content-line size) throws.
+    public static func parse(
+        _ bytes: some Collection<UInt8>, strict: Bool = false, limits: ICalLimits = .standard
+    ) throws(ICalError) -> ParsedCalendar {
+        let read = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<ParsedCalendar, ICalError> in
+            Result { () throws(ICalError) in try parse(buffer: buffer, strict: strict, limits: limits) }
+        }
+        if let result = bytes.withContiguousStorageIfAvailable(read) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer(read).get()
+    }
+
+    /// One pass over the bytes: content lines are unfolded (`ContentLineReader`) and assembled
+    /// into components one at a time (`ComponentAssembler`).
+    private static func parse(
+        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits
+    ) throws(ICalError) -> ParsedCalendar {
+        var reader = ContentLineReader(strict: strict, limits: limits)
+        // The assembler owns libical parsers: made, used and freed under the lock.
+        let (components, problems, warnings) = try Libical.withLock { () throws(ICalError) in
+            var assembler = ComponentAssembler(limits: limits)
+            try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
+            try assembler.finish()
+            return (assembler.roots, assembler.problems, assembler.warnings)
         }
         if components.isEmpty { throw .empty }
         if strict, let first = problems.first { throw first }
-        return ParsedCalendar(components: components, problems: problems, warnings: warnings)
-    }
-
-    /// Appends `line` folded at 75 octets (never inside a UTF-8 sequence), CRLF-terminated.
-    /// libical's string reader looks for the next line end once per 80-byte chunk it takes, so
-    /// an unfolded 1 MB line would cost it 12,000 scans of up to 1 MB: folded, reading is linear.
-    static func fold(_ line: Substring, into out: inout [UInt8]) {
-        var width = 0
-        for byte in line.utf8 {
-            if width >= 75 && (byte & 0xC0) != 0x80 {
-                out += [13, 10, 32]
-                width = 1
-            }
-            out.append(byte)
-            width += 1
-        }
-        out += [13, 10]
+        let sorted = (reader.warnings + warnings).enumerated().sorted {
+            ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+        }.map(\.element)
+        return ParsedCalendar(components: components, problems: problems, warnings: sorted)
     }
 
     /// Parses a String.
-    public static func parse(_ text: String, strict: Bool = false) throws(ICalError) -> ParsedCalendar {
-        try parse(Array(text.utf8), strict: strict)
+    public static func parse(_ text: String, strict: Bool = false, limits: ICalLimits = .standard) throws(ICalError)
+        -> ParsedCalendar
+    {
+        try parse(Array(text.utf8), strict: strict, limits: limits)
     }
 
     /// Copies one libical component (and its children) into Swift values. Caller holds the lock.
+    /// Recursive: the depth is bounded by `ICalLimits.maxNesting`, checked before libical runs.
     static func copy(_ c: OpaquePointer, skeleton: Skeleton?, problems: inout [ICalError]) -> ICalComponent {
         let kind = icalcomponent_isa(c)
         var name = Libical.borrow(icalcomponent_kind_to_string(kind))
@@ -160,62 +145,5 @@ enum ParameterText {
         }
         values.append(current)
         return ICalParameter(name, values: values)
-    }
-}
-
-/// The nesting of the input as written, with lines: used to check BEGIN/END and to give libical's
-/// properties their line numbers.
-struct Skeleton {
-    var name: String
-    var line: Int
-    var properties: [(name: String, line: Int)] = []
-    var children: [Skeleton] = []
-
-    /// Builds the component tree of `lines`, throwing on bad nesting. Lines outside any component
-    /// are marked and skipped.
-    static func build(_ lines: [ContentLine]) throws(ICalError) -> ([Skeleton], inside: [Bool]) {
-        var inside = [Bool](repeating: true, count: lines.count)
-        var roots: [Skeleton] = []
-        var stack: [Skeleton] = []
-        for index in lines.indices {
-            let l = lines[index]
-            let name = l.name
-            if name == "BEGIN" {
-                let component = l.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard !component.isEmpty else {
-                    throw .structure(line: l.line, message: "BEGIN without a component name; expected e.g. BEGIN:VEVENT")
-                }
-                stack.append(Skeleton(name: component, line: l.line))
-            } else if name == "END" {
-                let component = l.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard let open = stack.popLast() else {
-                    throw .structure(line: l.line, message: "END:\(component) without a matching BEGIN:\(component)")
-                }
-                guard open.name == component else {
-                    if stack.contains(where: { $0.name == component }) {
-                        throw .structure(
-                            line: open.line,
-                            message:
-                                "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)"
-                        )
-                    }
-                    throw .structure(
-                        line: l.line,
-                        message: "END:\(component) closes BEGIN:\(open.name) of line \(open.line); expected END:\(open.name)")
-                }
-                if stack.isEmpty { roots.append(open) } else { stack[stack.count - 1].children.append(open) }
-            } else if stack.isEmpty {
-                // Text outside any component (a stray header line): ignored.
-                inside[index] = false
-                continue
-            } else {
-                guard l.text.contains(":") else { throw .malformedLine(line: l.line, text: String(l.text)) }
-                stack[stack.count - 1].properties.append((name, l.line))
-            }
-        }
-        if let open = stack.last {
-            throw .structure(line: open.line, message: "BEGIN:\(open.name) is never closed; expected END:\(open.name)")
-        }
-        return (roots, inside)
     }
 }

@@ -11,10 +11,13 @@ internal import CLibical
 /// Overrides (RECURRENCE-ID) are not applied. Floating and DATE values are read in `viewerZone`.
 public enum LibicalReference {
     /// The start instants in `[from, to)`, ascending, without duplicates; empty when DTSTART is
-    /// missing or unreadable, when libical does not know the zone, or the rule is invalid.
-    public static func instances(of event: ICalComponent, from: Int, to: Int, viewerZone: Zone = .utc, stepLimit: Int = 1_000_000)
-        -> [Int]
-    {
+    /// missing or unreadable, when libical does not know the zone, or the rule is invalid. Each
+    /// rule takes at most `stepLimit` iterator steps, and at most what is left of `budget` (which
+    /// is charged the steps taken).
+    public static func instances(
+        of event: ICalComponent, from: Int, to: Int, viewerZone: Zone = .utc, stepLimit: Int = 1_000_000,
+        budget: ExpansionBudget? = nil
+    ) -> [Int] {
         guard let dtstart = event.property("DTSTART"), let start = DateTimeValue(property: dtstart) else { return [] }
         return Libical.withLock {
             guard let zone = builtinZone(start, viewerZone: viewerZone) else { return [] }
@@ -33,7 +36,11 @@ public enum LibicalReference {
                     return []
                 }
                 defer { icalrecur_iterator_free(iterator) }
-                for _ in 0..<stepLimit {
+                let steps = budget?.limit(stepLimit) ?? stepLimit
+                var taken = 0
+                defer { budget?.charge(taken) }
+                while taken < steps {
+                    taken += 1
                     let next = icalrecur_iterator_next(iterator)
                     if icaltime_is_null_time(next) != 0 { break }
                     let instant = Int(icaltime_as_timet_with_zone(next, zone))

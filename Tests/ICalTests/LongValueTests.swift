@@ -3,22 +3,9 @@ import Testing
 @testable import ICal
 
 /// Long values (a schedule's notes of many megabytes become a DESCRIPTION): the parser hands
-/// libical its lines folded, so that libical's line reader stays linear, and every byte of the
-/// value comes back. Speed itself is measured in `make bench`, never here.
+/// libical one unfolded content line at a time (`icalparser_add_line`), so reading stays linear,
+/// and every byte of the value comes back. Speed itself is measured in `make bench`, never here.
 @Suite struct LongValueTests {
-    @Test func linesAreFoldedAt75OctetsNeverInsideACharacter() {
-        var out: [UInt8] = []
-        ICalParser.fold("SUMMARY:" + String(repeating: "a", count: 70), into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "SUMMARY:" + String(repeating: "a", count: 67) + "\r\n aaa\r\n")
-        out = []
-        // 74 ASCII octets, then "é" (2 octets) would straddle octet 75: it moves to the next line.
-        ICalParser.fold(Substring(String(repeating: "x", count: 74) + "éé"), into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == String(repeating: "x", count: 74) + "é\r\n é\r\n")
-        out = []
-        ICalParser.fold("END:VEVENT", into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "END:VEVENT\r\n")
-    }
-
     @Test func aValueOfAMegabyteOnOneLineComesBackWhole() throws {
         let value =
             String(repeating: "Take with food and not with grapefruit juice - über 2 h vor dem Essen. ", count: 16_000) + "End."

@@ -71,8 +71,12 @@ extension CalendarImporter {
             case .local(let t, _): end = t.date
             }
         } else if rule.count != nil {
-            let expansion = CalendarExpander(components: calendar.timezones + [e.component], viewerZone: Zone(home) ?? .utc)
-                .expand(from: Int(Int32.min), to: Int(Int32.max))
+            let expansion = CalendarExpander(
+                components: calendar.timezones + [e.component], viewerZone: Zone(home) ?? .utc, budget: budget
+            ).expand(from: Int(Int32.min), to: Int(Int32.max))
+            if expansion.instances.isEmpty, let problem = expansion.problems.first {
+                return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
+            }
             guard let last = expansion.instances.last else { return .failure(ImportReason("its COUNT rule gives no occurrence")) }
             end = (timePolicy == .fixedInterval ? Zone(home) ?? .utc : zone).local(at: last.start).date
         }

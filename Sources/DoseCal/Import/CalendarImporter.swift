@@ -9,10 +9,13 @@ public struct CalendarImporter: Sendable {
     public var matcher: DoseMatcher
     /// The home zone; nil: the most common zone of the dose events.
     public var zone: String?
+    /// The bound on the expansions a run makes (finding the end of COUNT rules), shared by them.
+    public var budget: ExpansionBudget
 
-    public init(matcher: DoseMatcher = DoseMatcher(), zone: String? = nil) {
+    public init(matcher: DoseMatcher = DoseMatcher(), zone: String? = nil, budget: ExpansionBudget = ExpansionBudget()) {
         self.matcher = matcher
         self.zone = zone
+        self.budget = budget
     }
 
     public func run(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)? = nil) throws(ImportError) -> ImportReport {

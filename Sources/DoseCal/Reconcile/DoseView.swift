@@ -26,10 +26,10 @@ struct DoseView: Sendable {
 
     /// Expands the series of `calendar` that belong to the slots in `only` ([medication, slot];
     /// nil: every slot). Alarms are read from every dosecal series but those in `excluding`
-    /// (damaged series: never read as a decision).
+    /// (damaged series: never read as a decision). The expansion is bounded by `budget`.
     init(
         _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil,
-        excluding: Set<String> = []
+        excluding: Set<String> = [], budget: ExpansionBudget = ExpansionBudget()
     ) {
         var components = calendar.timezones
         var cancelled = Set<String>()  // "UID instant" of STATUS:CANCELLED overrides
@@ -45,7 +45,7 @@ struct DoseView: Sendable {
                 if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
             }
         }
-        let expansion = CalendarExpander(components: components, viewerZone: homeZone)
+        let expansion = CalendarExpander(components: components, viewerZone: homeZone, budget: budget)
             .expand(from: window.lowerBound, to: window.upperBound)
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
         failures = expansion.failures

@@ -23,6 +23,8 @@ public struct Reconciler: Sendable {
     /// Damage known before reading the calendar (an item file that cannot be read), by UID;
     /// `reconcile` adds what it finds in `theirs` (decision 0036).
     public var damaged: [String: SeriesDamage]
+    /// The bound on expanding the three sides, shared by them (`ExpansionBudget`).
+    public var budget = ExpansionBudget()
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
@@ -68,16 +70,22 @@ public struct Reconciler: Sendable {
         // Only slots whose series the calendar changed need expanding (decision 0026).
         let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
             .subtracting(damage.slots)
-        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched)
-        let baseView = base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched) } ?? oursView
+        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
+        let baseView =
+            base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
         let theirsView = DoseView(
-            theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys))
+            theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys),
+            budget: budget)
         damage.add(theirsView.failures, calendar: theirs, index: index)
         result.damaged = damage.list
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         // Damaged series are there, only unreadable: not "everything was deleted".
         if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
         result.warnings += Set(baseView.problems + theirsView.problems).sorted()
+        result.warnings += theirs.warnings.compactMap { warning in
+            guard case .input(let w) = warning, case .duplicateTimezone = w else { return nil }
+            return "the calendar's \(w)"
+        }
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)

@@ -7,12 +7,23 @@ extension ReturnedCalendar {
     /// properties); a VTIMEZONE whose TZID an earlier file defined is left out. Parser warnings and
     /// dropped properties of every file are kept.
     public init(parsingItems items: [some Collection<UInt8>]) throws(ICalError) {
+        try self.init(parsingItems: items, names: nil)
+    }
+
+    /// As `init(parsingItems:)`; an error in an item is `ICalError.inFile` with that item's name.
+    public init(parsingItems items: [some Collection<UInt8>], names: [String]?) throws(ICalError) {
         var merged: ParsedCalendar? = nil
         var root = ICalComponent("VCALENDAR")
         var zones = Set<String>()
         var dropped: [String: ICalError] = [:]
-        for bytes in items {
-            let parsed = try ICalParser.parse(bytes)
+        for (index, bytes) in items.enumerated() {
+            let parsed: ParsedCalendar
+            do {
+                parsed = try ICalParser.parse(bytes)
+            } catch {
+                guard let names, index < names.count else { throw error }
+                throw .inFile(names[index], error)
+            }
             dropped.merge(ReturnedCalendar.droppedProperties(parsed)) { first, _ in first }
             if merged == nil {
                 merged = parsed
