@@ -1,14 +1,7 @@
 /// An RRULE value (RFC 5545 §3.3.10), written in a fixed part order so output is deterministic.
 public struct RecurrenceRule: Sendable, Hashable, CustomStringConvertible {
-    public enum Frequency: String, Sendable, Hashable, CaseIterable {
-        case secondly = "SECONDLY"
-        case minutely = "MINUTELY"
-        case hourly = "HOURLY"
-        case daily = "DAILY"
-        case weekly = "WEEKLY"
-        case monthly = "MONTHLY"
-        case yearly = "YEARLY"
-    }
+    /// The FREQ part: the one the full rule value has.
+    public typealias Frequency = RecurrencePattern.Frequency
 
     /// A BYDAY entry: a weekday with an optional ordinal (`-1SU`, `2MO`, `TH`).
     public struct WeekdayNumber: Sendable, Hashable {

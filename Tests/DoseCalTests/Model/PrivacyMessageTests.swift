@@ -60,7 +60,9 @@ import Testing
                 == "no medication has that id or a name starting with it; the schedule has 2 medication(s) (privacy mode: their ids and names are not shown)"
         )
         #expect(
-            privately { () throws(ReminderError) in _ = try schedule.recording(.taken, medication: "lithium", slot: "noon", at: at) }
+            privately { () throws(ReminderError) in
+                _ = try schedule.recording(.taken, medication: "lithium", slot: "noon", at: at)
+            }
                 == "Medication 2 has no slot \"noon\"; use a slot id or time: 1 (20:00)")
         #expect(
             privately { () throws(ReminderError) in _ = try schedule.refilling(medication: "sertraline", amount: 30, at: at) }

@@ -89,12 +89,7 @@ struct SafetyMachine {
     }
 
     mutating func sync(limit: Int?) throws -> VdirSync.Report {
-        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        sync.mergeEdits = true
-        var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: schedule, now: now, stepLimit: limit) { saved = $0 }
-        if let saved { schedule = try schedule.applying(saved.changes, now: now) }
-        return report
+        try box.mergingSync(&schedule, now: now, stepLimit: limit)
     }
 
     mutating func step(_ index: Int) throws {

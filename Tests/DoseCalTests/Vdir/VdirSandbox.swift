@@ -33,6 +33,17 @@ final class VdirSandbox {
         return try sync.run(schedule: schedule, now: now, stepLimit: stepLimit)
     }
 
+    /// A sync with the merge on, as the CLI runs it; the change set it would write into the
+    /// schedule file is applied to `schedule`.
+    func mergingSync(_ schedule: inout Schedule, now: Int, stepLimit: Int? = nil) throws -> VdirSync.Report {
+        var sync = VdirSync(folder: folder, statusPath: statusPath)
+        sync.mergeEdits = true
+        var saved: ChangeSet? = nil
+        let report = try sync.run(schedule: schedule, now: now, stepLimit: stepLimit) { saved = $0 }
+        if let saved { schedule = try schedule.applying(saved.changes, now: now) }
+        return report
+    }
+
     /// Item file names, sorted.
     var files: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
