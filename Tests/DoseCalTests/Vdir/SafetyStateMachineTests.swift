@@ -23,6 +23,7 @@ import Testing
         print("SafetyStateMachineTests seed \(seed) (replay with DOSECAL_SAFETY_SEED=\(seed))")
         var machine = SafetyMachine(seed: seed)
         for step in 0..<30 { try machine.step(step) }
+        print("SafetyStateMachineTests seed \(seed): 30 steps, \(machine.kills) killed runs, \(machine.damaged) damaged items")
         #expect(machine.kills > 0 && machine.damaged > 0, "seed \(seed) ran no kill or no damage")
     }
 }
