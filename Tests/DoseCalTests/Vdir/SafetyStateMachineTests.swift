@@ -95,11 +95,19 @@ struct SafetyMachine {
 
     mutating func step(_ index: Int) throws {
         let at = "seed \(seed), step \(index)"
-        for (file, text) in garbled where Bool.random(using: &rng) {  // the phone syncs the good copy back
+        // The phone syncs the good copy back: the one dosecal last wrote, older than a schedule
+        // edit made meanwhile. An edit the phone made to that stale copy would meet the
+        // schedule's edit of the same doses, a true conflict (reported, kept), which this model
+        // of intent leaves out: the phone edits other items in that step.
+        var restored = Set<String>()
+        for (file, text) in garbled.sorted(by: { $0.key < $1.key }) where Bool.random(using: &rng) {
             box.write(file, text)
             garbled[file] = nil
+            restored.insert(file)
         }
-        let live = intent.times.keys.filter { !intent.deleted.contains($0) && box.files.contains(name($0)) }.sorted()
+        let live = intent.times.keys.filter {
+            !intent.deleted.contains($0) && box.files.contains(name($0)) && !restored.contains(name($0))
+        }.sorted()
         let expectedSchedule = try act(Int.random(in: 0..<8, using: &rng), live: live)
         now += 3600
         if Bool.random(using: &rng) {  // killed after a random number of executor steps
