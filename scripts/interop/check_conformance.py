@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The conformance matrix of issue 3, read by real third-party code.
+"""The conformance matrix of the check command, read by real third-party code.
 
 For each of twelve zones, a schedule with one medication per day around every
 UTC-offset change from 2024 to 2030 (Apia and Mexico City, which no longer

@@ -3,7 +3,7 @@ import Foundation
 import ICal
 import Testing
 
-/// The conformance matrix of issue 3: in twelve zones, for dose times 00:00 to 03:45 every 15
+/// The conformance matrix of `dosecal check`: in twelve zones, for dose times 00:00 to 03:45 every 15
 /// minutes plus 08:00 and 20:00, on the day before, the day of and the day after every offset
 /// change from 2024 to 2030, the engine's instant equals Foundation's `Calendar.date(from:)`
 /// (which follows RFC 5545 §3.3.5 for gaps and overlaps).
