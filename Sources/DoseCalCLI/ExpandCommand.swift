@@ -48,6 +48,7 @@ enum ExpandCommand {
         let to = try bound(args.options["to"], option: "to", zone: zone)
         guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
         var instances: [EventInstance] = []
+        let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
         for path in args.positionals {
             let name = path == "-" ? "<stdin>" : path
             let parsed: ParsedCalendar
@@ -56,7 +57,8 @@ enum ExpandCommand {
             } catch let error as ICalError {
                 throw InputError("\(name): \(error)")
             }
-            let expansion = CalendarExpander(calendar: parsed, viewerZone: zone).expand(overlapping: from, to: to)
+            let expansion = CalendarExpander(calendar: parsed, viewerZone: zone, budget: budget)
+                .expand(overlapping: from, to: to)
             for problem in parsed.problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
             instances += expansion.instances
         }

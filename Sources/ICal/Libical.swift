@@ -52,26 +52,3 @@ struct OwnedComponent: ~Copyable {
     /// `icalcomponent_as_ical_string_r`, copied and freed.
     func serialized() -> String { Libical.take(icalcomponent_as_ical_string_r(raw)) }
 }
-
-extension Libical {
-    /// Abbreviations (TZNAME) by UTC offset from libical's copy of the zone
-    /// (`icaltimezone_get_builtin_timezone`, `icaltimezone_get_component`; both owned by libical's
-    /// zone cache and not freed). Later observances win. Empty when libical does not know the zone.
-    static func zoneNames(_ identifier: String) -> [Int: String] {
-        withLock {
-            guard let zone = icaltimezone_get_builtin_timezone(identifier),
-                let vtz = icaltimezone_get_component(zone)
-            else { return [:] }
-            var names: [Int: String] = [:]
-            var child = icalcomponent_get_first_component(vtz, ICAL_ANY_COMPONENT)
-            while let c = child {
-                child = icalcomponent_get_next_component(vtz, ICAL_ANY_COMPONENT)
-                guard let to = icalcomponent_get_first_property(c, ICAL_TZOFFSETTO_PROPERTY),
-                    let name = icalcomponent_get_first_property(c, ICAL_TZNAME_PROPERTY)
-                else { continue }
-                names[Int(icalproperty_get_tzoffsetto(to))] = borrow(icalproperty_get_tzname(name))
-            }
-            return names
-        }
-    }
-}

@@ -16,11 +16,6 @@ if [[ ! -x "$venv/bin/vdirsyncer" ]] || ! "$venv/bin/python" -c "import icalenda
     "$venv/bin/pip" install -q icalendar recurring-ical-events vdirsyncer
 fi
 cc -O2 -o "$work/libical_expand" "$here/libical_expand.c" $(pkg-config --cflags --libs libical)
-standin=()
-if ! "$bin" expand --help > /dev/null 2>&1; then
-    # Until `dosecal expand` exists in this build: the development tool, marked in the table.
-    standin=("$(dirname "$bin")/ical-expand")
-fi
 "$venv/bin/python" -c "from importlib.metadata import version as v; print(\"peers: icalendar\", v(\"icalendar\"), \"| recurring-ical-events\", v(\"recurring-ical-events\"), \"| vdirsyncer\", v(\"vdirsyncer\"))"
 echo "peers: libical $(pkg-config --modversion libical) (C, cc -O2) | $(python3 --version)"
-exec python3 "$here/bench.py" "$bin" "$work" "$venv/bin/python" "$work/libical_expand" "${standin[@]}"
+exec python3 "$here/bench.py" "$bin" "$work" "$venv/bin/python" "$work/libical_expand"

@@ -92,14 +92,19 @@ public struct ReturnedEvent: Sendable, Hashable {
     static func dateList(_ properties: [ICalProperty], read: (DateTimeValue) -> ReturnedTime) -> [ReturnedTime] {
         var seen = Set<ReturnedTime>()
         for p in properties {
-            let tzid = p.parameter("TZID")
-            for item in p.value.split(separator: ",") {
-                // A PERIOD (`start/end` or `start/duration`) counts by its start.
-                let text = item.split(separator: "/").first ?? item
-                if let value = DateTimeValue(parsing: text, tzid: tzid) { seen.insert(read(value)) }
-            }
+            for (_, value) in items(of: p) { if let value { seen.insert(read(value)) } }
         }
         return seen.sorted()
+    }
+
+    /// Every comma item of an EXDATE, RDATE or RECURRENCE-ID line, with its value read in the
+    /// line's TZID and VALUE (nil when it is no date or date-time); a PERIOD (`start/end`,
+    /// `start/duration`) counts by its start.
+    static func items(of property: ICalProperty) -> [(text: Substring, value: DateTimeValue?)] {
+        let tzid = property.parameter("TZID")
+        return property.value.split(separator: ",").map { item in
+            (item, DateTimeValue(parsing: item.split(separator: "/").first ?? item, tzid: tzid))
+        }
     }
 
     static func duration(_ event: ICalComponent, start: DateTimeValue?, read: (DateTimeValue) -> ReturnedTime) -> Int? {

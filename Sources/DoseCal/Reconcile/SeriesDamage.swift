@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// A dosecal series that came back damaged: a file that cannot be read, an invalid repeat rule,
 /// an unknown zone, an impossible or missing date. Damage is never a decision of the person
@@ -68,13 +68,13 @@ extension ReturnedCalendar {
 }
 
 extension SeriesDamage {
-    /// Why the parser left a property out, in the words of `RuleCheck` for a repeat rule.
+    /// Why the parser left a property out, in the words of the RRULE reader for a repeat rule.
     static func reason(_ error: ICalError) -> String {
         guard case .invalidProperty(_, let name, let message) = error else { return "\(error)" }
         let marker = "Removing entire property: "
         if let r = message.range(of: marker) {
             let value = String(message[r.upperBound...])
-            if name == "RRULE", let why = RuleCheck.problem(in: value) { return "RRULE \(value): \(why)" }
+            if name == "RRULE", let why = RecurrencePattern.problem(inRRule: value) { return "RRULE \(value): \(why)" }
             return "\(name) \(value) cannot be read"
         }
         return "\(name) cannot be read (\(message))"
@@ -94,14 +94,13 @@ extension SeriesDamage {
                 return (p.line, "\(p.name) is in the unknown time zone \(tzid), which the file does not define either")
             }
             guard p.name != "DTSTART", p.name != "DTEND" else { continue }
-            for item in p.value.split(separator: ",") {
-                let text = item.split(separator: "/").first ?? item
-                if DateTimeValue(parsing: text, tzid: p.parameter("TZID")) == nil {
-                    return (p.line, "\(p.name) \(item) is not a date or date-time")
-                }
+            if let bad = ReturnedEvent.items(of: p).first(where: { $0.value == nil }) {
+                return (p.line, "\(p.name) \(bad.text) is not a date or date-time")
             }
         }
-        if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"), let reason = RuleCheck.problem(in: rule.value) {
+        if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"),
+            let reason = RecurrencePattern.problem(inRRule: rule.value)
+        {
             return (rule.line, "RRULE \(rule.value): \(reason)")
         }
         return (nil, nil)

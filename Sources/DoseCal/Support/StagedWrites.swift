@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Many files replaced atomically with one flush to disk instead of one per file (decision 0067,
 /// docs/sync.md "Durability"): every file's bytes go to its temporary (`AtomicFile`'s name, so an
 /// interrupted run's leftovers are recognised), then one `syncfs` makes all of them durable, and
@@ -37,48 +33,37 @@ public struct StagedWrites {
     /// Makes every staged temporary durable: one `syncfs` of the folder's file system.
     public func makeDurable() throws(AtomicFile.WriteError) {
         guard !staged.isEmpty else { return }
-        if let syncfs = Self.syncfs {
-            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0 else { throw AtomicFile.WriteError(path: folder, reason: String(cString: strerror(errno))) }
-            defer { close(fd) }
-            if syncfs(fd) == 0 { return }
-            throw AtomicFile.WriteError(path: folder, reason: String(cString: strerror(errno)))
+        do throws(Errno) {
+            let fd = try Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { Syscalls.close(fd) }
+            if try Syscalls.syncfs(fd) { return }
+        } catch {
+            throw AtomicFile.WriteError(path: folder, reason: error.description)
         }
         for s in staged {
-            let fd = open(s.temporary, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, fsync(fd) == 0 else {
-                let reason = String(cString: strerror(errno))
-                if fd >= 0 { close(fd) }
-                throw AtomicFile.WriteError(path: s.target, reason: reason)
+            do throws(Errno) {
+                let fd = try Syscalls.open(s.temporary, O_RDONLY | O_CLOEXEC)
+                defer { Syscalls.close(fd) }
+                try Syscalls.fsync(fd)
+            } catch {
+                throw AtomicFile.WriteError(path: s.target, reason: error.description)
             }
-            close(fd)
         }
     }
 
     /// Renames a durable temporary over its target.
     public static func commit(_ s: Staged) throws(AtomicFile.WriteError) {
-        if rename(s.temporary, s.target) != 0 {
-            let why = String(cString: strerror(errno))
-            unlink(s.temporary)
-            throw AtomicFile.WriteError(path: s.target, reason: why)
+        do throws(Errno) { try Syscalls.rename(s.temporary, s.target) } catch {
+            discard(s)
+            throw AtomicFile.WriteError(path: s.target, reason: error.description)
         }
     }
 
     /// Removes a temporary that is not to be committed.
-    public static func discard(_ s: Staged) { unlink(s.temporary) }
+    public static func discard(_ s: Staged) { try? Syscalls.unlink(s.temporary) }
 
-    /// Removes every temporary not committed (after an error).
+    /// Removes every temporary not committed (after an error; a missing one is no error).
     public func discardAll() {
-        for s in staged where access(s.temporary, F_OK) == 0 { unlink(s.temporary) }
+        for s in staged { StagedWrites.discard(s) }
     }
-
-    /// Linux's `syncfs(2)`, looked up at run time: the Swift C library module does not declare it.
-    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
-        #if os(Linux)
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
 }

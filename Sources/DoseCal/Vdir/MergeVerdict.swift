@@ -12,9 +12,9 @@ struct MergeVerdict {
     let ours: ReturnedCalendar?
     var damage: [String: SeriesDamage] { Dictionary(set.damaged.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a }) }
 
-    init(set: ChangeSet, schedule: Schedule, now: Int, base: ReturnedCalendar?, theirs: ReturnedCalendar) {
+    /// `feed` is the schedule's feed as the run built it (before the merge).
+    init(set: ChangeSet, feed: Feed, base: ReturnedCalendar?, theirs: ReturnedCalendar) {
         self.set = set
-        let feed = FeedBuilder(schedule: schedule, now: now).build()
         var slots: [String: (medication: String, slot: String?)] = [:]
         for item in feed.items {
             switch item.kind {

@@ -36,9 +36,10 @@ extension VdirSync {
         public var data: Data
     }
 
-    /// Merges the folder edits in `changes` into `schedule`; nil when there are none.
+    /// Merges the folder edits in `changes` into `schedule` (whose feed the run built: `feed`);
+    /// nil when there are none.
     func merge(
-        _ changes: FolderChanges, state: FolderState, status: SyncStatus, schedule: Schedule, now: Int,
+        _ changes: FolderChanges, state: FolderState, status: SyncStatus, schedule: Schedule, feed: Feed, now: Int,
         prefer: ReconcilePreference?
     ) throws(SyncError) -> Merge? {
         guard !changes.owned.isEmpty else { return nil }
@@ -73,7 +74,7 @@ extension VdirSync {
             named.damaged[i].file = state.files.first { $0.uids.contains(named.damaged[i].uid) }?.name
         }
         set = named
-        let verdict = MergeVerdict(set: set, schedule: schedule, now: now, base: base, theirs: theirs)
+        let verdict = MergeVerdict(set: set, feed: feed, base: base, theirs: theirs)
         var result = Merge(changes: set, schedule: merged, status: status, accepted: [])
         for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) {
             accept(uid, change, verdict: verdict, state: state, into: &result)

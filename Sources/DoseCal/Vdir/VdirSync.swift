@@ -74,7 +74,8 @@ public struct VdirSync: Sendable {
         let found = plan.changes
         if mergeEdits, !planner.scheduleOverrides,
             let m = try merge(
-                plan.changes, state: state, status: status, schedule: schedule, now: now, prefer: reconcilePreference)
+                plan.changes, state: state, status: status, schedule: schedule, feed: feed, now: now,
+                prefer: reconcilePreference)
         {
             merged = m
             if !m.changes.changes.isEmpty {

@@ -85,6 +85,26 @@ enum Syscalls {
         return FileStatus(st)
     }
 
+    /// Linux's `syncfs(2)` (every dirty file of `fd`'s file system to disk); false where the
+    /// call does not exist, for the caller to fsync file by file. Looked up at run time: the Swift
+    /// C library module does not declare it.
+    static func syncfs(_ fd: Int32) throws(Errno) -> Bool {
+        guard let call = syncfsCall else { return false }
+        while call(fd) != 0 {
+            if Errno.current != .interrupted { throw .current }
+        }
+        return true
+    }
+
+    private static let syncfsCall: (@convention(c) (Int32) -> Int32)? = {
+        #if os(Linux)
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
+
     /// `getpid(2)`.
     static var processID: Int32 { system_getpid() }
 
