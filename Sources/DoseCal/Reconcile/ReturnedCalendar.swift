@@ -120,7 +120,7 @@ public struct ReturnedCalendar: Sendable {
     /// by start.
     public func series(dosecalUID uid: String) -> [ReturnedSeries] {
         series.filter { $0.dosecalUID == uid }.sorted { a, b in
-            (a.master?.startTime ?? .instant(Int.min)) < (b.master?.startTime ?? .instant(Int.min))
+            (a.master?.startTime ?? .unknownStart) < (b.master?.startTime ?? .unknownStart)
         }
     }
 
