@@ -32,11 +32,12 @@ extension FeedBuilder {
     }
 
     /// EXDATEs for the skipped doses that fall in `plan`'s series, in date order, each in the
-    /// series' own form (decision 0037).
+    /// series' own form (decision 0037); every-N-hours doses by instant (decision 0106).
     func exceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, skipped: Set<LocalDate>
     ) -> [ICalProperty] {
-        skipped.sorted().compactMap { date in
+        if case .everyNHours = m.recurrence { return hourlyExceptionDates(of: plan, m, planner: planner, engine: engine) }
+        return skipped.sorted().compactMap { date in
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part,
                 engine.occurrences(of: m, from: date, to: date).contains(where: {
                     $0.slotID == plan.slotID && engine.localDate(of: $0) == date
@@ -45,6 +46,19 @@ extension FeedBuilder {
             else { return nil }
             return startValues(of: plan, m, date: date, movedTo: engine.time(of: slot, in: m, on: date), engine: engine)?
                 .recurrenceID.property("EXDATE")
+        }
+    }
+
+    /// EXDATEs (UTC) for the skipped every-N-hours doses that fall in `plan`'s series, in time
+    /// order (decision 0106).
+    private func hourlyExceptionDates(
+        of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
+    ) -> [ICalProperty] {
+        let home = Zone(schedule.homeZone) ?? .utc
+        return engine.skippedHourlyInstants(of: m).sorted().compactMap { instant in
+            let date = home.local(at: instant).date
+            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
+            return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
         }
     }
 

@@ -43,6 +43,7 @@ struct SlotComparison {
         var candidates: [Candidate] = []
         var conflicting: [(key: DoseKey, ours: String, theirs: String)] = []
         let tail = findStop()
+        if hourly, classifyHourly(keys: keys.filter { !tail.contains($0) }) { return }
         for key in keys where !tail.contains(key) {
             let b = base.doses[key]
             let t = theirs.doses[key]

@@ -189,7 +189,11 @@ extension WallClockEngine {
     /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
     public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
         let skipped = schedule.skippedDoses()
-        guard !skipped.isEmpty else { return occurrences }
-        return occurrences.filter { skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true }
+        let hourly = skippedHourlyInstants()
+        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
+        return occurrences.filter {
+            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
+                && hourly[$0.medicationID]?.contains($0.instant) != true
+        }
     }
 }

@@ -1,0 +1,112 @@
+import DoseCal
+import Foundation
+import ICal
+import Testing
+
+/// The edits reconcile maps beyond slot times, single moves and deletions: every-N-hours series
+/// moved or thinned, a dose moved to another day, a changed repeat rule. Each: literal calendar
+/// text as the client writes it, a literal change set, then apply and reconcile again gives nothing.
+@Suite struct ReconcileRemapTests {
+    /// 2026-11-20T00:00:00Z: the export.
+    static let exportedAt = 1_795_132_800
+    /// 2026-12-02T12:00:00Z: after the phone's edits.
+    static let now = 1_796_212_800
+
+    static func schedule(_ medication: String) throws -> Schedule {
+        let text = #"{"version": 1, "homeZone": "America/New_York", "medications": ["# + medication + "]}"
+        return try ScheduleCodec.decode(Data(text.utf8), file: "remap.json")
+    }
+
+    static let q8h = #"""
+        {"id": "amoxicillin", "name": "Amoxicillin", "times": [{"id": "first", "time": "07:00"}],
+         "recurrence": {"kind": "everyNHours", "hours": 8}, "start": "2026-12-01", "end": "2026-12-20"}
+        """#
+    static let q8hUID = "dose-820138859cbf283627c3b2bd@dosecal.app"
+
+    /// Google's short VTIMEZONE for America/New_York.
+    static let newYork = """
+        BEGIN:VTIMEZONE\r
+        TZID:America/New_York\r
+        X-LIC-LOCATION:America/New_York\r
+        BEGIN:STANDARD\r
+        TZOFFSETFROM:-0400\r
+        TZOFFSETTO:-0500\r
+        TZNAME:EST\r
+        DTSTART:19701101T020000\r
+        RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r
+        END:STANDARD\r
+        BEGIN:DAYLIGHT\r
+        TZOFFSETFROM:-0500\r
+        TZOFFSETTO:-0400\r
+        TZNAME:EDT\r
+        DTSTART:19700308T020000\r
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r
+        END:DAYLIGHT\r
+        END:VTIMEZONE\r
+
+        """
+
+    /// The export of `schedule`, its events edited as `edits` (VEVENTs) say, the merged change set,
+    /// and the schedule after applying it; checks that reconciling again (against the old base and
+    /// against the merged schedule's feed) finds nothing.
+    static func roundTrip(_ schedule: Schedule, edits: String) throws -> (ChangeSet, Schedule) {
+        let base = try FeedBuilder(schedule: schedule, now: exportedAt).build().serialized()
+        let edit = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n" + newYork + edits
+            + "END:VCALENDAR\r\n"
+        let theirs = try ReconcileSupport.merged(base: base, edits: Array(edit.utf8))
+        let set = try ReconcileSupport.reconcile(theirs: theirs, ours: schedule, base: base, now: now)
+        let merged = try schedule.applying(set.changes, now: now)
+        let again = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: base, now: now)
+        #expect(again.changes.isEmpty && again.conflicts.isEmpty && again.unmapped.isEmpty, "\(again)")
+        let newBase = try FeedBuilder(schedule: merged, now: now).build().serialized()
+        let fresh = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: newBase, now: now)
+        #expect(fresh.changes.isEmpty && fresh.conflicts.isEmpty && fresh.unmapped.isEmpty, "\(fresh)")
+        return (set, merged)
+    }
+
+    static func t(_ s: String) -> WallTime { WallTime(parsing: s)! }
+    static func d(_ s: String) -> LocalDate { LocalDate(parsing: s)! }
+
+    /// Google "all events" 30 minutes later, then one dose deleted: the slot's time and a skipped
+    /// entry stamped with the dose's own instant; the feed carries the deletion as a UTC EXDATE.
+    @Test func everyEightHoursMovedAndOneDoseDeleted() throws {
+        let edits = """
+            BEGIN:VEVENT\r
+            DTSTART;TZID=America/New_York:20261201T073000\r
+            DTEND;TZID=America/New_York:20261201T074500\r
+            RRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r
+            EXDATE;TZID=America/New_York:20261205T153000\r
+            DTSTAMP:20261202T090000Z\r
+            UID:\(Self.q8hUID)\r
+            CREATED:20261120T000000Z\r
+            LAST-MODIFIED:20261202T085900Z\r
+            SEQUENCE:1\r
+            STATUS:CONFIRMED\r
+            SUMMARY:Amoxicillin (1 dose)\r
+            TRANSP:TRANSPARENT\r
+            END:VEVENT\r
+
+            """
+        let (set, merged) = try Self.roundTrip(Self.schedule(Self.q8h), edits: edits)
+        #expect(
+            set.changes.map(\.kind) == [
+                .slotTime(slotID: "first", from: nil, through: nil, old: Self.t("07:00"), new: Self.t("07:30")),
+                .skipped(slotID: "first", date: Self.d("2026-12-05"), time: Self.t("15:30")),
+            ])
+        #expect(
+            set.changes.map(\.description) == [
+                "Amoxicillin 07:00 -> 07:30 (every dose)", "Amoxicillin 15:30 on 2026-12-05: skipped",
+            ])
+        #expect(set.unmapped.isEmpty && set.conflicts.isEmpty)
+        #expect(merged.medications[0].times == [DoseSlot(id: "first", time: Self.t("07:30"))])
+        #expect(
+            merged.log == [
+                DoseLogEntry(
+                    medication: "amoxicillin", slot: "first", date: Self.d("2026-12-05"), status: .skipped,
+                    at: Date(timeIntervalSince1970: 1_796_502_600))
+            ], "at: 2026-12-05T20:30:00Z, the dose itself")
+        let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
+        #expect(feed.contains("DTSTART:20261201T123000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n"
+            + "EXDATE:20261205T203000Z\r\n"))
+    }
+}
