@@ -12,7 +12,8 @@ extension FeedBuilder {
         var result: [ICalComponent] = []
         for r in m.rescheduled.sorted(by: { $0.date < $1.date }) where r.slot == plan.slotID && !skipped.contains(r.date) {
             guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
-                let (recurrenceID, start) = startValues(of: plan, m, date: r.date, movedTo: r.time, engine: engine)
+                let (recurrenceID, start) = startValues(
+                    of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
             else { continue }
             let pills = engine.pills(of: m, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
@@ -63,13 +64,14 @@ extension FeedBuilder {
     }
 
     /// The original start of the slot's dose on `date` in the series' form, and a start at
-    /// `time` that day in the same form.
+    /// `time` on `day` (nil: that day) in the same form.
     private func startValues(
-        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: WallTime, engine: WallClockEngine
+        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: WallTime, on day: LocalDate? = nil,
+        engine: WallClockEngine
     ) -> (recurrenceID: DateTimeValue, start: DateTimeValue)? {
         guard let slot = m.times.first(where: { $0.id == plan.slotID }) else { return nil }
         let original = LocalDateTime(date: date, time: engine.time(of: slot, in: m, on: date))
-        let moved = LocalDateTime(date: date, time: time)
+        let moved = LocalDateTime(date: day ?? date, time: time)
         switch plan.start {
         case .zoned(_, let tzid): return (.zoned(original, tzid: tzid), .zoned(moved, tzid: tzid))
         case .floating: return (.floating(original), .floating(moved))

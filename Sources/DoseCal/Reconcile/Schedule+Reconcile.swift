@@ -41,6 +41,12 @@ extension Schedule {
                 m.times[j].until = max(from.adding(days: -1), m.start)
             case .reminder(_, let new):
                 m.reminder = new
+            case .movedToDay(let slotID, let date, _, let toDate, let new):
+                m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
+                m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate))
+                m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
+            case .recurrence(_, let new):
+                m.recurrence = new
             }
             s.medications[i] = m
         }

@@ -49,11 +49,16 @@ import Testing
     /// The export of `schedule`, its events edited as `edits` (VEVENTs) say, the merged change set,
     /// and the schedule after applying it; checks that reconciling again (against the old base and
     /// against the merged schedule's feed) finds nothing.
-    static func roundTrip(_ schedule: Schedule, edits: String) throws -> (ChangeSet, Schedule) {
+    /// `added`: the edits are overrides added to the exported series (Apple), not the series
+    /// written anew.
+    static func roundTrip(_ schedule: Schedule, edits: String, added: Bool = false) throws -> (ChangeSet, Schedule) {
         let base = try FeedBuilder(schedule: schedule, now: exportedAt).build().serialized()
         let edit = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n" + newYork + edits
             + "END:VCALENDAR\r\n"
-        let theirs = try ReconcileSupport.merged(base: base, edits: Array(edit.utf8))
+        let theirs =
+            added
+            ? base.replacingOccurrences(of: "END:VCALENDAR\r\n", with: edits + "END:VCALENDAR\r\n")
+            : try ReconcileSupport.merged(base: base, edits: Array(edit.utf8))
         let set = try ReconcileSupport.reconcile(theirs: theirs, ours: schedule, base: base, now: now)
         let merged = try schedule.applying(set.changes, now: now)
         let again = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: base, now: now)
@@ -108,5 +113,148 @@ import Testing
         let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
         #expect(feed.contains("DTSTART:20261201T123000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n"
             + "EXDATE:20261205T203000Z\r\n"))
+    }
+
+    static let metformin = #"""
+        {"id": "metformin", "name": "Metformin", "times": [{"id": "morning", "time": "08:00"}], "start": "2026-12-01"}
+        """#
+    static let metforminUID = "dose-bbc7306c05e0f4dde4e11953@dosecal.app"
+
+    /// Apple: the 08:00 dose of 2026-12-03 dragged to 07:30 the next morning (an override in the
+    /// series' TZID form): a rescheduled dose with its new date, exported back as the same override.
+    @Test func doseMovedToTheNextDay() throws {
+        let edits = """
+            BEGIN:VEVENT\r
+            CREATED:20261120T000000Z\r
+            DTEND;TZID=America/New_York:20261204T074500\r
+            DTSTAMP:20261202T091500Z\r
+            DTSTART;TZID=America/New_York:20261204T073000\r
+            LAST-MODIFIED:20261202T091500Z\r
+            RECURRENCE-ID;TZID=America/New_York:20261203T080000\r
+            SEQUENCE:0\r
+            SUMMARY:Metformin (1 dose)\r
+            TRANSP:TRANSPARENT\r
+            UID:\(Self.metforminUID)\r
+            END:VEVENT\r
+
+            """
+        let (set, merged) = try Self.roundTrip(Self.schedule(Self.metformin), edits: edits, added: true)
+        #expect(
+            set.changes.map(\.kind) == [
+                .movedToDay(
+                    slotID: "morning", date: Self.d("2026-12-03"), old: Self.t("08:00"), toDate: Self.d("2026-12-04"),
+                    new: Self.t("07:30"))
+            ])
+        #expect(set.changes.map(\.description) == ["Metformin 08:00 on 2026-12-03 moved to 2026-12-04 07:30"])
+        #expect(set.unmapped.isEmpty && set.conflicts.isEmpty)
+        #expect(
+            merged.medications[0].rescheduled == [
+                RescheduledDose(slot: "morning", date: Self.d("2026-12-03"), time: Self.t("07:30"), toDate: Self.d("2026-12-04"))
+            ])
+        let json = String(decoding: ScheduleCodec.encode(merged), as: UTF8.self)
+        #expect(json.contains(#"{"slot": "morning", "date": "2026-12-03", "time": "07:30", "toDate": "2026-12-04"}"#))
+        let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
+        #expect(
+            feed.contains(
+                "RECURRENCE-ID;TZID=America/New_York:20261203T080000\r\nDTSTART;TZID=America/New_York:20261204T073000\r\n"))
+        let doses = WallClockEngine(schedule: merged).occurrences(
+            of: merged.medications[0], from: Self.d("2026-12-03"), to: Self.d("2026-12-04"))
+        #expect(doses.map(\.instant) == [1_796_387_400, 1_796_389_200], "2026-12-04 07:30 (moved) and 08:00 EST")
+    }
+
+    /// Google "all events", repeat every 2 days: the medication's recurrence.
+    @Test func dailyBecomesEveryTwoDays() throws {
+        let edits = """
+            BEGIN:VEVENT\r
+            DTSTART;TZID=America/New_York:20261201T080000\r
+            DTEND;TZID=America/New_York:20261201T081500\r
+            RRULE:FREQ=DAILY;INTERVAL=2\r
+            DTSTAMP:20261202T090000Z\r
+            UID:\(Self.metforminUID)\r
+            SEQUENCE:1\r
+            STATUS:CONFIRMED\r
+            SUMMARY:Metformin (1 dose)\r
+            TRANSP:TRANSPARENT\r
+            END:VEVENT\r
+
+            """
+        let (set, merged) = try Self.roundTrip(Self.schedule(Self.metformin), edits: edits)
+        #expect(set.changes.map(\.kind) == [.recurrence(old: .daily, new: .everyNDays(2))])
+        #expect(set.changes.map(\.description) == ["Metformin repeats every 2 days (was every day)"])
+        #expect(set.unmapped.isEmpty && set.conflicts.isEmpty)
+        #expect(merged.medications[0].recurrence == .everyNDays(2))
+    }
+
+    static let weekly = #"""
+        {"id": "methotrexate", "name": "Methotrexate", "times": [{"id": "evening", "time": "19:00"}],
+         "recurrence": {"kind": "weekly", "weekdays": ["MO", "WE", "FR"]}, "start": "2026-12-01"}
+        """#
+
+    /// Apple: the weekdays of a weekly series changed from Monday, Wednesday, Friday to Wednesday
+    /// and Saturday, every second week.
+    @Test func weekdaysAndIntervalChanged() throws {
+        let schedule = try Self.schedule(Self.weekly)
+        let uid = FeedBuilder.uid(medicationID: "methotrexate", slotID: "evening", part: "")
+        let edits = """
+            BEGIN:VEVENT\r
+            CREATED:20261120T000000Z\r
+            DTEND;TZID=America/New_York:20261202T191500\r
+            DTSTAMP:20261202T091500Z\r
+            DTSTART;TZID=America/New_York:20261202T190000\r
+            LAST-MODIFIED:20261202T091500Z\r
+            RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=WE,SA;WKST=MO\r
+            SEQUENCE:0\r
+            SUMMARY:Methotrexate (1 dose)\r
+            TRANSP:TRANSPARENT\r
+            UID:\(uid)\r
+            END:VEVENT\r
+
+            """
+        let (set, merged) = try Self.roundTrip(schedule, edits: edits)
+        #expect(
+            set.changes.map(\.kind) == [
+                .recurrence(
+                    old: .weekly(weekdays: [.monday, .wednesday, .friday], interval: 1),
+                    new: .weekly(weekdays: [.wednesday, .saturday], interval: 2))
+            ])
+        #expect(
+            set.changes.map(\.description) == [
+                "Methotrexate repeats every 2 weeks on WE, SA (was every week on MO, WE, FR)"
+            ])
+        #expect(merged.medications[0].recurrence == .weekly(weekdays: [.wednesday, .saturday], interval: 2))
+    }
+
+    /// What still cannot be held is reported with the reason: a monthly rule, and a weekly rule
+    /// whose first dose is not on one of its days.
+    @Test func unmappableRulesSayWhy() throws {
+        func unmapped(_ rule: String, start: String = "20261201T080000") throws -> [String] {
+            let edits = """
+                BEGIN:VEVENT\r
+                DTSTART;TZID=America/New_York:\(start)\r
+                DTEND;TZID=America/New_York:20261201T081500\r
+                RRULE:\(rule)\r
+                DTSTAMP:20261202T090000Z\r
+                UID:\(Self.metforminUID)\r
+                SUMMARY:Metformin (1 dose)\r
+                END:VEVENT\r
+
+                """
+            let base = try FeedBuilder(schedule: Self.schedule(Self.metformin), now: Self.exportedAt).build().serialized()
+            let edit = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\n" + edits + "END:VCALENDAR\r\n"
+            let theirs = try ReconcileSupport.merged(base: base, edits: Array(edit.utf8))
+            let set = try ReconcileSupport.reconcile(theirs: theirs, ours: Self.schedule(Self.metformin), base: base, now: Self.now)
+            #expect(set.changes.isEmpty)
+            return set.unmapped.map { "\($0.description): \($0.reason)" }
+        }
+        #expect(
+            try unmapped("FREQ=MONTHLY;BYMONTHDAY=1") == [
+                "Metformin 08:00: repeat rule changed in the calendar to FREQ=MONTHLY;BYMONTHDAY=1: dosecal keeps the "
+                    + "schedule's recurrence (no schedule kind repeats this way); change it in the schedule by hand"
+            ])
+        #expect(
+            try unmapped("FREQ=WEEKLY;BYDAY=WE") == [
+                "Metformin 08:00: repeat rule changed in the calendar to FREQ=WEEKLY;BYDAY=WE: the first dose is not on "
+                    + "the first of the new days; change the schedule by hand"
+            ])
     }
 }
