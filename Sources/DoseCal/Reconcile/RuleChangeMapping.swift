@@ -15,13 +15,23 @@ struct RuleChangeMapping {
 
     /// One `recurrence` change when every slot's series changed to the same schedule kind (none
     /// when the schedule already has it); otherwise each changed slot is reported.
-    func map(into result: inout ChangeSet) {
+    func map(prefer: ReconcilePreference?, into result: inout ChangeSet) {
         guard !written.isEmpty else { return }
         let read = written.keys.sorted().map { slot in (slot, recurrence(slot: slot)) }
         let kinds = Set(read.compactMap { if case .success(let r) = $0.1 { "\(r)" } else { nil } })
         if read.count == medication.times.count, kinds.count == 1, case .success(let new) = read[0].1 {
             // The schedule already repeats this way (applied before, or changed alike on both sides).
             guard new != medication.recurrence else { return }
+            if prefer != .calendar, let was = baseRecurrence(slot: read[0].0), was != medication.recurrence {
+                // The schedule changed the rule too since the base.
+                guard prefer == nil else { return }
+                let (ours, calendar) = (Self.words(medication.recurrence), Self.words(new))
+                result.conflicts.append(
+                    ReconcileConflict(
+                        medicationID: medication.id, slotID: nil, from: nil, through: nil, schedule: ours, calendar: calendar,
+                        description: "\(medication.name) repeat rule: the schedule says \(ours), the calendar says \(calendar)"))
+                return
+            }
             let words = "\(medication.name) repeats \(Self.words(new)) (was \(Self.words(medication.recurrence)))"
             result.changes.append(
                 ScheduleChange(medicationID: medication.id, kind: .recurrence(old: medication.recurrence, new: new), description: words))
@@ -61,6 +71,12 @@ struct RuleChangeMapping {
             }
             return .success(r)
         }
+    }
+
+    /// The recurrence the base's series of `slot` says, when it is a schedule kind.
+    func baseRecurrence(slot: String) -> Recurrence? {
+        guard let rule = base[slot]?.first?.master?.rule, case .success(let r) = kind(of: rule) else { return nil }
+        return r
     }
 
     /// The dose date of a series' DTSTART (in the home zone for a UTC start).

@@ -183,6 +183,17 @@ import Testing
         #expect(set.changes.map(\.description) == ["Metformin repeats every 2 days (was every day)"])
         #expect(set.unmapped.isEmpty && set.conflicts.isEmpty)
         #expect(merged.medications[0].recurrence == .everyNDays(2))
+        var ours = try Self.schedule(Self.metformin)
+        ours.medications[0].recurrence = .everyNDays(3)
+        let base = try FeedBuilder(schedule: Self.schedule(Self.metformin), now: Self.exportedAt).build().serialized()
+        let theirs = try ReconcileSupport.merged(
+            base: base, edits: Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + edits + "END:VCALENDAR\r\n").utf8))
+        let both = try ReconcileSupport.reconcile(theirs: theirs, ours: ours, base: base, now: Self.now)
+        #expect(
+            both.conflicts.map(\.description) == [
+                "Metformin repeat rule: the schedule says every 3 days, the calendar says every 2 days"
+            ])
+        #expect(both.changes.isEmpty)
     }
 
     static let weekly = #"""
