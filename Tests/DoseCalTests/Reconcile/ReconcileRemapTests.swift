@@ -268,4 +268,36 @@ import Testing
                     + "the first of the new days; change the schedule by hand"
             ])
     }
+
+    /// Sync takes the same path: the phone's item (vdirsyncer, LF endings) with the series moved
+    /// and a dose deleted is merged, accepted, and the folder then settles.
+    @Test func syncMergesAnEveryEightHoursEdit() throws {
+        let box = VdirSandbox()
+        let schedule = try Self.schedule(Self.q8h)
+        func sync(_ schedule: Schedule, now: Int) throws -> (VdirSync.Report, ChangeSet?) {
+            var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+            sync.mergeEdits = true
+            var saved: ChangeSet? = nil
+            let report = try sync.run(schedule: schedule, now: now) { saved = $0 }
+            return (report, saved)
+        }
+        _ = try sync(schedule, now: Self.exportedAt)
+        let name = VdirName.fileName(forUID: Self.q8hUID)
+        let phone = box.read(name).replacingOccurrences(of: "DTSTART:20261201T120000Z\r\n", with: "DTSTART:20261201T123000Z\r\n")
+            .replacingOccurrences(of: "INTERVAL=8\r\n", with: "INTERVAL=8\r\nEXDATE:20261205T203000Z\r\n")
+            .replacingOccurrences(of: "\r\n", with: "\n")
+        box.write(name, phone)
+        let (report, saved) = try sync(schedule, now: Self.now)
+        #expect(
+            try #require(saved).changes.map(\.description) == [
+                "Amoxicillin 07:00 -> 07:30 (every dose)", "Amoxicillin 15:30 on 2026-12-05: skipped",
+            ])
+        #expect(report.conflicts.isEmpty && report.merge?.accepted == [Self.q8hUID])
+        #expect(box.read(name).contains("DTSTART:20261201T123000Z\r\n"))
+        #expect(box.read(name).contains("EXDATE:20261205T203000Z\r\n"))
+        let merged = try schedule.applying(try #require(saved).changes, now: Self.now)
+        let (again, none) = try sync(merged, now: Self.now + 3600)
+        #expect(none == nil)
+        #expect(again.outcome?.created == [] && again.outcome?.updated == [] && again.outcome?.deleted == [])
+    }
 }
