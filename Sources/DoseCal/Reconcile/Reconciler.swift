@@ -104,7 +104,8 @@ public struct Reconciler: Sendable {
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
-            ruleMapping(m, text, ruleChanges, base: base ?? oursCalendar, index: index, damaged: damage.slots).map(prefer: prefer, into: &result)
+            ruleMapping(m, text, ruleChanges, base: base ?? oursCalendar, index: index, damaged: damage.slots).map(
+                prefer: prefer, into: &result)
             for slot in m.times where !damage.slots.contains([m.id, slot.id]) {
                 let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
                 if ruleChanges[[m.id, slot.id]] != nil { continue }

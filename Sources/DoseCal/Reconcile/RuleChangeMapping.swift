@@ -34,7 +34,8 @@ struct RuleChangeMapping {
             }
             let words = "\(medication.name) repeats \(Self.words(new)) (was \(Self.words(medication.recurrence)))"
             result.changes.append(
-                ScheduleChange(medicationID: medication.id, kind: .recurrence(old: medication.recurrence, new: new), description: words))
+                ScheduleChange(
+                    medicationID: medication.id, kind: .recurrence(old: medication.recurrence, new: new), description: words))
             return
         }
         for (slotID, outcome) in read {
@@ -57,7 +58,8 @@ struct RuleChangeMapping {
     /// The recurrence one slot's calendar series says, or why it cannot be one.
     func recurrence(slot: String) -> Result<Recurrence, Unmappable> {
         guard let old = base[slot], old.count == 1, let oldMaster = old[0].master, let oldRule = oldMaster.rule else {
-            return .failure(Unmappable(text: "the schedule writes this dose time as several series; change the rule in the schedule by hand"))
+            return .failure(
+                Unmappable(text: "the schedule writes this dose time as several series; change the rule in the schedule by hand"))
         }
         guard let new = theirs[slot], new.count == 1, let master = new[0].master, let rule = master.rule else {
             return .failure(Unmappable(text: "the rule changed from a date on; the schedule has one repeat rule per medication"))
@@ -67,7 +69,8 @@ struct RuleChangeMapping {
         }
         return kind(of: rule).flatMap { r in
             guard r.firstDay(onOrAfter: medication.start, start: medication.start) == firstDate(of: master) else {
-                return .failure(Unmappable(text: "the first dose is not on the first of the new days; change the schedule by hand"))
+                return .failure(
+                    Unmappable(text: "the first dose is not on the first of the new days; change the schedule by hand"))
             }
             return .success(r)
         }
@@ -100,17 +103,21 @@ struct RuleChangeMapping {
             return .success(rule.interval == 1 ? .daily : .everyNDays(rule.interval))
         case .weekly where plain && rule.byDay.allSatisfy({ $0.ordinal == nil }) && !hourly:
             guard medication.timePolicy != .fixedInterval else {
-                return .failure(Unmappable(text: "weekdays of a fixed-interval series are written in UTC; change the schedule by hand"))
+                return .failure(
+                    Unmappable(text: "weekdays of a fixed-interval series are written in UTC; change the schedule by hand"))
             }
             guard rule.interval == 1 || (rule.weekStart ?? .monday) == .monday else {
-                return .failure(Unmappable(text: "the rule counts weeks from another day than Monday; change the schedule by hand"))
+                return .failure(
+                    Unmappable(text: "the rule counts weeks from another day than Monday; change the schedule by hand"))
             }
             let days = rule.byDay.isEmpty ? [medication.start.weekday] : rule.byDay.map(\.weekday)
             return .success(.weekly(weekdays: Array(Set(days)).sorted(), interval: rule.interval))
         default:
             return .failure(
                 Unmappable(
-                    text: "dosecal keeps the schedule's recurrence (no schedule kind repeats this way); change it in the schedule by hand"))
+                    text:
+                        "dosecal keeps the schedule's recurrence (no schedule kind repeats this way); change it in the schedule by hand"
+                ))
         }
     }
 

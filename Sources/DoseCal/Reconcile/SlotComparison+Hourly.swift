@@ -50,7 +50,8 @@ extension SlotComparison {
                 UnmappedEdit(
                     medicationID: medication.id, slotID: slot.id, date: nil,
                     reason: "the first dose would move to another day; change the start date and time by hand",
-                    description: "\(medication.name) \(slot.time): every dose moved to \(moved.time) (first dose on \(moved.date))"
+                    description:
+                        "\(medication.name) \(slot.time): every dose moved to \(moved.time) (first dose on \(moved.date))"
                 ))
             return false
         }
@@ -95,7 +96,8 @@ extension SlotComparison {
                 UnmappedEdit(
                     medicationID: medication.id, slotID: slot.id, date: key.date,
                     reason: "the calendar has a dose the schedule never had; add it to the schedule by hand",
-                    description: "\(medication.name): extra dose on \(key.date) at \(text.value(theirs.doses[key], on: key.date))"))
+                    description: "\(medication.name): extra dose on \(key.date) at \(text.value(theirs.doses[key], on: key.date))"
+                ))
         }
     }
 }

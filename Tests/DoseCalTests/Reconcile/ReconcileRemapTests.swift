@@ -53,7 +53,8 @@ import Testing
     /// written anew.
     static func roundTrip(_ schedule: Schedule, edits: String, added: Bool = false) throws -> (ChangeSet, Schedule) {
         let base = try FeedBuilder(schedule: schedule, now: exportedAt).build().serialized()
-        let edit = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n" + newYork + edits
+        let edit =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n" + newYork + edits
             + "END:VCALENDAR\r\n"
         let theirs =
             added
@@ -111,8 +112,10 @@ import Testing
                     at: Date(timeIntervalSince1970: 1_796_502_600))
             ], "at: 2026-12-05T20:30:00Z, the dose itself")
         let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
-        #expect(feed.contains("DTSTART:20261201T123000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n"
-            + "EXDATE:20261205T203000Z\r\n"))
+        #expect(
+            feed.contains(
+                "DTSTART:20261201T123000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n"
+                    + "EXDATE:20261205T203000Z\r\n"))
     }
 
     static let metformin = #"""
@@ -253,7 +256,8 @@ import Testing
             let base = try FeedBuilder(schedule: Self.schedule(Self.metformin), now: Self.exportedAt).build().serialized()
             let edit = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\n" + edits + "END:VCALENDAR\r\n"
             let theirs = try ReconcileSupport.merged(base: base, edits: Array(edit.utf8))
-            let set = try ReconcileSupport.reconcile(theirs: theirs, ours: Self.schedule(Self.metformin), base: base, now: Self.now)
+            let set = try ReconcileSupport.reconcile(
+                theirs: theirs, ours: Self.schedule(Self.metformin), base: base, now: Self.now)
             #expect(set.changes.isEmpty)
             return set.unmapped.map { "\($0.description): \($0.reason)" }
         }
