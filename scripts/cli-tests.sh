@@ -273,6 +273,21 @@ sed 's/^SUMMARY:.*/SUMMARY:My pills/' "$tmp/rec/private.ics" > "$tmp/rec/private
 check "privacy: a retitled event is no change" 0 "$bin" reconcile "$tmp/rec/private.json" "$tmp/rec/private-edited.ics" --now 2026-12-15T12:00:00Z
 expect "privacy: no changes" grep -q "^No changes" "$tmp/stdout"
 expect "privacy: nothing on stderr" test ! -s "$tmp/stderr"
+# reconcile: an every-8-hours series moved 30 minutes and one dose deleted on the phone
+cp fixtures/schedules/every-n-hours.json "$tmp/rec/q8h.json"
+check "every-N-hours: export" 0 "$bin" export "$tmp/rec/q8h.json" -o "$tmp/rec/q8h.ics" --keep-base --quiet --now 2026-03-01T00:00:00Z
+# as Android (DAVx5) writes it: the start kept in UTC, the deleted dose a UTC EXDATE
+sed -e 's/^DTSTART:20260307T120000Z/DTSTART:20260307T123000Z/' \
+    -e 's/^\(RRULE:FREQ=HOURLY;[^\r]*\)\r$/\1\r\nEXDATE:20260310T203000Z\r/' \
+    "$tmp/rec/q8h.ics" > "$tmp/rec/q8h-phone.ics"
+check "every-N-hours: reconcile --apply" 0 "$bin" reconcile "$tmp/rec/q8h.json" "$tmp/rec/q8h-phone.ics" --now 2026-03-08T12:00:00Z --apply
+expect "every-N-hours: the series moved" grep -qx "  Amoxicillin 07:00 -> 07:30 (every dose)" "$tmp/stdout"
+expect "every-N-hours: the dose deleted" grep -qx "  Amoxicillin 16:30 on 2026-03-10: skipped" "$tmp/stdout"
+expect "every-N-hours: skipped at the dose's instant" grep -q '"status": "skipped", "at": "2026-03-10T20:30:00Z"' "$tmp/rec/q8h.json"
+check "every-N-hours: reconcile again" 0 "$bin" reconcile "$tmp/rec/q8h.json" "$tmp/rec/q8h-phone.ics" --now 2026-03-08T12:00:00Z
+expect "every-N-hours: nothing left" grep -q "^No changes" "$tmp/stdout"
+check "every-N-hours: export after reconcile" 0 "$bin" export "$tmp/rec/q8h.json" -o "$tmp/rec/q8h-after.ics" --quiet --now 2026-03-08T12:00:00Z
+expect "every-N-hours: the deleted dose stays deleted" grep -q "^EXDATE:20260310T203000Z" "$tmp/rec/q8h-after.ics"
 # import
 check "import --help" 0 "$bin" import --help
 expect "import --help shows usage" grep -q "Usage: dosecal import" "$tmp/stdout"

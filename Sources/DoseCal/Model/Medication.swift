@@ -26,8 +26,8 @@ public struct Medication: Sendable, Equatable {
     /// Consecutive dose steps; empty when the dose never changes. Sorted by `from`; the first step
     /// starts on `start`.
     public var taper: [TaperStep]
-    /// One-off moves: the dose of a slot on a date taken at another time that day, in file order.
-    /// Reconcile writes these for an occurrence moved in the calendar.
+    /// One-off moves: the dose of a slot on a date taken at another time that day (or on another
+    /// day), in file order. Reconcile writes these for an occurrence moved in the calendar.
     public var rescheduled: [RescheduledDose]
 
     public init(
@@ -54,17 +54,24 @@ public struct Medication: Sendable, Equatable {
     }
 }
 
-/// A one-off move: the dose of `slot` due on `date` is taken at `time` on that same date instead.
+/// A one-off move: the dose of `slot` due on `date` is taken at `time` on `toDate` (nil: that same
+/// date) instead.
 public struct RescheduledDose: Sendable, Equatable {
     public var slot: String
     public var date: LocalDate
     public var time: WallTime
+    /// The day the dose moves to; nil: the same day (decision 0105).
+    public var toDate: LocalDate?
 
-    public init(slot: String, date: LocalDate, time: WallTime) {
+    public init(slot: String, date: LocalDate, time: WallTime, toDate: LocalDate? = nil) {
         self.slot = slot
         self.date = date
         self.time = time
+        self.toDate = toDate
     }
+
+    /// The day the dose is taken.
+    public var takenOn: LocalDate { toDate ?? date }
 }
 
 /// A dose slot: a wall-clock time with a stable id (editing the time keeps the id, so the UID).

@@ -1,5 +1,5 @@
 extension MedicationDecoder {
-    /// The `rescheduled` list: `{"slot", "date", "time"}` objects, one per slot and date, each on
+    /// The `rescheduled` list: `{"slot", "date", "time", "toDate"?}` objects, one per slot and date, each on
     /// a dose day of the medication (not for every-N-hours medications).
     func decodeRescheduled(
         _ node: JSONValue, at path: String, times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?
@@ -50,6 +50,7 @@ extension MedicationDecoder {
             usable = false
         }
         let time = try f.required("time", "the new time that day, HH:MM", reader.time)
-        return usable ? RescheduledDose(slot: slot, date: date, time: time) : nil
+        let toDate = try f.optional("toDate") { (n, p) throws(ScheduleError) in try reader.date(n, at: p) }
+        return usable ? RescheduledDose(slot: slot, date: date, time: time, toDate: toDate == date ? nil : toDate) : nil
     }
 }

@@ -7,7 +7,7 @@ struct MedicationDecoder {
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
         "timePolicy", "reminder", "supply", "taper", "rescheduled",
     ]
-    static let rescheduledKeys = ["slot", "date", "time"]
+    static let rescheduledKeys = ["slot", "date", "time", "toDate"]
     static let slotKeys = ["id", "time", "until"]
     static let stepSlotKeys = ["id", "time"]
     static let stepKeys = ["from", "pillsPerDose", "dose", "times"]

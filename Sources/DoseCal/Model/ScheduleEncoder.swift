@@ -58,6 +58,7 @@ enum ScheduleEncoder {
         o.add("slot", .string(r.slot))
         o.add("date", .string(r.date.description))
         o.add("time", .string(r.time.description))
+        if let toDate = r.toDate { o.add("toDate", .string(toDate.description)) }
         return o.value
     }
 
@@ -73,7 +74,7 @@ enum ScheduleEncoder {
                 }))
     }
 
-    private static func recurrence(_ r: Recurrence) -> JSONValue {
+    static func recurrence(_ r: Recurrence) -> JSONValue {
         var o = ObjectBuilder()
         switch r {
         case .daily:

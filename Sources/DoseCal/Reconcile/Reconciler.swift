@@ -104,16 +104,11 @@ public struct Reconciler: Sendable {
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
+            ruleMapping(m, text, ruleChanges, base: base ?? oursCalendar, index: index, damaged: damage.slots).map(
+                prefer: prefer, into: &result)
             for slot in m.times where !damage.slots.contains([m.id, slot.id]) {
                 let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
-                if let rule = ruleChanges[[m.id, slot.id]] {
-                    result.unmapped.append(
-                        UnmappedEdit(
-                            medicationID: m.id, slotID: slot.id, date: nil,
-                            reason: "dosecal keeps the schedule's recurrence; change it in the schedule by hand",
-                            description: "\(m.name) \(slot.time): repeat rule changed in the calendar to \(rule)"))
-                    continue
-                }
+                if ruleChanges[[m.id, slot.id]] != nil { continue }
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, keys: keys, base: baseView, ours: oursView, theirs: theirsView,
                     log: log, today: today)

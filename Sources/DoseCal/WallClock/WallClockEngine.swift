@@ -54,13 +54,13 @@ public struct WallClockEngine: Sendable {
         return medication.rescheduled.first { $0.slot == occurrence.slotID && $0.date == date }
     }
 
-    /// `occurrence` moved to its `rescheduled` time that day (in its zone; the home zone for fixed
-    /// interval), or unchanged.
+    /// `occurrence` moved to its `rescheduled` time that day or on its `toDate` (in its zone; the
+    /// home zone for fixed interval), or unchanged.
     private func rescheduled(_ occurrence: Occurrence, in medication: Medication) -> Occurrence {
         guard let r = rescheduling(of: occurrence, in: medication) else { return occurrence }
         var moved = occurrence
         let zone = occurrence.zone.flatMap { Zone($0) } ?? Zone(schedule.homeZone) ?? .utc
-        let local = LocalDateTime(date: r.date, time: r.time)
+        let local = LocalDateTime(date: r.takenOn, time: r.time)
         let resolved = ZoneResolver.resolve(local, in: zone)
         moved.instant = resolved.instant
         moved.resolution = resolved.kind
@@ -189,7 +189,11 @@ extension WallClockEngine {
     /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
     public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
         let skipped = schedule.skippedDoses()
-        guard !skipped.isEmpty else { return occurrences }
-        return occurrences.filter { skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true }
+        let hourly = skippedHourlyInstants()
+        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
+        return occurrences.filter {
+            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
+                && hourly[$0.medicationID]?.contains($0.instant) != true
+        }
     }
 }
