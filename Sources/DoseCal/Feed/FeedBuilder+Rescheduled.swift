@@ -60,7 +60,7 @@ extension FeedBuilder {
         case .zoned(_, let tzid): return (.zoned(original, tzid: tzid), .zoned(moved, tzid: tzid))
         case .floating: return (.floating(original), .floating(moved))
         case .utc, .date:
-            let home = Zone(schedule.homeZone) ?? .utc
+            let home = schedule.home
             let stretch = engine.stretchStart(of: m, on: date)
             guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: stretch) else { return nil }
             return (

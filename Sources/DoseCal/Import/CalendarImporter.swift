@@ -57,7 +57,8 @@ public struct CalendarImporter: Sendable {
             }
         }
         progress?(total, total)
-        let home = zone ?? CalendarImporter.mostCommonZone(candidates.map(\.0), calendars: calendars)
+        let homeID = zone ?? CalendarImporter.mostCommonZone(candidates.map(\.0), calendars: calendars)
+        guard let home = Zone(homeID) else { throw .badZone(homeID) }
         var warnings: [String] = []
         if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
         var doses: [ImportedDose] = []
