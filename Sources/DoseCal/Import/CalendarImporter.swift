@@ -20,7 +20,6 @@ public struct CalendarImporter: Sendable {
 
     public func run(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)? = nil) throws(ImportError) -> ImportReport {
         try matcher.validate()
-        if let zone, Zone(zone) == nil { throw .badZone(zone) }
         var candidates: [(ReturnedEvent, ReturnedCalendar, overrides: Int)] = []
         var unmapped: [ImportReport.Unmapped] = []
         let total = calendars.reduce(0) { $0 + $1.series.count + $1.eventsWithoutUID.count }
