@@ -434,6 +434,10 @@ expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q
 check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
+check "expand: the viewer zone from TZ" 0 env TZ=Asia/Tokyo "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --json
+expect "expand: TZ=Asia/Tokyo reads floating 23:50 as 14:50Z" grep -q '"start": "1998-02-13T14:50:00Z"' "$tmp/stdout"
+check "expand: a TZ without zone data is a usage error, never UTC" 64 env TZ=Mars/Base "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01
+expect "expand: the TZ error names TZ" grep -q "TZ=Mars/Base is not a time zone with zone data" "$tmp/stderr"
 check "expand: missing calendar" 2 "$bin" expand "$tmp/nope.ics" --from 1997-01-01 --to 2000-01-01
 # hostile calendars: a clear error naming the file and line, never a crash
 mkdir -p "$tmp/hostile" && cp "$demo" "$tmp/hostile/s.json"

@@ -37,9 +37,9 @@ struct CalendarSource {
     /// Start instants per UID, by dosecal's expander (RFC 5545 reading), and the events it
     /// could not expand; bounded by the command's budget.
     func instances(
-        in window: Range<Int>, viewerZone: String, budget: ExpansionBudget
+        in window: Range<Int>, viewerZone: Zone, budget: ExpansionBudget
     ) -> (byUID: [String: [Int]], problems: [ICalError]) {
-        let expansion = CalendarExpander(components: [calendar], viewerZone: Zone(viewerZone) ?? .utc, budget: budget)
+        let expansion = CalendarExpander(components: [calendar], viewerZone: viewerZone, budget: budget)
             .expand(from: window.lowerBound, to: window.upperBound)
         return (Dictionary(grouping: expansion.instances, by: \.uid).mapValues { $0.map(\.start) }, expansion.problems)
     }
@@ -47,7 +47,7 @@ struct CalendarSource {
     /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget
     /// of its own, as large as the command's. `progress` hears (events done, events) after each event.
     func libicalInstances(
-        in window: Range<Int>, viewerZone: String, progress: (Int, Int) -> Void = { _, _ in }
+        in window: Range<Int>, viewerZone: Zone, progress: (Int, Int) -> Void = { _, _ in }
     ) -> [String: [Int]] {
         let budget = ExpansionBudget()
         var result: [String: [Int]] = [:]
@@ -56,7 +56,7 @@ struct CalendarSource {
             progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
             result[uid, default: []] += LibicalReference.instances(
-                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: Zone(viewerZone) ?? .utc,
+                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: viewerZone,
                 budget: budget)
         }
         return result

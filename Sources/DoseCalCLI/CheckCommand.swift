@@ -57,13 +57,13 @@ enum CheckCommand {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
-        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.homeZone = zone }
+        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.home = zone }
         if let path = args.options["itinerary"] {
             schedule.itinerary = try ItineraryInput.read(path)
         }
         let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
         let now = try context.clock.now(override: args.options["now"])
-        let today = (Zone(schedule.homeZone) ?? .utc).local(at: now).date
+        let today = schedule.home.local(at: now).date
         let from = try date(args.options["from"], option: "from") ?? today
         let to =
             try date(args.options["to"], option: "to")
@@ -83,8 +83,8 @@ enum CheckCommand {
         }
         let window = checker.instantWindow
         progress.stage("expanding the calendar")
-        let expanded = source.instances(in: window, viewerZone: schedule.homeZone, budget: ExpansionBudget())
-        let libical = source.libicalInstances(in: window, viewerZone: schedule.homeZone) { done, total in
+        let expanded = source.instances(in: window, viewerZone: schedule.home, budget: ExpansionBudget())
+        let libical = source.libicalInstances(in: window, viewerZone: schedule.home) { done, total in
             progress.count(done, of: total, "libical's expansion, events")
         }
         progress.stage("comparing every dose")

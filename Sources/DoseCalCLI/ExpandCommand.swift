@@ -75,7 +75,8 @@ enum ExpandCommand {
         return ExitCode.ok
     }
 
-    /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone.
+    /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone. A zone
+    /// without zone data is a usage error, never read as UTC.
     static func viewerZone(_ option: String?, environment: [String: String]) throws -> Zone {
         if let option {
             guard let zone = Zone(option) else {
@@ -83,8 +84,19 @@ enum ExpandCommand {
             }
             return zone
         }
-        if let tz = environment["TZ"], let zone = Zone(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return zone }
-        return Zone(TimeZone.current.identifier) ?? .utc
+        // A TZ that names a file (`:/etc/localtime`) is the system's zone, as the C library reads it.
+        if let tz = environment["TZ"], !tz.isEmpty, !tz.hasPrefix("/"), !tz.hasPrefix(":/") {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            guard let zone = Zone(name) else {
+                throw UsageError("TZ=\(tz) is not a time zone with zone data; set TZ to an IANA name like Europe/Berlin or give --zone")
+            }
+            return zone
+        }
+        let system = TimeZone.current.identifier
+        guard let zone = Zone(system) else {
+            throw UsageError("the system's time zone \(system) has no zone data; give --zone (an IANA name like Europe/Berlin)")
+        }
+        return zone
     }
 
     /// `--from`/`--to`: a date (midnight in `zone`) or an RFC 3339 time.

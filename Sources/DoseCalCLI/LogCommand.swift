@@ -52,7 +52,7 @@ enum LogCommand {
         let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: entry.medication)
         let dose = try updated.dose(of: m, slot: entry.slot, near: at)
-        let zone = dose.zone.flatMap({ Zone($0) }) ?? Zone(schedule.homeZone) ?? .utc
+        let zone = dose.zone ?? schedule.home
         let local = zone.local(at: dose.instant)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         context.console.out(

@@ -8,7 +8,7 @@ struct StatusText {
     var grace: Int
 
     func text(_ statuses: [MedicationStatus]) -> String {
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let now = home.local(at: at)
         var lines = ["Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)"]
@@ -39,9 +39,8 @@ struct StatusText {
 
     private func hhmm(_ t: WallTime) -> String { String(t.description.prefix(5)) }
 
-    private func local(_ instant: Int, zone: String? = nil) -> String {
-        let z = zone.flatMap({ Zone($0) }) ?? Zone(schedule.homeZone) ?? .utc
-        let l = z.local(at: instant)
+    private func local(_ instant: Int, zone: Zone? = nil) -> String {
+        let l = (zone ?? schedule.home).local(at: instant)
         return "\(l.date) \(hhmm(l.time))"
     }
 

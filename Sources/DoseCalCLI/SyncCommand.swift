@@ -76,7 +76,7 @@ enum SyncCommand {
             let bytes = try ScheduleInput.data(path)
             var schedule = try ScheduleCodec.decode(bytes, file: path)
             var travel = "-"
-            if let zone = args.options["zone"] {
+            if let zone = try args.zone("zone", example: "Asia/Tokyo") {
                 let from = schedule.localDate(at: now)
                 schedule = schedule.travelling(to: zone, from: from)
                 travel = "\(zone) from \(from)"

@@ -101,7 +101,7 @@ public struct DoseChecker: Sendable {
         let lib = channel(libical)
         let planned = channel(plan)
         let matcher = InstanceMatcher()
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         let firstInstant = ZoneResolver.resolve(LocalDateTime(date: from, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
         let lastInstant = ZoneResolver.resolve(
             LocalDateTime(date: to.adding(days: 1), time: LocalTime(hour: 0, minute: 0)!), in: home
@@ -126,9 +126,9 @@ public struct DoseChecker: Sendable {
                 // libical's reading of the same file, where it differs from the correct one.
                 if let libFound, libFound.matched[i] != found.matched[i] { notes.append(.libical(libFound.matched[i])) }
                 if let zone = dose.zone {
-                    let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone)
+                    let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone.identifier)
                     if ios != dose.instant { notes.append(.ios(ios)) }
-                    if let rules = systemZone?(zone) {
+                    if let rules = systemZone?(zone.identifier) {
                         let system = ZoneResolver.resolve(dose.local, in: rules).instant
                         if system != dose.instant { notes.append(.zoneData(system)) }
                     }

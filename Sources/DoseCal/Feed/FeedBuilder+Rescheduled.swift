@@ -55,7 +55,7 @@ extension FeedBuilder {
     private func hourlyExceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
     ) -> [ICalProperty] {
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         return engine.skippedHourlyInstants(of: m).sorted().compactMap { instant in
             let date = home.local(at: instant).date
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
@@ -76,7 +76,7 @@ extension FeedBuilder {
         case .zoned(_, let tzid): return (.zoned(original, tzid: tzid), .zoned(moved, tzid: tzid))
         case .floating: return (.floating(original), .floating(moved))
         case .utc, .date:
-            let home = Zone(schedule.homeZone) ?? .utc
+            let home = schedule.home
             let stretch = engine.stretchStart(of: m, on: date)
             guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: stretch) else { return nil }
             return (

@@ -16,7 +16,7 @@ public struct Feed: Sendable, Equatable {
 /// `previous` (or that are new); unchanged items keep their SEQUENCE and LAST-MODIFIED.
 public struct FeedBuilder: Sendable {
     public static let productID = "-//dosecal//dosecal \(DoseCalVersion.current)//EN"
-    public static let uidDomain = "dosecal.app"
+    public static let uidDomain = SeriesUID.domain
     /// Length of a dose event.
     static let eventMinutes = 15
 
@@ -32,17 +32,13 @@ public struct FeedBuilder: Sendable {
         self.now = now
     }
 
-    /// The UID of one series: a hash of medication id, slot id and part, so that it never
-    /// changes with a time edit and names no medicine.
+    /// The UID of one series (`SeriesUID.series`).
     public static func uid(medicationID: String, slotID: String, part: String) -> String {
-        let digest = SHA256.hex("\(medicationID)\u{1F}\(slotID)\u{1F}\(part)")
-        return "dose-\(digest.prefix(24))@\(uidDomain)"
+        SeriesUID.series(medicationID: medicationID, slotID: slotID, part: part)
     }
 
     /// The UID of a medication's low-supply warning event.
-    public static func supplyWarningUID(medicationID: String) -> String {
-        uid(medicationID: medicationID, slotID: "", part: "supply-warning")
-    }
+    public static func supplyWarningUID(medicationID: String) -> String { SeriesUID.supplyWarning(medicationID: medicationID) }
 
     public func build() -> Feed {
         let engine = WallClockEngine(schedule: schedule)

@@ -2,15 +2,15 @@ import ICal
 
 extension CalendarImporter {
     /// Where a dose time stands: its time policy and local start (UTC: read in the home zone).
-    func placement(_ e: ReturnedEvent, home: String, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
+    func placement(_ e: ReturnedEvent, home: Zone, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
         switch e.start {
         case .zoned(let t, let tzid)?:
-            guard let zone = e.zone, Zone(zone) != nil else {
+            guard let zoneID = e.zone, let zone = Zone(zoneID) else {
                 return .failure(ImportReason("its zone \(tzid) is defined only inside the file; dosecal needs an IANA zone"))
             }
             return .success((zone == home ? .wallClock : .pinned(zone: zone), t))
         case .utc(let t)?:
-            return .success((utcPolicy, (Zone(home) ?? .utc).local(at: t.secondsSinceEpoch)))
+            return .success((utcPolicy, home.local(at: t.secondsSinceEpoch)))
         case .floating(let t)?:
             return .success((.floating, t))
         case .date?:
@@ -22,7 +22,7 @@ extension CalendarImporter {
 
     /// A recurring event as one dose time. UTC series are fixed interval (decision 0027): their
     /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004).
-    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: String, overrides: Int) -> Result<
+    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: Int) -> Result<
         ImportedDose, ImportReason
     > {
         guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
@@ -62,23 +62,23 @@ extension CalendarImporter {
                     "it repeats \(rule.frequency.rawValue.lowercased()) (\(e.ruleText ?? "")); dosecal has daily, weekly, every N days and every N hours"
                 ))
         }
-        let zone = Zone(timePolicy.zoneID ?? home) ?? .utc
+        let zone = timePolicy.pinnedZone ?? home
         var end: LocalDate? = nil
         if let until = e.until {
             switch until {
-            case .instant(let s): end = (timePolicy == .fixedInterval ? Zone(home) ?? .utc : zone).local(at: s).date
+            case .instant(let s): end = (timePolicy == .fixedInterval ? home : zone).local(at: s).date
             case .date(let d): end = d
             case .local(let t, _): end = t.date
             }
         } else if rule.count != nil {
             let expansion = CalendarExpander(
-                components: calendar.timezones + [e.component], viewerZone: Zone(home) ?? .utc, budget: budget
+                components: calendar.timezones + [e.component], viewerZone: home, budget: budget
             ).expand(from: Int(Int32.min), to: Int(Int32.max))
             if expansion.instances.isEmpty, let problem = expansion.problems.first {
                 return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
             }
             guard let last = expansion.instances.last else { return .failure(ImportReason("its COUNT rule gives no occurrence")) }
-            end = (timePolicy == .fixedInterval ? Zone(home) ?? .utc : zone).local(at: last.start).date
+            end = (timePolicy == .fixedInterval ? home : zone).local(at: last.start).date
         }
         if let end, end < local.date { return .failure(ImportReason("it ends before it starts")) }
         var notes: [String] = []
@@ -91,14 +91,6 @@ extension CalendarImporter {
             ImportedDose(
                 summary: e.summary ?? "Medication", time: local.time, recurrence: recurrence, start: local.date, end: end,
                 timePolicy: timePolicy, reminder: reminder, from: "a recurring event", notes: notes))
-    }
-}
-
-extension TimePolicy {
-    /// The zone of a pinned policy.
-    var zoneID: String? {
-        if case .pinned(let zone) = self { return zone }
-        return nil
     }
 }
 

@@ -3,7 +3,7 @@ import ICal
 extension CalendarImporter {
     /// Dose times with the same title, rule, dates, policy and reminder become one medication
     /// (dosecal and most apps write one series per dose time); slot ids "1", "2", ... by time.
-    static func schedule(_ doses: [ImportedDose], home: String) -> (Schedule, [ImportReport.Source]) {
+    static func schedule(_ doses: [ImportedDose], home: Zone) -> (Schedule, [ImportReport.Source]) {
         var groups: [String: [ImportedDose]] = [:]
         var order: [String] = []
         for dose in doses {
@@ -32,7 +32,7 @@ extension CalendarImporter {
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"
             sources.append(ImportReport.Source(medicationID: id, from: from, notes: group.flatMap(\.notes)))
         }
-        return (Schedule(homeZone: home, medications: medications), sources)
+        return (Schedule(home: home, medications: medications), sources)
     }
 
     /// "Metformin" -> "metformin"; letters and digits kept, the rest as "-"; unique ("-2", ...).

@@ -4,7 +4,7 @@ extension CalendarImporter {
     /// Runs of single events with one title at one wall-clock time, folded back into a rule:
     /// equal gaps (daily, every N days) or exactly the chosen weekdays between the first and
     /// the last (weekly). Fewer than three events, or irregular dates, are reported.
-    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: String) -> (
+    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: Zone) -> (
         doses: [ImportedDose], unmapped: [ImportReport.Unmapped]
     ) {
         struct Key: Hashable {

@@ -20,7 +20,6 @@ public struct CalendarImporter: Sendable {
 
     public func run(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)? = nil) throws(ImportError) -> ImportReport {
         try matcher.validate()
-        if let zone, Zone(zone) == nil { throw .badZone(zone) }
         var candidates: [(ReturnedEvent, ReturnedCalendar, overrides: Int)] = []
         var unmapped: [ImportReport.Unmapped] = []
         let total = calendars.reduce(0) { $0 + $1.series.count + $1.eventsWithoutUID.count }
@@ -57,7 +56,8 @@ public struct CalendarImporter: Sendable {
             }
         }
         progress?(total, total)
-        let home = zone ?? CalendarImporter.mostCommonZone(candidates.map(\.0), calendars: calendars)
+        let homeID = zone ?? CalendarImporter.mostCommonZone(candidates.map(\.0), calendars: calendars)
+        guard let home = Zone(homeID) else { throw .badZone(homeID) }
         var warnings: [String] = []
         if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
         var doses: [ImportedDose] = []

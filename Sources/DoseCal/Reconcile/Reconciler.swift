@@ -52,7 +52,7 @@ public struct Reconciler: Sendable {
     /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
     /// did: an empty or wrong file is never read as "everything was deleted".
     public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
-        let home = Zone(ours.homeZone) ?? .utc
+        let home = ours.home
         let feed = FeedBuilder(schedule: ours, now: now).build()
         var index = DoseSlotIndex(schedule: ours, feed: feed)
         if let base { index.learn(base) }

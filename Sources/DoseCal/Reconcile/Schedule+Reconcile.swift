@@ -64,7 +64,7 @@ extension Schedule {
     /// instant, since such an entry is about that day's dose nearest to its `at` (decision 0106).
     func skippedStamp(of m: Medication, date: LocalDate, time: WallTime, now: Int) -> Int {
         guard case .everyNHours = m.recurrence else { return now }
-        return ZoneResolver.resolve(LocalDateTime(date: date, time: time), in: Zone(homeZone) ?? .utc).instant
+        return ZoneResolver.resolve(LocalDateTime(date: date, time: time), in: home).instant
     }
 }
 

@@ -8,15 +8,15 @@ import Testing
         let s = try Fixtures.schedule("daily.json")  // New York
         // 2026-12-01T03:00:00Z is still 2026-11-30 in New York.
         #expect(s.localDate(at: 1_796_094_000) == LocalDate(year: 2026, month: 11, day: 30))
-        let tokyo = s.travelling(to: "Asia/Tokyo", from: LocalDate(year: 2026, month: 11, day: 20)!)
+        let tokyo = s.travelling(to: Zone("Asia/Tokyo")!, from: LocalDate(year: 2026, month: 11, day: 20)!)
         #expect(tokyo.localDate(at: 1_796_094_000) == LocalDate(year: 2026, month: 12, day: 1))
     }
 
     @Test func futureDosesMovePastOnesStay() throws {
         let s = try Fixtures.schedule("daily.json")
         let day = LocalDate(year: 2026, month: 12, day: 1)!
-        let moved = s.travelling(to: "Asia/Tokyo", from: day)
-        #expect(moved.itinerary == [ItineraryStop(from: day, zone: "Asia/Tokyo")])
+        let moved = s.travelling(to: Zone("Asia/Tokyo")!, from: day)
+        #expect(moved.itinerary == [ItineraryStop(from: day, zone: Zone("Asia/Tokyo")!)])
         let nov30 = LocalDate(year: 2026, month: 11, day: 30)!
         let morning = { (schedule: Schedule) in
             WallClockEngine(schedule: schedule).occurrences(from: nov30, to: day)
@@ -32,6 +32,6 @@ import Testing
 
     @Test func alreadyThereChangesNothing() throws {
         let s = try Fixtures.schedule("daily.json")
-        #expect(s.travelling(to: "America/New_York", from: LocalDate(year: 2026, month: 12, day: 1)!) == s)
+        #expect(s.travelling(to: Zone("America/New_York")!, from: LocalDate(year: 2026, month: 12, day: 1)!) == s)
     }
 }
