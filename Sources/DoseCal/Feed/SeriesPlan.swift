@@ -98,6 +98,8 @@ struct SeriesPlanner {
             return [(RecurrenceRule(.daily), segStart, nil)]
         case .everyNHours(let hours):
             return [(RecurrenceRule(.hourly, interval: hours), segStart, nil)]
+        case .asNeeded:
+            return []
         case .everyNDays(let n):
             guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
             return [(RecurrenceRule(.daily, interval: n), d, nil)]
