@@ -142,6 +142,15 @@ printf '{"identifier": 3}' > "$tmp/pending-bad.json"
 check "plan --pending: a bad file" 2 "$bin" plan "$demo" --pending "$tmp/pending-bad.json"
 expect "plan --pending: the error names the file and what is valid" grep -q "pending-bad.json:1:1: .*expected a JSON array" "$tmp/stderr"
 check "plan --pending: both on standard input" 64 "$bin" plan - --pending -
+# As-needed medicines: log a dose, then status and plan give the next allowed dose.
+cp fixtures/schedules/as-needed.json "$tmp/prn.json"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/prn.json" taken ibuprofen --at 2026-12-01T09:00:00Z
+check "status --json: as needed" 0 "$bin" status "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "status --json: nextAllowed after the gap" python3 -c "
+import json; s = json.load(open('$tmp/stdout')); m = s['medications'][0]
+assert s['version'] == 1 and m['nextAllowed'] == '2026-12-01T15:00:00Z' and m['dosesLast24Hours'] == ['2026-12-01T09:00:00Z'], m"
+check "plan: the next allowed dose is a one-off" 0 "$bin" plan "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "plan: one-off at nextAllowed" grep -q '"fires": "2026-12-01T15:00:00Z"' "$tmp/stdout"
 # sync
 sync_s="$tmp/sync/meds.json"; sync_v="$tmp/sync/cal/doses"
 mkdir -p "$tmp/sync"; cp "$demo" "$sync_s"

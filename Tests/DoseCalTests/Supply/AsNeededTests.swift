@@ -103,6 +103,14 @@ import Testing
         #expect(feed.items.filter { $0.kind == .nextDoseAllowed }.count == 2)
     }
 
+    /// `dosecal log taken` records an as-needed dose at its instant, about no scheduled dose.
+    @Test func loggingADoseNeedsNoScheduledDose() throws {
+        let schedule = E.schedule([ibuprofen()])
+        let (after, entry) = try schedule.recording(.taken, medication: "ibu", at: E.instant("2026-03-02T21:00:00Z"))
+        #expect(entry == DoseLogEntry(medication: "ibu", status: .taken, at: E.date("2026-03-02T21:00:00Z")))
+        #expect(AsNeededDoses(after.medications[0], log: after.log)?.nextAllowed == E.instant("2026-03-03T03:00:00Z"))
+    }
+
     @Test func theScheduleFileRoundTripsAndBadValuesAreErrors() throws {
         let schedule = try Fixtures.schedule("as-needed.json")
         #expect(try ScheduleCodec.decode(ScheduleCodec.encode(schedule), file: "a.json") == schedule)
