@@ -23,7 +23,9 @@ extension FeedBuilder {
         var rule = "at least \(doses.minimumHours) hours apart"
         if let most = doses.maxPerDay { rule += ", at most \(most) in any 24 hours" }
         event.add(.text("DESCRIPTION", "The last dose was taken at \(EventInstance.rfc3339(last)); doses \(rule)."))
+        // Two lines, as the refill warning: readers tell it from a dose by AS-NEEDED.
         event.add(ICalProperty("CATEGORIES", "MEDICATION"))
+        event.add(ICalProperty("CATEGORIES", "AS-NEEDED"))
         if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
         event.add(ICalProperty("TRANSP", "TRANSPARENT"))
         if m.reminder.enabled { event.components.append(alarm(m.reminder, summary)) }
