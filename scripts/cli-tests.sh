@@ -128,7 +128,29 @@ expect "plan: same bytes for the same instant" cmp -s "$tmp/stdout" "$tmp/plan1.
 check "plan: margin not below budget" 64 "$bin" plan "$demo" --budget 4 --margin 4
 check "plan: bad --days" 64 "$bin" plan "$demo" --days 0
 check "privacy: plan names no medicine" 0 "$bin" plan fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
-expect "privacy: no medication ids in the plan" bash -c "! grep -q '\"medication\"' '$tmp/stdout'"
+expect "privacy: no medication ids in the plan" bash -c "! grep -qi 'prep\\|sertraline\\|emtricitabine' '$tmp/stdout'"
+check "plan --pending: its own plan" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json --pending "$tmp/plan1.json"
+expect "plan --pending: applying a plan leaves nothing to add or remove" python3 -c "
+import json; p = json.load(open('$tmp/stdout'))
+assert p['add'] == [] and p['remove'] == [] and len(p['keep']) == len(p['requests'])"
+printf '["dose-x@dosecal.app/daily", "my-snooze"]' > "$tmp/pending.json"
+check "plan --pending: stale and foreign identifiers" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json --pending - < "$tmp/pending.json"
+expect "plan --pending: the stale one removed, the foreign one left alone" python3 -c "
+import json; p = json.load(open('$tmp/stdout'))
+assert p['remove'] == ['dose-x@dosecal.app/daily'] and p['ignored'] == ['my-snooze'] and len(p['add']) == len(p['requests'])"
+printf '{"identifier": 3}' > "$tmp/pending-bad.json"
+check "plan --pending: a bad file" 2 "$bin" plan "$demo" --pending "$tmp/pending-bad.json"
+expect "plan --pending: the error names the file and what is valid" grep -q "pending-bad.json:1:1: .*expected a JSON array" "$tmp/stderr"
+check "plan --pending: both on standard input" 64 "$bin" plan - --pending -
+# As-needed medicines: log a dose, then status and plan give the next allowed dose.
+cp fixtures/schedules/as-needed.json "$tmp/prn.json"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/prn.json" taken ibuprofen --at 2026-12-01T09:00:00Z
+check "status --json: as needed" 0 "$bin" status "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "status --json: nextAllowed after the gap" python3 -c "
+import json; s = json.load(open('$tmp/stdout')); m = s['medications'][0]
+assert s['version'] == 1 and m['nextAllowed'] == '2026-12-01T15:00:00Z' and m['dosesLast24Hours'] == ['2026-12-01T09:00:00Z'], m"
+check "plan: the next allowed dose is a one-off" 0 "$bin" plan "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "plan: one-off at nextAllowed" grep -q '"fires": "2026-12-01T15:00:00Z"' "$tmp/stdout"
 # sync
 sync_s="$tmp/sync/meds.json"; sync_v="$tmp/sync/cal/doses"
 mkdir -p "$tmp/sync"; cp "$demo" "$sync_s"

@@ -47,6 +47,7 @@ public struct DoseChecker: Sendable {
     /// The UIDs dosecal's feed may have: its dose series and a supply warning per medication.
     private func ownUIDs(series: [String: (key: SlotKey, firstDate: LocalDate)]) -> Set<String> {
         Set(series.keys).union(schedule.medications.map { FeedBuilder.supplyWarningUID(medicationID: $0.id) })
+            .union(schedule.medications.filter(\.recurrence.isAsNeeded).map { FeedBuilder.nextDoseAllowedUID(medicationID: $0.id) })
     }
 
     /// A dose slot of a medication.
@@ -157,6 +158,7 @@ public struct DoseChecker: Sendable {
                         expected: nil, calendar: instant, status: status, notes: []))
             }
         }
+        rows += nextDoseAllowedRows(calendar: calendar, window: firstInstant..<lastInstant)
         rows.sort {
             ($0.expected ?? $0.calendar ?? 0, $0.medicationID, $0.slotID) < (
                 $1.expected ?? $1.calendar ?? 0, $1.medicationID, $1.slotID

@@ -113,6 +113,7 @@ public struct FeedBuilder: Sendable {
                 items.append(
                     FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: warning, revision: revision))
             }
+            if let item = nextDoseAllowedItem(m) { items.append(item) }
         }
         var calendar = ICalComponent("VCALENDAR")
         calendar.add(ICalProperty("VERSION", "2.0"))
@@ -161,7 +162,7 @@ public struct FeedBuilder: Sendable {
     /// revision for the series): kept from `previous` when the content is unchanged, bumped
     /// (SEQUENCE + 1, LAST-MODIFIED = now) when it changed. The revision is returned when the
     /// content hash was computed (there was an earlier revision to compare it with).
-    private func stamped(
+    func stamped(
         _ uid: String, _ event: ICalComponent, overrides: [ICalComponent]
     ) -> (ICalComponent, [ICalComponent], FeedRevision?) {
         var body = event

@@ -5,6 +5,8 @@ public struct FeedItem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case dose(slotID: String, part: String)
         case supplyWarning
+        /// When an as-needed medicine's next dose is allowed.
+        case nextDoseAllowed
     }
     public var uid: String
     public var medicationID: String

@@ -128,6 +128,7 @@ struct RuleChangeMapping {
         case .everyNDays(let n): "every \(n) days"
         case .everyNHours(let n): "every \(n) hours"
         case .cycle(let on, let off): "\(on) days on, \(off) off"
+        case .asNeeded(let hours, _): "as needed, at least \(hours) hours apart"
         case .weekly(let days, let interval):
             "every \(interval == 1 ? "week" : "\(interval) weeks")\(days.isEmpty ? "" : " on " + days.map(\.rawValue).joined(separator: ", "))"
         }

@@ -104,6 +104,9 @@ public enum Recurrence: Sendable, Equatable {
     case cycle(daysOn: Int, daysOff: Int)
     /// Every N hours with absolute spacing from the first slot's time on the start date (fixed-interval policy).
     case everyNHours(Int)
+    /// Taken when needed, no scheduled doses (no times): at least `minimumHours` apart and at most
+    /// `maxPerDay` in any 24 hours (nil: no daily maximum). Doses come only from the log.
+    case asNeeded(minimumHours: Int, maxPerDay: Int?)
 }
 
 /// How a dose time maps to an instant (docs/time-semantics.md §1).

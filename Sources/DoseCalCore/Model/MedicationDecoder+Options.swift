@@ -6,6 +6,7 @@ extension MedicationDecoder {
         "everyNDays": ["kind", "days"],
         "cycle": ["kind", "daysOn", "daysOff"],
         "everyNHours": ["kind", "hours"],
+        "asNeeded": ["kind", "minimumHours", "maxPerDay"],
     ]
     static let policyKeys: KeyValuePairs<String, [String]> = [
         "wallClock": ["kind"],
@@ -56,6 +57,14 @@ extension MedicationDecoder {
                 try f.required("hours", "hours between doses, 1 to 168") { (n, p) throws(ScheduleError) in
                     try reader.integer(n, at: p, in: 1...168, unit: " (hours)")
                 })
+        case "asNeeded":
+            let hours = try f.required("minimumHours", "the least hours between doses, 1 to 168") { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: 1...168, unit: " (hours between doses)")
+            }
+            let most = try f.optional("maxPerDay") { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: 1...48, unit: " (doses in any 24 hours)")
+            }
+            return .asNeeded(minimumHours: hours, maxPerDay: most)
         default:
             return .daily
         }

@@ -29,8 +29,7 @@ struct MedicationDecoder {
         let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
         let notes = try f.optional("notes") { (n, p) throws(ScheduleError) in try reader.text(n, at: p, multiline: true) }
         let pillsPerDose = try f.optional("pillsPerDose", reader.pills) ?? 1
-        let times = try f.attempt(
-            "times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]", decodeSlots)
+        let times = try decodeTimes(f)
         let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
         let start = try f.attempt("start", "the first day, YYYY-MM-DD", reader.date)
         let end = try decodeEnd(f, times: times, recurrence: recurrence, start: start)
@@ -53,6 +52,23 @@ struct MedicationDecoder {
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
             taper: taper, rescheduled: rescheduled)
+    }
+
+    /// The dose times; none for an as-needed medication (`"recurrence": {"kind": "asNeeded"}`),
+    /// which takes none.
+    private func decodeTimes(_ f: ScheduleFields) throws(ScheduleError) -> [DoseSlot]? {
+        guard f["recurrence"]?["kind"]?.stringValue == "asNeeded" else {
+            return try f.attempt(
+                "times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]",
+                decodeSlots)
+        }
+        if let node = f["times"] {
+            try reader.report(
+                reader.fail(
+                    node, f.path("times"),
+                    "an asNeeded medication has no dose times (its doses come from the log); leave times out"))
+        }
+        return []
     }
 
     /// `end`, with the checks that tie the dose times to the dates (each made only when the values

@@ -41,7 +41,7 @@ package enum ScheduleEncoder {
         if let dose = m.dose { o.add("dose", .string(dose)) }
         if let notes = m.notes { o.add("notes", .string(notes)) }
         if m.pillsPerDose != 1 { o.add("pillsPerDose", .number(m.pillsPerDose)) }
-        o.add("times", slots(m.times))
+        if !(m.times.isEmpty && m.recurrence.isAsNeeded) { o.add("times", slots(m.times)) }
         if m.recurrence != .daily { o.add("recurrence", recurrence(m.recurrence)) }
         o.add("start", .string(m.start.description))
         if let end = m.end { o.add("end", .string(end.description)) }
@@ -93,6 +93,10 @@ package enum ScheduleEncoder {
         case .everyNHours(let hours):
             o.add("kind", .string("everyNHours"))
             o.add("hours", .int(hours))
+        case .asNeeded(let hours, let most):
+            o.add("kind", .string("asNeeded"))
+            o.add("minimumHours", .int(hours))
+            if let most { o.add("maxPerDay", .int(most)) }
         }
         return o.value
     }

@@ -14,6 +14,10 @@ public struct NotificationPlanner: Sendable {
     public var budget: Int
     public var margin: Int
     public var days: Int
+    /// Whether doses the log already decides (taken or skipped) are planned too; false for an
+    /// app (nothing reminds of a dose already taken), true for `check`, which compares the plan
+    /// with the feed dose by dose.
+    public var plansSettledDoses = false
 
     public static let defaultBudget = 64
     public static let defaultMargin = 4
@@ -34,7 +38,7 @@ public struct NotificationPlanner: Sendable {
         let end = at + days * 86_400
         var all: [NotificationRequest] = []
         for m in engine.schedule.medications {
-            if m.reminder.enabled { all += doseRequests(m, from: at, to: end) }
+            if m.reminder.enabled { all += doseRequests(m, from: at, to: end) + asNeededRequests(m, at: at, to: end) }
             all += supplyRequests(m, from: at, to: end)
         }
         all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
@@ -59,7 +63,7 @@ public struct NotificationPlanner: Sendable {
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
         let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
         let last = Zone.utc.local(at: to + lead).date.adding(days: 2)
-        let doses = engine.firing(engine.occurrences(of: m, from: first, to: last)).filter {
+        let doses = unsettled(engine.firing(engine.occurrences(of: m, from: first, to: last)), of: m).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }
         let planner = SeriesCuts(engine: engine)
@@ -87,8 +91,8 @@ public struct NotificationPlanner: Sendable {
                 result.append(
                     NotificationRequest(
                         identifier: "\(uid)/\(token)", uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
-                        trigger: trigger,
-                        fires: fires, firings: [fires]))
+                        trigger: trigger, fires: fires, firings: [fires], content: doseContent(m, dose),
+                        doseDate: engine.localDate(of: dose)))
             }
         }
         return result
@@ -131,7 +135,7 @@ public struct NotificationPlanner: Sendable {
                 NotificationRequest(
                     identifier: "\(uid)/daily", uid: uid, purpose: purpose,
                     trigger: .repeating(hour: time.hour, minute: time.minute, weekday: nil),
-                    fires: simulated[0], firings: simulated)
+                    fires: simulated[0], firings: simulated, content: doseContent(m, doses[0]))
             ]
         }
         return weekdays.compactMap { day in
@@ -139,7 +143,8 @@ public struct NotificationPlanner: Sendable {
             guard let next = firings.first else { return nil }
             return NotificationRequest(
                 identifier: "\(uid)/weekly-\(day.rawValue)", uid: uid, purpose: purpose,
-                trigger: .repeating(hour: time.hour, minute: time.minute, weekday: day), fires: next, firings: firings)
+                trigger: .repeating(hour: time.hour, minute: time.minute, weekday: day), fires: next, firings: firings,
+                content: doseContent(m, doses[0]))
         }
     }
 
@@ -152,7 +157,8 @@ public struct NotificationPlanner: Sendable {
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
-                trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires])
+                trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires],
+                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy))
         ]
     }
 }

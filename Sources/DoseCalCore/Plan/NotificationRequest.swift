@@ -6,6 +6,8 @@ public struct NotificationRequest: Sendable, Equatable {
         case dose(medicationID: String, slotID: String)
         /// The low-supply (refill) warning of a medication.
         case supplyWarning(medicationID: String)
+        /// The next dose of an as-needed medicine is allowed.
+        case nextDoseAllowed(medicationID: String)
     }
 
     /// Deterministic: the feed's VEVENT UID, "/", then `daily`, `weekly-XX` (weekday code) for a
@@ -20,8 +22,17 @@ public struct NotificationRequest: Sendable, Equatable {
     public var fires: Int
     /// Every instant it fires within the plan's window, in order (one for a one-off).
     public var firings: [Int]
+    /// What the notification shows and how the app routes it.
+    public var content: NotificationContent
+    /// The dose day of a one-off dose request (nil for repeating requests and refill warnings).
+    public var doseDate: LocalDate?
 
-    public init(identifier: String, uid: String, purpose: Purpose, trigger: NotificationTrigger, fires: Int, firings: [Int]) {
+    public init(
+        identifier: String, uid: String, purpose: Purpose, trigger: NotificationTrigger, fires: Int, firings: [Int],
+        content: NotificationContent, doseDate: LocalDate? = nil
+    ) {
+        self.content = content
+        self.doseDate = doseDate
         self.identifier = identifier
         self.uid = uid
         self.purpose = purpose

@@ -71,6 +71,8 @@ public struct SeriesCuts: Sendable {
             return [Rule(pattern: RecurrencePattern(.daily), firstDay: segStart)]
         case .everyNHours(let hours):
             return [Rule(pattern: RecurrencePattern(.hourly, interval: hours), firstDay: segStart)]
+        case .asNeeded:
+            return []
         case .everyNDays(let n):
             guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
             return [Rule(pattern: RecurrencePattern(.daily, interval: n), firstDay: d)]

@@ -15,4 +15,9 @@ public enum SeriesUID {
     public static func supplyWarning(medicationID: String) -> String {
         series(medicationID: medicationID, slotID: "", part: "supply-warning")
     }
+
+    /// The UID of an as-needed medicine's "next dose allowed" event.
+    public static func nextDoseAllowed(medicationID: String) -> String {
+        series(medicationID: medicationID, slotID: "", part: "next-dose-allowed")
+    }
 }

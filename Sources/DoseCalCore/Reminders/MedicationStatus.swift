@@ -36,4 +36,6 @@ public struct MedicationStatus: Sendable, Equatable {
     public var week: Adherence
     /// Adherence over the last 30 days.
     public var month: Adherence
+    /// An as-needed medicine's doses logged by the status instant (nil for scheduled ones).
+    public var asNeeded: AsNeededDoses? = nil
 }

@@ -52,7 +52,8 @@ public struct ReminderStatus: Sendable {
             medicationID: medication.id, pillsLeft: pillsLeft(of: medication, at: at, ledger: ledger), forecast: forecast,
             refillBy: refillBy, next: next,
             missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && isMissed($0.state) },
-            week: adherence(past, days: 7), month: adherence(past, days: 30))
+            week: adherence(past, days: 7), month: adherence(past, days: 30),
+            asNeeded: AsNeededDoses(medication, log: engine.schedule.log, until: at))
     }
 
     /// Units on hand at `instant`: the supply record, less every dose from the supply date on

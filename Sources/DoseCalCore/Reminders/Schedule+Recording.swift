@@ -57,6 +57,12 @@ extension Schedule {
         _ status: DoseLogEntry.Status, medication query: String, slot: String? = nil, at instant: Int
     ) throws(ReminderError) -> (schedule: Schedule, entry: DoseLogEntry) {
         let medication = try medication(matching: query)
+        if medication.recurrence.isAsNeeded {
+            // As needed: a dose at `instant`, about no scheduled dose (docs/reminders.md §8).
+            var copy = self
+            copy.log.append(DoseLogEntry(medication: medication.id, status: status, at: Date(timeIntervalSince1970: TimeInterval(instant))))
+            return (copy, copy.log[copy.log.count - 1])
+        }
         let dose = try dose(of: medication, slot: slot, near: instant)
         let entry = DoseLogEntry(
             medication: medication.id, slot: dose.slotID, date: WallClockEngine(schedule: self).localDate(of: dose),

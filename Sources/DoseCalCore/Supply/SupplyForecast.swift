@@ -27,7 +27,8 @@ extension WallClockEngine {
     /// entry about it says skipped or missed (`DoseLedger`); extra doses taken on or after the
     /// supply date (home-zone date) use up theirs.
     public func supplyForecast(of medication: Medication, horizonDays: Int = 3660) -> SupplyForecast? {
-        guard let supply = medication.supply else { return nil }
+        // An as-needed medicine has no scheduled doses to run out on: only its pills left count.
+        guard let supply = medication.supply, !medication.recurrence.isAsNeeded else { return nil }
         let ledger = DoseLedger(engine: self, medicationID: medication.id)
         let home = schedule.home
         var left = supply.pills

@@ -19,6 +19,8 @@ extension Recurrence {
             return offset % max(n, 1) == 0
         case .cycle(let on, let off):
             return offset % (on + off) < on
+        case .asNeeded:
+            return false
         }
     }
 
@@ -30,5 +32,13 @@ extension Recurrence {
             d = d.adding(days: 1)
         }
         return nil
+    }
+}
+
+extension Recurrence {
+    /// Whether the medication is taken when needed (no scheduled doses).
+    public var isAsNeeded: Bool {
+        if case .asNeeded = self { return true }
+        return false
     }
 }

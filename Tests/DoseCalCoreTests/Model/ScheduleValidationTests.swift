@@ -42,11 +42,11 @@ import DoseCalTestSupport
         ),
         (
             #""recurrence": {}"#,
-            "t.json:5: medications[0].recurrence: missing required key \"kind\" (one of daily, weekly, everyNDays, cycle, everyNHours)"
+            "t.json:5: medications[0].recurrence: missing required key \"kind\" (one of daily, weekly, everyNDays, cycle, everyNHours, asNeeded)"
         ),
         (
             #""recurrence": {"kind": "Daily"}"#,
-            "t.json:5: medications[0].recurrence.kind: \"Daily\" is not a recurrence kind (did you mean \"daily\"?); use one of daily, weekly, everyNDays, cycle, everyNHours"
+            "t.json:5: medications[0].recurrence.kind: \"Daily\" is not a recurrence kind (did you mean \"daily\"?); use one of daily, weekly, everyNDays, cycle, everyNHours, asNeeded"
         ),
         (
             #""recurrence": {"kind": "daily", "days": 2}"#,

@@ -82,10 +82,12 @@ import Testing
             }
             #expect(Set(plan.requests.map(\.identifier)).count == plan.requests.count, "\(name): identifiers are unique")
             let leads = Dictionary(uniqueKeysWithValues: schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) })
-            // What fires: a skipped dose has no reminder (decision 0037).
+            // What fires: a skipped dose has no reminder (decision 0037), nor one logged taken.
             let engine = WallClockEngine(schedule: schedule)
+            let ledger = DoseLedger(engine: engine)
             let expected = engine.firing(engine.occurrences(from: E.day("2025-12-01"), to: E.day("2027-01-31")))
                 .filter { m in schedule.medications.first { $0.id == m.medicationID }!.reminder.enabled }
+                .filter { ledger.status(of: $0) != .taken }
                 .map { $0.instant - leads[$0.medicationID]! }.filter { $0 >= plan.from && $0 < plan.to }.sorted()
             #expect(planFirings(plan) == expected, "\(name) \(at)")
         }
@@ -138,7 +140,10 @@ import Testing
             #expect((r["fires"] as? String)?.hasSuffix("Z") == true)
         }
         #expect(json.contains("\"fires\": \"2026-06-04T13:00:00Z\""))
-        #expect(!plan.json(privacy: true).contains("\"medication\""))
+        var hidden = E.schedule([m])
+        hidden.feed.privacy = true
+        let privateJSON = NotificationPlanner(schedule: hidden).plan(at: E.instant("2026-06-01T00:00:00Z")).json(privacy: true)
+        #expect(!privateJSON.contains("\"a\"") && privateJSON.contains("\"medication\": \"Medication 1\""))
     }
 }
 
