@@ -60,6 +60,7 @@ interop: build
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py $(BIN) $(CORPUS)
 	python3 scripts/interop/check_rrule.py $(BIN)
+	python3 scripts/interop/check_expand.py $(BIN)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
 
