@@ -16,7 +16,7 @@ import Testing
         + "DTSTART;TZID=America/New_York:20260105T064500\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Outside\r\n"
         + "END:VEVENT\r\nEND:VCALENDAR\r\n"
 
-    func sync(_ box: VdirSandbox, prefer: SyncPreference = .schedule, force: Bool = false) throws -> (
+    func sync(_ box: VdirSandbox, prefer: ReconcilePreference = .schedule, force: Bool = false) throws -> (
         report: VdirSync.Report, saved: ChangeSet?
     ) {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
