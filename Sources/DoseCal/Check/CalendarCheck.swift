@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// `check` from start to finish, for any frontend: every channel of a calendar expanded over the
 /// checker's window (dosecal's expander, libical's own expansion, the notification plan, the
