@@ -1,5 +1,5 @@
 import DoseCal
-import ICal
+import CalendarTime
 
 /// How a `CheckReport` is shown: a table grouped by day, or JSON.
 struct CheckOutput {
@@ -22,7 +22,7 @@ struct CheckOutput {
         return "\(local.time.shortText) (\(LocalDateTime(secondsSinceEpoch: instant).time.shortText)Z)"
     }
 
-    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(EventInstance.rfc3339)) }
+    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(NotificationPlan.rfc3339)) }
 
     static func minutes(_ delta: Int) -> String {
         let m = delta / 60

@@ -128,7 +128,7 @@ enum FeedInput {
                 "\(path) exists and is not a calendar dosecal wrote (\(error)); not replacing it. Use --force to replace it anyway."
             )
         }
-        guard let calendar = parsed.calendar, calendar.property("PRODID")?.value.hasPrefix("-//dosecal//") == true else {
+        guard let calendar = parsed.calendar, FeedBuilder.isOwnProductID(calendar.property("PRODID")?.value) else {
             if force { return [:] }
             throw InputError("\(path) exists and was not written by dosecal; not replacing it. Use --force to replace it anyway.")
         }

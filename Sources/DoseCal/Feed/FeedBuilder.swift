@@ -15,7 +15,11 @@ public struct Feed: Sendable, Equatable {
 /// Pure: `now` (seconds since 1970) is only used for items whose content changed since
 /// `previous` (or that are new); unchanged items keep their SEQUENCE and LAST-MODIFIED.
 public struct FeedBuilder: Sendable {
-    public static let productID = "-//dosecal//dosecal \(DoseCalVersion.current)//EN"
+    public static let productID = "\(productIDPrefix)dosecal \(DoseCalVersion.current)//EN"
+    /// What every version's PRODID starts with.
+    static let productIDPrefix = "-//dosecal//"
+    /// Whether a calendar's PRODID says dosecal (any version) wrote it.
+    public static func isOwnProductID(_ value: String?) -> Bool { value?.hasPrefix(productIDPrefix) == true }
     public static let uidDomain = SeriesUID.domain
     /// Length of a dose event.
     static let eventMinutes = 15

@@ -243,6 +243,16 @@ struct ScheduleReader {
     }
 }
 
+/// RFC 3339 timestamps, read the one way dosecal reads them (the schedule file's log and refill
+/// times, and the command line's `--now` and `--at`): `YYYY-MM-DDTHH:MM:SS[.fraction]` with `Z`
+/// or `+HH:MM`/`-HH:MM`, fractional seconds dropped. (Written by `RFC3339.utc`, CalendarTime.)
+extension RFC3339 {
+    /// Seconds since 1970, or nil when `text` is not such a timestamp.
+    public static func instant(_ text: String) -> Int? {
+        ScheduleReader.parseRFC3339(text).map { Int($0.timeIntervalSince1970) }
+    }
+}
+
 extension Int {
     /// The value of a run of ASCII digits (the caller checked they are digits); nil when it overflows.
     fileprivate init?(decimalDigits bytes: ArraySlice<UInt8>) {
