@@ -75,7 +75,7 @@ public struct NotificationPlanner: Sendable {
                 continue
             }
             for (dose, part) in zip(slotDoses, parts) {
-                let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
+                let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
                 let fires = dose.instant - lead
                 let trigger: NotificationTrigger
                 if m.timePolicy == .floating, let zone = dose.zone.flatMap({ Zone($0) }) {
@@ -97,7 +97,7 @@ public struct NotificationPlanner: Sendable {
     /// The repeating requests of one slot, or nil when a repeating trigger would not fire at
     /// exactly the engine's instants (`doses`, in the window) over the whole window.
     private func repeatingRequests(
-        _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: String, parts: [String], from: Int, to: Int
+        _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: SeriesPart, parts: [SeriesPart], from: Int, to: Int
     ) -> [NotificationRequest]? {
         guard m.timePolicy == .wallClock || m.timePolicy == .floating else { return nil }
         var weekdays: [Weekday]
@@ -126,7 +126,7 @@ public struct NotificationPlanner: Sendable {
             date = date.adding(days: 1)
         }
         guard simulated == doses.map({ $0.instant - lead }).sorted() else { return nil }
-        let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
+        let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
         let purpose = NotificationRequest.Purpose.dose(medicationID: m.id, slotID: slot.id)
         if weekdays.count == 7 {
             return [
@@ -150,7 +150,7 @@ public struct NotificationPlanner: Sendable {
         guard let due = engine.supplyForecast(of: m)?.refillDue else { return [] }
         let fires = ZoneResolver.resolve(due, in: Zone(engine.zoneID(on: due.date)) ?? .utc).instant
         guard fires >= from && fires < to else { return [] }
-        let uid = FeedBuilder.uid(medicationID: m.id, slotID: "", part: "supply-warning")
+        let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),

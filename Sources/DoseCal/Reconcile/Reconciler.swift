@@ -90,7 +90,7 @@ public struct Reconciler: Sendable {
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
         let today = home.local(at: now).date
-        var bySlot: [[String]: [DoseKey]] = [:]
+        var bySlot: [SlotKey: [DoseKey]] = [:]
         // Doses in the last two days of the window may be cut by it on one side only (a later
         // time on the last day): they are left out. The window starts two days before the
         // first date compared, for zones ahead of UTC.
@@ -98,15 +98,17 @@ public struct Reconciler: Sendable {
         let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
         for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys)
         where key.date >= first && key.date <= last {
-            bySlot[[key.medicationID, key.slotID], default: []].append(key)
+            bySlot[key.slot, default: []].append(key)
         }
         let ruleChanges = Reconciler.ruleChanges(base: base ?? oursCalendar, theirs: theirs, index: index, only: touched)
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
-            for slot in m.times where !damage.slots.contains([m.id, slot.id]) {
-                let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
-                if let rule = ruleChanges[[m.id, slot.id]] {
+            for slot in m.times {
+                let slotKey = SlotKey(medicationID: m.id, slotID: slot.id)
+                guard !damage.slots.contains(slotKey) else { continue }
+                let keys = (bySlot[slotKey] ?? []).sorted()
+                if let rule = ruleChanges[slotKey] {
                     result.unmapped.append(
                         UnmappedEdit(
                             medicationID: m.id, slotID: slot.id, date: nil,
@@ -178,14 +180,14 @@ public struct Reconciler: Sendable {
         return from..<max(from + 1, now + horizonDays * 86_400)
     }
 
-    /// [medication, slot] pairs whose series differ between `base` and `theirs` (content hashes
+    /// Slots whose series differ between `base` and `theirs` (content hashes
     /// of every series of the slot, split halves included, decision 0017).
-    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<[String]> {
-        func hashes(_ calendar: ReturnedCalendar) -> [[String]: [String]] {
-            var result: [[String]: [String]] = [:]
+    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<SlotKey> {
+        func hashes(_ calendar: ReturnedCalendar) -> [SlotKey: [String]] {
+            var result: [SlotKey: [String]] = [:]
             for s in calendar.series {
                 guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
-                result[[slot.medicationID, slot.slotID], default: []].append(s.contentHash)
+                result[slot.key, default: []].append(s.contentHash)
             }
             return result.mapValues { $0.sorted() }
         }
@@ -198,26 +200,26 @@ public struct Reconciler: Sendable {
     /// the rule as the calendar writes it. Such a slot is reported as a whole instead of as a
     /// list of skipped and extra doses.
     static func ruleChanges(
-        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<[String]>
-    ) -> [[String]: String] {
+        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>
+    ) -> [SlotKey: String] {
         func shape(_ e: ReturnedEvent?) -> String? {
             guard let e, let text = e.ruleText else { return nil }
             guard let r = e.rule else { return text.uppercased() }
             let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
             return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
         }
-        var known: [[String]: Set<String>] = [:]
+        var known: [SlotKey: Set<String>] = [:]
         for s in base.series {
             guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
-            known[[slot.medicationID, slot.slotID], default: []].insert(shape)
+            known[slot.key, default: []].insert(shape)
         }
-        var result: [[String]: String] = [:]
+        var result: [SlotKey: String] = [:]
         for s in theirs.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], only.contains([slot.medicationID, slot.slotID]),
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key),
                 let shape = shape(s.master), let written = s.master?.ruleText
             else { continue }
-            if known[[slot.medicationID, slot.slotID]]?.contains(shape) == false {
-                result[[slot.medicationID, slot.slotID]] = written
+            if known[slot.key]?.contains(shape) == false {
+                result[slot.key] = written
             }
         }
         return result
