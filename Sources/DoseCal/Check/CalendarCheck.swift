@@ -25,7 +25,7 @@ public struct CalendarCheck: Sendable {
     /// The report on `calendar` and the zone data each part used.
     public func run(_ calendar: CheckedCalendar, progress: (Step) -> Void = { _ in }) -> (CheckReport, ZoneDataVersions) {
         let schedule = checker.schedule
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         let window = checker.instantWindow
         progress(.expanding)
         let expanded = calendar.instances(in: window, viewerZone: home, budget: ExpansionBudget())

@@ -11,7 +11,7 @@ extension DoseChecker {
         var rows: [DoseCheck] = []
         for m in schedule.medications {
             guard let doses = AsNeededDoses(m, log: schedule.log) else { continue }
-            let uid = FeedBuilder.nextDoseAllowedUID(medicationID: m.id)
+            let uid = DoseIdentity.nextDoseAllowed(medicationID: m.id).uid
             let found = (calendar[uid] ?? []).sorted()
             let expected = doses.nextAllowed.flatMap { window.contains($0) ? $0 : nil }
             guard expected != nil || found.contains(where: window.contains) else { continue }
@@ -24,7 +24,7 @@ extension DoseChecker {
             } else if actual != expected {
                 status = .moved
             }
-            let day = expected.map { (Zone(schedule.homeZone) ?? .utc).local(at: $0).date }
+            let day = expected.map { schedule.home.local(at: $0).date }
             rows.append(
                 DoseCheck(
                     medicationID: m.id, slotID: Self.nextDoseAllowedSlot, uid: uid, day: day,

@@ -37,8 +37,8 @@ public struct DoseChecker: Sendable {
         var result: [String: (key: SlotKey, firstDate: LocalDate)] = [:]
         for m in schedule.medications {
             for plan in planner.plans(for: m) {
-                let uid = FeedBuilder.uid(medicationID: m.id, slotID: plan.slotID, part: plan.part)
-                result[uid] = (SlotKey(medicationID: m.id, slotID: plan.slotID), plan.firstDate)
+                let key = SlotKey(medicationID: m.id, slotID: plan.slotID)
+                result[DoseIdentity.series(key, plan.part).uid] = (key, plan.firstDate)
             }
         }
         return result
@@ -46,15 +46,8 @@ public struct DoseChecker: Sendable {
 
     /// The UIDs dosecal's feed may have: its dose series and a supply warning per medication.
     private func ownUIDs(series: [String: (key: SlotKey, firstDate: LocalDate)]) -> Set<String> {
-        Set(series.keys).union(schedule.medications.map { FeedBuilder.supplyWarningUID(medicationID: $0.id) })
-            .union(schedule.medications.filter(\.recurrence.isAsNeeded).map { FeedBuilder.nextDoseAllowedUID(medicationID: $0.id) })
-    }
-
-    /// A dose slot of a medication.
-    public struct SlotKey: Sendable, Hashable, Comparable {
-        public var medicationID: String
-        public var slotID: String
-        public static func < (a: SlotKey, b: SlotKey) -> Bool { (a.medicationID, a.slotID) < (b.medicationID, b.slotID) }
+        Set(series.keys).union(schedule.medications.map { DoseIdentity.supplyWarning(medicationID: $0.id).uid })
+            .union(schedule.medications.filter(\.recurrence.isAsNeeded).map { DoseIdentity.nextDoseAllowed(medicationID: $0.id).uid })
     }
 
     /// Compares the channels with the expected doses.

@@ -3,7 +3,6 @@ import ICal
 /// Which series UID a slot's dose belongs to: the one the checked calendar fires it from, else
 /// the slot's part that started last on or before the dose day.
 struct SeriesLookup {
-    typealias SlotKey = DoseChecker.SlotKey
     private var partsBySlot: [SlotKey: [(firstDate: LocalDate, uid: String)]] = [:]
     /// The checked calendar's UID per slot and instant.
     private(set) var uidAt: [SlotKey: [Int: String]] = [:]
@@ -24,7 +23,6 @@ struct SeriesLookup {
 
 /// Each channel's instants in the check's window, per slot (foreign UIDs left out).
 struct ChannelInstants {
-    typealias SlotKey = DoseChecker.SlotKey
     var checked: [SlotKey: [Int]]
     var libical: [SlotKey: [Int]]?
     var plan: [SlotKey: [Int]]?
@@ -51,7 +49,6 @@ struct ChannelInstants {
 /// The rows of one slot: each expected dose with what every channel fires for it, then the
 /// reminders no dose expects.
 struct SlotRows {
-    typealias SlotKey = DoseChecker.SlotKey
     let checker: DoseChecker
     let engine: WallClockEngine
     let series: SeriesLookup

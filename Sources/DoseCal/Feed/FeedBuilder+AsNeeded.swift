@@ -1,11 +1,6 @@
 import ICal
 
 extension FeedBuilder {
-    /// The UID of an as-needed medicine's "next dose allowed" event.
-    public static func nextDoseAllowedUID(medicationID: String) -> String {
-        SeriesUID.nextDoseAllowed(medicationID: medicationID)
-    }
-
     /// The "next dose allowed" event of an as-needed medicine (decision 0095): at the instant
     /// `AsNeededDoses.nextAllowed` gives for the whole log, in UTC (an instant, whatever zone the
     /// person is in), with the medication's alarm when its reminder is on. None before the first
@@ -14,7 +9,7 @@ extension FeedBuilder {
         guard let doses = AsNeededDoses(m, log: schedule.log), let next = doses.nextAllowed, let last = doses.last else {
             return nil
         }
-        let uid = FeedBuilder.nextDoseAllowedUID(medicationID: m.id)
+        let uid = DoseIdentity.nextDoseAllowed(medicationID: m.id).uid
         var event = ICalComponent("VEVENT")
         event.add(DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: next)).property("DTSTART"))
         event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))

@@ -23,9 +23,7 @@ extension FeedBuilder {
             event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
             event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
             event.add(.text("DESCRIPTION", text.description(m, pills: pills, dose: dose, time: r.time)))
-            event.add(ICalProperty("CATEGORIES", "MEDICATION"))
-            if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
-            event.add(ICalProperty("TRANSP", "TRANSPARENT"))
+            addCategoriesAndClass(["MEDICATION"], to: &event)
             if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose))) }
             result.append(event)
         }

@@ -73,3 +73,11 @@ public struct FeedRevision: Sendable, Equatable {
         return result
     }
 }
+
+extension FeedItem {
+    /// The event starts at a zoned time (not UTC, floating or a date).
+    var isZoned: Bool {
+        if case .zoned? = event.property("DTSTART").flatMap(DateTimeValue.init(property:)) { return true }
+        return false
+    }
+}

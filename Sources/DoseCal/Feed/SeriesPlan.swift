@@ -4,9 +4,8 @@ public import ICal
 public struct SeriesPlan: Sendable, Equatable {
     public var medicationID: String
     public var slotID: String
-    /// Distinguishes the series of one slot: "" for the main one, "from-YYYYMMDD" for a series
-    /// that starts at a taper step or travel date, "+cN" for the Nth part of a cycle.
-    public var part: String
+    /// Distinguishes the series of one slot (a taper step, travel date or cycle rule).
+    public var part: SeriesPart
     public var start: DateTimeValue
     public var rule: RecurrenceRule
     /// First local date of the stretch (for the dose text of taper steps).
@@ -27,10 +26,10 @@ struct SeriesPlanner {
                 // A slot with `until` ends there: its series stop, later stretches have none.
                 if let until = slot.until, segStart > until { continue }
                 let segEnd = slot.until.map { until in min(fullEnd ?? until, until) } ?? fullEnd
-                let segPart = segStart == medication.start ? "" : "from-\(segStart.basicFormat)"
+                let stretch = segStart == medication.start ? nil : segStart
                 let subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                 for (index, sub) in subs.enumerated() {
-                    let part = subs.count == 1 ? segPart : segPart + "+c\(index + 1)"
+                    let part = SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1)
                     guard
                         let plan = makePlan(
                             medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay,
@@ -46,7 +45,7 @@ struct SeriesPlanner {
     /// Where the series are cut, and the part of the series that holds a dose on a date.
     var split: SeriesCuts { SeriesCuts(engine: engine) }
 
-    func part(of medication: Medication, on date: LocalDate) -> String { split.part(of: medication, on: date) }
+    func part(of medication: Medication, on date: LocalDate) -> SeriesPart { split.part(of: medication, on: date) }
 
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
@@ -63,7 +62,7 @@ struct SeriesPlanner {
     }
 
     private func makePlan(
-        _ m: Medication, slot: DoseSlot, part: String, segment: (start: LocalDate, end: LocalDate?), firstDay: LocalDate,
+        _ m: Medication, slot: DoseSlot, part: SeriesPart, segment: (start: LocalDate, end: LocalDate?), firstDay: LocalDate,
         rule: RecurrenceRule
     ) -> SeriesPlan? {
         var rule = rule

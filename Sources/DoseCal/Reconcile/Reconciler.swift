@@ -85,7 +85,7 @@ public struct Reconciler: Sendable {
         var theirs: DoseView
         var damage: DamageMap
         /// Slots whose series the calendar changed (the only ones expanded).
-        var touched: Set<[String]>
+        var touched: Set<SlotKey>
         /// The base, or the schedule's own feed when there is none.
         var baseCalendar: ReturnedCalendar
     }
@@ -120,7 +120,7 @@ public struct Reconciler: Sendable {
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
         let today = home.local(at: now).date
-        var bySlot: [[String]: [DoseKey]] = [:]
+        var bySlot: [SlotKey: [DoseKey]] = [:]
         // Doses in the last two days of the window may be cut by it on one side only (a later
         // time on the last day): they are left out. The window starts two days before the
         // first date compared, for zones ahead of UTC.
@@ -128,7 +128,7 @@ public struct Reconciler: Sendable {
         let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
         for key in Set(sides.base.doses.keys).union(sides.theirs.doses.keys).union(sides.ours.doses.keys)
         where key.date >= first && key.date <= last {
-            bySlot[[key.medicationID, key.slotID], default: []].append(key)
+            bySlot[key.slot, default: []].append(key)
         }
         let ruleChanges = Reconciler.ruleChanges(base: sides.baseCalendar, theirs: theirs, index: index, only: sides.touched)
         for m in ours.medications {
@@ -136,9 +136,11 @@ public struct Reconciler: Sendable {
             var stops: [String: LocalDate] = [:]
             ruleMapping(m, text, ruleChanges, base: sides.baseCalendar, index: index, damaged: sides.damage.slots).map(
                 prefer: prefer, into: &result)
-            for slot in m.times where !sides.damage.slots.contains([m.id, slot.id]) {
-                let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
-                if ruleChanges[[m.id, slot.id]] != nil { continue }
+            for slot in m.times {
+                let slotKey = SlotKey(medicationID: m.id, slotID: slot.id)
+                guard !sides.damage.slots.contains(slotKey) else { continue }
+                let keys = (bySlot[slotKey] ?? []).sorted()
+                if ruleChanges[slotKey] != nil { continue }
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, keys: keys, base: sides.base, ours: sides.ours,
                     theirs: sides.theirs, log: log, today: today)
@@ -200,14 +202,14 @@ public struct Reconciler: Sendable {
         return from..<max(from + 1, now + horizonDays * 86_400)
     }
 
-    /// [medication, slot] pairs whose series differ between `base` and `theirs` (content hashes
+    /// Slots whose series differ between `base` and `theirs` (content hashes
     /// of every series of the slot, split halves included, decision 0017).
-    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<[String]> {
-        func hashes(_ calendar: ReturnedCalendar) -> [[String]: [String]] {
-            var result: [[String]: [String]] = [:]
+    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<SlotKey> {
+        func hashes(_ calendar: ReturnedCalendar) -> [SlotKey: [String]] {
+            var result: [SlotKey: [String]] = [:]
             for s in calendar.series {
                 guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
-                result[[slot.medicationID, slot.slotID], default: []].append(s.contentHash)
+                result[slot.key, default: []].append(s.contentHash)
             }
             return result.mapValues { $0.sorted() }
         }
@@ -220,26 +222,26 @@ public struct Reconciler: Sendable {
     /// the rule as the calendar writes it. Such a slot is reported as a whole instead of as a
     /// list of skipped and extra doses.
     static func ruleChanges(
-        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<[String]>
-    ) -> [[String]: String] {
+        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>
+    ) -> [SlotKey: String] {
         func shape(_ e: ReturnedEvent?) -> String? {
             guard let e, let text = e.ruleText else { return nil }
             guard let r = e.rule else { return text.uppercased() }
             let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
             return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
         }
-        var known: [[String]: Set<String>] = [:]
+        var known: [SlotKey: Set<String>] = [:]
         for s in base.series {
             guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
-            known[[slot.medicationID, slot.slotID], default: []].insert(shape)
+            known[slot.key, default: []].insert(shape)
         }
-        var result: [[String]: String] = [:]
+        var result: [SlotKey: String] = [:]
         for s in theirs.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], only.contains([slot.medicationID, slot.slotID]),
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key),
                 let shape = shape(s.master), let written = s.master?.ruleText
             else { continue }
-            if known[[slot.medicationID, slot.slotID]]?.contains(shape) == false {
-                result[[slot.medicationID, slot.slotID]] = written
+            if known[slot.key]?.contains(shape) == false {
+                result[slot.key] = written
             }
         }
         return result

@@ -151,8 +151,7 @@ extension ReturnedCalendar {
     /// `dose-<hex>@google.com` -> `dose-<hex>@dosecal.app` when the local part is dosecal's.
     static func dosecalUID(forGoogleRoot root: String) -> String? {
         guard let at = root.lastIndex(of: "@") else { return nil }
-        let candidate = String(root[..<at]) + "@" + FeedBuilder.uidDomain
-        return isDosecalUID(candidate) ? candidate : nil
+        return DoseIdentity.uid(localPart: root[..<at])
     }
 
     /// RRULE parts except UNTIL and COUNT, sorted: what a split keeps.

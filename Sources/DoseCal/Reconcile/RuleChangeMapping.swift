@@ -138,12 +138,13 @@ struct RuleChangeMapping {
 extension Reconciler {
     /// The rule changes of `m`'s undamaged slots, with each slot's series on both sides.
     func ruleMapping(
-        _ m: Medication, _ text: ChangeText, _ changes: [[String]: String], base: ReturnedCalendar, index: DoseSlotIndex,
-        damaged: Set<[String]>
+        _ m: Medication, _ text: ChangeText, _ changes: [SlotKey: String], base: ReturnedCalendar, index: DoseSlotIndex,
+        damaged: Set<SlotKey>
     ) -> RuleChangeMapping {
         var written: [String: String] = [:]
-        for slot in m.times where !damaged.contains([m.id, slot.id]) {
-            if let rule = changes[[m.id, slot.id]] { written[slot.id] = rule }
+        for slot in m.times {
+            let key = SlotKey(medicationID: m.id, slotID: slot.id)
+            if !damaged.contains(key), let rule = changes[key] { written[slot.id] = rule }
         }
         func series(_ calendar: ReturnedCalendar) -> [String: [ReturnedSeries]] {
             guard !written.isEmpty else { return [:] }

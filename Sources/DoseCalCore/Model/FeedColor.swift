@@ -29,15 +29,13 @@ public struct FeedColor: Sendable, Equatable {
 
     /// The CSS3 name nearest to `rgb` (squared distance in RGB; ties go to the first name in order).
     static func nearestName(_ rgb: Int) -> String {
-        func parts(_ c: Int) -> (Int, Int, Int) { (c >> 16 & 0xFF, c >> 8 & 0xFF, c & 0xFF) }
-        let (r, g, b) = parts(rgb)
-        return cssColors.min { x, y in
-            let (xr, xg, xb) = parts(x.value)
-            let (yr, yg, yb) = parts(y.value)
-            let dx = (xr - r) * (xr - r) + (xg - g) * (xg - g) + (xb - b) * (xb - b)
-            let dy = (yr - r) * (yr - r) + (yg - g) * (yg - g) + (yb - b) * (yb - b)
-            return dx != dy ? dx < dy : x.key < y.key
-        }!.key
+        func distance(_ c: Int) -> Int {
+            [16, 8, 0].reduce(0) { sum, shift in
+                let d = (c >> shift & 0xFF) - (rgb >> shift & 0xFF)
+                return sum + d * d
+            }
+        }
+        return cssColors.min { x, y in (distance(x.value), x.key) < (distance(y.value), y.key) }!.key
     }
 
     /// The 147 colour names of CSS Color Module Level 3 and their values.

@@ -17,7 +17,7 @@ extension NotificationPlanner {
     /// fixed-interval doses).
     func doseContent(_ m: Medication, _ dose: Occurrence) -> NotificationContent {
         let date = engine.localDate(of: dose)
-        let home = Zone(engine.schedule.homeZone) ?? .utc
+        let home = engine.schedule.home
         let time = dose.zone != nil ? dose.local.time : home.local(at: dose.instant).time
         return .dose(
             m, pills: dose.pills, dose: engine.step(of: m, on: date)?.dose ?? m.dose, time: time, thread: thread(of: m),
@@ -38,7 +38,7 @@ extension NotificationPlanner {
         guard let next = AsNeededDoses(m, log: engine.schedule.log, until: at)?.nextAllowed else { return [] }
         let fires = next - m.reminder.minutesBefore * 60
         guard fires >= at && fires < to else { return [] }
-        let uid = SeriesUID.nextDoseAllowed(medicationID: m.id)
+        let uid = DoseIdentity.nextDoseAllowed(medicationID: m.id).uid
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(LocalDateTime(secondsSinceEpoch: next).basicFormat)Z", uid: uid,

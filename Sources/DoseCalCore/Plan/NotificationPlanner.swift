@@ -79,7 +79,7 @@ public struct NotificationPlanner: Sendable {
                 continue
             }
             for (dose, part) in zip(slotDoses, parts) {
-                let uid = SeriesUID.series(medicationID: m.id, slotID: slot.id, part: part)
+                let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
                 let fires = dose.instant - lead
                 let trigger: NotificationTrigger
                 if m.timePolicy == .floating, let zone = dose.zone {
@@ -101,7 +101,7 @@ public struct NotificationPlanner: Sendable {
     /// The repeating requests of one slot, or nil when a repeating trigger would not fire at
     /// exactly the engine's instants (`doses`, in the window) over the whole window.
     private func repeatingRequests(
-        _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: String, parts: [String], from: Int, to: Int
+        _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: SeriesPart, parts: [SeriesPart], from: Int, to: Int
     ) -> [NotificationRequest]? {
         guard m.timePolicy == .wallClock || m.timePolicy == .floating else { return nil }
         var weekdays: [Weekday]
@@ -128,7 +128,7 @@ public struct NotificationPlanner: Sendable {
             date = date.adding(days: 1)
         }
         guard simulated == doses.map({ $0.instant - lead }).sorted() else { return nil }
-        let uid = SeriesUID.series(medicationID: m.id, slotID: slot.id, part: part)
+        let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
         let purpose = NotificationRequest.Purpose.dose(medicationID: m.id, slotID: slot.id)
         if weekdays.count == 7 {
             return [
@@ -153,7 +153,7 @@ public struct NotificationPlanner: Sendable {
         guard let due = engine.supplyForecast(of: m)?.refillDue else { return [] }
         let fires = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
         guard fires >= from && fires < to else { return [] }
-        let uid = SeriesUID.supplyWarning(medicationID: m.id)
+        let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),

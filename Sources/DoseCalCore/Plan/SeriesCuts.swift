@@ -38,14 +38,14 @@ public struct SeriesCuts: Sendable {
     /// The `part` of the series that holds a dose of `medication` on the dose day `date`: "" for
     /// the main one, "from-YYYYMMDD" for a series that starts at a taper step or travel date,
     /// "+cN" for the Nth rule of a cycle.
-    public func part(of medication: Medication, on date: LocalDate) -> String {
-        guard let segment = segments(of: medication).last(where: { $0.start <= date }) else { return "" }
-        let segPart = segment.start == medication.start ? "" : "from-\(segment.start.basicFormat)"
+    public func part(of medication: Medication, on date: LocalDate) -> SeriesPart {
+        guard let segment = segments(of: medication).last(where: { $0.start <= date }) else { return .main }
+        let stretch = segment.start == medication.start ? nil : segment.start
         let subs = rules(medication, segStart: segment.start, segEnd: segment.end)
-        guard subs.count > 1 else { return segPart }
+        guard subs.count > 1 else { return SeriesPart(stretchStart: stretch) }
         let offset = medication.start.days(to: date)
         let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % cycleLength(medication)) ?? true } ?? 0
-        return segPart + "+c\(index + 1)"
+        return SeriesPart(stretchStart: stretch, cycleRule: index + 1)
     }
 
     private func cycleLength(_ m: Medication) -> Int {

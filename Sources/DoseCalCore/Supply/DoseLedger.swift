@@ -10,12 +10,12 @@ import CalendarTime
 public struct DoseLedger: Sendable {
     /// One scheduled dose: medication, slot and the instant it fires.
     public struct Key: Sendable, Hashable {
-        public var medicationID: String
-        public var slotID: String
+        public var slot: SlotKey
+        public var medicationID: String { slot.medicationID }
+        public var slotID: String { slot.slotID }
         public var instant: Int
         public init(medicationID: String, slotID: String, instant: Int) {
-            self.medicationID = medicationID
-            self.slotID = slotID
+            self.slot = SlotKey(medicationID: medicationID, slotID: slotID)
             self.instant = instant
         }
         public init(_ occurrence: Occurrence) {

@@ -45,7 +45,7 @@ import Testing
         #expect(info["payloadVersion"] as? Int == 1)
         #expect(info["medication"] as? String == "metformin" && info["slot"] as? String == "0800")
         #expect(info["doseDate"] is NSNull)
-        #expect(info["feedUID"] as? String == FeedBuilder.uid(medicationID: "metformin", slotID: "0800", part: ""))
+        #expect(info["feedUID"] as? String == DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "0800"), .main).uid)
         let trigger = try #require(daily["trigger"] as? [String: Any])
         #expect(Set(trigger.keys) == ["repeats", "hour", "minute"])
         #expect(trigger["repeats"] as? Bool == true && trigger["hour"] as? Int == 8 && trigger["minute"] as? Int == 0)
@@ -119,8 +119,8 @@ import Testing
 
     @Test func addRemoveKeepGiveExactlyThePlanAndAgainNothing() throws {
         let plan = plan
-        let daily = FeedBuilder.uid(medicationID: "a", slotID: "0800", part: "") + "/daily"
-        let gone = FeedBuilder.uid(medicationID: "a", slotID: "0800", part: "") + "/20260301T080000"
+        let daily = DoseIdentity.series(SlotKey(medicationID: "a", slotID: "0800"), .main).uid + "/daily"
+        let gone = DoseIdentity.series(SlotKey(medicationID: "a", slotID: "0800"), .main).uid + "/20260301T080000"
         let moved = try #require(plan.requests.first { $0.identifier.hasSuffix("/20260308T023000") })
         let stale = JSONValue(object: ["repeats": JSONValue(false), "hour": JSONValue(3), "minute": JSONValue(0)])
         let pending = [

@@ -208,7 +208,7 @@ import Testing
     /// and Saturday, every second week.
     @Test func weekdaysAndIntervalChanged() throws {
         let schedule = try Self.schedule(Self.weekly)
-        let uid = FeedBuilder.uid(medicationID: "methotrexate", slotID: "evening", part: "")
+        let uid = DoseIdentity.series(SlotKey(medicationID: "methotrexate", slotID: "evening"), .main).uid
         let edits = """
             BEGIN:VEVENT\r
             CREATED:20261120T000000Z\r

@@ -60,7 +60,7 @@ import Testing
         let schedule = E.schedule([ibuprofen()], log: log)
         let at = E.instant("2026-03-02T16:00:00Z")
         let next = E.instant("2026-03-02T21:00:00Z")
-        let uid = FeedBuilder.nextDoseAllowedUID(medicationID: "ibu")
+        let uid = DoseIdentity.nextDoseAllowed(medicationID: "ibu").uid
         let feed = FeedBuilder(schedule: schedule, now: at).build()
         let event = try #require(feed.items.first { $0.uid == uid })
         #expect(event.kind == .nextDoseAllowed)
@@ -94,7 +94,7 @@ import Testing
         }
         let report = DoseChecker(schedule: schedule, from: E.day("2026-11-29"), to: E.day("2026-12-01"))
         let feed = FeedBuilder(schedule: schedule, now: at).build()
-        let uid = FeedBuilder.nextDoseAllowedUID(medicationID: "ibuprofen")
+        let uid = DoseIdentity.nextDoseAllowed(medicationID: "ibuprofen").uid
         let rows = report.check(calendar: [uid: [E.instant("2026-11-30T22:00:00Z")]]).doses
             .filter { $0.slotID == DoseChecker.nextDoseAllowedSlot }
         // In time order: paracetamol at 13:00Z (not in this calendar), ibuprofen at 22:00Z.
@@ -141,7 +141,7 @@ import Testing
         let schedule = try Fixtures.schedule("as-needed.json")
         let now = E.instant("2026-11-30T12:00:00Z")
         let base = try FeedBuilder(schedule: schedule, now: now).build().serialized()
-        let uid = FeedBuilder.nextDoseAllowedUID(medicationID: "ibuprofen")
+        let uid = DoseIdentity.nextDoseAllowed(medicationID: "ibuprofen").uid
         let moved = base.replacingOccurrences(of: "DTSTART:20261130T220000Z", with: "DTSTART:20261201T010000Z")
         for theirs in [moved, try ReconcileSupport.removing(uid, from: base)] {
             let changes = try Reconciler(baseText: Array(base.utf8), ours: schedule, theirsText: Array(theirs.utf8), now: now)

@@ -7,7 +7,7 @@ import Testing
 /// (decisions 0036, 0037): damage changes nothing in the schedule and is repaired; a deleted dose
 /// stays deleted in every feed; a deleted series is not written back; agreement converges.
 @Suite struct TwoWaySafetyTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
 
     /// A merging sync as the CLI runs it; the saved changes are applied to the returned schedule.
     func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, zone: String? = nil) throws -> (VdirSync.Report, Schedule) {

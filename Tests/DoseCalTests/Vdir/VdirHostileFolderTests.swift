@@ -7,7 +7,7 @@ import Testing
 /// look like dosecal's. Each gives the safe result: nothing followed, nothing merged from
 /// outside, other programs' files left. fixtures/schedules/daily.json, merging as the CLI does.
 @Suite struct VdirHostileFolderTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
 
     /// An event that, if it were read, would move the morning dose to 06:45.
     let outsideEvent =
