@@ -1,5 +1,4 @@
 import DoseCal
-import ICal
 
 /// Typed option values, each with a usage error that says what is valid.
 extension Arguments {

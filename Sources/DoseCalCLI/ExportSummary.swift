@@ -1,5 +1,4 @@
 import DoseCal
-import ICal
 
 /// The few lines printed after an export: what was written, the next doses, the supply.
 /// In privacy mode medications are numbered, never named.

@@ -1,6 +1,5 @@
 import DoseCal
 import Foundation
-import ICal
 
 /// `dosecal log SCHEDULE taken|skipped|missed MEDICATION [--slot SLOT] [--at TIME]`
 enum LogCommand {

@@ -1,6 +1,5 @@
 import DoseCal
 import Foundation
-import ICal
 
 /// `dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json] [--pending FILE]`
 enum PlanCommand {

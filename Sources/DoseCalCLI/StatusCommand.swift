@@ -1,6 +1,5 @@
 import DoseCal
 import Foundation
-import ICal
 
 /// `dosecal status SCHEDULE [--at TIME] [--grace MINUTES] [--json]`
 enum StatusCommand {

@@ -1,5 +1,4 @@
 import DoseCal
-import ICal
 
 /// The text of `dosecal status`: one block per medication, times in the zone of each dose.
 struct StatusText {

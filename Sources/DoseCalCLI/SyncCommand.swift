@@ -1,6 +1,5 @@
 import DoseCal
 import Foundation
-import ICal
 
 /// `dosecal sync SCHEDULE --vdir DIR [--prefer schedule|calendar] [--dry-run] [--force] [--json] [--zone Z] [--watch]`
 enum SyncCommand {
