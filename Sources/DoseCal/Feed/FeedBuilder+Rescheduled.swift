@@ -21,7 +21,7 @@ extension FeedBuilder {
             event.add(start.property("DTSTART"))
             event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
             event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
-            event.add(.text("DESCRIPTION", text.description(m, pills: pills, dose: dose, time: r.time)))
+            event.add(.text("DESCRIPTION", text.movedDescription(m, pills: pills, dose: dose, time: r.time)))
             event.add(ICalProperty("CATEGORIES", "MEDICATION"))
             if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
             event.add(ICalProperty("TRANSP", "TRANSPARENT"))

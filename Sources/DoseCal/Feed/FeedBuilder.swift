@@ -47,7 +47,7 @@ public struct FeedBuilder: Sendable {
     public func build() -> Feed {
         let engine = WallClockEngine(schedule: schedule)
         let planner = SeriesPlanner(engine: engine)
-        let text = FeedText(privacy: privacy)
+        let text = FeedText(privacy: privacy, homeZone: schedule.homeZone)
         var items: [FeedItem] = []
         // The years each zone is used in; a nil last year for a series without UNTIL (open-ended,
         // or bounded by COUNT), whose VTIMEZONE covers every year tzdata lists.
