@@ -20,7 +20,7 @@ zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 GENERATED := .build/install-files
 
-.PHONY: all build release demo test unit interop leaks asan fuzz bench format clean deps install uninstall
+.PHONY: all build release demo test unit interop core leaks asan fuzz bench format clean deps install uninstall
 
 all: build
 
@@ -48,7 +48,7 @@ test:
 	@scripts/install-deps.sh test
 	$(SWIFT) build
 	$(SWIFT) test
-	$(MAKE) --no-print-directory interop leaks asan
+	$(MAKE) --no-print-directory interop core leaks asan
 
 interop: build
 	scripts/cli-tests.sh $(BIN)
@@ -60,8 +60,13 @@ interop: build
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py $(BIN) $(CORPUS)
 	python3 scripts/interop/check_rrule.py $(BIN)
+	python3 scripts/interop/check_expand.py $(BIN)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
+
+# The embeddable core builds and links with libical hidden (docs/core.md; own build folder).
+core:
+	scripts/core-without-libical.sh $(CURDIR)/.build-core
 
 # valgrind on `dosecal export`: no definite or indirect leak from our code.
 leaks: build
@@ -103,4 +108,4 @@ format:
 	$(SWIFT) format --in-place --recursive Sources Tests
 
 clean:
-	rm -rf .build .build-asan .build-fuzz $(OUT)
+	rm -rf .build .build-asan .build-fuzz .build-core .build-docc $(OUT)

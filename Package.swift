@@ -3,7 +3,15 @@ import PackageDescription
 
 let package = Package(
     name: "dosecal",
+    // The core (CalendarTime, DoseCalCore) is written for Apple platforms as well as Linux; the
+    // codec and everything above it also need libical (apt or Homebrew).
+    platforms: [.macOS(.v13), .iOS(.v16), .watchOS(.v9), .tvOS(.v16), .visionOS(.v1)],
     products: [
+        // The embeddable core: schedule model, wall clock, supply, reminders, plan, status, on
+        // Foundation and CalendarTime only (no libical). Static, so that `swift build --product
+        // DoseCalCore` builds and archives it alone (SwiftPM builds every target for --product of
+        // an automatic library).
+        .library(name: "DoseCalCore", type: .static, targets: ["DoseCalCore"]),
         .library(name: "DoseCal", targets: ["DoseCal"]),
         .library(name: "ICal", targets: ["ICal"]),
         .library(name: "CalendarTime", targets: ["CalendarTime"]),
@@ -13,15 +21,19 @@ let package = Package(
         .systemLibrary(
             name: "CLibical",
             pkgConfig: "libical",
-            providers: [.apt(["libical-dev"])]
+            providers: [.apt(["libical-dev"]), .brew(["libical"])]
         ),
         // The pure time layer: civil dates, zones, resolution of local times (no libical, no
         // iCalendar text).
         .target(name: "CalendarTime"),
         .target(name: "ICal", dependencies: ["CLibical", "CalendarTime"]),
-        .target(name: "DoseCal", dependencies: ["ICal"]),
+        .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
+        .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),
+        // Seeded generators shared by the test targets.
+        .target(name: "DoseCalTestSupport", dependencies: ["DoseCalCore"], path: "Tests/DoseCalTestSupport"),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
-        .testTarget(name: "DoseCalTests", dependencies: ["DoseCal", "ICal"]),
+        .testTarget(name: "DoseCalCoreTests", dependencies: ["DoseCalCore", "DoseCalTestSupport"]),
+        .testTarget(name: "DoseCalTests", dependencies: ["DoseCal", "ICal", "DoseCalTestSupport"]),
     ]
 )

@@ -128,7 +128,29 @@ expect "plan: same bytes for the same instant" cmp -s "$tmp/stdout" "$tmp/plan1.
 check "plan: margin not below budget" 64 "$bin" plan "$demo" --budget 4 --margin 4
 check "plan: bad --days" 64 "$bin" plan "$demo" --days 0
 check "privacy: plan names no medicine" 0 "$bin" plan fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
-expect "privacy: no medication ids in the plan" bash -c "! grep -q '\"medication\"' '$tmp/stdout'"
+expect "privacy: no medication ids in the plan" bash -c "! grep -qi 'prep\\|sertraline\\|emtricitabine' '$tmp/stdout'"
+check "plan --pending: its own plan" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json --pending "$tmp/plan1.json"
+expect "plan --pending: applying a plan leaves nothing to add or remove" python3 -c "
+import json; p = json.load(open('$tmp/stdout'))
+assert p['add'] == [] and p['remove'] == [] and len(p['keep']) == len(p['requests'])"
+printf '["dose-x@dosecal.app/daily", "my-snooze"]' > "$tmp/pending.json"
+check "plan --pending: stale and foreign identifiers" 0 "$bin" plan "$demo" --at 2026-11-30T12:00:00Z --json --pending - < "$tmp/pending.json"
+expect "plan --pending: the stale one removed, the foreign one left alone" python3 -c "
+import json; p = json.load(open('$tmp/stdout'))
+assert p['remove'] == ['dose-x@dosecal.app/daily'] and p['ignored'] == ['my-snooze'] and len(p['add']) == len(p['requests'])"
+printf '{"identifier": 3}' > "$tmp/pending-bad.json"
+check "plan --pending: a bad file" 2 "$bin" plan "$demo" --pending "$tmp/pending-bad.json"
+expect "plan --pending: the error names the file and what is valid" grep -q "pending-bad.json:1:1: .*expected a JSON array" "$tmp/stderr"
+check "plan --pending: both on standard input" 64 "$bin" plan - --pending -
+# As-needed medicines: log a dose, then status and plan give the next allowed dose.
+cp fixtures/schedules/as-needed.json "$tmp/prn.json"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/prn.json" taken ibuprofen --at 2026-12-01T09:00:00Z
+check "status --json: as needed" 0 "$bin" status "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "status --json: nextAllowed after the gap" python3 -c "
+import json; s = json.load(open('$tmp/stdout')); m = s['medications'][0]
+assert s['version'] == 1 and m['nextAllowed'] == '2026-12-01T15:00:00Z' and m['dosesLast24Hours'] == ['2026-12-01T09:00:00Z'], m"
+check "plan: the next allowed dose is a one-off" 0 "$bin" plan "$tmp/prn.json" --at 2026-12-01T10:00:00Z --json
+expect "plan: one-off at nextAllowed" grep -q '"fires": "2026-12-01T15:00:00Z"' "$tmp/stdout"
 # sync
 sync_s="$tmp/sync/meds.json"; sync_v="$tmp/sync/cal/doses"
 mkdir -p "$tmp/sync"; cp "$demo" "$sync_s"
@@ -273,6 +295,21 @@ sed 's/^SUMMARY:.*/SUMMARY:My pills/' "$tmp/rec/private.ics" > "$tmp/rec/private
 check "privacy: a retitled event is no change" 0 "$bin" reconcile "$tmp/rec/private.json" "$tmp/rec/private-edited.ics" --now 2026-12-15T12:00:00Z
 expect "privacy: no changes" grep -q "^No changes" "$tmp/stdout"
 expect "privacy: nothing on stderr" test ! -s "$tmp/stderr"
+# reconcile: an every-8-hours series moved 30 minutes and one dose deleted on the phone
+cp fixtures/schedules/every-n-hours.json "$tmp/rec/q8h.json"
+check "every-N-hours: export" 0 "$bin" export "$tmp/rec/q8h.json" -o "$tmp/rec/q8h.ics" --keep-base --quiet --now 2026-03-01T00:00:00Z
+# as Android (DAVx5) writes it: the start kept in UTC, the deleted dose a UTC EXDATE
+sed -e 's/^DTSTART:20260307T120000Z/DTSTART:20260307T123000Z/' \
+    -e 's/^\(RRULE:FREQ=HOURLY;[^\r]*\)\r$/\1\r\nEXDATE:20260310T203000Z\r/' \
+    "$tmp/rec/q8h.ics" > "$tmp/rec/q8h-phone.ics"
+check "every-N-hours: reconcile --apply" 0 "$bin" reconcile "$tmp/rec/q8h.json" "$tmp/rec/q8h-phone.ics" --now 2026-03-08T12:00:00Z --apply
+expect "every-N-hours: the series moved" grep -qx "  Amoxicillin 07:00 -> 07:30 (every dose)" "$tmp/stdout"
+expect "every-N-hours: the dose deleted" grep -qx "  Amoxicillin 16:30 on 2026-03-10: skipped" "$tmp/stdout"
+expect "every-N-hours: skipped at the dose's instant" grep -q '"status": "skipped", "at": "2026-03-10T20:30:00Z"' "$tmp/rec/q8h.json"
+check "every-N-hours: reconcile again" 0 "$bin" reconcile "$tmp/rec/q8h.json" "$tmp/rec/q8h-phone.ics" --now 2026-03-08T12:00:00Z
+expect "every-N-hours: nothing left" grep -q "^No changes" "$tmp/stdout"
+check "every-N-hours: export after reconcile" 0 "$bin" export "$tmp/rec/q8h.json" -o "$tmp/rec/q8h-after.ics" --quiet --now 2026-03-08T12:00:00Z
+expect "every-N-hours: the deleted dose stays deleted" grep -q "^EXDATE:20260310T203000Z" "$tmp/rec/q8h-after.ics"
 # import
 check "import --help" 0 "$bin" import --help
 expect "import --help shows usage" grep -q "Usage: dosecal import" "$tmp/stdout"
@@ -419,6 +456,10 @@ expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q
 check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
+check "expand: the viewer zone from TZ" 0 env TZ=Asia/Tokyo "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --json
+expect "expand: TZ=Asia/Tokyo reads floating 23:50 as 14:50Z" grep -q '"start": "1998-02-13T14:50:00Z"' "$tmp/stdout"
+check "expand: a TZ without zone data is a usage error, never UTC" 64 env TZ=Mars/Base "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01
+expect "expand: the TZ error names TZ" grep -q "TZ=Mars/Base is not a time zone with zone data" "$tmp/stderr"
 check "expand: missing calendar" 2 "$bin" expand "$tmp/nope.ics" --from 1997-01-01 --to 2000-01-01
 # hostile calendars: a clear error naming the file and line, never a crash
 mkdir -p "$tmp/hostile" && cp "$demo" "$tmp/hostile/s.json"

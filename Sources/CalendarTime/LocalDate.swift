@@ -16,6 +16,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.day = day
     }
 
+    /// A date whose month and day the caller knows to be valid, in any year (proleptic): the
+    /// rules of a zone are also asked for years past 9999.
+    init(anyYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// The date `days` days after 1970-01-01 (negative: before).
     public init(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days.
@@ -145,8 +153,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The local date-time `seconds` seconds after 1970-01-01T00:00 (as if in UTC).
     public init(secondsSinceEpoch seconds: Int) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let rest = seconds - days * 86_400
+        // Floor division written so that no value of `seconds` overflows (Int.min included).
+        let days = seconds >= 0 ? seconds / 86_400 : -1 - (-1 - seconds) / 86_400
+        let rest = seconds >= 0 ? seconds % 86_400 : 86_399 - (-1 - seconds) % 86_400
         date = LocalDate(daysSinceEpoch: days)
         time = LocalTime(hour: rest / 3600, minute: (rest % 3600) / 60, second: rest % 60)!
     }

@@ -78,15 +78,16 @@ extension PosixTimeZone.RuleDate {
         case .julian(let n):
             // Day n of a 365-day year: count from January 1 of a common year, then carry the
             // month and day over to `year`.
-            let common = LocalDate(year: 2001, month: 1, day: 1)!.adding(days: n - 1)
-            return LocalDate(year: year, month: common.month, day: common.day)!
+            // (Years outside 1-9999 are asked for too, at the edges of a window: `anyYear`.)
+            let common = LocalDate(anyYear: 2001, month: 1, day: 1).adding(days: n - 1)
+            return LocalDate(anyYear: year, month: common.month, day: common.day)
         case .zeroBased(let n):
-            return LocalDate(year: year, month: 1, day: 1)!.adding(days: n)
+            return LocalDate(anyYear: year, month: 1, day: 1).adding(days: n)
         case .monthWeek(let month, let week, let weekday):
-            let first = LocalDate(year: year, month: month, day: 1)!
+            let first = LocalDate(anyYear: year, month: month, day: 1)
             var day = 1 + ((weekday.index - first.weekday.index) % 7 + 7) % 7 + 7 * (week - 1)
             while day > LocalDate.daysIn(month: month, year: year) { day -= 7 }
-            return LocalDate(year: year, month: month, day: day)!
+            return LocalDate(anyYear: year, month: month, day: day)
         }
     }
 }

@@ -4,7 +4,7 @@
 /// table; no ICU, no Foundation.
 ///
 /// Instants are whole seconds since 1970-01-01T00:00:00Z throughout.
-public struct Zone: Sendable, Hashable {
+public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public let identifier: String
     /// Where the zone's data came from.
     public let database: ZoneDatabase
@@ -40,6 +40,9 @@ public struct Zone: Sendable, Hashable {
             types: [.init(offset: 0, isDaylight: false, abbreviation: "UTC")], footer: "UTC0")
         return Zone(identifier: "UTC", database: .system, table: try! ZoneTable(file))
     }()
+
+    /// The identifier (`Europe/Berlin`): how a zone is written in text.
+    public var description: String { identifier }
 
     public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier && a.database == b.database }
     public func hash(into hasher: inout Hasher) {

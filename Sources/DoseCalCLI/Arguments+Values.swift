@@ -4,12 +4,12 @@ import ICal
 /// Typed option values, each with a usage error that says what is valid.
 extension Arguments {
     /// `--name ZONE` as an IANA zone name (nil when absent); `example` shows a valid one.
-    func zone(_ name: String, example: String) throws -> String? {
+    func zone(_ name: String, example: String) throws -> Zone? {
         guard let text = options[name] else { return nil }
-        guard Zone(text) != nil else {
+        guard let zone = Zone(text) else {
             throw UsageError("--\(name) \(text) is not a time zone\(DidYouMean.zone(text)); use an IANA name like \(example)")
         }
-        return text
+        return zone
     }
 
     /// `--name VALUE` as one of `choices` (nil when absent).

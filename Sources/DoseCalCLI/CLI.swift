@@ -120,9 +120,7 @@ struct Clock: Sendable {
 enum Instant {
     static func parse(_ text: String) -> Int? {
         if let n = Int(text) { return n }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text).map { Int($0.timeIntervalSince1970) }
+        return RFC3339.instant(text)
     }
 }
 

@@ -1,6 +1,6 @@
 import DoseCal
+import CalendarTime
 import Foundation
-import ICal
 
 /// `dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE] [--zone Z | --itinerary FILE] ...`
 enum CheckCommand {
@@ -47,6 +47,42 @@ enum CheckCommand {
         let args = try Arguments(
             arguments, flags: ["all", "json", "strict"],
             options: ["calendar", "from", "to", "zone", "itinerary", "gap-policy", "now"])
+        let schedule = try self.schedule(args)
+        let (checker, now) = try self.checker(args, schedule: schedule, clock: context.clock)
+        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        defer { progress.finish() }
+        let calendar: CheckedCalendar
+        if let path = args.options["calendar"] {
+            progress.stage("reading \(path)")
+            calendar = try CalendarInput.checked(path)
+        } else {
+            progress.stage("building the feed")
+            guard let feed = try CheckedCalendar.feed(of: schedule, now: now)
+            else { throw InputError("dosecal's own feed could not be read back; please report this") }
+            calendar = feed
+        }
+        let (report, versions) = CalendarCheck(checker: checker, foundationZoneData: TimeZone.timeZoneDataVersion)
+            .run(calendar) { step in
+                switch step {
+                case .expanding: progress.stage("expanding the calendar")
+                case .libical(let done, let total): progress.count(done, of: total, "libical's expansion, events")
+                case .comparing: progress.stage("comparing every dose")
+                }
+            }
+        progress.finish()
+        let output = CheckOutput(
+            schedule: schedule, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions)
+        if args.flags.contains("json") {
+            context.console.raw(Data(output.json().text.utf8))
+        } else {
+            context.console.out(output.table(all: args.flags.contains("all")))
+        }
+        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
+        return ExitCode.ok
+    }
+
+    /// SCHEDULE with `--zone` or `--itinerary` applied.
+    static func schedule(_ args: Arguments) throws -> Schedule {
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -57,57 +93,24 @@ enum CheckCommand {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
-        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.homeZone = zone }
+        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.home = zone }
         if let path = args.options["itinerary"] {
             schedule.itinerary = try ItineraryInput.read(path)
         }
+        return schedule
+    }
+
+    /// The dose days and gap policy the options ask for, and the time that decides "today".
+    static func checker(_ args: Arguments, schedule: Schedule, clock: Clock) throws -> (DoseChecker, now: Int) {
         let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
-        let now = try context.clock.now(override: args.options["now"])
-        let today = (Zone(schedule.homeZone) ?? .utc).local(at: now).date
+        let now = try clock.now(override: args.options["now"])
+        let today = schedule.home.local(at: now).date
         let from = try date(args.options["from"], option: "from") ?? today
         let to =
             try date(args.options["to"], option: "to")
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
-
-        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
-        defer { progress.finish() }
-        let checker = DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy)
-        let source: CalendarSource
-        if let path = args.options["calendar"] {
-            progress.stage("reading \(path)")
-            source = try CalendarSource.file(path)
-        } else {
-            progress.stage("building the feed")
-            source = try CalendarSource.feed(of: schedule, now: now)
-        }
-        let window = checker.instantWindow
-        progress.stage("expanding the calendar")
-        let expanded = source.instances(in: window, viewerZone: schedule.homeZone, budget: ExpansionBudget())
-        let libical = source.libicalInstances(in: window, viewerZone: schedule.homeZone) { done, total in
-            progress.count(done, of: total, "libical's expansion, events")
-        }
-        progress.stage("comparing every dose")
-        let system = SystemZones(lastYear: to.year + 1)
-        var report = checker.check(
-            calendar: expanded.byUID, libical: libical, plan: PlanChannel.doseInstants(schedule: schedule, in: window),
-            systemZone: system.zone)
-        report.warnings += source.warnings
-        progress.finish()
-        report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
-        let versions = ZoneDataVersions(foundation: TimeZone.timeZoneDataVersion, system: Zone.dataVersion)
-        if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {
-            report.warnings.append(warning)
-        }
-        let privacy = schedule.feed.privacy
-        let output = CheckOutput(schedule: schedule, report: report, checked: source.label, privacy: privacy, zoneData: versions)
-        if args.flags.contains("json") {
-            context.console.raw(Data(output.json().text.utf8))
-        } else {
-            context.console.out(output.table(all: args.flags.contains("all")))
-        }
-        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
-        return ExitCode.ok
+        return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now)
     }
 
     static func date(_ text: String?, option: String) throws -> LocalDate? {
@@ -115,41 +118,4 @@ enum CheckCommand {
         guard let d = LocalDate(parsing: text) else { throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD") }
         return d
     }
-}
-
-/// The system's zone data, read through libical once per zone.
-final class SystemZones {
-    let lastYear: Int
-    private var cache: [String: CalendarZone?] = [:]
-
-    init(lastYear: Int) { self.lastYear = lastYear }
-
-    func zone(_ identifier: String) -> (any ZoneRules)? {
-        if let cached = cache[identifier] { return cached }
-        let zone = SystemZoneData.zone(identifier, through: lastYear)
-        cache[identifier] = zone
-        return zone
-    }
-}
-
-/// Which zone data each part uses: the system's zone files (expected instants, the feed's
-/// VTIMEZONEs, libical's built-in zones) and Foundation's own copy (the iOS channel).
-struct ZoneDataVersions {
-    var foundation: String
-    var system: String?
-
-    var summary: String {
-        "Zone data: system \(system ?? "unknown") (expected instants, the feed's VTIMEZONEs, libical), "
-            + "Foundation \(foundation) (the iOS repeating trigger)."
-    }
-
-    func warning(movedDoses: Int) -> String? {
-        guard movedDoses > 0 else { return nil }
-        return "libical's built-in zones disagree with the system's zone files (\(system ?? "unknown")) in a way that "
-            + "moves \(movedDoses) doses in the window: programs that use libical's zones fire those at other times."
-    }
-}
-
-extension DoseCheck.Note {
-    var isZoneData: Bool { if case .zoneData = self { true } else { false } }
 }

@@ -1,5 +1,5 @@
 import DoseCal
-import ICal
+import CalendarTime
 
 /// How a `CheckReport` is shown: a table grouped by day, or JSON.
 struct CheckOutput {
@@ -15,15 +15,14 @@ struct CheckOutput {
         return schedule.medications.first { $0.id == medicationID }?.name ?? medicationID
     }
 
-    /// `08:00 EDT` style local time of `instant` in `zoneID` (UTC for nil), with the UTC time.
-    func clock(_ instant: Int?, zoneID: String?) -> String {
+    /// `08:00 EDT` style local time of `instant` in `zone` (the home zone for nil), with the UTC time.
+    func clock(_ instant: Int?, zone: Zone?) -> String {
         guard let instant else { return "none" }
-        let zone = zoneID.flatMap { Zone($0) } ?? Zone(schedule.homeZone) ?? .utc
-        let local = zone.local(at: instant)
+        let local = (zone ?? schedule.home).local(at: instant)
         return "\(local.time.shortText) (\(LocalDateTime(secondsSinceEpoch: instant).time.shortText)Z)"
     }
 
-    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(EventInstance.rfc3339)) }
+    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(NotificationPlan.rfc3339)) }
 
     static func minutes(_ delta: Int) -> String {
         let m = delta / 60
@@ -57,7 +56,7 @@ struct CheckOutput {
         }
         var currentDay: LocalDate? = nil
         for row in shown {
-            let day = row.day ?? (Zone(schedule.homeZone) ?? .utc).local(at: row.calendar ?? 0).date
+            let day = row.day ?? schedule.home.local(at: row.calendar ?? 0).date
             if day != currentDay {
                 out.append("\(day) \(day.weekday.name)")
                 currentDay = day
@@ -80,7 +79,7 @@ struct CheckOutput {
         let stops = schedule.itinerary
         for (index, stop) in stops.enumerated() where stop.from <= report.to {
             let until = index + 1 < stops.count ? stops[index + 1].from.adding(days: -1) : report.to
-            guard until >= report.from, stop.zone != schedule.homeZone else { continue }
+            guard until >= report.from, stop.zone != schedule.home else { continue }
             let rows = report.doses.filter { $0.day.map { $0 >= stop.from && $0 <= until } ?? false }
             let drifting = rows.compactMap { row -> (DoseCheck, Int)? in
                 for note in row.notes { if case .homeZone(let i) = note { return (row, i) } }
@@ -89,7 +88,7 @@ struct CheckOutput {
             if out.isEmpty { out.append("\nTravel:") }
             out.append("  From \(stop.from) in \(stop.zone):")
             if let (row, instant) = drifting.first, let expected = row.expected {
-                let shown = (Zone(stop.zone) ?? .utc).local(at: instant).time.shortText
+                let shown = stop.zone.local(at: instant).time.shortText
                 out.append(
                     "    a feed left in \(schedule.homeZone) fires \(drifting.count) of \(rows.count) doses at other times "
                         + "(\(row.local?.time.shortText ?? "") at \(shown) local, \(Self.minutes(instant - expected))).")
@@ -110,27 +109,27 @@ struct CheckOutput {
         let zone = row.zone
         guard let expected = row.expected else {
             let what = row.status == .extra ? "extra reminder, no dose expected" : "duplicate reminder"
-            return ["  \(who): \(what) at \(clock(row.calendar, zoneID: nil))"]
+            return ["  \(who): \(what) at \(clock(row.calendar, zone: nil))"]
         }
         let promised = row.local.map { zone == nil ? "fixed interval" : "\($0.time.shortText) \(zone!)" } ?? ""
         var status: String
         switch row.status {
         case .ok: status = "calendar ok"
         case .missing: status = "calendar: MISSING"
-        case .moved: status = "calendar: AT \(clock(row.calendar, zoneID: zone)), \(Self.minutes(row.calendar! - expected))"
+        case .moved: status = "calendar: AT \(clock(row.calendar, zone: zone)), \(Self.minutes(row.calendar! - expected))"
         default: status = row.status.rawValue
         }
-        var result = ["  \(who) \(promised): expected \(clock(expected, zoneID: zone)); \(status)"]
+        var result = ["  \(who) \(promised): expected \(clock(expected, zone: zone)); \(status)"]
         for note in row.notes {
             result.append("      " + describe(note, expected: expected, zone: zone))
         }
         return result
     }
 
-    private func describe(_ note: DoseCheck.Note, expected: Int, zone: String?) -> String {
+    private func describe(_ note: DoseCheck.Note, expected: Int, zone: Zone?) -> String {
         func other(_ what: String, _ instant: Int?) -> String {
             guard let instant else { return "\(what): no reminder that day" }
-            return "\(what): \(clock(instant, zoneID: zone)), \(Self.minutes(instant - expected))"
+            return "\(what): \(clock(instant, zone: zone)), \(Self.minutes(instant - expected))"
         }
         switch note {
         case .gap(let shifted): return "clocks go forward: this time does not exist today; it fires at \(shifted.time.shortText)"
@@ -154,7 +153,7 @@ struct CheckOutput {
             var members: [(String, JSONValue)] = [
                 ("uid", JSONValue(row.uid)), ("medication", JSONValue(privacy ? label(row.medicationID) : row.medicationID)),
                 ("slot", JSONValue(row.slotID)), ("day", JSONValue(row.day?.description)),
-                ("local", JSONValue(row.local.map { $0.time.shortText })), ("zone", JSONValue(row.zone)),
+                ("local", JSONValue(row.local.map { $0.time.shortText })), ("zone", JSONValue(row.zone?.identifier)),
                 ("expected", Self.rfc3339(row.expected)), ("feed", Self.rfc3339(row.calendar)),
                 ("status", JSONValue(row.status.rawValue)),
             ]

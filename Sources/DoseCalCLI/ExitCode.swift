@@ -10,19 +10,37 @@ enum ExitCode {
     static let `internal`: Int32 = 70
 
     static func report(_ error: any Error, command: String, console: Console) -> Int32 {
+        let code = code(of: error)
         switch error {
         case let e as UsageError:
             console.error("dosecal \(command): \(e.message)\nSee: dosecal help \(command)")
-            return usage
         case let e as InputError:
             console.error("dosecal \(command): \(e.message)")
-            return badInput
-        case is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is SyncError, is AtomicFile.WriteError:
+        case is ImportError:
+            // A bad --match or --zone: wrong use of the command line.
+            console.error("dosecal \(command): \(error)\nSee: dosecal help \(command)")
+        default:
             // Bad input or data: each layer's description says what and where.
-            console.error("dosecal \(command): \(error)")
+            if code == `internal` {
+                console.error("dosecal \(command): internal error: \(error). Please report this.")
+            } else {
+                console.error("dosecal \(command): \(error)")
+            }
+        }
+        return code
+    }
+
+    /// The documented exit code of `error`; an error that wraps another (a sync stopped by the
+    /// schedule, the phone's calendar or the merge) has the code of the one it wraps.
+    static func code(of error: any Error) -> Int32 {
+        switch error {
+        case is UsageError, is ImportError:
+            return usage
+        case let e as SyncError:
+            return e.underlying.map(code(of:)) ?? badInput
+        case is InputError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is AtomicFile.WriteError:
             return badInput
         default:
-            console.error("dosecal \(command): internal error: \(error). Please report this.")
             return `internal`
         }
     }

@@ -48,25 +48,31 @@ enum ExpandCommand {
         let to = try bound(args.options["to"], option: "to", zone: zone)
         guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
         var instances: [EventInstance] = []
+        var count = 0
+        let counting = args.flags.contains("count")
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
         for path in args.positionals {
             let name = path == "-" ? "<stdin>" : path
             let parsed: ParsedCalendar
             do {
-                parsed = try ICalParser.parse(Array(CalendarInput.data(path)))
+                parsed = try ICalParser.parse(CalendarInput.data(path))
             } catch let error as ICalError {
                 throw InputError("\(name): \(error)")
             }
-            let expansion = CalendarExpander(calendar: parsed, viewerZone: zone, budget: budget)
-                .expand(overlapping: from, to: to)
+            let expander = CalendarExpander(calendar: parsed, viewerZone: zone, budget: budget)
+            // Counting keeps no instance: memory follows the calendar, not its expansion.
+            let expansion =
+                counting
+                ? expander.forEachInstance(overlapping: from, to: to) { _ in count += 1 }
+                : expander.expand(overlapping: from, to: to)
             for problem in parsed.problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
             instances += expansion.instances
         }
         if args.positionals.count > 1 {
             instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
         }
-        if args.flags.contains("count") {
-            context.console.out(String(instances.count))
+        if counting {
+            context.console.out(String(count))
         } else if args.flags.contains("json") {
             context.console.raw(Data(ExpandOutput.json(instances).utf8))
         } else {
@@ -75,7 +81,8 @@ enum ExpandCommand {
         return ExitCode.ok
     }
 
-    /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone.
+    /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone. A zone
+    /// without zone data is a usage error, never read as UTC.
     static func viewerZone(_ option: String?, environment: [String: String]) throws -> Zone {
         if let option {
             guard let zone = Zone(option) else {
@@ -83,8 +90,19 @@ enum ExpandCommand {
             }
             return zone
         }
-        if let tz = environment["TZ"], let zone = Zone(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) { return zone }
-        return Zone(TimeZone.current.identifier) ?? .utc
+        // A TZ that names a file (`:/etc/localtime`) is the system's zone, as the C library reads it.
+        if let tz = environment["TZ"], !tz.isEmpty, !tz.hasPrefix("/"), !tz.hasPrefix(":/") {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            guard let zone = Zone(name) else {
+                throw UsageError("TZ=\(tz) is not a time zone with zone data; set TZ to an IANA name like Europe/Berlin or give --zone")
+            }
+            return zone
+        }
+        let system = TimeZone.current.identifier
+        guard let zone = Zone(system) else {
+            throw UsageError("the system's time zone \(system) has no zone data; give --zone (an IANA name like Europe/Berlin)")
+        }
+        return zone
     }
 
     /// `--from`/`--to`: a date (midnight in `zone`) or an RFC 3339 time.

@@ -92,7 +92,7 @@ enum ScheduleInput {
     }
 
     /// The file's bytes (standard input for `-`).
-    static func data(_ path: String) throws -> Data {
+    static func data(_ path: String, expected: String = "a schedule file (.json)") throws -> Data {
         let data: Data
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -102,9 +102,9 @@ enum ScheduleInput {
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
                     throw InputError(
                         isDir.boolValue
-                            ? "\(path) is a folder; expected a schedule file (.json)" : "cannot read \(path): permission denied")
+                            ? "\(path) is a folder; expected \(expected)" : "cannot read \(path): permission denied")
                 }
-                throw InputError("\(path): no such file; expected a schedule file (.json), or - for standard input")
+                throw InputError("\(path): no such file; expected \(expected), or - for standard input")
             }
             data = d
         }
@@ -128,7 +128,7 @@ enum FeedInput {
                 "\(path) exists and is not a calendar dosecal wrote (\(error)); not replacing it. Use --force to replace it anyway."
             )
         }
-        guard let calendar = parsed.calendar, calendar.property("PRODID")?.value.hasPrefix("-//dosecal//") == true else {
+        guard let calendar = parsed.calendar, FeedBuilder.isOwnProductID(calendar.property("PRODID")?.value) else {
             if force { return [:] }
             throw InputError("\(path) exists and was not written by dosecal; not replacing it. Use --force to replace it anyway.")
         }

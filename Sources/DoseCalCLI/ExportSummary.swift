@@ -20,7 +20,7 @@ struct ExportSummary {
                 + (zones.isEmpty ? "." : " (time zones: \(zones.joined(separator: ", "))).")
         ]
         let engine = WallClockEngine(schedule: schedule)
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         let today = home.local(at: now).date
         let upcoming = engine.occurrences(from: today, to: today.adding(days: 7)).filter { $0.instant >= now }.prefix(5)
         if !upcoming.isEmpty {

@@ -67,12 +67,8 @@ enum ImportCommand {
             matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
         let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
         defer { progress.finish() }
-        let report: ImportReport
-        do {
-            report = try importer.run(calendars) { done, total in progress.count(done, of: total, "events") }
-        } catch {
-            throw UsageError(error.description)
-        }
+        // An ImportError (a bad --match or --zone) is wrong usage: ExitCode maps it (exit 64).
+        let report = try importer.run(calendars) { done, total in progress.count(done, of: total, "events") }
         progress.finish()
         for warning in report.warnings { context.console.error("dosecal import: \(warning)") }
         guard !report.schedule.medications.isEmpty || !report.unmapped.isEmpty else {

@@ -51,10 +51,15 @@ enum LogCommand {
         }
         let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: entry.medication)
-        let dose = try updated.dose(of: m, slot: entry.slot, near: at)
-        let zone = dose.zone.flatMap({ Zone($0) }) ?? Zone(schedule.homeZone) ?? .utc
-        let local = zone.local(at: dose.instant)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
+        if m.recurrence.isAsNeeded {
+            context.console.out("Logged \(status.rawValue): \(label(m)), as needed, at \(NotificationPlan.rfc3339(at)).")
+            if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }
+            return ExitCode.ok
+        }
+        let dose = try updated.dose(of: m, slot: entry.slot, near: at)
+        let zone = dose.zone ?? schedule.home
+        let local = zone.local(at: dose.instant)
         context.console.out(
             "Logged \(status.rawValue): \(label(m)), dose of \(local.date) \(String(local.time.description.prefix(5))) (slot \(dose.slotID))."
         )

@@ -2,13 +2,14 @@ import DoseCal
 import Foundation
 import ICal
 
-/// `dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json]`
+/// `dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json] [--pending FILE]`
 enum PlanCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
     static let name = "plan"
     static let summary = "Show the local notifications an app should schedule"
     static let help = """
         Usage: dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json]
+               [--pending FILE]
 
         Plan the local notifications an iOS or macOS app would schedule for SCHEDULE
         (a JSON schedule file, or - for standard input), from the same engine as the
@@ -22,7 +23,8 @@ enum PlanCommand {
         Refill warnings in the window are one-off requests too. Identifiers are the
         feed event's UID, "/", and "daily", "weekly-MO".. or the occurrence
         (20260308T023000). Over the budget less the margin, the furthest one-offs are
-        dropped first. See docs/reminders.md.
+        dropped first. Doses the log already marks taken or skipped are not planned.
+        See docs/reminders.md.
 
         Options:
           --budget N         Pending requests the platform allows (1 to 1000; default
@@ -31,27 +33,62 @@ enum PlanCommand {
           --days N           Length of the window in days (1 to 366; default 7).
           --at TIME          Start of the window (RFC 3339 or seconds since 1970;
                              default: now, or SOURCE_DATE_EPOCH when set).
-          --json             Print a JSON object: "requests" (each with "identifier",
-                             "trigger" and "fires" in RFC 3339 UTC), "dropped",
+          --json             Print a JSON object: "categories" (the actions taken,
+                             snooze, skip), "requests" (each with "identifier",
+                             "content", "userInfo", "trigger" with weekday 1-7,
+                             Sunday = 1, and "fires" in RFC 3339 UTC), "dropped",
                              the budget arithmetic and "topUpBy".
+          --pending FILE     The app's pending requests (- for standard input): a
+                             JSON array of identifiers, or of objects with
+                             "identifier" and "trigger", or an earlier plan. Adds
+                             "add", "remove" and "keep" (and "ignored": identifiers
+                             that are not dosecal's) so that applying them gives
+                             exactly this plan.
 
-        Exit status: 0 planned (also when requests were dropped), 2 bad schedule,
-        64 wrong usage.
+        Exit status: 0 planned (also when requests were dropped), 2 bad schedule or
+        pending file, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["budget", "margin", "days", "at"])
+        let args = try Arguments(arguments, flags: ["json"], options: ["budget", "margin", "days", "at", "pending"])
         let path = try args.schedulePath()
         let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
         let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
         let days = try args.integer("days", default: NotificationPlanner.defaultDays, in: 1...366)
         let at = try context.clock.now(override: args.options["at"], option: "--at")
+        if path == "-" && args.options["pending"] == "-" {
+            throw UsageError("SCHEDULE and --pending cannot both be standard input")
+        }
         let schedule = try ScheduleInput.read(path)
         let plan = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days).plan(at: at)
+        let diff = try args.options["pending"].map { PendingDiff(plan: plan, pending: try pending($0)) }
         if args.flags.contains("json") {
-            context.console.raw(Data(plan.json(privacy: schedule.feed.privacy).utf8))
+            context.console.raw(Data(plan.json(privacy: schedule.feed.privacy, pending: diff).utf8))
             return ExitCode.ok
         }
+        var lines = text(plan, schedule: schedule)
+        if let diff {
+            lines.append(
+                "Pending: \(diff.add.count) to add, \(diff.remove.count) to remove, \(diff.keep.count) to keep, "
+                    + "\(diff.ignored.count) not dosecal's")
+        }
+        context.console.out(lines.joined(separator: "\n"))
+        return ExitCode.ok
+    }
+
+    /// The app's pending requests from `path` (- for standard input).
+    private static func pending(_ path: String) throws -> [PendingRequest] {
+        let data = try ScheduleInput.data(path, expected: "a pending-requests file (.json)")
+        do {
+            return try PendingRequest.decode(data, file: path == "-" ? "<stdin>" : path)
+        } catch {
+            throw InputError(error.description)
+        }
+    }
+
+    private static func text(_ plan: NotificationPlan, schedule: Schedule) -> [String] {
+        let budget = plan.budget
+        let margin = plan.margin
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let repeating = plan.requests.filter(\.trigger.repeats).count
         var lines = [
@@ -67,6 +104,8 @@ enum PlanCommand {
                 what = (schedule.medications.first { $0.id == id }.map { label($0) } ?? id) + " (slot \(slot))"
             case .supplyWarning(let id):
                 what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+            case .nextDoseAllowed(let id):
+                what = "next dose allowed: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
             }
             let trigger: String
             switch r.trigger {
@@ -76,7 +115,6 @@ enum PlanCommand {
             }
             lines.append("  \(NotificationPlan.rfc3339(r.fires))  \(trigger)  \(what)  \(r.identifier)")
         }
-        context.console.out(lines.joined(separator: "\n"))
-        return ExitCode.ok
+        return lines
     }
 }

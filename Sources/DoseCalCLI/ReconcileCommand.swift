@@ -132,15 +132,6 @@ enum ReconcileCommand {
     }
 }
 
-/// Where `reconcile` finds the base: what dosecal last exported, next to the schedule.
-enum BaseFile {
-    /// `meds.json` -> `meds.dosecal-base.ics`.
-    static func path(forSchedule schedule: String) -> String {
-        let stem = schedule.hasSuffix(".json") ? String(schedule.dropLast(5)) : schedule
-        return stem + ".dosecal-base.ics"
-    }
-}
-
 /// Reading a calendar file (or a vdir folder) named on the command line.
 enum CalendarInput {
     /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it).

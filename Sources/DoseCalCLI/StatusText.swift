@@ -8,7 +8,7 @@ struct StatusText {
     var grace: Int
 
     func text(_ statuses: [MedicationStatus]) -> String {
-        let home = Zone(schedule.homeZone) ?? .utc
+        let home = schedule.home
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let now = home.local(at: at)
         var lines = ["Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)"]
@@ -19,7 +19,7 @@ struct StatusText {
                 lines.append("  pills left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
                 if let runOut = s.forecast?.runOut, let refillBy = s.refillBy {
                     lines.append("  runs out: \(runOut); refill by \(local(refillBy))")
-                } else {
+                } else if s.asNeeded == nil {
                     lines.append("  runs out: not within 10 years or the course")
                 }
             }
@@ -32,16 +32,30 @@ struct StatusText {
                 let more = s.missed.count > 5 ? ", and \(s.missed.count - 5) earlier" : ""
                 lines.append("  missed (7 days): \(s.missed.count): " + shown.joined(separator: ", ") + more)
             }
+            if let doses = s.asNeeded {
+                lines.append(asNeeded(doses))
+                continue
+            }
             lines.append("  adherence: 7 days \(rate(s.week)); 30 days \(rate(s.month))")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// "  as needed: 2 doses in the last 24 hours (at most 3); next dose allowed 2026-03-02 14:00".
+    private func asNeeded(_ doses: AsNeededDoses) -> String {
+        let count = doses.lastDay(at: at).count
+        var line = "  as needed: \(count) dose\(count == 1 ? "" : "s") in the last 24 hours"
+        if let most = doses.maxPerDay { line += " (at most \(most))" }
+        guard let next = doses.nextAllowed, next > at else { return line + "; a dose is allowed now" }
+        // In the zone the person is in then (travel moves the clock, not the instant).
+        let zone = WallClockEngine(schedule: schedule).zone(on: schedule.home.local(at: next).date)
+        return line + "; next dose allowed \(local(next, zone: zone)) \(zone)"
+    }
+
     private func hhmm(_ t: WallTime) -> String { String(t.description.prefix(5)) }
 
-    private func local(_ instant: Int, zone: String? = nil) -> String {
-        let z = zone.flatMap({ Zone($0) }) ?? Zone(schedule.homeZone) ?? .utc
-        let l = z.local(at: instant)
+    private func local(_ instant: Int, zone: Zone? = nil) -> String {
+        let l = (zone ?? schedule.home).local(at: instant)
         return "\(l.date) \(hhmm(l.time))"
     }
 

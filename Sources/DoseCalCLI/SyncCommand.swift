@@ -59,59 +59,63 @@ enum SyncCommand {
         guard let dir = args.options["vdir"], !dir.isEmpty else {
             throw UsageError("missing --vdir DIR (the vdir folder to keep in step)")
         }
-        let prefer = SyncPreference(rawValue: try args.choice("prefer", in: ["schedule", "calendar"]) ?? "schedule")!
+        let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
+            ReconcilePreference.init)
         _ = try args.zone("zone", example: "Asia/Tokyo")
         if args.flags.contains("watch") && args.flags.contains("dry-run") {
             throw UsageError("give --watch or --dry-run, not both")
         }
         let folder = absolute(dir)
         var sync = VdirSync(folder: folder, statusPath: SyncStatus.path(schedule: absolute(path), folder: folder))
-        sync.prefer = prefer
+        sync.prefer = prefer ?? .schedule
         sync.force = args.flags.contains("force")
         sync.dryRun = args.flags.contains("dry-run")
         sync.mergeEdits = true
-        sync.reconcilePreference = args.options["prefer"].flatMap { ReconcilePreference(rawValue: $0) }
-        let once = { () throws -> Int32 in
-            let now = try context.clock.now(override: args.options["now"])
-            let bytes = try ScheduleInput.data(path)
-            var schedule = try ScheduleCodec.decode(bytes, file: path)
-            var travel = "-"
-            if let zone = args.options["zone"] {
-                let from = schedule.localDate(at: now)
-                schedule = schedule.travelling(to: zone, from: from)
-                travel = "\(zone) from \(from)"
-            }
-            var sync = sync
-            sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
-            // The phone's edits go into the file as read (never the in-memory --zone stop).
-            let save = { (changes: ChangeSet) throws -> Void in
-                guard let original = FileManager.default.contents(atPath: path) else {
-                    throw InputError("\(path): cannot read the schedule to merge the phone's edits")
-                }
-                let onDisk = try ScheduleCodec.decode(original, file: path)
-                try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
-            }
-            let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
-            progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
-            defer { progress.finish() }
-            var report = try sync.run(schedule: schedule, now: now, save: save)
-            if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
-            progress.finish()
-            let output = SyncOutput(
-                report: report, folder: folder, dryRun: sync.dryRun,
-                label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
-            context.console.out(args.flags.contains("json") ? output.json() : output.text())
-            let damaged = !(report.merge?.changes.damaged.isEmpty ?? true)
-            return report.conflicts.isEmpty && !damaged ? ExitCode.ok : ExitCode.problems
-        }
-        guard args.flags.contains("watch") else { return try once() }
+        sync.reconcilePreference = prefer
+        guard args.flags.contains("watch") else { return try once(sync, path: path, dir: dir, args: args, context: context) }
         return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {
             do {
-                return try once()
+                return try once(sync, path: path, dir: dir, args: args, context: context)
             } catch {
                 return ExitCode.report(error, command: name, console: context.console)
             }
         }
+    }
+
+    /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
+    static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
+        let now = try context.clock.now(override: args.options["now"])
+        let bytes = try ScheduleInput.data(path)
+        var schedule = try ScheduleCodec.decode(bytes, file: path)
+        var travel = "-"
+        if let zone = try args.zone("zone", example: "Asia/Tokyo") {
+            let from = schedule.localDate(at: now)
+            schedule = schedule.travelling(to: zone, from: from)
+            travel = "\(zone) from \(from)"
+        }
+        var sync = sync
+        sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
+        // The phone's edits go into the file as read (never the in-memory --zone stop).
+        let save = { (changes: ChangeSet) throws -> Void in
+            guard let original = FileManager.default.contents(atPath: path) else {
+                throw InputError("\(path): cannot read the schedule to merge the phone's edits")
+            }
+            let onDisk = try ScheduleCodec.decode(original, file: path)
+            try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
+        }
+        let json = args.flags.contains("json")
+        let progress = Progress(command: name, json: json, environment: context.environment)
+        progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
+        defer { progress.finish() }
+        var report = try sync.run(schedule: schedule, now: now, save: save)
+        if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
+        progress.finish()
+        let output = SyncOutput(
+            report: report, folder: sync.folder, dryRun: sync.dryRun,
+            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
+        context.console.out(json ? output.json() : output.text())
+        let damaged = !(report.merge?.changes.damaged.isEmpty ?? true)
+        return report.conflicts.isEmpty && !damaged ? ExitCode.ok : ExitCode.problems
     }
 
     static func absolute(_ path: String) -> String {

@@ -1,10 +1,6 @@
 import DoseCal
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a sync's feed is built from, as one fingerprint (`VdirSync.inputs`): the schedule file's
 /// bytes, the travel stop `--zone` makes (with the date it starts), and everything outside the
 /// schedule that can change the bytes of the feed: this program's build (the executable file's
@@ -25,9 +21,5 @@ enum SyncInputs {
 
     /// Size, inode, modification time and change time of the file `path` points to; "-" when
     /// there is none.
-    static func fileIdentity(_ path: String) -> String {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return "-" }
-        return "\(st.st_size)-\(st.st_ino)-\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)-\(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)"
-    }
+    static func fileIdentity(_ path: String) -> String { FileStatus.identity(of: path) }
 }

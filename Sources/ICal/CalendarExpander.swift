@@ -57,12 +57,34 @@ public struct CalendarExpander: Sendable {
         expand(from: from, to: to, overlapping: true)
     }
 
-    private func expand(from: Int, to requested: Int, overlapping: Bool) -> CalendarExpansion {
+    /// Every instance that overlaps `[from, to)` (as `expand(overlapping:to:)`), handed to `body`
+    /// one UID group at a time and in no particular order, without keeping them: what counting
+    /// needs. The expansion returned has the problems and failures, and no instances.
+    public func forEachInstance(overlapping from: Int, to: Int, _ body: (EventInstance) -> Void) -> CalendarExpansion {
+        visit(from: from, to: to, overlapping: true) { instances in instances.forEach(body) }
+    }
+
+    private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
+        var instances: [EventInstance] = []
+        var result = visit(from: from, to: to, overlapping: overlapping) { instances += $0 }
+        result.instances = instances.sorted {
+            ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant)
+        }
+        return result
+    }
+
+    /// Expands group by group, handing each group's instances in the window to `keep`.
+    private func visit(from: Int, to requested: Int, overlapping: Bool, keep: ([EventInstance]) -> Void)
+        -> CalendarExpansion
+    {
         var result = CalendarExpansion()
         let to = budget.cut(from: from, to: requested, problems: &result.problems)
         let lastYear = LocalDateTime(secondsSinceEpoch: to).date.year + 1
         let catalog = ZoneCatalog(vtimezones: timezones, viewer: viewerZone, through: lastYear, problems: &result.problems)
         var cut: [String] = []
+        let inWindow = { (i: EventInstance) -> Bool in
+            overlapping ? i.start < to && (i.end > i.start ? i.end > from : i.start >= from) : i.start >= from && i.start < to
+        }
         for group in EventGroup.byUID(events) {
             // The budget's hook: each group may take what is left of it, and is charged what it took.
             let limit = budget.limit(instanceLimit)
@@ -74,21 +96,9 @@ public struct CalendarExpander: Sendable {
                 let instances = try group.instances(
                     catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping)
                 budget.charge(instances.count)
-                result.instances += instances
+                keep(instances.filter(inWindow))
             } catch {
-                // Every event left out is named by UID in `failures`, so no reader takes its
-                // absence for a deletion.
-                if result.failures[group.uid] == nil { result.failures[group.uid] = error }
-                guard case .tooManyInstances(let uid, let line, _) = error else {
-                    result.problems.append(error)
-                    continue
-                }
-                budget.charge(limit)
-                if limit < instanceLimit {
-                    cut.append(uid)
-                } else {
-                    result.problems.append(.tooManyInstances(uid: uid, line: line, limit: instanceLimit))
-                }
+                note(error, of: group, limit: limit, in: &result, cut: &cut)
             }
         }
         if !cut.isEmpty {
@@ -96,15 +106,25 @@ public struct CalendarExpander: Sendable {
             result.problems.append(exceeded)
             for uid in cut { result.failures[uid] = exceeded }
         }
-        if overlapping {
-            result.instances.removeAll { i in
-                i.start >= to || (i.end > i.start ? i.end <= from : i.start < from)
-            }
-        } else {
-            result.instances.removeAll { $0.start < from || $0.start >= to }
-        }
-        result.instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
         return result
+    }
+
+    /// Records why a group was left out; every event left out is named by UID in `failures`, so
+    /// no reader takes its absence for a deletion.
+    private func note(
+        _ error: ICalError, of group: EventGroup, limit: Int, in result: inout CalendarExpansion, cut: inout [String]
+    ) {
+        if result.failures[group.uid] == nil { result.failures[group.uid] = error }
+        guard case .tooManyInstances(let uid, let line, _) = error else {
+            result.problems.append(error)
+            return
+        }
+        budget.charge(limit)
+        if limit < instanceLimit {
+            cut.append(uid)
+        } else {
+            result.problems.append(.tooManyInstances(uid: uid, line: line, limit: instanceLimit))
+        }
     }
 
     /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant.

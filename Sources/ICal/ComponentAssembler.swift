@@ -1,9 +1,11 @@
-/// Checks BEGIN/END nesting of the content lines as they arrive and hands them to libical one
-/// component at a time (`LibicalLineParser`): each child of a VCALENDAR (a VEVENT with its
-/// VALARMs, a VTIMEZONE with its observances) is copied into Swift values as soon as its END
-/// arrives and libical's objects are freed, so memory follows the largest component, not the
-/// file. A VCALENDAR's own properties go to a parser of their own; any other top-level component
-/// is one unit. Lines outside any component are skipped. The caller holds `Libical.lock`.
+/// Checks BEGIN/END nesting of the content lines as they arrive and builds components one at a
+/// time: each child of a VCALENDAR (a VEVENT with its VALARMs, a VTIMEZONE with its observances)
+/// is finished as soon as its END arrives, so memory follows the largest component, not the
+/// file. A unit whose every line `PropertyReader` reads (the plain forms of the properties
+/// expansion needs) is built without libical; any other unit is handed to libical's line
+/// parser (`LibicalLineParser`) line by line at its END, copied into Swift values and freed.
+/// A VCALENDAR's own properties go to a parser of their own; any other top-level component is
+/// one unit. Lines outside any component are skipped. The caller holds `Libical.lock`.
 struct ComponentAssembler {
     let limits: ICalLimits
     /// Finished top-level components.
@@ -12,13 +14,22 @@ struct ComponentAssembler {
     private(set) var warnings: [ICalWarning] = []
     /// Open components, outermost first.
     private var stack: [Skeleton] = []
-    /// libical's parser of the unit being read.
+    /// libical's parser of the units it reads.
     private var unit = LibicalLineParser()
     /// The open VCALENDAR: the parser of its own properties, its finished children, and the
     /// TZIDs its VTIMEZONEs defined (with their lines).
     private var container: (parser: LibicalLineParser, components: [ICalComponent], zones: [String: Int])? = nil
+    /// The open unit's lines (for libical, should it need them) and its components as read here.
+    private var open: OpenUnit
+    private var reader = PropertyReader()
+    /// Every unit through libical (for tests comparing the two readings).
+    private let libicalOnly: Bool
 
-    init(limits: ICalLimits) { self.limits = limits }
+    init(limits: ICalLimits, libicalOnly: Bool = false) {
+        self.limits = limits
+        self.libicalOnly = libicalOnly
+        open = OpenUnit(isOwn: !libicalOnly)
+    }
 
     /// Reads one content line.
     mutating func add(_ l: ContentLine) throws(ICalError) {
@@ -29,8 +40,12 @@ struct ComponentAssembler {
             try end(l)
         } else if !stack.isEmpty {
             guard l.hasColon else { throw .malformedLine(line: l.line, text: l.text) }
-            stack[stack.count - 1].properties.append((name, l.line))
-            feed(l)
+            if inUnit {
+                open.add(l, property: open.isOwn ? reader.read(l) : nil)
+            } else {
+                stack[stack.count - 1].properties.append((name, l.line))
+                keep(copy(container!.parser.add(l.bytes), skeleton: nil))
+            }
         }
     }
 
@@ -41,6 +56,9 @@ struct ComponentAssembler {
         }
     }
 
+    /// Whether the innermost open component is (in) a unit, not the VCALENDAR's own level.
+    private var inUnit: Bool { container == nil || stack.count > 1 }
+
     private mutating func begin(_ l: ContentLine) throws(ICalError) {
         let component = l.componentName
         guard !component.isEmpty else {
@@ -49,47 +67,58 @@ struct ComponentAssembler {
         guard stack.count < limits.maxNesting else {
             throw .tooDeep(line: l.line, component: component, limit: limits.maxNesting)
         }
-        if stack.isEmpty && component == "VCALENDAR" { container = (LibicalLineParser(), [], [:]) }
+        if stack.isEmpty && component == "VCALENDAR" {
+            container = (LibicalLineParser(), [], [:])
+            stack.append(Skeleton(name: component, line: l.line))
+            keep(copy(container!.parser.add(l.bytes), skeleton: nil))
+            return
+        }
         stack.append(Skeleton(name: component, line: l.line))
-        feed(l)
+        open.begin(l, component: component)
     }
 
     private mutating func end(_ l: ContentLine) throws(ICalError) {
         let component = l.componentName
-        guard let open = stack.popLast() else {
+        guard let closed = stack.popLast() else {
             throw .structure(line: l.line, message: "END:\(component) without a matching BEGIN:\(component)")
         }
-        guard open.name == component else {
+        guard closed.name == component else {
             if stack.contains(where: { $0.name == component }) {
                 throw .structure(
-                    line: open.line,
+                    line: closed.line,
                     message:
-                        "BEGIN:\(open.name) is never closed; expected END:\(open.name) before END:\(component) on line \(l.line)")
+                        "BEGIN:\(closed.name) is never closed; expected END:\(closed.name) before END:\(component) on line \(l.line)")
             }
             throw .structure(
                 line: l.line,
-                message: "END:\(component) closes BEGIN:\(open.name) of line \(open.line); expected END:\(open.name)")
+                message: "END:\(component) closes BEGIN:\(closed.name) of line \(closed.line); expected END:\(closed.name)")
         }
         if stack.isEmpty, let calendar = container {
             container = nil
-            var root = copy(calendar.parser.add(l.bytes), skeleton: open) ?? ICalComponent(open.name, line: open.line)
+            var root = copy(calendar.parser.add(l.bytes), skeleton: closed) ?? ICalComponent(closed.name, line: closed.line)
             root.components = calendar.components
             roots.append(root)
             return
         }
-        let done = unit.add(l.bytes)
-        guard container == nil ? stack.isEmpty : stack.count == 1 else {
-            stack[stack.count - 1].children.append(open)
-            keep(copy(done, skeleton: nil))
-            return
+        let done = open.end(l)
+        guard container == nil ? stack.isEmpty : stack.count == 1 else { return }
+        if let own = done {
+            keep(own)
+        } else {
+            replay()
         }
-        keep(copy(done, skeleton: open))
+        open = OpenUnit(isOwn: !libicalOnly)
     }
 
-    /// Hands the line to the parser of the unit, or of the container's own properties.
-    private mutating func feed(_ l: ContentLine) {
-        let parser = container != nil && stack.count == 1 ? container!.parser : unit
-        keep(copy(parser.add(l.bytes), skeleton: nil))
+    /// Hands the finished unit's lines to libical and keeps what it gives; the unit's nesting as
+    /// written gives libical's properties their lines.
+    private mutating func replay() {
+        let lines = open.lines
+        let skeleton = open.skeleton()
+        for (k, range) in lines.ranges.enumerated() {
+            let done = unit.add(lines.bytes[range])
+            keep(copy(done, skeleton: k == lines.ranges.count - 1 ? skeleton : nil))
+        }
     }
 
     /// Adds a finished unit to the container, or to the roots.
@@ -117,8 +146,76 @@ struct ComponentAssembler {
     /// Copies a component libical finished into Swift values (freeing libical's copy).
     private mutating func copy(_ done: consuming OwnedComponent?, skeleton: Skeleton?) -> ICalComponent? {
         switch consume done {
-        case .some(let owned): return ICalParser.copy(owned.raw, skeleton: skeleton, problems: &problems)
+        case .some(let owned): return ICalParser.copy(owned.view, skeleton: skeleton, problems: &problems)
         case .none: return nil
         }
+    }
+}
+
+/// The unit being read: its lines as written (one buffer), and while every line is one
+/// `PropertyReader` reads, its components as built here.
+struct OpenUnit {
+    /// Components built here, innermost last; empty once a line needs libical.
+    private var built: [ICalComponent] = []
+    /// Whether the unit is still read here.
+    private(set) var isOwn: Bool
+    private(set) var lines = (bytes: [UInt8](), ranges: [Range<Int>](), numbers: [Int]())
+
+    /// The components read without libical (their names as libical gives them).
+    init(isOwn: Bool) { self.isOwn = isOwn }
+
+    static let ownComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT"]
+
+    mutating func begin(_ l: ContentLine, component: String) {
+        record(l)
+        guard isOwn else { return }
+        guard OpenUnit.ownComponents.contains(component) else { return drop() }
+        built.append(ICalComponent(component, line: l.line))
+    }
+
+    mutating func add(_ l: ContentLine, property: ICalProperty?) {
+        record(l)
+        guard isOwn else { return }
+        guard let property else { return drop() }
+        built[built.count - 1].properties.append(property)
+    }
+
+    /// Closes the innermost component; the unit as read here when this closes it.
+    mutating func end(_ l: ContentLine) -> ICalComponent? {
+        record(l)
+        guard isOwn, let done = built.popLast() else { return nil }
+        guard !built.isEmpty else { return done }
+        built[built.count - 1].components.append(done)
+        return nil
+    }
+
+    private mutating func record(_ l: ContentLine) {
+        let start = lines.bytes.count
+        lines.bytes.append(contentsOf: l.bytes)
+        lines.ranges.append(start..<lines.bytes.count)
+        lines.numbers.append(l.line)
+    }
+
+    /// The nesting of the unit's lines, with lines (the unit is complete and well nested).
+    func skeleton() -> Skeleton? {
+        var open: [Skeleton] = []
+        for (range, number) in zip(lines.ranges, lines.numbers) {
+            let l = ContentLine(line: number, bytes: Array(lines.bytes[range]))
+            let name = l.name
+            if name == "BEGIN" {
+                open.append(Skeleton(name: l.componentName, line: l.line))
+            } else if name == "END", let done = open.popLast() {
+                guard !open.isEmpty else { return done }
+                open[open.count - 1].children.append(done)
+            } else if !open.isEmpty {
+                open[open.count - 1].properties.append((name, l.line))
+            }
+        }
+        return nil
+    }
+
+    private mutating func drop() {
+        isOwn = false
+        built = []
     }
 }

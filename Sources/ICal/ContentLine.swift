@@ -32,7 +32,7 @@ struct ContentLine {
     }
 
     /// `text` upper-cased: ASCII letters directly, anything else through `String.uppercased`.
-    static func upper(_ text: ArraySlice<UInt8>) -> String {
+    static func upper(_ text: some Collection<UInt8>) -> String {
         guard !text.contains(where: { $0 >= 0x80 }) else { return String(decoding: text, as: UTF8.self).uppercased() }
         return String(unsafeUninitializedCapacity: text.count) { out in
             for (k, c) in text.enumerated() { out[k] = c >= 0x61 && c <= 0x7A ? c - 32 : c }

@@ -32,6 +32,10 @@ public enum DateTimeValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a DATE or DATE-TIME value, given its TZID parameter if any.
     public init?(parsing text: some StringProtocol, tzid: String? = nil) {
+        if let basic = text.utf8.withContiguousStorageIfAvailable({ DateTimeValue.basic($0, tzid: tzid) }), let basic {
+            self = basic
+            return
+        }
         let s = text.trimmingCharacters(in: .whitespaces)
         if s.count == 8, let d = LocalDate(parsing: s) {
             self = .date(d)
@@ -51,6 +55,30 @@ public enum DateTimeValue: Sendable, Hashable, CustomStringConvertible {
         } else {
             self = .floating(local)
         }
+    }
+
+    /// The plain forms (`20260105`, `20260105T080000`, `...Z`) read straight from the bytes;
+    /// nil for anything else (which the general reading then handles).
+    static func basic(_ b: UnsafeBufferPointer<UInt8>, tzid: String?) -> DateTimeValue? {
+        guard b.count == 8 || b.count == 15 || b.count == 16 else { return nil }
+        func number(_ offset: Int, _ length: Int) -> Int? {
+            var n = 0
+            for i in offset..<(offset + length) {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                n = n * 10 + Int(b[i] - 0x30)
+            }
+            return n
+        }
+        guard let y = number(0, 4), let m = number(4, 2), let d = number(6, 2), let date = LocalDate(year: y, month: m, day: d)
+        else { return nil }
+        if b.count == 8 { return .date(date) }
+        guard b[8] == UInt8(ascii: "T"), b.count == 15 || b[15] == UInt8(ascii: "Z"), let h = number(9, 2),
+            let mi = number(11, 2), let se = number(13, 2), let time = LocalTime(hour: h, minute: mi, second: se)
+        else { return nil }
+        let local = LocalDateTime(date: date, time: time)
+        if b.count == 16 { return .utc(local) }
+        if let tzid, !tzid.isEmpty { return .zoned(local, tzid: tzid) }
+        return .floating(local)
     }
 
     /// Reads the value of a DTSTART-like property (TZID parameter honoured).

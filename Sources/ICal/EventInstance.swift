@@ -52,5 +52,5 @@ public struct EventInstance: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `2026-03-08T07:30:00Z`.
-    public static func rfc3339(_ instant: Int) -> String { LocalDateTime(secondsSinceEpoch: instant).description + "Z" }
+    public static func rfc3339(_ instant: Int) -> String { RFC3339.utc(instant) }
 }

@@ -1,4 +1,3 @@
-internal import CLibical
 import Foundation
 
 /// The result of reading iCalendar text: the top-level components, and the properties libical
@@ -38,14 +37,15 @@ public enum ICalParser {
     }
 
     /// One pass over the bytes: content lines are unfolded (`ContentLineReader`) and assembled
-    /// into components one at a time (`ComponentAssembler`).
-    private static func parse(
-        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits
+    /// into components one at a time (`ComponentAssembler`). With `libicalOnly` every component
+    /// goes through libical (the reading the own readers must equal; tests compare the two).
+    static func parse(
+        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false
     ) throws(ICalError) -> ParsedCalendar {
         var reader = ContentLineReader(strict: strict, limits: limits)
         // The assembler owns libical parsers: made, used and freed under the lock.
         let (components, problems, warnings) = try Libical.withLock { () throws(ICalError) in
-            var assembler = ComponentAssembler(limits: limits)
+            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly)
             try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
             try assembler.finish()
             return (assembler.roots, assembler.problems, assembler.warnings)
@@ -67,59 +67,72 @@ public enum ICalParser {
 
     /// Copies one libical component (and its children) into Swift values. Caller holds the lock.
     /// Recursive: the depth is bounded by `ICalLimits.maxNesting`, checked before libical runs.
-    static func copy(_ c: OpaquePointer, skeleton: Skeleton?, problems: inout [ICalError]) -> ICalComponent {
-        let kind = icalcomponent_isa(c)
-        var name = Libical.borrow(icalcomponent_kind_to_string(kind))
-        if kind == ICAL_X_COMPONENT || name.isEmpty, let skeleton { name = skeleton.name }
+    static func copy(_ c: LibicalComponentView, skeleton: Skeleton?, problems: inout [ICalError]) -> ICalComponent {
+        var (name, isExtension) = c.kind
+        if isExtension || name.isEmpty, let skeleton { name = skeleton.name }
         var component = ICalComponent(name, line: skeleton?.line)
-        var cursor = 0  // index into skeleton.properties
-        var lastMatchedName: String? = nil
-        let lexed = skeleton?.properties ?? []
-        var p = icalcomponent_get_first_property(c, ICAL_ANY_PROPERTY)
-        while let prop = p {
-            p = icalcomponent_get_next_property(c, ICAL_ANY_PROPERTY)
-            let propName = Libical.take(icalproperty_get_property_name_r(prop)).uppercased()
+        var lines = PropertyLines(skeleton?.properties ?? [], component: skeleton?.line, name: name)
+        c.forEachProperty { prop in
+            let propName = prop.name.uppercased()
             if propName == "X-LIC-ERROR" {
-                let message = Libical.take(icalproperty_get_value_as_string_r(prop))
-                let line = cursor < lexed.count ? lexed[cursor].line : (lexed.last?.line ?? skeleton?.line ?? 0)
-                let offending = cursor < lexed.count ? lexed[cursor].name : name
-                if cursor < lexed.count { cursor += 1 }
-                problems.append(.invalidProperty(line: line, name: offending, message: TextEscaping.unescape(message)))
-                continue
-            }
-            // Match to the next lexed line with this name; libical may split one comma list into
-            // several properties, which then share the line.
-            var line: Int? = nil
-            if cursor < lexed.count, lexed[cursor].name == propName {
-                line = lexed[cursor].line
-                cursor += 1
-                lastMatchedName = propName
-            } else if lastMatchedName == propName, cursor > 0 {
-                line = lexed[cursor - 1].line
-            } else if let found = lexed[cursor...].firstIndex(where: { $0.name == propName }) {
-                line = lexed[found].line
-                cursor = found + 1
-                lastMatchedName = propName
+                let (line, offending) = lines.error()
+                problems.append(.invalidProperty(line: line, name: offending, message: TextEscaping.unescape(prop.value)))
+                return
             }
             var parameters: [ICalParameter] = []
-            var param = icalproperty_get_first_parameter(prop, ICAL_ANY_PARAMETER)
-            while let pa = param {
-                param = icalproperty_get_next_parameter(prop, ICAL_ANY_PARAMETER)
-                let text = Libical.take(icalparameter_as_ical_string_r(pa))
+            prop.forEachParameterText { text in
                 if let parsed = ParameterText.parse(text) { parameters.append(parsed) }
             }
-            let value = Libical.take(icalproperty_get_value_as_string_r(prop))
-            component.properties.append(ICalProperty(propName, value, parameters: parameters, line: line))
+            component.properties.append(ICalProperty(propName, prop.value, parameters: parameters, line: lines.match(propName)))
         }
         var childIndex = 0
-        var child = icalcomponent_get_first_component(c, ICAL_ANY_COMPONENT)
-        while let ch = child {
-            child = icalcomponent_get_next_component(c, ICAL_ANY_COMPONENT)
+        c.forEachChild { child in
             let sk = skeleton.flatMap { childIndex < $0.children.count ? $0.children[childIndex] : nil }
-            component.components.append(copy(ch, skeleton: sk, problems: &problems))
+            component.components.append(copy(child, skeleton: sk, problems: &problems))
             childIndex += 1
         }
         return component
+    }
+}
+
+/// Matches libical's properties to the input lines of their component, in document order.
+struct PropertyLines {
+    let lexed: [(name: String, line: Int)]
+    let component: Int?
+    let name: String
+    /// Index into `lexed` of the next line to match.
+    var cursor = 0
+    var lastMatchedName: String? = nil
+
+    init(_ lexed: [(name: String, line: Int)], component: Int?, name: String) {
+        self.lexed = lexed
+        self.component = component
+        self.name = name
+    }
+
+    /// The line and name of the property an X-LIC-ERROR stands for (the next unmatched line).
+    mutating func error() -> (line: Int, name: String) {
+        let line = cursor < lexed.count ? lexed[cursor].line : (lexed.last?.line ?? component ?? 0)
+        let offending = cursor < lexed.count ? lexed[cursor].name : name
+        if cursor < lexed.count { cursor += 1 }
+        return (line, offending)
+    }
+
+    /// The line of the next lexed line with this name; libical may split one comma list into
+    /// several properties, which then share the line.
+    mutating func match(_ propName: String) -> Int? {
+        if cursor < lexed.count, lexed[cursor].name == propName {
+            cursor += 1
+            lastMatchedName = propName
+            return lexed[cursor - 1].line
+        } else if lastMatchedName == propName, cursor > 0 {
+            return lexed[cursor - 1].line
+        } else if let found = lexed[cursor...].firstIndex(where: { $0.name == propName }) {
+            cursor = found + 1
+            lastMatchedName = propName
+            return lexed[found].line
+        }
+        return nil
     }
 }
 

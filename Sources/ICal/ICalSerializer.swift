@@ -1,77 +1,73 @@
-internal import CLibical
-
-/// Writes Swift values as RFC 5545 text through libical.
+/// Writes Swift values as RFC 5545 text, in pure Swift (decision 0075).
 ///
-/// Builds a temporary libical tree (`icalcomponent_new`, `icalproperty_new`,
-/// `icalproperty_set_value_from_string`, `icalparameter_new_from_value_string`), serialises it
-/// with `icalcomponent_as_ical_string_r`, frees it, and then folds every line at 75 octets without
-/// splitting a UTF-8 character, with CRLF line ends. The same value always gives the same bytes.
+/// The bytes are the ones libical's serialiser (`icalcomponent_as_ical_string_r`, then folded
+/// again) writes for the same values, so files written before and after are the same: each
+/// property's value in the form libical gives it (`ValueForm`: TEXT escaping, RRULE part order),
+/// its VALUE parameter first and only where libical writes one, parameter values quoted and
+/// RFC 6868-encoded as libical does. Every line is folded at 75 octets without splitting a UTF-8
+/// character, with CRLF line ends. The same value always gives the same bytes. Tests hold the
+/// writer to libical's own serialisation (`Libical.serialized`) over every fixture.
 public enum ICalSerializer {
     public static func serialize(_ component: ICalComponent) throws(ICalError) -> String {
-        let text: String = try Libical.withLock { () throws(ICalError) -> String in
-            let root = try build(component)
-            return root.serialized()
-        }
-        return Folding.refold(text)
+        var out: [UInt8] = []
+        write(component, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Builds an owned libical component for `component`. Caller holds the lock.
-    private static func build(_ component: ICalComponent) throws(ICalError) -> OwnedComponent {
-        let kind = icalcomponent_string_to_kind(component.name)
-        let raw: OpaquePointer?
-        if kind == ICAL_NO_COMPONENT || kind == ICAL_X_COMPONENT {
-            raw = icalcomponent_new_x(component.name)
-        } else {
-            raw = icalcomponent_new(kind)
-        }
-        guard let raw else { throw .unserializable(property: component.name, value: "") }
-        let owned = OwnedComponent(taking: raw)
-        for property in component.properties {
-            guard let p = makeProperty(property) else {
-                throw .unserializable(property: property.name, value: property.value)
-            }
-            icalcomponent_add_property(owned.raw, p)  // libical owns p now
-        }
-        for child in component.components {
-            owned.adopt(try build(child))
-        }
-        return owned
+    /// Appends the text of `component` to `out`.
+    public static func write(_ component: ICalComponent, into out: inout [UInt8]) {
+        var writer = ContentLineWriter()
+        writer.component(component, into: &out)
+    }
+}
+
+/// Writes one component's content lines; `line` is the logical line being built (reused).
+struct ContentLineWriter {
+    private var line: [UInt8] = []
+
+    /// libical's order: the VTIMEZONEs first, last added first (`icalcomponent_add_component`
+    /// puts each in front), then the other children in order; a component libical does not know
+    /// ends with `END:X`, as libical writes it.
+    mutating func component(_ component: ICalComponent, into out: inout [UInt8]) {
+        emit("BEGIN:", component.name, into: &out)
+        for property in component.properties { self.property(property, into: &out) }
+        for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &out) }
+        for child in component.components where child.name != "VTIMEZONE" { self.component(child, into: &out) }
+        emit("END:", ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X", into: &out)
     }
 
-    /// A new property owned by the caller, or nil when libical rejects it.
-    private static func makeProperty(_ property: ICalProperty) -> OpaquePointer? {
-        let kind = icalproperty_string_to_kind(property.name)
-        let isX = kind == ICAL_X_PROPERTY || kind == ICAL_NO_PROPERTY
-        guard let p = icalproperty_new(isX ? ICAL_X_PROPERTY : kind) else { return nil }
-        if isX { icalproperty_set_x_name(p, property.name) }
-        var valueType = "NO"
-        for parameter in property.parameters {
-            if parameter.name == "VALUE", let v = parameter.values.first { valueType = v }
-            guard let pa = makeParameter(parameter) else {
-                icalproperty_free(p)
-                return nil
-            }
-            icalproperty_add_parameter(p, pa)
-        }
-        icalerror_clear_errno()
-        icalproperty_set_value_from_string(p, property.value, valueType)
-        if icalproperty_get_value(p) == nil {
-            icalproperty_free(p)
-            return nil
-        }
-        return p
+    static let knownComponents: Set<String> = [
+        "VEVENT", "VTODO", "VJOURNAL", "VCALENDAR", "VAGENDA", "VFREEBUSY", "VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT",
+        "SCHEDULE", "VQUERY", "VREPLY", "VCAR", "VCOMMAND", "VAVAILABILITY", "AVAILABLE", "VPOLL", "VVOTER", "VOTE",
+        "VPATCH", "PATCH", "X",
+    ]
+
+    private mutating func emit(_ keyword: StaticString, _ name: String, into out: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
+        line.append(contentsOf: name.utf8)
+        Folding.fold(line, into: &out)
     }
 
-    private static func makeParameter(_ parameter: ICalParameter) -> OpaquePointer? {
-        let kind = icalparameter_string_to_kind(parameter.name)
-        let joined = parameter.values.joined(separator: ",")
-        if kind == ICAL_X_PARAMETER || kind == ICAL_NO_PARAMETER || kind == ICAL_IANA_PARAMETER {
-            guard let pa = icalparameter_new(ICAL_X_PARAMETER) else { return nil }
-            icalparameter_set_xname(pa, parameter.name)
-            icalparameter_set_xvalue(pa, joined)
-            return pa
+    private mutating func property(_ property: ICalProperty, into out: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: property.name.utf8)
+        let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.uppercased()
+        let kind = PropertyKind(property.name)
+        if let written = kind.writtenValueType(valueType, value: property.value) {
+            line.append(contentsOf: ";VALUE=".utf8)
+            line.append(contentsOf: written.utf8)
         }
-        return icalparameter_new_from_value_string(kind, joined)
+        for parameter in property.parameters where parameter.name != "VALUE" {
+            line.append(UInt8(ascii: ";"))
+            line.append(contentsOf: parameter.name.utf8)
+            line.append(UInt8(ascii: "="))
+            ParameterText.append(parameter.values, to: &line)
+        }
+        line.append(UInt8(ascii: ":"))
+        kind.form(valueType: valueType).append(property.value, to: &line)
+        Folding.fold(line, into: &out)
+        if Folding.libicalSplitsLineEnd(line) { out.append(contentsOf: [32, 13, 10]) }
     }
 }
 
@@ -108,8 +104,38 @@ public enum Folding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether libical's folding (`fold_property_line`, which folds a property's text with its
+    /// CRLF) breaks between that CR and LF: read again, such a line is followed by a line of one
+    /// space, which is what the files libical wrote hold.
+    static func libicalSplitsLineEnd(_ line: [UInt8]) -> Bool {
+        let total = line.count + 2
+        guard total >= 75 else { return false }
+        func byte(_ i: Int) -> UInt8 { i < line.count ? line[i] : (i == line.count ? 13 : 10) }
+        var start = 0
+        while total - start >= 75 {
+            var next = start + 74
+            if let pos = stride(from: start + 73, to: start, by: -1).first(where: {
+                let b = byte($0)
+                return b == UInt8(ascii: ";") || b == UInt8(ascii: ":") || b == UInt8(ascii: " ")
+            }) {
+                next = pos + 1
+            } else if let pos = stride(from: start + 74, to: start, by: -1).first(where: { byte($0) & 0xC0 != 0x80 }) {
+                next = pos
+            }
+            if next == total - 1 { return true }
+            start = next
+        }
+        return false
+    }
+
     /// Appends `line` folded at 75 octets (continuations start with one space) and CRLF.
     static func fold(_ line: [UInt8], into out: inout [UInt8]) {
+        if line.count <= 75 {
+            out.append(contentsOf: line)
+            out.append(13)
+            out.append(10)
+            return
+        }
         var start = 0
         var limit = 75
         while line.count - start > limit {

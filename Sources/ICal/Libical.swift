@@ -1,10 +1,12 @@
 internal import CLibical
 import Foundation
 
-/// The one place that owns libical objects. Every `icalcomponent*` created here is owned by exactly
-/// one `OwnedComponent`, freed in its `deinit` (`icalcomponent_free`), or handed to libical by a
-/// consuming method. libical keeps global state (zone cache, error state, ring buffer), so all
-/// calls go through `Libical.lock`.
+/// The libical boundary: the one file that imports CLibical. Every C call of the reading side
+/// has one thin wrapper here; every pointer that must be freed is freed here (`deinit` of its
+/// owner, or `take` for `_r` strings), and libical's error state is cleared here only.
+/// Every `icalcomponent*` created here is owned by exactly one `OwnedComponent`, freed in its
+/// `deinit` (`icalcomponent_free`), or handed to libical by a consuming method. libical keeps
+/// global state (zone cache, error state, ring buffer), so all calls go through `Libical.lock`.
 enum Libical {
     static let lock = NSLock()
 
@@ -30,6 +32,9 @@ enum Libical {
 
     /// libical's version string (`ICAL_VERSION` at build time of the headers).
     static var version: String { ICAL_VERSION }
+
+    /// Clears libical's error state (`icalerror_clear_errno`, through the shim's function).
+    static func clearError() { dosecal_icalerrno_clear() }
 }
 
 /// Sole owner of a root `icalcomponent*`.
@@ -51,4 +56,227 @@ struct OwnedComponent: ~Copyable {
 
     /// `icalcomponent_as_ical_string_r`, copied and freed.
     func serialized() -> String { Libical.take(icalcomponent_as_ical_string_r(raw)) }
+
+    /// A view of the component for reading (valid while `self` lives).
+    var view: LibicalComponentView { LibicalComponentView(raw: raw) }
+}
+
+/// Sole owner of one libical line parser (`icalparser_new`, freed with `icalparser_free`): fed
+/// one unfolded content line at a time (`icalparser_add_line`), it gives back each top-level
+/// component when its END arrives. The caller holds `Libical.lock` for its whole life.
+final class LibicalLineParser {
+    private let raw: OpaquePointer
+    /// NUL-terminated copy of the line being added (reused).
+    private var buffer: [CChar] = []
+
+    init() { raw = icalparser_new() }
+
+    deinit { icalparser_free(raw) }
+
+    /// Adds one content line (no line ending); the component it completes, if any.
+    func add(_ line: some Collection<UInt8>) -> OwnedComponent? {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(line.count + 1)
+        for byte in line { buffer.append(CChar(bitPattern: byte)) }
+        buffer.append(0)
+        guard let done = buffer.withUnsafeMutableBufferPointer({ icalparser_add_line(raw, $0.baseAddress) }) else {
+            return nil
+        }
+        return OwnedComponent(taking: done)
+    }
+}
+
+/// A component libical owns, read while its owner lives and the lock is held.
+struct LibicalComponentView {
+    fileprivate let raw: OpaquePointer
+
+    /// libical's name of the component's kind (`icalcomponent_isa`, `icalcomponent_kind_to_string`);
+    /// `isExtension` for an X- or unknown component, whose name libical does not keep.
+    var kind: (name: String, isExtension: Bool) {
+        let kind = icalcomponent_isa(raw)
+        return (Libical.borrow(icalcomponent_kind_to_string(kind)), kind == ICAL_X_COMPONENT)
+    }
+
+    /// Each property in order (`icalcomponent_get_first_property`/`_next_property`).
+    func forEachProperty(_ body: (LibicalPropertyView) -> Void) {
+        var p = icalcomponent_get_first_property(raw, ICAL_ANY_PROPERTY)
+        while let property = p {
+            p = icalcomponent_get_next_property(raw, ICAL_ANY_PROPERTY)
+            body(LibicalPropertyView(raw: property))
+        }
+    }
+
+    /// Each sub-component in order (`icalcomponent_get_first_component`/`_next_component`).
+    func forEachChild(_ body: (LibicalComponentView) -> Void) {
+        var c = icalcomponent_get_first_component(raw, ICAL_ANY_COMPONENT)
+        while let child = c {
+            c = icalcomponent_get_next_component(raw, ICAL_ANY_COMPONENT)
+            body(LibicalComponentView(raw: child))
+        }
+    }
+}
+
+/// A property libical owns, read while its component's owner lives and the lock is held.
+struct LibicalPropertyView {
+    fileprivate let raw: OpaquePointer
+
+    /// `icalproperty_get_property_name_r`, copied and freed.
+    var name: String { Libical.take(icalproperty_get_property_name_r(raw)) }
+
+    /// `icalproperty_get_value_as_string_r`, copied and freed.
+    var value: String { Libical.take(icalproperty_get_value_as_string_r(raw)) }
+
+    /// Each parameter as libical writes it (`icalparameter_as_ical_string_r`, copied and freed).
+    func forEachParameterText(_ body: (String) -> Void) {
+        var p = icalproperty_get_first_parameter(raw, ICAL_ANY_PARAMETER)
+        while let parameter = p {
+            p = icalproperty_get_next_parameter(raw, ICAL_ANY_PARAMETER)
+            body(Libical.take(icalparameter_as_ical_string_r(parameter)))
+        }
+    }
+}
+
+/// One of libical's built-in zones (`icaltimezone_get_builtin_timezone`, or its UTC zone); libical
+/// owns and caches them. Used under the lock.
+struct LibicalZone {
+    fileprivate let raw: OpaquePointer
+
+    /// libical's UTC zone (`icaltimezone_get_utc_timezone`).
+    static var utc: LibicalZone { LibicalZone(raw: icaltimezone_get_utc_timezone()) }
+
+    /// The built-in zone `identifier` (`icaltimezone_get_builtin_timezone`); nil when unknown.
+    static func builtin(_ identifier: String) -> LibicalZone? {
+        icaltimezone_get_builtin_timezone(identifier).map(LibicalZone.init(raw:))
+    }
+
+    /// The zone's VTIMEZONE (`icaltimezone_get_component`, owned by libical); nil when it has none.
+    var component: LibicalComponentView? { icaltimezone_get_component(raw).map(LibicalComponentView.init(raw:)) }
+}
+
+/// An `icaltimetype` as libical's iterator yields it, or as made for one.
+struct LibicalTime {
+    fileprivate var raw: icaltimetype
+
+    /// A time of no zone (floating, or a DATE) with `local`'s fields, in `zone` when given.
+    init(_ local: LocalDateTime, isDate: Bool, zone: LibicalZone? = nil) {
+        var t = icaltime_null_time()
+        t.year = Int32(local.date.year)
+        t.month = Int32(local.date.month)
+        t.day = Int32(local.date.day)
+        if isDate {
+            t.is_date = 1
+        } else {
+            t.hour = Int32(local.time.hour)
+            t.minute = Int32(local.time.minute)
+            t.second = Int32(local.time.second)
+        }
+        t.zone = zone?.raw
+        raw = t
+    }
+
+    fileprivate init(raw: icaltimetype) { self.raw = raw }
+
+    /// The wall-clock fields (the zone ignored); nil when libical produced an invalid date.
+    var local: LocalDateTime? {
+        guard let date = LocalDate(year: Int(raw.year), month: Int(raw.month), day: Int(raw.day)) else { return nil }
+        let time =
+            raw.is_date != 0
+            ? LocalTime(hour: 0, minute: 0) : LocalTime(hour: Int(raw.hour), minute: Int(raw.minute), second: Int(raw.second))
+        return time.map { LocalDateTime(date: date, time: $0) }
+    }
+
+    /// The instant of this time read in `zone` (`icaltime_as_timet_with_zone`).
+    func instant(in zone: LibicalZone) -> Int { Int(icaltime_as_timet_with_zone(raw, zone.raw)) }
+}
+
+/// Sole owner of one `icalrecur_iterator` (`icalrecurrencetype_from_string`,
+/// `icalrecur_iterator_new`, freed with `icalrecur_iterator_free`). Used under the lock.
+final class LibicalRuleIterator {
+    private let raw: OpaquePointer
+
+    /// An iterator over `rule` from `start`; with `withoutUntil` the rule's UNTIL is removed
+    /// first. nil when libical cannot read the rule or refuses to iterate it.
+    init?(rule: String, start: LibicalTime, withoutUntil: Bool) {
+        Libical.clearError()
+        var recur = icalrecurrencetype_from_string(rule)
+        Libical.clearError()
+        guard recur.freq != ICAL_NO_RECURRENCE, recur.interval > 0 else { return nil }
+        if withoutUntil { recur.until = icaltime_null_time() }
+        guard let iterator = icalrecur_iterator_new(recur, start.raw) else {
+            Libical.clearError()
+            return nil
+        }
+        raw = iterator
+    }
+
+    deinit { icalrecur_iterator_free(raw) }
+
+    /// The next time (`icalrecur_iterator_next`); nil at the end (libical's null time).
+    func next() -> LibicalTime? {
+        let next = icalrecur_iterator_next(raw)
+        return icaltime_is_null_time(next) != 0 ? nil : LibicalTime(raw: next)
+    }
+}
+
+extension Libical {
+    /// libical's own serialisation of `component` (a temporary tree: `icalcomponent_new`,
+    /// `icalproperty_new`, `icalproperty_set_value_from_string`,
+    /// `icalparameter_new_from_value_string`; `icalcomponent_as_ical_string_r`; freed), folded
+    /// again. The oracle `ICalSerializer` is tested against (decision 0075).
+    static func serialized(_ component: ICalComponent) throws(ICalError) -> String {
+        let text: String = try withLock { () throws(ICalError) -> String in try tree(component).serialized() }
+        return Folding.refold(text)
+    }
+
+    /// An owned libical component for `component`. Caller holds the lock.
+    private static func tree(_ component: ICalComponent) throws(ICalError) -> OwnedComponent {
+        let kind = icalcomponent_string_to_kind(component.name)
+        let isX = kind == ICAL_NO_COMPONENT || kind == ICAL_X_COMPONENT
+        guard let raw = isX ? icalcomponent_new_x(component.name) : icalcomponent_new(kind) else {
+            throw .unserializable(property: component.name, value: "")
+        }
+        let owned = OwnedComponent(taking: raw)
+        for property in component.properties {
+            guard let p = newProperty(property) else { throw .unserializable(property: property.name, value: property.value) }
+            icalcomponent_add_property(owned.raw, p)  // libical owns p now
+        }
+        for child in component.components { owned.adopt(try tree(child)) }
+        return owned
+    }
+
+    /// A new property owned by the caller, or nil when libical rejects it.
+    private static func newProperty(_ property: ICalProperty) -> OpaquePointer? {
+        let kind = icalproperty_string_to_kind(property.name)
+        let isX = kind == ICAL_X_PROPERTY || kind == ICAL_NO_PROPERTY
+        guard let p = icalproperty_new(isX ? ICAL_X_PROPERTY : kind) else { return nil }
+        if isX { icalproperty_set_x_name(p, property.name) }
+        var valueType = "NO"
+        for parameter in property.parameters {
+            if parameter.name == "VALUE", let v = parameter.values.first { valueType = v }
+            guard let pa = newParameter(parameter) else {
+                icalproperty_free(p)
+                return nil
+            }
+            icalproperty_add_parameter(p, pa)
+        }
+        icalerror_clear_errno()
+        icalproperty_set_value_from_string(p, property.value, valueType)
+        guard icalproperty_get_value(p) != nil else {
+            icalproperty_free(p)
+            return nil
+        }
+        return p
+    }
+
+    private static func newParameter(_ parameter: ICalParameter) -> OpaquePointer? {
+        let kind = icalparameter_string_to_kind(parameter.name)
+        let joined = parameter.values.joined(separator: ",")
+        guard kind == ICAL_X_PARAMETER || kind == ICAL_NO_PARAMETER || kind == ICAL_IANA_PARAMETER else {
+            return icalparameter_new_from_value_string(kind, joined)
+        }
+        guard let pa = icalparameter_new(ICAL_X_PARAMETER) else { return nil }
+        icalparameter_set_xname(pa, parameter.name)
+        icalparameter_set_xvalue(pa, joined)
+        return pa
+    }
 }

@@ -1,5 +1,3 @@
-internal import CLibical
-
 /// What libical 3.0.16's OWN zone-aware expansion gives for a VEVENT, for comparison with
 /// `CalendarExpander`: DTSTART carries libical's built-in zone of its TZID
 /// (`icaltimezone_get_builtin_timezone`, prefixed TZIDs mapped to IANA first), the RRULE is
@@ -22,28 +20,19 @@ public enum LibicalReference {
         return Libical.withLock {
             guard let zone = builtinZone(start, viewerZone: viewerZone) else { return [] }
             var instants = Set<Int>()
-            var first = RecurrenceIterator.icalTime(start.localDateTime, isDate: start.isDate)
-            first.zone = zone
+            let first = LibicalTime(start.localDateTime, isDate: start.isDate, zone: zone)
             let rules = event.properties(named: "RRULE")
             // With a rule, libical's iterator yields DTSTART itself (normalised) first.
-            if rules.isEmpty { instants.insert(Int(icaltime_as_timet_with_zone(first, zone))) }
+            if rules.isEmpty { instants.insert(first.instant(in: zone)) }
             for rule in rules {
-                dosecal_icalerrno_clear()
-                let recur = icalrecurrencetype_from_string(rule.value)
-                dosecal_icalerrno_clear()
-                guard recur.freq != ICAL_NO_RECURRENCE, recur.interval > 0, let iterator = icalrecur_iterator_new(recur, first)
-                else {
-                    return []
-                }
-                defer { icalrecur_iterator_free(iterator) }
+                guard let iterator = LibicalRuleIterator(rule: rule.value, start: first, withoutUntil: false) else { return [] }
                 let steps = budget?.limit(stepLimit) ?? stepLimit
                 var taken = 0
                 defer { budget?.charge(taken) }
                 while taken < steps {
                     taken += 1
-                    let next = icalrecur_iterator_next(iterator)
-                    if icaltime_is_null_time(next) != 0 { break }
-                    let instant = Int(icaltime_as_timet_with_zone(next, zone))
+                    guard let next = iterator.next() else { break }
+                    let instant = next.instant(in: zone)
                     if instant >= to { break }
                     instants.insert(instant)
                 }
@@ -55,15 +44,14 @@ public enum LibicalReference {
     }
 
     /// libical's zone for a value: built-in zone of the TZID, UTC, or the viewer's zone. Caller holds the lock.
-    private static func builtinZone(_ value: DateTimeValue, viewerZone: Zone) -> OpaquePointer? {
+    private static func builtinZone(_ value: DateTimeValue, viewerZone: Zone) -> LibicalZone? {
         switch value {
-        case .utc: return icaltimezone_get_utc_timezone()
+        case .utc: return .utc
         case .zoned(_, let tzid):
             let name = Zone(tzid: tzid)?.identifier ?? tzid
-            return name == "UTC" ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(name)
+            return name == "UTC" ? .utc : .builtin(name)
         case .floating, .date:
-            return viewerZone.identifier == "UTC"
-                ? icaltimezone_get_utc_timezone() : icaltimezone_get_builtin_timezone(viewerZone.identifier)
+            return viewerZone.identifier == "UTC" ? .utc : .builtin(viewerZone.identifier)
         }
     }
 
@@ -73,9 +61,7 @@ public enum LibicalReference {
             guard let value = DateTimeValue(parsing: text, tzid: property.parameter("TZID")),
                 let zone = builtinZone(value, viewerZone: viewerZone)
             else { return nil }
-            var t = RecurrenceIterator.icalTime(value.localDateTime, isDate: value.isDate)
-            t.zone = zone
-            return Int(icaltime_as_timet_with_zone(t, zone))
+            return LibicalTime(value.localDateTime, isDate: value.isDate, zone: zone).instant(in: zone)
         }
     }
 }

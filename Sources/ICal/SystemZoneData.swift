@@ -1,4 +1,3 @@
-internal import CLibical
 import Foundation
 
 /// libical's built-in zones: its own reading of the system's zone files (`/usr/share/zoneinfo`,
@@ -9,9 +8,7 @@ public enum SystemZoneData {
     /// with observances expanded through `lastYear`. nil when libical does not know the zone.
     public static func zone(_ identifier: String, through lastYear: Int) -> CalendarZone? {
         let component: ICalComponent? = Libical.withLock {
-            guard let zone = icaltimezone_get_builtin_timezone(identifier), let vtz = icaltimezone_get_component(zone) else {
-                return nil
-            }
+            guard let vtz = LibicalZone.builtin(identifier)?.component else { return nil }
             var problems: [ICalError] = []
             return ICalParser.copy(vtz, skeleton: nil, problems: &problems)
         }

@@ -190,6 +190,16 @@ import Testing
         #expect(expansion.instances.map(\.start) == [1_767_225_600, 1_767_312_000])  // 2026-01-01, 2026-01-02
     }
 
+    @Test func aSeriesAtTheLastSecondOfYear9999IsExpandedWithoutATrap() throws {
+        // Found by fuzzing: the zone's rules were asked for year 10000, which has no LocalDate.
+        let parsed = try ICalParser.parse(
+            Self.head
+                + "BEGIN:VEVENT\r\nUID:z@example.com\r\nDTSTART;TZID=Europe/Berlin:99991231T235959\r\n"
+                + "RRULE:FREQ=DAILY;COUNT=10\r\nEND:VEVENT\r\n" + Self.tail)
+        let expansion = CalendarExpander(calendar: parsed).expand(from: 253_402_214_400, to: 253_402_300_800)
+        #expect(expansion.instances.map(\.start) == [253_402_297_199])  // 9999-12-31T22:59:59Z
+    }
+
     @Test func aWindowLongerThanTheSpanIsCut() throws {
         let parsed = try ICalParser.parse(
             Self.head + "BEGIN:VEVENT\r\nUID:y@example.com\r\nDTSTART;VALUE=DATE:20260101\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n"

@@ -10,3 +10,13 @@ import Testing
         #expect(LocalDate(daysSinceEpoch: d).daysSinceEpoch == d)
     }
 }
+
+@Test func localDateTimeFromAnySecondsCountDoesNotOverflow() {
+    #expect(LocalDateTime(secondsSinceEpoch: -1).description == "1969-12-31T23:59:59")
+    #expect(LocalDateTime(secondsSinceEpoch: -86_400).description == "1969-12-31T00:00:00")
+    #expect(LocalDateTime(secondsSinceEpoch: 86_399).description == "1970-01-01T23:59:59")
+    for s in [Int.min, Int.min + 1, Int.max] {
+        let t = LocalDateTime(secondsSinceEpoch: s)
+        #expect((0..<86_400).contains(t.time.secondsOfDay))
+    }
+}

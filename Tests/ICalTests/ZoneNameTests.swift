@@ -24,12 +24,15 @@ import Testing
         ("UTC", "UTC"),
         ("Z", "UTC"),
         ("Etc/UTC", "UTC"),
+        ("PST", "America/Los_Angeles"),
+        ("CEST", "Europe/Paris"),
+        ("EST", "EST"),
     ])
     func mapsNamesSeenInTheWild(tzid: String, expected: String) {
         #expect(ZoneName.ianaIdentifier(for: tzid) == expected)
     }
 
-    @Test(arguments: ["Customized Time Zone", "MyTimezone", "Eastern", "US-Eastern", "Europe_London", "PST", "", "/", "/x/y"])
+    @Test(arguments: ["Customized Time Zone", "MyTimezone", "Eastern", "US-Eastern", "Europe_London", "", "XYZT", "/", "/x/y"])
     func unknownNamesAreLeftToTheFilesVTimezone(tzid: String) {
         #expect(ZoneName(tzid: tzid) == nil)
     }
@@ -44,6 +47,15 @@ import Testing
         #expect(prefixed.form == .prefixed(prefix: "/freeassociation.sourceforge.net/"))
         #expect(prefixed.tzid == "/freeassociation.sourceforge.net/Europe/Berlin")
         #expect(try #require(ZoneName(tzid: "GMT")).form == .utc)
+    }
+
+    @Test func zoneOfATZIDUsesTheSameMapper() throws {
+        #expect(Zone(tzid: "W. Europe Standard Time")?.identifier == "Europe/Berlin")
+        #expect(Zone(tzid: "PST")?.identifier == "America/Los_Angeles")
+        #expect(Zone(tzid: "(UTC-05:00) Eastern Time (US & Canada)")?.identifier == "America/New_York")
+        #expect(Zone(tzid: "/freeassociation.sourceforge.net/Europe/Berlin")?.identifier == "Europe/Berlin")
+        #expect(try #require(ZoneName(tzid: "PST")).form == .abbreviation)
+        #expect(Zone(tzid: "Customized Time Zone") == nil)
     }
 
     @Test func windowsZonesMapToZonesFoundationKnows() {

@@ -11,7 +11,8 @@ exported, expanded over a year, and compared with the independent oracle.
 How events are matched to medications (a design note)
 ------------------------------------------------------
 UIDs are dosecal's business (opaque hashes), so the check never predicts
-them. Instead, for the dose events (CATEGORIES has MEDICATION but not REFILL):
+them. Instead, for the dose events (CATEGORIES has MEDICATION but not REFILL
+or AS-NEEDED, the "next dose allowed" event of an as-needed medicine):
   1. the whole multiset of dose instants must equal the expected multiset;
   2. every UID's instants must all belong to ONE expected (medication, slot)
      series: a series never mixes doses of two slots or medications;
@@ -194,7 +195,7 @@ class Expanded:
             if not t0 <= instant < t1:
                 continue
             cats = categories(ev)
-            is_dose = "MEDICATION" in cats and "REFILL" not in cats
+            is_dose = "MEDICATION" in cats and "REFILL" not in cats and "AS-NEEDED" not in cats
             self.items.append((str(ev["UID"]), instant, str(ev.get("SUMMARY", "")), is_dose))
 
     def pairs(self) -> Counter:

@@ -253,7 +253,7 @@ def check_fixture(khal: str, binary: Path, fixture: Path, tmp: Path) -> tuple[li
             if uid not in cats:
                 problems.append(f"khal lists {title!r} with UID {uid}, which the feed does not have")
                 continue
-            if "MEDICATION" in cats[uid] and "REFILL" not in cats[uid] and lo <= wall(instant).date() <= hi:
+            if "MEDICATION" in cats[uid] and not {"REFILL", "AS-NEEDED"} & set(cats[uid]) and lo <= wall(instant).date() <= hi:
                 got[instant] += 1
                 series[uid].add(instant)
         exp_doses = [d for d in expected.occurrences(schedule, lo - timedelta(days=2), hi + timedelta(days=2),

@@ -155,7 +155,7 @@ def read_medication(m: dict) -> Med:
                           {t["id"]: parse_time(t["time"]) for t in s.get("times") or []}))
     steps.sort(key=lambda s: s.start)
     return Med(
-        id=m["id"], slots=_slots(m["times"]), kind=kind, rec=rec,
+        id=m["id"], slots=_slots(m.get("times") or []), kind=kind, rec=rec,
         start=parse_date(m["start"]), end=parse_date(m["end"]) if m.get("end") else None,
         policy=pol["kind"], pinned_zone=pol.get("zone"), pills=float(m.get("pillsPerDose") if m.get("pillsPerDose") is not None else 1),
         steps=steps)
@@ -189,6 +189,8 @@ def day_matches(med: Med, day: date, start: date) -> bool:
         return False
     offset = (day - start).days
     kind = med.kind
+    if kind == "asNeeded":  # no scheduled doses: they come from the log
+        return False
     if kind in ("daily", "everyNHours"):
         return True
     if kind == "weekly":

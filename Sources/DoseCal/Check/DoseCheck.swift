@@ -45,7 +45,7 @@ public struct DoseCheck: Sendable, Equatable {
     public var day: LocalDate?
     /// The promised wall-clock time and the zone it is read in (nil zone: fixed interval, UTC).
     public var local: LocalDateTime?
-    public var zone: String?
+    public var zone: Zone?
     /// The expected instant (nil for an extra reminder).
     public var expected: Int?
     /// What the checked calendar fires (nil: missing).

@@ -3,7 +3,8 @@
 /// no budget cut, turned back into dose instants (firing + the reminder's lead), per feed UID.
 public enum PlanChannel {
     public static func doseInstants(schedule: Schedule, in window: Range<Int>) -> [String: [Int]] {
-        let planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
+        var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
+        planner.plansSettledDoses = true
         let leads = Dictionary(schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) }) { a, _ in a }
         var result: [String: [Int]] = [:]
         var at = window.lowerBound

@@ -12,7 +12,8 @@ extension FeedBuilder {
         var result: [ICalComponent] = []
         for r in m.rescheduled.sorted(by: { $0.date < $1.date }) where r.slot == plan.slotID && !skipped.contains(r.date) {
             guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
-                let (recurrenceID, start) = startValues(of: plan, m, date: r.date, movedTo: r.time, engine: engine)
+                let (recurrenceID, start) = startValues(
+                    of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
             else { continue }
             let pills = engine.pills(of: m, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
@@ -22,9 +23,7 @@ extension FeedBuilder {
             event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
             event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
             event.add(.text("DESCRIPTION", text.movedDescription(m, pills: pills, dose: dose, time: r.time)))
-            event.add(ICalProperty("CATEGORIES", "MEDICATION"))
-            if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
-            event.add(ICalProperty("TRANSP", "TRANSPARENT"))
+            addCategoriesAndClass(["MEDICATION"], to: &event)
             if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose))) }
             result.append(event)
         }
@@ -32,11 +31,12 @@ extension FeedBuilder {
     }
 
     /// EXDATEs for the skipped doses that fall in `plan`'s series, in date order, each in the
-    /// series' own form (decision 0037).
+    /// series' own form (decision 0037); every-N-hours doses by instant (decision 0106).
     func exceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, skipped: Set<LocalDate>
     ) -> [ICalProperty] {
-        skipped.sorted().compactMap { date in
+        if case .everyNHours = m.recurrence { return hourlyExceptionDates(of: plan, m, planner: planner, engine: engine) }
+        return skipped.sorted().compactMap { date in
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part,
                 engine.occurrences(of: m, from: date, to: date).contains(where: {
                     $0.slotID == plan.slotID && engine.localDate(of: $0) == date
@@ -48,19 +48,33 @@ extension FeedBuilder {
         }
     }
 
+    /// EXDATEs (UTC) for the skipped every-N-hours doses that fall in `plan`'s series, in time
+    /// order (decision 0106).
+    private func hourlyExceptionDates(
+        of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
+    ) -> [ICalProperty] {
+        let home = schedule.home
+        return engine.skippedHourlyInstants(of: m).sorted().compactMap { instant in
+            let date = home.local(at: instant).date
+            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
+            return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
+        }
+    }
+
     /// The original start of the slot's dose on `date` in the series' form, and a start at
-    /// `time` that day in the same form.
+    /// `time` on `day` (nil: that day) in the same form.
     private func startValues(
-        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: WallTime, engine: WallClockEngine
+        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: WallTime, on day: LocalDate? = nil,
+        engine: WallClockEngine
     ) -> (recurrenceID: DateTimeValue, start: DateTimeValue)? {
         guard let slot = m.times.first(where: { $0.id == plan.slotID }) else { return nil }
         let original = LocalDateTime(date: date, time: engine.time(of: slot, in: m, on: date))
-        let moved = LocalDateTime(date: date, time: time)
+        let moved = LocalDateTime(date: day ?? date, time: time)
         switch plan.start {
         case .zoned(_, let tzid): return (.zoned(original, tzid: tzid), .zoned(moved, tzid: tzid))
         case .floating: return (.floating(original), .floating(moved))
         case .utc, .date:
-            let home = Zone(schedule.homeZone) ?? .utc
+            let home = schedule.home
             let stretch = engine.stretchStart(of: m, on: date)
             guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: stretch) else { return nil }
             return (

@@ -15,8 +15,11 @@ public struct Feed: Sendable, Equatable {
 /// Pure: `now` (seconds since 1970) is only used for items whose content changed since
 /// `previous` (or that are new); unchanged items keep their SEQUENCE and LAST-MODIFIED.
 public struct FeedBuilder: Sendable {
-    public static let productID = "-//dosecal//dosecal \(DoseCalVersion.current)//EN"
-    public static let uidDomain = "dosecal.app"
+    public static let productID = "\(productIDPrefix)dosecal \(DoseCalVersion.current)//EN"
+    /// What every version's PRODID starts with.
+    static let productIDPrefix = "-//dosecal//"
+    /// Whether a calendar's PRODID says dosecal (any version) wrote it.
+    public static func isOwnProductID(_ value: String?) -> Bool { value?.hasPrefix(productIDPrefix) == true }
     /// Length of a dose event.
     static let eventMinutes = 15
 
@@ -32,92 +35,96 @@ public struct FeedBuilder: Sendable {
         self.now = now
     }
 
-    /// The UID of one series: a hash of medication id, slot id and part, so that it never
-    /// changes with a time edit and names no medicine.
-    public static func uid(medicationID: String, slotID: String, part: String) -> String {
-        let digest = SHA256.hex("\(medicationID)\u{1F}\(slotID)\u{1F}\(part)")
-        return "dose-\(digest.prefix(24))@\(uidDomain)"
-    }
-
-    /// The UID of a medication's low-supply warning event.
-    public static func supplyWarningUID(medicationID: String) -> String {
-        uid(medicationID: medicationID, slotID: "", part: "supply-warning")
+    /// What one build works with.
+    struct Run {
+        let engine: WallClockEngine
+        let planner: SeriesPlanner
+        let text: FeedText
+        let skipped: [String: [String: Set<LocalDate>]]
+        /// The years each zone is used in.
+        var zones = ZoneYears()
     }
 
     public func build() -> Feed {
         let engine = WallClockEngine(schedule: schedule)
-        let planner = SeriesPlanner(engine: engine)
-        let text = FeedText(privacy: privacy, homeZone: schedule.homeZone)
+        var run = Run(
+            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy, homeZone: schedule.homeZone),
+            skipped: schedule.skippedDoses())
         var items: [FeedItem] = []
-        // The years each zone is used in; a nil last year for a series without UNTIL (open-ended,
-        // or bounded by COUNT), whose VTIMEZONE covers every year tzdata lists.
-        var zoneYears: [String: (first: Int, last: Int?)] = [:]
-        let skipped = schedule.skippedDoses()
-        func use(_ zone: String, _ first: Int, _ last: Int?) {
-            let old = zoneYears[zone] ?? (first, last)
-            let last = old.last.flatMap { a in last.map { b in max(a, b) } }
-            zoneYears[zone] = (min(old.first, first), last)
-        }
         for m in schedule.medications {
-            for plan in planner.plans(for: m) {
-                let uid = FeedBuilder.uid(medicationID: m.id, slotID: plan.slotID, part: plan.part)
-                var event = ICalComponent("VEVENT")
-                let pills = engine.pills(of: m, on: plan.firstDate)
-                let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
-                let slot = m.times.first { $0.id == plan.slotID }!
-                event.add(plan.start.property("DTSTART"))
-                event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
-                event.add(plan.rule.property)
-                let skippedHere = skipped[m.id]?[plan.slotID] ?? []
-                for exdate in exceptionDates(of: plan, m, planner: planner, engine: engine, skipped: skippedHere) {
-                    event.add(exdate)
-                }
-                event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
-                event.add(
-                    .text(
-                        "DESCRIPTION",
-                        text.description(m, pills: pills, dose: dose, time: engine.time(of: slot, in: m, on: plan.firstDate))))
-                event.add(ICalProperty("CATEGORIES", "MEDICATION"))
-                if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
-                event.add(ICalProperty("TRANSP", "TRANSPARENT"))
-                if m.reminder.enabled {
-                    event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose)))
-                }
-                if case .zoned(let t, let tzid) = plan.start {
-                    var lastYear: Int? = nil
-                    if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
-                    use(tzid, t.date.year, lastYear)
-                }
-                let moved = overrides(of: plan, m, planner: planner, engine: engine, text: text, skipped: skippedHere)
-                let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
-                items.append(
-                    FeedItem(
-                        uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part), event: master,
-                        overrides: stampedOverrides, revision: revision))
-            }
-            if let supply = m.supply, let forecast = engine.supplyForecast(of: m), let runOut = forecast.runOut,
-                let due = forecast.refillDue
-            {
-                let uid = FeedBuilder.supplyWarningUID(medicationID: m.id)
-                let zone = engine.zoneID(on: due.date)
-                var event = ICalComponent("VEVENT")
-                event.add(DateTimeValue.zoned(due, tzid: zone).property("DTSTART"))
-                event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
-                event.add(.text("SUMMARY", text.refillSummary(m, runOut: runOut)))
-                event.add(.text("DESCRIPTION", text.refillDescription(m, forecast: forecast, supply: supply)))
-                // Two lines rather than one comma list: libical splits lists on reading, and the
-                // content hash must be the same for what we build and what we read back.
-                event.add(ICalProperty("CATEGORIES", "MEDICATION"))
-                event.add(ICalProperty("CATEGORIES", "REFILL"))
-                if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
-                event.add(ICalProperty("TRANSP", "TRANSPARENT"))
-                event.components.append(alarm(Reminder(), text.refillSummary(m, runOut: runOut)))
-                use(zone, due.date.year, due.date.year)
-                let (warning, _, revision) = stamped(uid, event, overrides: [])
-                items.append(
-                    FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: warning, revision: revision))
+            for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run)) }
+            if let warning = supplyWarning(m, &run) { items.append(warning) }
+            if let item = nextDoseAllowedItem(m) { items.append(item) }
+        }
+        var calendar = header(allZoned: items.allSatisfy(\.isZoned))
+        for (zone, years) in run.zones.sorted {
+            if let z = Zone(zone) {
+                calendar.components.append(VTimezoneBuilder.build(z, from: years.first, through: years.last))
             }
         }
+        calendar.components += items.flatMap { [$0.event] + $0.overrides }
+        return Feed(calendar: calendar, items: items)
+    }
+
+    /// The series `plan` of `m`: its VEVENT with EXDATEs and alarm, and its overrides.
+    private func doseItem(_ plan: SeriesPlan, _ m: Medication, _ run: inout Run) -> FeedItem {
+        let (engine, text) = (run.engine, run.text)
+        let identity = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part)
+        let pills = engine.pills(of: m, on: plan.firstDate)
+        let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
+        let time = m.times.first { $0.id == plan.slotID }.map { engine.time(of: $0, in: m, on: plan.firstDate) }
+        var event = ICalComponent("VEVENT")
+        event.add(plan.start.property("DTSTART"))
+        event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
+        event.add(plan.rule.property)
+        let skipped = run.skipped[m.id]?[plan.slotID] ?? []
+        event.properties += exceptionDates(of: plan, m, planner: run.planner, engine: engine, skipped: skipped)
+        event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
+        if let time { event.add(.text("DESCRIPTION", text.description(m, pills: pills, dose: dose, time: time))) }
+        addCategoriesAndClass(["MEDICATION"], to: &event)
+        if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose))) }
+        if case .zoned(let t, let tzid) = plan.start {
+            var lastYear: Int? = nil
+            if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
+            run.zones.use(tzid, t.date.year, lastYear)
+        }
+        let moved = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
+        let (master, stampedOverrides, revision) = stamped(identity.uid, event, overrides: moved)
+        return FeedItem(
+            uid: identity.uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description),
+            event: master, overrides: stampedOverrides, revision: revision)
+    }
+
+    /// The refill warning of `m`, when its supply runs out.
+    private func supplyWarning(_ m: Medication, _ run: inout Run) -> FeedItem? {
+        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let runOut = forecast.runOut,
+            let due = forecast.refillDue
+        else { return nil }
+        let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
+        let zone = run.engine.zoneID(on: due.date)
+        var event = ICalComponent("VEVENT")
+        event.add(DateTimeValue.zoned(due, tzid: zone).property("DTSTART"))
+        event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
+        event.add(.text("SUMMARY", run.text.refillSummary(m, runOut: runOut)))
+        event.add(.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply)))
+        // Two lines rather than one comma list: libical splits lists on reading, and the content
+        // hash must be the same for what we build and what we read back.
+        addCategoriesAndClass(["MEDICATION", "REFILL"], to: &event)
+        event.components.append(alarm(Reminder(), run.text.refillSummary(m, runOut: runOut)))
+        run.zones.use(zone, due.date.year, due.date.year)
+        let (warning, _, revision) = stamped(uid, event, overrides: [])
+        return FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: warning, revision: revision)
+    }
+
+    /// CATEGORIES (one line each), CLASS:PRIVATE in privacy mode, TRANSP:TRANSPARENT.
+    func addCategoriesAndClass(_ categories: [String], to event: inout ICalComponent) {
+        for category in categories { event.add(ICalProperty("CATEGORIES", category)) }
+        if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
+        event.add(ICalProperty("TRANSP", "TRANSPARENT"))
+    }
+
+    /// The VCALENDAR's own properties.
+    private func header(allZoned: Bool) -> ICalComponent {
         var calendar = ICalComponent("VCALENDAR")
         calendar.add(ICalProperty("VERSION", "2.0"))
         calendar.add(ICalProperty("PRODID", FeedBuilder.productID))
@@ -132,23 +139,12 @@ public struct FeedBuilder: Sendable {
         // X-WR-TIMEZONE moves UTC and floating values into that zone in the clients and libraries
         // that honour it (recurring-ical-events, Google): it would shift fixed-interval doses by
         // an hour at each DST change and pin floating ones. Written only when every dose is zoned.
-        let allZoned = items.allSatisfy { item in
-            if case .zoned? = item.event.property("DTSTART").flatMap(DateTimeValue.init(property:)) { return true }
-            return false
-        }
         if allZoned { calendar.add(ICalProperty("X-WR-TIMEZONE", schedule.homeZone)) }
         let refresh = ICalDuration.minutes(schedule.feed.refreshMinutes).description
         calendar.add(ICalProperty("REFRESH-INTERVAL", refresh, parameters: [ICalParameter("VALUE", "DURATION")]))
         calendar.add(ICalProperty("X-PUBLISHED-TTL", refresh))
-        for (zone, years) in zoneYears.sorted(by: { $0.key < $1.key }) {
-            if let z = Zone(zone) {
-                calendar.components.append(VTimezoneBuilder.build(z, from: years.first, through: years.last))
-            }
-        }
-        calendar.components += items.flatMap { [$0.event] + $0.overrides }
-        return Feed(calendar: calendar, items: items)
+        return calendar
     }
-
     func alarm(_ reminder: Reminder, _ description: String) -> ICalComponent {
         var alarm = ICalComponent("VALARM")
         alarm.add(ICalProperty("ACTION", "DISPLAY"))
@@ -165,7 +161,7 @@ public struct FeedBuilder: Sendable {
     /// revision for the series): kept from `previous` when the content is unchanged, bumped
     /// (SEQUENCE + 1, LAST-MODIFIED = now) when it changed. The revision is returned when the
     /// content hash was computed (there was an earlier revision to compare it with).
-    private func stamped(
+    func stamped(
         _ uid: String, _ event: ICalComponent, overrides: [ICalComponent]
     ) -> (ICalComponent, [ICalComponent], FeedRevision?) {
         var body = event
@@ -206,4 +202,19 @@ public struct FeedBuilder: Sendable {
 /// The version of this build.
 public enum DoseCalVersion {
     public static let current = "0.1.0"
+}
+
+/// The years each zone is used in, for its VTIMEZONE; a nil last year for a series without UNTIL
+/// (open-ended, or bounded by COUNT), whose VTIMEZONE covers every year tzdata lists.
+struct ZoneYears {
+    private var years: [String: (first: Int, last: Int?)] = [:]
+
+    mutating func use(_ zone: String, _ first: Int, _ last: Int?) {
+        let old = years[zone] ?? (first, last)
+        let last = old.last.flatMap { a in last.map { b in max(a, b) } }
+        years[zone] = (min(old.first, first), last)
+    }
+
+    /// By zone name.
+    var sorted: [(key: String, value: (first: Int, last: Int?))] { years.sorted { $0.key < $1.key } }
 }

@@ -5,6 +5,8 @@ public struct FeedItem: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case dose(slotID: String, part: String)
         case supplyWarning
+        /// When an as-needed medicine's next dose is allowed.
+        case nextDoseAllowed
     }
     public var uid: String
     public var medicationID: String
@@ -69,5 +71,13 @@ public struct FeedRevision: Sendable, Equatable {
             result[uid] = FeedRevision(sequence: sequence, lastModified: modified, contentHash: hash)
         }
         return result
+    }
+}
+
+extension FeedItem {
+    /// The event starts at a zoned time (not UTC, floating or a date).
+    var isZoned: Bool {
+        if case .zoned? = event.property("DTSTART").flatMap(DateTimeValue.init(property:)) { return true }
+        return false
     }
 }

@@ -6,7 +6,7 @@ import ICal
 extension CalendarImporter {
     typealias Item = (medication: Medication, source: ImportReport.Source)
 
-    static func chain(_ items: [Item], home: String) -> (items: [Item], itinerary: [ItineraryStop]) {
+    static func chain(_ items: [Item], home: Zone) -> (items: [Item], itinerary: [ItineraryStop]) {
         var groups: [String: [Item]] = [:]
         var order: [String] = []
         for item in items {
@@ -37,7 +37,7 @@ extension CalendarImporter {
         return (pinHome(result, home: home, itinerary: itinerary, travelling: travelling), itinerary)
     }
 
-    private static func flush(_ run: [Item], home: String, itinerary: [ItineraryStop], travelling: inout Set<String>) -> Item? {
+    private static func flush(_ run: [Item], home: Zone, itinerary: [ItineraryStop], travelling: inout Set<String>) -> Item? {
         guard let first = run.first else { return nil }
         guard run.count > 1, let joined = joined(run, home: home, itinerary: itinerary) else { return first }
         if !joined.stops.isEmpty { travelling.insert(joined.item.medication.id) }
@@ -45,7 +45,7 @@ extension CalendarImporter {
     }
 
     /// A wall-clock medication that did not move with the travel is pinned to the home zone.
-    private static func pinHome(_ items: [Item], home: String, itinerary: [ItineraryStop], travelling: Set<String>) -> [Item] {
+    private static func pinHome(_ items: [Item], home: Zone, itinerary: [ItineraryStop], travelling: Set<String>) -> [Item] {
         guard !itinerary.isEmpty else { return items }
         return items.map { item in
             var item = item
@@ -60,7 +60,7 @@ extension CalendarImporter {
 
     /// The stretches as one medication (a cycle, taper steps, travel stops), when it gives exactly
     /// their doses; and the travel stops it needs (empty: none). Nil when no such medication.
-    static func joined(_ run: [Item], home: String, itinerary: [ItineraryStop]) -> (item: Item, stops: [ItineraryStop])? {
+    static func joined(_ run: [Item], home: Zone, itinerary: [ItineraryStop]) -> (item: Item, stops: [ItineraryStop])? {
         let ms = run.map(\.medication)
         guard let first = ms.first, let last = ms.last, ms.allSatisfy({ $0.times.count == first.times.count }) else { return nil }
         var m = first
@@ -110,7 +110,7 @@ extension CalendarImporter {
     }
 
     /// Travel stops where the stretches' zones change (wall-clock stretches at home, pinned away).
-    static func travel(_ ms: [Medication], home: String) -> [ItineraryStop] {
+    static func travel(_ ms: [Medication], home: Zone) -> [ItineraryStop] {
         var zones: [String] = []
         for m in ms {
             switch m.timePolicy {
@@ -130,10 +130,10 @@ extension CalendarImporter {
     }
 
     /// Every dose instant of `ms` from the first start to a year after the last start (or end).
-    static func doses(_ ms: [Medication], home: String, itinerary: [ItineraryStop]) -> [Int] {
+    static func doses(_ ms: [Medication], home: Zone, itinerary: [ItineraryStop]) -> [Int] {
         guard let from = ms.map(\.start).min() else { return [] }
         let to = ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
-        let engine = WallClockEngine(schedule: Schedule(homeZone: home, medications: ms, itinerary: itinerary))
+        let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
         return ms.flatMap { engine.occurrences(of: $0, from: from, to: to).map(\.instant) }.sorted()
     }
 }

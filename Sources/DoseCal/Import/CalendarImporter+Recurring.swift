@@ -2,7 +2,7 @@ import ICal
 
 extension CalendarImporter {
     /// Where a dose time stands: its time policy and local start (UTC: read in the home zone).
-    func placement(_ e: ReturnedEvent, home: String, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
+    func placement(_ e: ReturnedEvent, home: Zone, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
         switch e.start {
         case .zoned(let t, let tzid)?:
             guard let zone = e.zone, Zone(zone) != nil else {
@@ -10,7 +10,7 @@ extension CalendarImporter {
             }
             return .success((zone == home ? .wallClock : .pinned(zone: zone), t))
         case .utc(let t)?:
-            return .success((utcPolicy, (Zone(home) ?? .utc).local(at: t.secondsSinceEpoch)))
+            return .success((utcPolicy, home.local(at: t.secondsSinceEpoch)))
         case .floating(let t)?:
             return .success((.floating, t))
         case .date?:
@@ -22,7 +22,7 @@ extension CalendarImporter {
 
     /// A recurring event as one dose time. UTC series are fixed interval (decision 0027): their
     /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004).
-    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: String, overrides: [ReturnedEvent]) -> Result<
+    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: [ReturnedEvent]) -> Result<
         ImportedDose, ImportReason
     > {
         guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
@@ -86,10 +86,10 @@ extension CalendarImporter {
 
     /// The last dose's local date: UNTIL read where the doses are (the home zone for fixed
     /// interval), or the last occurrence of a COUNT rule.
-    func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: String, policy: TimePolicy) -> Result<
+    func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, policy: TimePolicy) -> Result<
         LocalDate?, ImportReason
     > {
-        let zone = (policy == .fixedInterval ? Zone(home) : Zone(policy.zoneID ?? home)) ?? .utc
+        let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
         if let until = e.until {
             switch until {
             case .instant(let s): return .success(zone.local(at: s).date)
@@ -99,7 +99,7 @@ extension CalendarImporter {
         }
         guard e.rule?.count != nil else { return .success(nil) }
         let expansion = CalendarExpander(
-            components: calendar.timezones + [e.component], viewerZone: Zone(home) ?? .utc, budget: budget
+            components: calendar.timezones + [e.component], viewerZone: home, budget: budget
         ).expand(from: Int(Int32.min), to: Int(Int32.max))
         if expansion.instances.isEmpty, let problem = expansion.problems.first {
             return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
@@ -110,10 +110,10 @@ extension CalendarImporter {
 
     /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),
     /// and how many moved it to another day.
-    func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: String) -> (
+    func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: Zone) -> (
         sameDay: [(LocalDate, WallTime)], otherDay: Int
     ) {
-        let zone = (policy == .fixedInterval ? Zone(home) : Zone(policy.zoneID ?? home)) ?? .utc
+        let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
         var same: [(LocalDate, WallTime)] = []
         var other = 0
         for o in overrides where !o.isCancelled {
@@ -145,14 +145,6 @@ extension CalendarImporter {
     static func reminder(of e: ReturnedEvent) -> Reminder {
         if e.uid.hasSuffix("@dosecal.app"), case .absent = e.alarms { return Reminder(enabled: false) }
         return e.alarms.reminder
-    }
-}
-
-extension TimePolicy {
-    /// The zone of a pinned policy.
-    var zoneID: String? {
-        if case .pinned(let zone) = self { return zone }
-        return nil
     }
 }
 

@@ -5,7 +5,7 @@ extension CalendarImporter {
     /// per weekday or "on" day), dose times with the same title, days and policy made slots of
     /// one medication, then consecutive bounded stretches of one medication made one (taper
     /// steps, travel, a cycle written as repeated series: `chain`).
-    static func assemble(_ doses: [ImportedDose], home: String) -> (
+    static func assemble(_ doses: [ImportedDose], home: Zone) -> (
         schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
     ) {
         var unmapped: [ImportReport.Unmapped] = []
@@ -28,7 +28,7 @@ extension CalendarImporter {
             items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
             items[i].source.medicationID = items[i].medication.id
         }
-        let schedule = Schedule(homeZone: home, medications: items.map(\.medication), itinerary: chained.itinerary)
+        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary)
         return (schedule, items.map(\.source), unmapped)
     }
 

@@ -4,7 +4,7 @@ extension CalendarImporter {
     /// Runs of single events with one title at one wall-clock time, folded back into a rule:
     /// equal gaps (daily, every N days) or exactly the chosen weekdays between the first and
     /// the last (weekly). Fewer than three events, or irregular dates, are reported.
-    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: String) -> (
+    func fold(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: Zone) -> (
         doses: [ImportedDose], unmapped: [ImportReport.Unmapped]
     ) {
         struct Key: Hashable {
@@ -52,7 +52,7 @@ extension CalendarImporter {
 
     /// Single events of one title, three or more, a constant number of hours apart that is not a
     /// whole number of days (a reminder app's "every 8 hours"): every N hours from the first.
-    func everyNHours(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: String) -> (doses: [ImportedDose], titles: Set<String>) {
+    func everyNHours(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: Zone) -> (doses: [ImportedDose], titles: Set<String>) {
         var byTitle: [String: [ReturnedEvent]] = [:]
         for (event, _) in singles { byTitle[event.summary ?? "Medication", default: []].append(event) }
         var doses: [ImportedDose] = []
@@ -62,7 +62,7 @@ extension CalendarImporter {
             guard instants.count >= 3, instants.count == events.count else { continue }
             let gaps = Set(zip(instants, instants.dropFirst()).map { $1 - $0 })
             guard gaps.count == 1, let gap = gaps.first, gap % 3600 == 0, gap % 86_400 != 0, gap / 3600 <= 168 else { continue }
-            let zone = Zone(home) ?? .utc
+            let zone = home
             let (first, last) = (zone.local(at: instants[0]), zone.local(at: instants[instants.count - 1]))
             titles.insert(title)
             doses.append(

@@ -20,9 +20,9 @@ public struct CalendarImporter: Sendable {
 
     public func run(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)? = nil) throws(ImportError) -> ImportReport {
         try matcher.validate()
-        if let zone, Zone(zone) == nil { throw .badZone(zone) }
         var found = candidates(calendars, progress: progress)
-        let home = zone ?? CalendarImporter.mostCommonZone(found.events.map(\.event), calendars: calendars)
+        let homeID = zone ?? CalendarImporter.mostCommonZone(found.events.map(\.event), calendars: calendars)
+        guard let home = Zone(homeID) else { throw .badZone(homeID) }
         var warnings: [String] = []
         if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
         var doses: [ImportedDose] = []

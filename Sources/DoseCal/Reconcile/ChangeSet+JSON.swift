@@ -30,6 +30,16 @@ extension ScheduleChange {
                 ("old", JSONValue(old.description)),
                 ("new", JSONValue(new.description)),
             ]
+        case .movedToDay(let slot, let d, let old, let toDate, let new):
+            members += [
+                ("kind", JSONValue("movedToDay")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("old", JSONValue(old.description)), ("toDate", date(toDate)), ("new", JSONValue(new.description)),
+            ]
+        case .recurrence(let old, let new):
+            members += [
+                ("kind", JSONValue("recurrence")), ("old", ScheduleEncoder.recurrence(old)),
+                ("new", ScheduleEncoder.recurrence(new)),
+            ]
         case .skipped(let slot, let d, let time):
             members += [
                 ("kind", JSONValue("skipped")), ("slot", JSONValue(slot)), ("date", date(d)),

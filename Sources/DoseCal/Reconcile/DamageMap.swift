@@ -4,7 +4,7 @@ import ICal
 /// those slots are left out of the comparison (decision 0036).
 struct DamageMap {
     private(set) var byUID: [String: SeriesDamage] = [:]
-    private(set) var slots = Set<[String]>()
+    private(set) var slots = Set<SlotKey>()
 
     /// Records `damage` of a series that belongs to dosecal's `dosecalUID`.
     mutating func add(_ damage: SeriesDamage, dosecalUID: String, index: DoseSlotIndex) {
@@ -12,7 +12,7 @@ struct DamageMap {
         if let slot = index[dosecalUID] {
             d.medicationID = slot.medicationID
             d.slotID = slot.slotID
-            slots.insert([slot.medicationID, slot.slotID])
+            slots.insert(slot.key)
         }
         byUID[damage.uid] = d
     }

@@ -6,9 +6,15 @@ import ICal
 /// the candidate parts `from-<their start date>` and `+cN`.
 struct DoseSlotIndex: Sendable {
     struct Slot: Sendable, Hashable {
-        var medicationID: String
-        var slotID: String
+        var key: SlotKey
         var hourly: Bool
+        var medicationID: String { key.medicationID }
+        var slotID: String { key.slotID }
+
+        init(medicationID: String, slotID: String, hourly: Bool) {
+            key = SlotKey(medicationID: medicationID, slotID: slotID)
+            self.hourly = hourly
+        }
     }
     private(set) var slots: [String: Slot] = [:]
 
@@ -50,12 +56,12 @@ struct DoseSlotIndex: Sendable {
             for d in [date, date.adding(days: -1), date.adding(days: 1)] { dates.insert(d) }
         }
         guard !unknown.isEmpty else { return }
-        let parts = [""] + dates.sorted().map { "from-\($0.basicFormat)" }
-        let all = parts + parts.flatMap { p in (1...12).map { p + "+c\($0)" } }
+        let stretches = [nil] + dates.sorted()
+        let all = stretches.flatMap { d in [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map { SeriesPart(stretchStart: d, cycleRule: $0) } }
         for m in schedule.medications {
             for slot in m.times {
                 for part in all {
-                    let uid = FeedBuilder.uid(medicationID: m.id, slotID: slot.id, part: part)
+                    let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
                     if unknown.contains(uid) {
                         slots[uid] = Slot(medicationID: m.id, slotID: slot.id, hourly: hourly.contains(m.id))
                     }

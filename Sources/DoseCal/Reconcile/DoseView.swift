@@ -28,7 +28,7 @@ struct DoseView: Sendable {
     /// nil: every slot). Alarms are read from every dosecal series but those in `excluding`
     /// (damaged series: never read as a decision). The expansion is bounded by `budget`.
     init(
-        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<[String]>? = nil,
+        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<SlotKey>? = nil,
         excluding: Set<String> = [], budget: ExpansionBudget = ExpansionBudget()
     ) {
         var components = calendar.timezones
@@ -37,7 +37,7 @@ struct DoseView: Sendable {
         for s in calendar.series {
             guard let dosecal = s.dosecalUID, let slot = index[dosecal], !excluding.contains(s.uid) else { continue }
             if case .present(let list) = s.alarms { alarms[slot.medicationID, default: []].insert(list) }
-            if let only, !only.contains([slot.medicationID, slot.slotID]) { continue }
+            if let only, !only.contains(slot.key) { continue }
             seriesSlot[s.uid] = slot
             if let master = s.master { components.append(master.component) }
             for o in s.overrides {

@@ -52,24 +52,52 @@ public struct Reconciler: Sendable {
     /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
     /// did: an empty or wrong file is never read as "everything was deleted".
     public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
-        let home = Zone(ours.homeZone) ?? .utc
         let feed = FeedBuilder(schedule: ours, now: now).build()
         var index = DoseSlotIndex(schedule: ours, feed: feed)
         if let base { index.learn(base) }
-        let window = self.window()
         var result = ChangeSet()
         let oursCalendar: ReturnedCalendar
         do {
+            // Read back as text: the built values differ from it (libical drops WKST=MO, reorders BYDAY).
             oursCalendar = try ReturnedCalendar(parsing: Array(try feed.serialized().utf8))
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
         }
-        // Damage is never intent (decision 0036): a damaged series' slot is not compared at all.
+        let sides = try self.sides(ours: oursCalendar, index: index)
+        result.damaged = sides.damage.list
+        result.warnings += Set(sides.base.problems + sides.theirs.problems).sorted()
+        result.warnings += theirs.warnings.compactMap { warning in
+            guard case .input(let w) = warning, case .duplicateTimezone = w else { return nil }
+            return "the calendar's \(w)"
+        }
+        if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
+        compareSlots(sides, index: index, prefer: prefer, into: &result)
+        result.unmapped += orphanEdits(base: sides.baseCalendar, index: index)
+        result.changes.sort { $0.sortKey < $1.sortKey }
+        return result
+    }
+
+    /// The three sides expanded over the window, and what is damaged.
+    struct Sides {
+        var base: DoseView
+        var ours: DoseView
+        var theirs: DoseView
+        var damage: DamageMap
+        /// Slots whose series the calendar changed (the only ones expanded).
+        var touched: Set<SlotKey>
+        /// The base, or the schedule's own feed when there is none.
+        var baseCalendar: ReturnedCalendar
+    }
+
+    /// Expands the slots the calendar changed on every side (decision 0026); damaged series' slots
+    /// are not compared at all (damage is never intent, decision 0036).
+    func sides(ours oursCalendar: ReturnedCalendar, index: DoseSlotIndex) throws(ReconcileError) -> Sides {
+        let home = ours.home
+        let window = self.window()
+        let baseCalendar = base ?? oursCalendar
         var damage = self.damage(index: index)
-        // Only slots whose series the calendar changed need expanding (decision 0026).
-        let touched = Reconciler.changedSlots(base: base ?? oursCalendar, theirs: theirs, index: index)
-            .subtracting(damage.slots)
+        let touched = Reconciler.changedSlots(base: baseCalendar, theirs: theirs, index: index).subtracting(damage.slots)
         let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
         let baseView =
             base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
@@ -77,46 +105,45 @@ public struct Reconciler: Sendable {
             theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys),
             budget: budget)
         damage.add(theirsView.failures, calendar: theirs, index: index)
-        result.damaged = damage.list
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         // Damaged series are there, only unreadable: not "everything was deleted".
-        if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(base ?? oursCalendar) { throw .noDosecalEvents }
-        result.warnings += Set(baseView.problems + theirsView.problems).sorted()
-        result.warnings += theirs.warnings.compactMap { warning in
-            guard case .input(let w) = warning, case .duplicateTimezone = w else { return nil }
-            return "the calendar's \(w)"
-        }
-        if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
+        if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(baseCalendar) { throw .noDosecalEvents }
+        return Sides(
+            base: baseView, ours: oursView, theirs: theirsView, damage: damage, touched: touched, baseCalendar: baseCalendar)
+    }
+
+    /// Every slot of every medication, compared dose by dose (`SlotComparison`), and each
+    /// medication's reminder (`ReminderComparison`).
+    func compareSlots(_ sides: Sides, index: DoseSlotIndex, prefer: ReconcilePreference?, into result: inout ChangeSet) {
+        let home = ours.home
+        let window = self.window()
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
         let today = home.local(at: now).date
-        var bySlot: [[String]: [DoseKey]] = [:]
+        var bySlot: [SlotKey: [DoseKey]] = [:]
         // Doses in the last two days of the window may be cut by it on one side only (a later
         // time on the last day): they are left out. The window starts two days before the
         // first date compared, for zones ahead of UTC.
         let first = LocalDate(daysSinceEpoch: window.lowerBound / 86_400 + 2)
         let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
-        for key in Set(baseView.doses.keys).union(theirsView.doses.keys).union(oursView.doses.keys)
+        for key in Set(sides.base.doses.keys).union(sides.theirs.doses.keys).union(sides.ours.doses.keys)
         where key.date >= first && key.date <= last {
-            bySlot[[key.medicationID, key.slotID], default: []].append(key)
+            bySlot[key.slot, default: []].append(key)
         }
-        let ruleChanges = Reconciler.ruleChanges(base: base ?? oursCalendar, theirs: theirs, index: index, only: touched)
+        let ruleChanges = Reconciler.ruleChanges(base: sides.baseCalendar, theirs: theirs, index: index, only: sides.touched)
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
-            for slot in m.times where !damage.slots.contains([m.id, slot.id]) {
-                let keys = (bySlot[[m.id, slot.id]] ?? []).sorted()
-                if let rule = ruleChanges[[m.id, slot.id]] {
-                    result.unmapped.append(
-                        UnmappedEdit(
-                            medicationID: m.id, slotID: slot.id, date: nil,
-                            reason: "dosecal keeps the schedule's recurrence; change it in the schedule by hand",
-                            description: "\(m.name) \(slot.time): repeat rule changed in the calendar to \(rule)"))
-                    continue
-                }
+            ruleMapping(m, text, ruleChanges, base: sides.baseCalendar, index: index, damaged: sides.damage.slots).map(
+                prefer: prefer, into: &result)
+            for slot in m.times {
+                let slotKey = SlotKey(medicationID: m.id, slotID: slot.id)
+                guard !sides.damage.slots.contains(slotKey) else { continue }
+                let keys = (bySlot[slotKey] ?? []).sorted()
+                if ruleChanges[slotKey] != nil { continue }
                 var comparison = SlotComparison(
-                    medication: m, slot: slot, text: text, keys: keys, base: baseView, ours: oursView, theirs: theirsView,
-                    log: log, today: today)
+                    medication: m, slot: slot, text: text, keys: keys, base: sides.base, ours: sides.ours,
+                    theirs: sides.theirs, log: log, today: today)
                 comparison.classify(prefer: prefer)
                 result.conflicts += comparison.conflicts
                 result.unmapped += comparison.unmapped
@@ -125,13 +152,10 @@ public struct Reconciler: Sendable {
             }
             if !stops.isEmpty { stop(m, stops, text, into: &result) }
             let reminder = ReminderComparison(
-                medication: m, base: baseView.alarms[m.id] ?? [], ours: oursView.alarms[m.id] ?? [],
-                theirs: theirsView.alarms[m.id] ?? [])
+                medication: m, base: sides.base.alarms[m.id] ?? [], ours: sides.ours.alarms[m.id] ?? [],
+                theirs: sides.theirs.alarms[m.id] ?? [])
             reminder.compare(prefer: prefer, into: &result)
         }
-        result.unmapped += orphanEdits(base: base ?? oursCalendar, index: index)
-        result.changes.sort { $0.sortKey < $1.sortKey }
-        return result
     }
 
     /// The damage in `theirs` and the damage known beforehand, with the slots it belongs to.
@@ -178,14 +202,14 @@ public struct Reconciler: Sendable {
         return from..<max(from + 1, now + horizonDays * 86_400)
     }
 
-    /// [medication, slot] pairs whose series differ between `base` and `theirs` (content hashes
+    /// Slots whose series differ between `base` and `theirs` (content hashes
     /// of every series of the slot, split halves included, decision 0017).
-    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<[String]> {
-        func hashes(_ calendar: ReturnedCalendar) -> [[String]: [String]] {
-            var result: [[String]: [String]] = [:]
+    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<SlotKey> {
+        func hashes(_ calendar: ReturnedCalendar) -> [SlotKey: [String]] {
+            var result: [SlotKey: [String]] = [:]
             for s in calendar.series {
                 guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
-                result[[slot.medicationID, slot.slotID], default: []].append(s.contentHash)
+                result[slot.key, default: []].append(s.contentHash)
             }
             return result.mapValues { $0.sorted() }
         }
@@ -198,26 +222,26 @@ public struct Reconciler: Sendable {
     /// the rule as the calendar writes it. Such a slot is reported as a whole instead of as a
     /// list of skipped and extra doses.
     static func ruleChanges(
-        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<[String]>
-    ) -> [[String]: String] {
+        base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>
+    ) -> [SlotKey: String] {
         func shape(_ e: ReturnedEvent?) -> String? {
             guard let e, let text = e.ruleText else { return nil }
             guard let r = e.rule else { return text.uppercased() }
             let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
             return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
         }
-        var known: [[String]: Set<String>] = [:]
+        var known: [SlotKey: Set<String>] = [:]
         for s in base.series {
             guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
-            known[[slot.medicationID, slot.slotID], default: []].insert(shape)
+            known[slot.key, default: []].insert(shape)
         }
-        var result: [[String]: String] = [:]
+        var result: [SlotKey: String] = [:]
         for s in theirs.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], only.contains([slot.medicationID, slot.slotID]),
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key),
                 let shape = shape(s.master), let written = s.master?.ruleText
             else { continue }
-            if known[[slot.medicationID, slot.slotID]]?.contains(shape) == false {
-                result[[slot.medicationID, slot.slotID]] = written
+            if known[slot.key]?.contains(shape) == false {
+                result[slot.key] = written
             }
         }
         return result

@@ -22,7 +22,7 @@ extension ReturnedCalendar {
         }
         for (parent, halves) in children.sorted(by: { $0.key < $1.key }) {
             var previous = parent
-            for half in halves.sorted(by: { (start($0) ?? .instant(Int.min), $0) < (start($1) ?? .instant(Int.min), $1) }) {
+            for half in halves.sorted(by: { (start($0) ?? .unknownStart, $0) < (start($1) ?? .unknownStart, $1) }) {
                 link(previous, half, .googleSuffix)
                 previous = half
             }
@@ -35,12 +35,12 @@ extension ReturnedCalendar {
             for other in relations["SIBLING"] ?? [] where index[other] != nil { link(other, s.uid, .sibling) }
         }
         for (value, members) in sets.sorted(by: { $0.key < $1.key }) {
-            let byStart = members.sorted { (start($0) ?? .instant(Int.min)) < (start($1) ?? .instant(Int.min)) }
+            let byStart = members.sorted { (start($0) ?? .unknownStart) < (start($1) ?? .unknownStart) }
             for (a, b) in zip(byStart, byStart.dropFirst()) { link(a, b, .recurrenceSet(value)) }
         }
         // No link written: summary, rule shape and UNTIL adjacency.
         for candidate in adjacentPairs(excluding: found) { link(candidate.0, candidate.1, .untilAdjacent) }
-        splits = found.sorted { ($0.effective ?? .instant(Int.min), $0.later) < ($1.effective ?? .instant(Int.min), $1.later) }
+        splits = found.sorted { ($0.effective ?? .unknownStart, $0.later) < ($1.effective ?? .unknownStart, $1.later) }
         assignRoots(googleRoots: googleRoots)
     }
 
@@ -108,7 +108,7 @@ extension ReturnedCalendar {
         for (_, group) in members {
             let uids = group.map { series[$0].uid }
             let byStart = group.sorted {
-                (series[$0].master?.startTime ?? .instant(Int.min)) < (series[$1].master?.startTime ?? .instant(Int.min))
+                (series[$0].master?.startTime ?? .unknownStart) < (series[$1].master?.startTime ?? .unknownStart)
             }
             let own = byStart.map { series[$0].uid }.first(where: ReturnedCalendar.isDosecalUID)
             let google = uids.compactMap { googleRoots[$0] }.first
@@ -151,8 +151,7 @@ extension ReturnedCalendar {
     /// `dose-<hex>@google.com` -> `dose-<hex>@dosecal.app` when the local part is dosecal's.
     static func dosecalUID(forGoogleRoot root: String) -> String? {
         guard let at = root.lastIndex(of: "@") else { return nil }
-        let candidate = String(root[..<at]) + "@" + FeedBuilder.uidDomain
-        return isDosecalUID(candidate) ? candidate : nil
+        return DoseIdentity.uid(localPart: root[..<at])
     }
 
     /// RRULE parts except UNTIL and COUNT, sorted: what a split keeps.

@@ -120,17 +120,12 @@ public struct ReturnedCalendar: Sendable {
     /// by start.
     public func series(dosecalUID uid: String) -> [ReturnedSeries] {
         series.filter { $0.dosecalUID == uid }.sorted { a, b in
-            (a.master?.startTime ?? .instant(Int.min)) < (b.master?.startTime ?? .instant(Int.min))
+            (a.master?.startTime ?? .unknownStart) < (b.master?.startTime ?? .unknownStart)
         }
     }
 
-    /// `dose-<24 lower-case hex>@dosecal.app`, the form `FeedBuilder.uid` writes (decision 0001).
-    public static func isDosecalUID(_ uid: String) -> Bool {
-        let suffix = "@" + FeedBuilder.uidDomain
-        guard uid.hasPrefix("dose-"), uid.hasSuffix(suffix) else { return false }
-        let hex = uid.dropFirst(5).dropLast(suffix.count)
-        return hex.count == 24 && hex.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
-    }
+    /// `dose-<24 lower-case hex>@dosecal.app`, the form of dosecal's UIDs (`DoseIdentity`).
+    public static func isDosecalUID(_ uid: String) -> Bool { DoseIdentity.isDosecalUID(uid) }
 
     static func ruleWarnings(_ master: ReturnedEvent) -> [ReturnedCalendarWarning] {
         guard let text = master.ruleText else { return [] }

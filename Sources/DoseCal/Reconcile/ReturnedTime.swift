@@ -58,6 +58,9 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
     }
 
+    /// Where a series without a start sorts: before every time a calendar can hold (0001-01-01).
+    static let unknownStart = ReturnedTime.date(LocalDate(daysSinceEpoch: -719_162))
+
     /// Approximate position in time (local values read as UTC), then the case: a total order
     /// for deterministic output.
     var sortKey: (Int, Int) {

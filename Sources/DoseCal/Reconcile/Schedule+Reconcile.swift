@@ -24,11 +24,11 @@ extension Schedule {
                     m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new))
                 }
                 m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
-            case .skipped(let slotID, let date, _):
+            case .skipped(let slotID, let date, let time):
                 s.log.append(
                     DoseLogEntry(
-                        medication: m.id, slot: slotID, date: date, status: .skipped, at: Date(timeIntervalSince1970: Double(now))
-                    ))
+                        medication: m.id, slot: slotID, date: date, status: .skipped,
+                        at: Date(timeIntervalSince1970: Double(s.skippedStamp(of: m, date: date, time: time, now: now)))))
             case .stopped(let from):
                 let end = from.adding(days: -1)
                 m.end = max(end, m.start)
@@ -41,6 +41,12 @@ extension Schedule {
                 m.times[j].until = max(from.adding(days: -1), m.start)
             case .reminder(_, let new):
                 m.reminder = new
+            case .movedToDay(let slotID, let date, _, let toDate, let new):
+                m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
+                m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate))
+                m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
+            case .recurrence(_, let new):
+                m.recurrence = new
             }
             s.medications[i] = m
         }
@@ -50,6 +56,15 @@ extension Schedule {
         } catch {
             throw .invalidResult(error.message)
         }
+    }
+}
+
+extension Schedule {
+    /// The `at` of a `skipped` entry: `now`, but for every-N-hours medications the dose's own
+    /// instant, since such an entry is about that day's dose nearest to its `at` (decision 0106).
+    func skippedStamp(of m: Medication, date: LocalDate, time: WallTime, now: Int) -> Int {
+        guard case .everyNHours = m.recurrence else { return now }
+        return ZoneResolver.resolve(LocalDateTime(date: date, time: time), in: home).instant
     }
 }
 

@@ -9,6 +9,10 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         case slotTime(slotID: String, from: LocalDate?, through: LocalDate?, old: WallTime, new: WallTime)
         /// One dose moved within its day: a `rescheduled` entry.
         case rescheduled(slotID: String, date: LocalDate, old: WallTime, new: WallTime)
+        /// One dose moved to another day: a `rescheduled` entry with `toDate` (decision 0105).
+        case movedToDay(slotID: String, date: LocalDate, old: WallTime, toDate: LocalDate, new: WallTime)
+        /// The medication's repeat rule changed (one slot's series, or all of them alike).
+        case recurrence(old: Recurrence, new: Recurrence)
         /// One dose deleted: a `skipped` log entry.
         case skipped(slotID: String, date: LocalDate, time: WallTime)
         /// The medication stops: no dose on or after `from` (its `end` becomes the day before).
@@ -35,9 +39,9 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
     public var slotID: String? {
         switch kind {
         case .slotTime(let slot, _, _, _, _), .rescheduled(let slot, _, _, _), .skipped(let slot, _, _),
-            .slotStopped(let slot, _):
+            .slotStopped(let slot, _), .movedToDay(let slot, _, _, _, _):
             slot
-        case .stopped, .reminder: nil
+        case .stopped, .reminder, .recurrence: nil
         }
     }
 
@@ -46,6 +50,8 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         let date: LocalDate
         switch kind {
         case .slotTime(_, let from, _, _, _): date = from ?? LocalDate(daysSinceEpoch: Int.min / 100_000)
+        case .recurrence: date = LocalDate(daysSinceEpoch: Int.min / 100_000)
+        case .movedToDay(_, let d, _, _, _): date = d
         case .rescheduled(_, let d, _, _), .skipped(_, let d, _): date = d
         case .stopped(let from), .slotStopped(_, let from): date = from
         case .reminder: date = LocalDate(daysSinceEpoch: Int.max / 100_000)

@@ -43,6 +43,7 @@ struct SlotComparison {
         var candidates: [Candidate] = []
         var conflicting: [(key: DoseKey, ours: String, theirs: String)] = []
         let tail = findStop()
+        if hourly, classifyHourly(keys: keys.filter { !tail.contains($0) }) { return }
         for key in keys where !tail.contains(key) {
             let b = base.doses[key]
             let t = theirs.doses[key]
@@ -138,7 +139,8 @@ struct SlotComparison {
         return leftover
     }
 
-    /// One dose: deleted -> skipped, moved within its day -> rescheduled; anything else is reported.
+    /// One dose: deleted -> skipped, moved within its day -> rescheduled, moved by an override to
+    /// another day -> rescheduled with its new date; anything else is reported.
     private mutating func single(_ c: Candidate) {
         let date = c.key.date
         let old = c.base.map { text.local($0.instant, on: date) }
@@ -160,6 +162,14 @@ struct SlotComparison {
                         description: "\(label) on \(date) moved to \(new.time)"))
                 return
             }
+            if c.edit == .moved, !hourly, let old, let new {
+                changes.append(
+                    ScheduleChange(
+                        medicationID: medication.id,
+                        kind: .movedToDay(slotID: slot.id, date: date, old: old.time, toDate: new.date, new: new.time),
+                        description: "\(label) on \(date) moved to \(new.date) \(new.time)"))
+                return
+            }
             let (reason, words): (String, String)
             switch c.edit {
             case .added:
@@ -172,7 +182,7 @@ struct SlotComparison {
                 reason =
                     hourly
                     ? "every-N-hours doses keep their spacing; change the schedule by hand"
-                    : "a dose moved to another day; dosecal keeps each dose on its day"
+                    : "the series moved this dose to another day; a dose time stays on its day; change the schedule by hand"
                 words = "\(label) on \(date) moved to \(text.value(c.theirs, on: date))"
             }
             unmapped.append(

@@ -19,7 +19,7 @@ struct MergeVerdict {
         for item in feed.items {
             switch item.kind {
             case .dose(let slotID, _): slots[item.uid] = (item.medicationID, slotID)
-            case .supplyWarning: slots[item.uid] = (item.medicationID, nil)
+            case .supplyWarning, .nextDoseAllowed: slots[item.uid] = (item.medicationID, nil)
             }
         }
         slotsOf = slots

@@ -1,5 +1,8 @@
+public import ICal
+
 /// Why a sync stopped before touching anything (the CLI exits 2). Conflicts are not errors: they
-/// are in `SyncPlan.conflicts`.
+/// are in `SyncPlan.conflicts`. An error of another layer that stopped the sync is kept as it
+/// is (`underlying`), so the caller can tell a bad phone item from a bad schedule.
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder held dosecal's items at the last sync and is now missing.
     case folderMissing(path: String, owned: Int)
@@ -9,6 +12,32 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case locked(path: String)
     case badStatus(path: String, line: Int, reason: String)
     case io(path: String, reason: String)
+    /// The folder's items could not be read as one calendar (the merge's "theirs").
+    case unreadableItems(folder: String, ICalError)
+    /// The reconcile engine could not merge the phone's edits, or its changes do not apply to
+    /// the schedule.
+    case merge(folder: String, ReconcileError)
+    /// The caller's `save` could not write the merged schedule; `cause` is its error.
+    case scheduleNotSaved(folder: String, cause: Cause)
+
+    /// An error of the caller's, kept as it was thrown.
+    public struct Cause: Sendable, Equatable, CustomStringConvertible {
+        public var error: any Error
+        public init(_ error: any Error) { self.error = error }
+        public var description: String { "\(error)" }
+        /// Equal when they read the same (any `Error` is not `Equatable`).
+        public static func == (a: Cause, b: Cause) -> Bool { a.description == b.description }
+    }
+
+    /// The error of another layer this one wraps, if any.
+    public var underlying: (any Error)? {
+        switch self {
+        case .unreadableItems(_, let e): return e
+        case .merge(_, let e): return e
+        case .scheduleNotSaved(_, let cause): return cause.error
+        default: return nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -25,6 +54,12 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(the next sync then adopts items that match the schedule and reports the rest)."
         case .io(let path, let reason):
             return "\(path): \(reason)"
+        case .unreadableItems(let folder, let error):
+            return "\(folder): the folder's items could not be read as one calendar: \(error)"
+        case .merge(let folder, let error):
+            return "\(folder): the phone's edits could not be merged: \(error)"
+        case .scheduleNotSaved(let folder, let cause):
+            return "\(folder): the merged schedule could not be written: \(cause)"
         }
     }
 }

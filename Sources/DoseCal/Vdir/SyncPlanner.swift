@@ -1,28 +1,23 @@
-/// Which side wins an item changed on both sides, once the reconcile engine merges them.
-public enum SyncPreference: String, Sendable, CaseIterable {
-    case schedule, calendar
-}
-
 /// Decides, for every UID in the status, the folder and the schedule, what to do. Pure: no file
 /// access, no clock. The rules (docs/sync.md):
 /// - an item dosecal does not own is never modified or deleted;
 /// - an owned file still holding what dosecal wrote (or was about to write, `pending`) follows
 ///   the schedule: updated, deleted, or left when equal;
 /// - an owned file edited or deleted in the folder is reported in `FolderChanges` and left as it is
-///   (interim, until the reconcile engine merges it), unless `force` with `prefer == .schedule`;
+///   (the merge, `VdirSync.mergeEdits`, decides what it means), unless `force` with `prefer == .schedule`;
 /// - a file already holding what the schedule wants is in step whatever the status says, so an
 ///   interrupted run converges without rewriting;
 /// - a folder that held owned items and is now missing, or holds none of them, stops the sync
 ///   unless `force`.
 public struct SyncPlanner: Sendable {
     public var folder: String
-    public var prefer: SyncPreference
+    public var prefer: ReconcilePreference
     public var force: Bool
     /// Seconds since 1970: a series deleted on the phone stays deleted while the schedule has
     /// no occurrence of it after this instant (decision 0037).
     public var now: Int
 
-    public init(folder: String, prefer: SyncPreference = .schedule, force: Bool = false, now: Int = 0) {
+    public init(folder: String, prefer: ReconcilePreference = .schedule, force: Bool = false, now: Int = 0) {
         self.folder = folder
         self.prefer = prefer
         self.force = force

@@ -28,6 +28,19 @@ public struct VdirContent: Sendable, Equatable {
 
     /// The content of already parsed (or built) top-level components.
     public init(components: [ICalComponent]) {
+        self.uids = VdirContent.uids(in: components)
+        self.hash = SHA256.hex(components.map { VdirContent.canonical($0) }.sorted().joined())
+    }
+
+    /// The content of `calendar` with more child components given as their `canonical` text:
+    /// the same hash as `init(components: [calendar])` with those children in it, for children
+    /// shared by many items (a VTIMEZONE) whose text is made once.
+    init(calendar: ICalComponent, adding children: [String]) {
+        self.uids = VdirContent.uids(in: [calendar])
+        self.hash = SHA256.hex(VdirContent.canonical(calendar, adding: children))
+    }
+
+    private static func uids(in components: [ICalComponent]) -> [String] {
         var uids: [String] = []
         func collect(_ c: ICalComponent) {
             if ["VEVENT", "VTODO", "VJOURNAL"].contains(c.name), let uid = c.property("UID")?.value, !uids.contains(uid) {
@@ -36,19 +49,19 @@ public struct VdirContent: Sendable, Equatable {
             c.components.forEach(collect)
         }
         components.forEach(collect)
-        self.uids = uids
-        self.hash = SHA256.hex(components.map(VdirContent.canonical).sorted().joined())
+        return uids
     }
 
     /// One line per property (name, sorted parameters, value), properties and child components
     /// sorted, volatile properties dropped: the same text whatever the order a client wrote.
-    static func canonical(_ component: ICalComponent) -> String {
+    /// `extra`: the canonical text of more children.
+    static func canonical(_ component: ICalComponent, adding extra: [String] = []) -> String {
         var lines: [String] = []
         for p in component.properties where !isVolatile(p.name) {
             let parameters = p.parameters.map { "\($0.name.uppercased())=\($0.values.joined(separator: ","))" }.sorted()
             lines.append(([p.name.uppercased()] + parameters).joined(separator: ";") + ":" + p.value)
         }
-        let children = component.components.map(canonical).sorted()
+        let children = (component.components.map { canonical($0) } + extra).sorted()
         return "BEGIN:\(component.name)\n" + lines.sorted().map { $0 + "\n" }.joined() + children.joined()
             + "END:\(component.name)\n"
     }

@@ -25,21 +25,36 @@ public struct VdirItem: Sendable, Equatable {
     /// `revision`: the series' revision as the feed builder made it (its content hash is the one
     /// `FeedRevision.revisions(in:)` computes from `calendar`); nil: computed here.
     public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil, revision: FeedRevision? = nil) {
+        var zones = ItemZones(calendar.components(named: "VTIMEZONE"))
+        var events = calendar
+        events.components.removeAll { $0.name == "VTIMEZONE" }
+        let ids = calendar.components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value }
+        self.init(uid: uid, events: events, zones: ids, shared: &zones, known: known, revision: revision)
+    }
+
+    /// `events`: the VCALENDAR without its VTIMEZONEs, which are `zones` (TZIDs, in file order)
+    /// from `shared`, serialised and hashed once for all the items of a run.
+    init(
+        uid: String, events: ICalComponent, zones ids: [String], shared: inout ItemZones, known: SyncStatus.Entry?,
+        revision: FeedRevision?
+    ) {
+        var calendar = events
+        calendar.components.insert(contentsOf: ids.compactMap { shared.components[$0] }, at: 0)
         self.uid = uid
         self.calendar = calendar
         self.endsBy = VdirItem.end(of: calendar)
-        let key = VdirContent(components: [calendar]).hash
+        let key = VdirContent(calendar: events, adding: ids.map { shared.canonical($0) }).hash
         self.key = key
         if let r = [known?.written, known?.pending].compactMap({ $0 }).first(where: { $0.key == key }) {
             self.hash = r.hash
         } else {
             // What a reader of the file sees: libical's text of the values, read back.
-            let bytes = (try? ICalSerializer.serialize(calendar)).map { Data($0.utf8) }
-            self.bytes = bytes
-            self.hash = bytes.flatMap { try? VdirContent(bytes: $0) }?.hash ?? key
+            let made = shared.item(events, zones: ids)
+            self.bytes = made?.bytes
+            self.hash = made?.hash ?? key
         }
         self.revision =
-            revision ?? FeedRevision.revisions(in: calendar)[uid]
+            revision ?? FeedRevision.revisions(in: events)[uid]
             ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
     }
 
@@ -57,10 +72,7 @@ public struct VdirItem: Sendable, Equatable {
     /// One item per UID of `feed`, in feed order. No METHOD: RFC 4791 §4.1 forbids it in a
     /// calendar object resource. `known` supplies hashes of unchanged items.
     public static func items(of feed: Feed, known: SyncStatus = SyncStatus(folder: "")) -> [VdirItem] {
-        var zones: [String: ICalComponent] = [:]
-        for z in feed.calendar.components(named: "VTIMEZONE") {
-            if let id = z.property("TZID")?.value { zones[id] = z }
-        }
+        var zones = ItemZones(feed.calendar.components(named: "VTIMEZONE"))
         var order: [String] = []
         var events: [String: [ICalComponent]] = [:]
         var revisions: [String: FeedRevision?] = [:]  // only for a UID of one feed item
@@ -70,13 +82,12 @@ public struct VdirItem: Sendable, Equatable {
             events[item.uid, default: []] += [item.event] + item.overrides  // rescheduled doses: RECURRENCE-ID events
         }
         return order.map { uid in
-            var calendar = ICalComponent("VCALENDAR")
-            calendar.add(ICalProperty("VERSION", "2.0"))
-            calendar.add(ICalProperty("PRODID", FeedBuilder.productID))
-            let used = Set(events[uid, default: []].flatMap(tzids)).sorted()
-            calendar.components += used.compactMap { zones[$0] }
-            calendar.components += events[uid, default: []]
-            return VdirItem(uid: uid, calendar: calendar, known: known.entries[uid], revision: revisions[uid] ?? nil)
+            var calendar = ItemZones.emptyCalendar
+            calendar.components = events[uid, default: []]
+            let used = Set(calendar.components.flatMap(tzids)).sorted().filter { zones.components[$0] != nil }
+            return VdirItem(
+                uid: uid, events: calendar, zones: used, shared: &zones, known: known.entries[uid],
+                revision: revisions[uid] ?? nil)
         }
     }
 

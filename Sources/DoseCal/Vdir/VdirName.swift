@@ -11,11 +11,7 @@ public enum VdirName {
     /// (at most 80) -> `UID.ics`; anything else -> its safe characters (at most 40) + `-` + 16 hex
     /// digits of its SHA-256, so that two UIDs never share a name.
     public static func fileName(forUID uid: String) -> String {
-        let suffix = "@" + FeedBuilder.uidDomain
-        if uid.hasSuffix(suffix) {
-            let stem = String(uid.dropLast(suffix.count))
-            if isPlain(stem) { return stem + ".ics" }
-        }
+        if let stem = DoseIdentity.localPart(ofUID: uid), isPlain(String(stem)) { return stem + ".ics" }
         if isPlain(uid) { return uid + ".ics" }
         let kept = String(uid.unicodeScalars.filter(isPlainScalar).drop { $0 == "-" }.prefix(40).map(Character.init))
         let digest = String(SHA256.hex(uid).prefix(16))

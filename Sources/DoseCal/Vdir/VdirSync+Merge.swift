@@ -45,18 +45,20 @@ extension VdirSync {
         guard !changes.owned.isEmpty else { return nil }
         var damaged = folderDamage(state: state, status: status)
         var items: [[UInt8]] = []
+        var names: [String] = []
         for file in state.files where file.problem == nil {
             guard let data = file.data ?? (try? PlainFile.read(folder + "/" + file.name)) ?? nil else {
                 for uid in file.uids { damaged[uid] = SeriesDamage(uid: uid, file: file.name, reason: "cannot be read") }
                 continue
             }
             items.append(Array(data))
+            names.append(file.name)
         }
         let theirs: ReturnedCalendar
         do {
-            theirs = try ReturnedCalendar(parsingItems: items)
+            theirs = try ReturnedCalendar(parsingItems: items, names: names)
         } catch {
-            throw .io(path: folder, reason: "the folder's items could not be read as one calendar: \(error)")
+            throw .unreadableItems(folder: folder, error)
         }
         let tombstones = Set(status.entries.values.filter { $0.owner == .deleted }.map(\.uid))
         let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
@@ -67,7 +69,7 @@ extension VdirSync {
             set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged).reconcile(prefer: prefer)
             merged = try schedule.applying(set.changes, now: now)
         } catch {
-            throw .io(path: folder, reason: "the phone's edits could not be merged: \(error)")
+            throw .merge(folder: folder, error)
         }
         var named = set
         for i in named.damaged.indices where named.damaged[i].file == nil {

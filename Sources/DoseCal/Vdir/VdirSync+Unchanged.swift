@@ -1,10 +1,6 @@
 import Foundation
 import ICal
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The no-op sync without building the feed (decision 0066, docs/sync.md): when everything the
 /// feed is built from is what the last clean sync built it from, and every file in the folder is
 /// the one that sync left (same names, same `VdirFolder.etag`), the full run would plan nothing
@@ -68,9 +64,11 @@ extension VdirSync {
     func recordInputs(clean: Bool) throws(SyncError) {
         guard !dryRun else { return }
         guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else {
-            if unlink(inputsPath) != 0 && errno != ENOENT {
-                throw .io(path: inputsPath, reason: String(cString: strerror(errno)))
-            }
+            do {
+                try Syscalls.unlink(inputsPath)
+            } catch where error != .noSuchFile {
+                throw .io(path: inputsPath, reason: error.description)
+            } catch {}
             return
         }
         let text = Data((key + "\t" + status + "\n").utf8)

@@ -8,7 +8,7 @@ public struct VdirSync: Sendable {
     public var folder: String
     /// `SyncStatus.path(schedule:folder:)`.
     public var statusPath: String
-    public var prefer: SyncPreference = .schedule
+    public var prefer: ReconcilePreference = .schedule
     public var force = false
     public var dryRun = false
     /// Merge the phone's edits into the schedule (the reconcile engine; `dosecal sync` turns it on).
@@ -80,9 +80,7 @@ public struct VdirSync: Sendable {
             merged = m
             if !m.changes.changes.isEmpty {
                 if !dryRun, let save {
-                    do { try save(m.changes) } catch {
-                        throw .io(path: folder, reason: "the merged schedule could not be written: \(error)")
-                    }
+                    do { try save(m.changes) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
                 }
                 schedule = m.schedule
             }

@@ -24,7 +24,7 @@ import Testing
         let m = Medication(
             id: "metformin", name: "Metformin", times: [DoseSlot(id: "morning", time: LocalTime(hour: 2, minute: 30)!)],
             start: LocalDate(year: 2026, month: 3, day: 1)!)
-        return Schedule(homeZone: ny, medications: [m])
+        return Schedule(home: Zone(ny)!, medications: [m])
     }
 
     @Test func aCalendarThatFiresEveryDoseIsOkAndGapsAreWarnings() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import DoseCalTestSupport
 import ICal
 import Testing
 

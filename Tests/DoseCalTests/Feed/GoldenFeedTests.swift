@@ -31,12 +31,13 @@ import Testing
                 case .everyNDays: kinds.insert("everyNDays")
                 case .cycle: kinds.insert("cycle")
                 case .everyNHours: kinds.insert("everyNHours")
+                case .asNeeded: kinds.insert("asNeeded")
                 }
                 if !m.taper.isEmpty { kinds.insert("taper") }
                 policies.insert(String(describing: m.timePolicy).components(separatedBy: "(").first!)
             }
         }
-        #expect(kinds == ["daily", "weekly", "everyNWeeks", "everyNDays", "cycle", "everyNHours", "taper"])
+        #expect(kinds == ["daily", "weekly", "everyNWeeks", "everyNDays", "cycle", "everyNHours", "asNeeded", "taper"])
         #expect(policies == ["wallClock", "pinned", "fixedInterval", "floating"])
     }
 }

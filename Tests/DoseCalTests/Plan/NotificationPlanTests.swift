@@ -1,3 +1,4 @@
+import DoseCalTestSupport
 import DoseCal
 import Foundation
 import ICal
@@ -33,15 +34,15 @@ import Testing
             E.medication("a", times: ["02:30"], start: "2026-01-01"), E.medication("b", times: ["01:30"], start: "2026-01-01"),
         ])
         let plan = NotificationPlanner(schedule: schedule, days: 7).plan(at: E.instant("2026-03-05T00:00:00Z"))
-        let gapUID = FeedBuilder.uid(medicationID: "a", slotID: "0230", part: "")
+        let gapUID = DoseIdentity.series(SlotKey(medicationID: "a", slotID: "0230"), .main).uid
         let gapDay = try #require(plan.requests.first { $0.identifier == gapUID + "/20260308T023000" })
         // RFC 5545: 02:30 does not exist on 2026-03-08 and means 03:30 EDT; a repeating trigger fires at 03:00.
         #expect(gapDay.fires == E.instant("2026-03-08T03:30:00-04:00"))
         #expect(gapDay.trigger == .once(LocalDateTime(date: E.day("2026-03-08"), time: E.time("07:30")), zone: "UTC"))
         #expect(plan.requests.filter { $0.uid == gapUID }.count == 7)
         // 01:30 exists every day of that week: one repeating request.
-        let daily = plan.requests.filter { $0.uid == FeedBuilder.uid(medicationID: "b", slotID: "0130", part: "") }
-        #expect(daily.map(\.identifier) == [FeedBuilder.uid(medicationID: "b", slotID: "0130", part: "") + "/daily"])
+        let daily = plan.requests.filter { $0.uid == DoseIdentity.series(SlotKey(medicationID: "b", slotID: "0130"), .main).uid }
+        #expect(daily.map(\.identifier) == [DoseIdentity.series(SlotKey(medicationID: "b", slotID: "0130"), .main).uid + "/daily"])
         #expect(daily.first?.trigger == .repeating(hour: 1, minute: 30, weekday: nil))
         #expect(daily.first?.fires == E.instant("2026-03-05T01:30:00-05:00"))
         // The repeating trigger's .nextTime reading of the gap, for the record.
@@ -58,7 +59,7 @@ import Testing
         let cycle = E.medication("c", times: ["22:00"], recurrence: .cycle(daysOn: 21, daysOff: 7))
         let schedule = E.schedule([weekly, cycle])
         let plan = NotificationPlanner(schedule: schedule, days: 14).plan(at: E.instant("2026-04-01T00:00:00Z"))
-        let uid = FeedBuilder.uid(medicationID: "w", slotID: "2000", part: "")
+        let uid = DoseIdentity.series(SlotKey(medicationID: "w", slotID: "2000"), .main).uid
         #expect(plan.requests.filter { $0.uid == uid }.map(\.identifier) == [uid + "/weekly-TH", uid + "/weekly-MO"])
         #expect(plan.requests.first { $0.identifier == uid + "/weekly-MO" }?.fires == E.instant("2026-04-06T20:00:00-04:00"))
         // Cycle from 03-01: on 03-01...03-21, off until 03-28, on 03-29...04-18: 14 one-offs 04-01 ... 04-14.
@@ -81,10 +82,12 @@ import Testing
             }
             #expect(Set(plan.requests.map(\.identifier)).count == plan.requests.count, "\(name): identifiers are unique")
             let leads = Dictionary(uniqueKeysWithValues: schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) })
-            // What fires: a skipped dose has no reminder (decision 0037).
+            // What fires: a skipped dose has no reminder (decision 0037), nor one logged taken.
             let engine = WallClockEngine(schedule: schedule)
+            let ledger = DoseLedger(engine: engine)
             let expected = engine.firing(engine.occurrences(from: E.day("2025-12-01"), to: E.day("2027-01-31")))
                 .filter { m in schedule.medications.first { $0.id == m.medicationID }!.reminder.enabled }
+                .filter { ledger.status(of: $0) != .taken }
                 .map { $0.instant - leads[$0.medicationID]! }.filter { $0 >= plan.from && $0 < plan.to }.sorted()
             #expect(planFirings(plan) == expected, "\(name) \(at)")
         }
@@ -124,7 +127,7 @@ import Testing
         let m = E.medication("a", times: ["08:00"], supply: Supply(pills: 5, asOf: E.day("2026-06-01"), warningDays: 2))
         let plan = NotificationPlanner(schedule: E.schedule([m])).plan(at: E.instant("2026-06-01T00:00:00Z"))
         // Runs out 06-06; warning 06-04 09:00 EDT.
-        let uid = FeedBuilder.uid(medicationID: "a", slotID: "", part: "supply-warning")
+        let uid = DoseIdentity.supplyWarning(medicationID: "a").uid
         let warning = try #require(plan.requests.first { $0.uid == uid })
         #expect(warning.identifier == uid + "/20260604T090000")
         #expect(warning.fires == E.instant("2026-06-04T09:00:00-04:00"))
@@ -137,7 +140,10 @@ import Testing
             #expect((r["fires"] as? String)?.hasSuffix("Z") == true)
         }
         #expect(json.contains("\"fires\": \"2026-06-04T13:00:00Z\""))
-        #expect(!plan.json(privacy: true).contains("\"medication\""))
+        var hidden = E.schedule([m])
+        hidden.feed.privacy = true
+        let privateJSON = NotificationPlanner(schedule: hidden).plan(at: E.instant("2026-06-01T00:00:00Z")).json(privacy: true)
+        #expect(!privateJSON.contains("\"a\"") && privateJSON.contains("\"medication\": \"Medication 1\""))
     }
 }
 

@@ -1,3 +1,4 @@
+import DoseCalTestSupport
 import DoseCal
 import Foundation
 import ICal

@@ -36,6 +36,19 @@ import Testing
         #expect(calendar.series.first?.root == F.metformin0800)
     }
 
+    @Test func splitHalvesWithoutAStartAreOrderedWithoutATrap() throws {
+        // Found by fuzzing: two halves of one split had no DTSTART; ordering them compared a
+        // stand-in time whose printing overflowed.
+        func event(_ uid: String, _ start: String) -> String {
+            "BEGIN:VEVENT\nUID:\(uid)\n\(start)RRULE:FREQ=DAILY\nEND:VEVENT\n"
+        }
+        let text =
+            "BEGIN:VCALENDAR\n" + event(F.metformin0800, "DTSTART:20261203T133000Z\n") + event(Self.googleFirst, "")
+            + event(Self.googleSecond, "") + "END:VCALENDAR\n"
+        let calendar = try ReturnedCalendar(parsing: Array(text.utf8))
+        #expect(calendar.series(uid: Self.googleSecond)?.root == F.metformin0800)
+    }
+
     @Test func appleFutureHalfKeepsTheUIDAndThePastHalfIsLinkedByTheRecurrenceSet() throws {
         let calendar = try F.read("apple-split.ics")
         let past = "7A1D6F0E-3C2B-4E8A-9B5D-1F2E3D4C5B6A"

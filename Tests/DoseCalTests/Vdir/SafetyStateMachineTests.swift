@@ -1,3 +1,4 @@
+import DoseCalTestSupport
 import DoseCal
 import Foundation
 import ICal
@@ -86,7 +87,7 @@ struct SafetyMachine {
     }
 
     func name(_ key: String) -> String {
-        VdirName.fileName(forUID: FeedBuilder.uid(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1)), part: ""))
+        VdirName.fileName(forUID: DoseIdentity.series(SlotKey(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1))), .main).uid)
     }
 
     mutating func sync(limit: Int?) throws -> VdirSync.Report {

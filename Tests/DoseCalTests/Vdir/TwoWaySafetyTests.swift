@@ -7,14 +7,14 @@ import Testing
 /// (decisions 0036, 0037): damage changes nothing in the schedule and is repaired; a deleted dose
 /// stays deleted in every feed; a deleted series is not written back; agreement converges.
 @Suite struct TwoWaySafetyTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
 
     /// A merging sync as the CLI runs it; the saved changes are applied to the returned schedule.
     func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, zone: String? = nil) throws -> (VdirSync.Report, Schedule) {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         var saved: ChangeSet? = nil
-        let inMemory = zone.map { schedule.travelling(to: $0, from: schedule.localDate(at: now)) } ?? schedule
+        let inMemory = zone.map { schedule.travelling(to: Zone($0)!, from: schedule.localDate(at: now)) } ?? schedule
         let report = try sync.run(schedule: inMemory, now: now) { saved = $0 }
         return (report, try saved.map { try schedule.applying($0.changes, now: now) } ?? schedule)
     }
@@ -101,7 +101,7 @@ import Testing
         #expect(box.read(name).contains("850 mg") && box.read(name).contains(exdate))
         #expect(try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized().contains(exdate))
         // Travelling from 2026-12-01: the dose of 12-05 is in the Tokyo part, deleted there.
-        let tokyo = schedule.travelling(to: "Asia/Tokyo", from: LocalDate(year: 2026, month: 12, day: 1)!)
+        let tokyo = schedule.travelling(to: Zone("Asia/Tokyo")!, from: LocalDate(year: 2026, month: 12, day: 1)!)
         #expect(
             try FeedBuilder(schedule: tokyo, now: Fixtures.now).build().serialized().contains(
                 "EXDATE;TZID=Asia/Tokyo:20261205T080000"))

@@ -7,7 +7,7 @@ import Testing
 /// look like dosecal's. Each gives the safe result: nothing followed, nothing merged from
 /// outside, other programs' files left. fixtures/schedules/daily.json, merging as the CLI does.
 @Suite struct VdirHostileFolderTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
 
     /// An event that, if it were read, would move the morning dose to 06:45.
     let outsideEvent =
@@ -16,7 +16,7 @@ import Testing
         + "DTSTART;TZID=America/New_York:20260105T064500\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Outside\r\n"
         + "END:VEVENT\r\nEND:VCALENDAR\r\n"
 
-    func sync(_ box: VdirSandbox, prefer: SyncPreference = .schedule, force: Bool = false) throws -> (
+    func sync(_ box: VdirSandbox, prefer: ReconcilePreference = .schedule, force: Bool = false) throws -> (
         report: VdirSync.Report, saved: ChangeSet?
     ) {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)

@@ -6,8 +6,8 @@ import Testing
 /// Phone edits in the folder merged back into the schedule by the reconcile engine
 /// (`VdirSync.mergeEdits`, on in `dosecal sync`), with fixtures/schedules/daily.json.
 @Suite struct VdirMergeTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
-    let evening = FeedBuilder.uid(medicationID: "metformin", slotID: "evening", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
+    let evening = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "evening"), .main).uid
 
     /// A merging sync; `saved` receives the change set the CLI would write into the schedule file.
     func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int = Fixtures.now, prefer: ReconcilePreference? = nil)

@@ -23,7 +23,7 @@ final class VdirSandbox {
 
     @discardableResult
     func sync(
-        _ schedule: Schedule, now: Int = Fixtures.now, prefer: SyncPreference = .schedule, force: Bool = false,
+        _ schedule: Schedule, now: Int = Fixtures.now, prefer: ReconcilePreference = .schedule, force: Bool = false,
         dryRun: Bool = false, stepLimit: Int? = nil
     ) throws -> VdirSync.Report {
         var sync = VdirSync(folder: folder, statusPath: statusPath)

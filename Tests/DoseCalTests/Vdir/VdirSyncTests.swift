@@ -6,8 +6,8 @@ import Testing
 /// The sync rules on a real temporary folder, with fixtures/schedules/daily.json (Metformin 08:00
 /// and 19:00, Levothyroxine 06:30, New York, both with a supply: 3 dose series + 2 refill warnings).
 @Suite struct VdirSyncTests {
-    let morning = FeedBuilder.uid(medicationID: "metformin", slotID: "morning", part: "")
-    let evening = FeedBuilder.uid(medicationID: "metformin", slotID: "evening", part: "")
+    let morning = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid
+    let evening = DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "evening"), .main).uid
 
     func daily() throws -> Schedule { try Fixtures.schedule("daily.json") }
 
@@ -54,7 +54,7 @@ import Testing
         box.rename(name, "3f2c0a6e-1b1e-4a55-9b52-0f8d0f3b9c11.ics")  // vdirsyncer's kind of name
         let report = try box.sync(movedMorning(), now: Fixtures.now + 86_400)
         // The refill warning names the dose times, so it changes too.
-        let refill = VdirName.fileName(forUID: FeedBuilder.uid(medicationID: "metformin", slotID: "", part: "supply-warning"))
+        let refill = VdirName.fileName(forUID: DoseIdentity.supplyWarning(medicationID: "metformin").uid)
         #expect(report.outcome?.updated == [refill, "3f2c0a6e-1b1e-4a55-9b52-0f8d0f3b9c11.ics"])
         let text = box.read("3f2c0a6e-1b1e-4a55-9b52-0f8d0f3b9c11.ics")
         #expect(text.contains("DTSTART;TZID=America/New_York:20260105T083000\r\n"))
@@ -74,7 +74,7 @@ import Testing
         let report = try box.sync(movedMorning())
         #expect(report.conflicts == [SyncConflict(uid: morning, kind: .editedInFolder, files: ["1d0e5f52-phone.ics"])])
         #expect(report.plan.changes.owned[morning] == .edited(Data(edited.utf8)))
-        let returned = report.plan.changes.returnedSeries()[morning]
+        let returned = try ReturnedCalendar(parsing: Array(edited.utf8)).series(uid: morning)
         #expect(
             returned?.master?.start
                 == .zoned(

@@ -36,7 +36,7 @@ import Testing
     static func schedule(_ zoneID: String, days: [LocalDate]) -> Schedule {
         let slots = times.enumerated().map { DoseSlot(id: "t\($0.offset)", time: $0.element) }
         let meds = days.map { Medication(id: "d\($0.basicFormat)", name: "Dose", times: slots, start: $0, end: $0) }
-        return Schedule(homeZone: zoneID, medications: meds)
+        return Schedule(home: Zone(zoneID)!, medications: meds)
     }
 
     @Test(arguments: zones)

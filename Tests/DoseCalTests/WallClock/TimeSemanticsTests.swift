@@ -1,5 +1,4 @@
 import DoseCal
-import ICal
 import Testing
 
 /// The worked examples of docs/time-semantics.md §2, as the wall-clock engine and the other
@@ -8,7 +7,7 @@ import Testing
     static func schedule(_ zone: String, _ times: [String], start: String = "2026-03-01") -> Schedule {
         let slots = times.enumerated().map { DoseSlot(id: "s\($0.offset)", time: LocalTime(parsing: $0.element)!) }
         let m = Medication(id: "m", name: "M", times: slots, recurrence: .daily, start: LocalDate(parsing: start)!)
-        return Schedule(homeZone: zone, medications: [m])
+        return Schedule(home: Zone(zone)!, medications: [m])
     }
 
     static func instants(_ s: Schedule, _ from: String, _ to: String, _ policy: GapPolicy = .shift) -> [String] {
@@ -77,7 +76,7 @@ import Testing
             id: "m", name: "M", times: [DoseSlot(id: "s", time: LocalTime(hour: 22, minute: 0)!)],
             recurrence: .weekly(weekdays: [.monday], interval: 1), start: LocalDate(year: 2026, month: 3, day: 2)!,
             timePolicy: .fixedInterval)
-        let s = Schedule(homeZone: "America/New_York", medications: [m])
+        let s = Schedule(home: Zone("America/New_York")!, medications: [m])
         #expect(
             Self.instants(s, "2026-03-02", "2026-03-16") == [
                 "2026-03-03T03:00:00Z", "2026-03-10T03:00:00Z", "2026-03-17T03:00:00Z",

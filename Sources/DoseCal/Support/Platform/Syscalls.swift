@@ -78,6 +78,13 @@ enum Syscalls {
         return FileStatus(st)
     }
 
+    /// `stat(2)`: a symbolic link is followed.
+    static func statFollowingLinks(_ path: String) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard system_stat(path, &st) == 0 else { throw .current }
+        return FileStatus(st)
+    }
+
     /// `fstat(2)`.
     static func fstat(_ fd: Int32) throws(Errno) -> FileStatus {
         var st = stat()
@@ -126,6 +133,7 @@ private func system_rename(_ from: String, _ to: String) -> Int32 { rename(from,
 private func system_unlink(_ path: String) -> Int32 { unlink(path) }
 private func system_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
 private func system_lstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, st) }
+private func system_stat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { stat(path, st) }
 private func system_fstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
 private func system_getpid() -> Int32 { getpid() }
 private func system_kill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }

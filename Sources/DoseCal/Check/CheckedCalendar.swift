@@ -1,0 +1,54 @@
+public import ICal
+
+/// The calendar `check` looks at: dosecal's own feed of the schedule, or a calendar read from a
+/// file (the caller parses it).
+public struct CheckedCalendar: Sendable {
+    /// How the report names it ("dosecal's feed of the schedule", or the file's name).
+    public var label: String
+    public var calendar: ICalComponent
+    /// What was wrong in the file but read anyway, each naming the file and line.
+    public var warnings: [String]
+
+    public init(label: String, calendar: ICalComponent, warnings: [String] = []) {
+        self.label = label
+        self.calendar = calendar
+        self.warnings = warnings
+    }
+
+    /// dosecal's feed of `schedule`, written and read back as text, exactly as a client gets it
+    /// (the text is what check proves); nil when the text cannot be read back (a defect).
+    public static func feed(of schedule: Schedule, now: Int) throws(ICalError) -> CheckedCalendar? {
+        let text = try FeedBuilder(schedule: schedule, now: now).build().serialized()
+        guard let calendar = try ICalParser.parse(Array(text.utf8)).calendar else { return nil }
+        return CheckedCalendar(label: "dosecal's feed of the schedule", calendar: calendar)
+    }
+
+    /// Start instants per UID, by dosecal's expander (RFC 5545 reading), and the events it
+    /// could not expand; bounded by `budget`.
+    func instances(
+        in window: Range<Int>, viewerZone: Zone, budget: ExpansionBudget
+    ) -> (byUID: [String: [Int]], problems: [ICalError]) {
+        let expansion = CalendarExpander(components: [calendar], viewerZone: viewerZone, budget: budget)
+            .expand(from: window.lowerBound, to: window.upperBound)
+        var byUID: [String: [Int]] = [:]
+        for instance in expansion.instances { byUID[instance.uid, default: []].append(instance.start) }
+        return (byUID, expansion.problems)
+    }
+
+    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget
+    /// of its own, as large as the command's. `progress` hears (events done, events) after each event.
+    func libicalInstances(
+        in window: Range<Int>, viewerZone: Zone, progress: (Int, Int) -> Void
+    ) -> [String: [Int]] {
+        let budget = ExpansionBudget()
+        var result: [String: [Int]] = [:]
+        let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
+        for (i, event) in events.enumerated() {
+            progress(i + 1, events.count)
+            guard let uid = event.property("UID")?.value else { continue }
+            result[uid, default: []] += LibicalReference.instances(
+                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: viewerZone, budget: budget)
+        }
+        return result
+    }
+}

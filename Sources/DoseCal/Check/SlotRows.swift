@@ -1,0 +1,132 @@
+import ICal
+
+/// Which series UID a slot's dose belongs to: the one the checked calendar fires it from, else
+/// the slot's part that started last on or before the dose day.
+struct SeriesLookup {
+    private var partsBySlot: [SlotKey: [(firstDate: LocalDate, uid: String)]] = [:]
+    /// The checked calendar's UID per slot and instant.
+    private(set) var uidAt: [SlotKey: [Int: String]] = [:]
+
+    init(parts: [String: (key: SlotKey, firstDate: LocalDate)], calendar: [String: [Int]]) {
+        for (uid, part) in parts { partsBySlot[part.key, default: []].append((part.firstDate, uid)) }
+        for (uid, instants) in calendar {
+            guard let key = parts[uid]?.key else { continue }
+            for instant in instants { uidAt[key, default: [:]][instant] = uid }
+        }
+    }
+
+    func uid(_ key: SlotKey, day: LocalDate, firing instant: Int?) -> String? {
+        if let instant, let uid = uidAt[key]?[instant] { return uid }
+        return partsBySlot[key]?.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+    }
+}
+
+/// Each channel's instants in the check's window, per slot (foreign UIDs left out).
+struct ChannelInstants {
+    var checked: [SlotKey: [Int]]
+    var libical: [SlotKey: [Int]]?
+    var plan: [SlotKey: [Int]]?
+
+    init(
+        calendar: [String: [Int]], libical: [String: [Int]]?, plan: [String: [Int]]?, uids: [String: SlotKey],
+        window: Range<Int>
+    ) {
+        func bySlot(_ byUID: [String: [Int]]?) -> [SlotKey: [Int]]? {
+            guard let byUID else { return nil }
+            var result: [SlotKey: [Int]] = [:]
+            for (uid, instants) in byUID {
+                guard let key = uids[uid] else { continue }
+                result[key, default: []] += instants.filter { window.contains($0) }
+            }
+            return result
+        }
+        checked = bySlot(calendar) ?? [:]
+        self.libical = bySlot(libical)
+        self.plan = bySlot(plan)
+    }
+}
+
+/// The rows of one slot: each expected dose with what every channel fires for it, then the
+/// reminders no dose expects.
+struct SlotRows {
+    let checker: DoseChecker
+    let engine: WallClockEngine
+    let series: SeriesLookup
+    let channels: ChannelInstants
+    /// With an itinerary: what a feed left in the home zone fires, per slot and day.
+    let homePinned: [DoseChecker.Key: Int]
+    let systemZone: ((String) -> (any ZoneRules)?)?
+    /// Where extra and duplicate reminders count: the dose days in the home zone.
+    let extraWindow: Range<Int>
+    private let reminders: Set<String>
+    private let matcher = InstanceMatcher()
+
+    init(
+        checker: DoseChecker, engine: WallClockEngine, series: SeriesLookup, channels: ChannelInstants,
+        homePinned: [DoseChecker.Key: Int], systemZone: ((String) -> (any ZoneRules)?)?, extraWindow: Range<Int>
+    ) {
+        self.checker = checker
+        self.engine = engine
+        self.series = series
+        self.channels = channels
+        self.homePinned = homePinned
+        self.systemZone = systemZone
+        self.extraWindow = extraWindow
+        reminders = Set(checker.schedule.medications.filter(\.reminder.enabled).map(\.id))
+    }
+
+    func rows(_ key: SlotKey, doses: [Occurrence]) -> [DoseCheck] {
+        let instants = doses.map(\.instant)
+        let found = matcher.match(expected: instants, actual: channels.checked[key] ?? [])
+        let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
+        let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
+        var rows: [DoseCheck] = []
+        for (i, dose) in doses.enumerated() {
+            let day = engine.localDate(of: dose)
+            guard day >= checker.from && day <= checker.to else { continue }
+            // libical's reading of the same file, where it differs from the correct one.
+            let libical = libFound.flatMap { $0.matched[i] != found.matched[i] ? DoseCheck.Note.libical($0.matched[i]) : nil }
+            var notes = self.notes(dose, key: key, day: day, libical: libical)
+            // Medications without reminders have no notifications to compare.
+            if let planFound, reminders.contains(key.medicationID), planFound.matched[i] != dose.instant {
+                notes.append(.plan(planFound.matched[i]))
+            }
+            let actual = found.matched[i]
+            rows.append(
+                DoseCheck(
+                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uid(key, day: day, firing: actual), day: day,
+                    local: dose.local, zone: dose.zone, expected: dose.instant, calendar: actual,
+                    status: actual == nil ? .missing : actual == dose.instant ? .ok : .moved, notes: notes))
+        }
+        for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
+        where extraWindow.contains(instant) {
+            rows.append(
+                DoseCheck(
+                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uidAt[key]?[instant], day: nil, local: nil,
+                    zone: nil, expected: nil, calendar: instant, status: status, notes: []))
+        }
+        return rows
+    }
+
+    /// The notes in report order: the dose's gap or overlap, libical's reading, the iOS trigger,
+    /// the system's zone data, a feed left in the home zone (the plan's comes last).
+    private func notes(_ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?) -> [DoseCheck.Note] {
+        var notes: [DoseCheck.Note] = []
+        switch dose.resolution {
+        case .gap(let shifted): notes.append(.gap(shiftedTo: shifted))
+        case .overlap: notes.append(.overlap)
+        case .normal: break
+        }
+        if let libical { notes.append(libical) }
+        if let zone = dose.zone {
+            let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone.identifier)
+            if ios != dose.instant { notes.append(.ios(ios)) }
+            if let rules = systemZone?(zone.identifier) {
+                let system = ZoneResolver.resolve(dose.local, in: rules).instant
+                if system != dose.instant { notes.append(.zoneData(system)) }
+            }
+        }
+        if let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
+        return notes
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ICal
+
+/// The VTIMEZONEs of one feed, shared by its vdir items: each zone's canonical text
+/// (`VdirContent`), its serialised text and the canonical text of that text read back are made
+/// once per zone and run, not once per item (thousands of items use the same few zones).
+///
+/// An item's bytes are its VCALENDAR's own lines, then its zones' text, then its events' text:
+/// exactly `ICalSerializer.serialize` of the whole item, which writes each component after the
+/// other and folds line by line (pinned by `VdirItemTests`).
+struct ItemZones {
+    /// An item's VCALENDAR without components: VERSION and PRODID.
+    static let emptyCalendar: ICalComponent = {
+        var calendar = ICalComponent("VCALENDAR")
+        calendar.add(ICalProperty("VERSION", "2.0"))
+        calendar.add(ICalProperty("PRODID", FeedBuilder.productID))
+        return calendar
+    }()
+
+    static let end = "END:VCALENDAR\r\n"
+
+    /// By TZID.
+    var components: [String: ICalComponent] = [:]
+    private var canonicals: [String: String] = [:]
+    private var texts: [String: String?] = [:]
+    private var read: [String: String?] = [:]
+
+    init(_ zones: [ICalComponent]) {
+        for z in zones {
+            if let id = z.property("TZID")?.value { components[id] = z }
+        }
+    }
+
+    /// `VdirContent.canonical` of the zone `id` as built.
+    mutating func canonical(_ id: String) -> String {
+        if let known = canonicals[id] { return known }
+        let text = components[id].map { VdirContent.canonical($0) } ?? ""
+        canonicals[id] = text
+        return text
+    }
+
+    /// The bytes of the item whose VCALENDAR without zones is `events`, and their `VdirContent`
+    /// hash as a reader of the file computes it (the events read back, the zones' read-back
+    /// text added; nil when it does not read back). nil when it cannot be serialised.
+    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, hash: String?)? {
+        var outline = events
+        outline.components = []
+        guard let empty = try? ICalSerializer.serialize(outline), empty.hasSuffix(ItemZones.end) else { return nil }
+        let head = String(empty.dropLast(ItemZones.end.count))
+        var body = ""
+        for event in events.components {
+            guard let part = try? ICalSerializer.serialize(event) else { return nil }
+            body += part
+        }
+        var zoneText = ""
+        var zoneRead: [String]? = []
+        for id in ids {
+            guard let zone = text(id) else { return nil }
+            zoneText += zone
+            if let c = readCanonical(id) { zoneRead?.append(c) } else { zoneRead = nil }
+        }
+        let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
+        guard let zoneRead, let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8)),
+            parsed.components.count == 1
+        else { return (bytes, nil) }
+        return (bytes, VdirContent(calendar: parsed.components[0], adding: zoneRead).hash)
+    }
+
+    private mutating func text(_ id: String) -> String? {
+        if let known = texts[id] { return known }
+        let text = components[id].flatMap { try? ICalSerializer.serialize($0) }
+        texts[id] = text
+        return text
+    }
+
+    /// The canonical text of the zone's serialised text read back.
+    private mutating func readCanonical(_ id: String) -> String? {
+        if let known = read[id] { return known }
+        var result: String? = nil
+        if let zone = text(id), let head = try? ICalSerializer.serialize(ItemZones.emptyCalendar) {
+            let wrapped = String(head.dropLast(ItemZones.end.count)) + zone + ItemZones.end
+            if let parsed = try? ICalParser.parse(Array(wrapped.utf8)), let c = parsed.components.first?.components.first {
+                result = VdirContent.canonical(c)
+            }
+        }
+        read[id] = result
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+import DoseCal
+import Foundation
+import ICal
+
+extension CalendarInput {
+    /// The calendar file `check --calendar` names (or - for standard input), read for checking.
+    static func checked(_ path: String) throws -> CheckedCalendar {
+        let name = path == "-" ? "<stdin>" : path
+        let data = try data(path)
+        let parsed: ParsedCalendar
+        do {
+            parsed = try ICalParser.parse(Array(data))
+        } catch {
+            throw InputError("\(name): \(error)")
+        }
+        guard let calendar = parsed.calendar else {
+            throw InputError("\(name): no VCALENDAR in the file; expected an iCalendar (.ics) file")
+        }
+        return CheckedCalendar(label: name, calendar: calendar, warnings: parsed.warnings.map { "\(name): \($0)" })
+    }
+}
+
+/// Reading an itinerary file for `check --itinerary`.
+enum ItineraryInput {
+    static func read(_ path: String) throws -> [ItineraryStop] {
+        guard let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        else {
+            throw InputError(
+                "\(path): cannot read the itinerary file; expected JSON like [{\"from\": \"2027-01-10\", \"zone\": \"Asia/Tokyo\"}]"
+            )
+        }
+        return try ScheduleCodec.decodeItinerary(data, file: path == "-" ? "<stdin>" : path)
+    }
+}

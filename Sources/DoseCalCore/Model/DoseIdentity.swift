@@ -1,0 +1,83 @@
+import CalendarTime
+import Foundation
+
+/// One dose slot of one medication: what every dose, series, notification and log entry of the
+/// slot shares.
+public struct SlotKey: Sendable, Hashable, Comparable {
+    public var medicationID: String
+    public var slotID: String
+
+    public init(medicationID: String, slotID: String) {
+        self.medicationID = medicationID
+        self.slotID = slotID
+    }
+
+    public static func < (a: SlotKey, b: SlotKey) -> Bool { (a.medicationID, a.slotID) < (b.medicationID, b.slotID) }
+}
+
+/// Which of a slot's series an event is: the main one (""), one that starts at a taper step or
+/// travel date (`from-YYYYMMDD`), and the Nth rule of a cycle (`+cN`, after either).
+public struct SeriesPart: Sendable, Hashable, CustomStringConvertible {
+    /// The part as it goes into the UID.
+    public var description: String
+
+    /// The main series of a slot.
+    public static let main = SeriesPart(stretchStart: nil)
+
+    /// The series of the stretch starting at `stretchStart` (nil: the medication's start), and
+    /// of its `cycleRule`th rule (1-based) when a cycle needs several.
+    public init(stretchStart: LocalDate?, cycleRule: Int? = nil) {
+        let stretch = stretchStart.map { "from-\($0.basicFormat)" } ?? ""
+        description = stretch + (cycleRule.map { "+c\($0)" } ?? "")
+    }
+
+    /// A part as written in a UID's hashed text (an older feed's, for instance).
+    public init(_ text: String) { description = text }
+}
+
+/// What one of dosecal's calendar items is, and its UID (decision 0001): `dose-` + the first 24
+/// hex digits of SHA-256(medication id 0x1F slot id 0x1F part) + `@dosecal.app`; a refill warning
+/// has slot "" and part `supply-warning`, an as-needed medicine's next-dose-allowed event part
+/// `next-dose-allowed`. The UID never changes with a time edit and names no
+/// medicine.
+public enum DoseIdentity: Sendable, Hashable {
+    /// A dose series of a slot.
+    case series(SlotKey, SeriesPart)
+    /// A medication's low-supply (refill) warning.
+    case supplyWarning(medicationID: String)
+    /// An as-needed medicine's "next dose allowed" event.
+    case nextDoseAllowed(medicationID: String)
+
+    public static let uidDomain = "dosecal.app"
+    private static let uidSuffix = "@" + uidDomain
+    private static let supplyWarningPart = "supply-warning"
+    private static let nextDoseAllowedPart = "next-dose-allowed"
+
+    public var uid: String {
+        let text: String
+        switch self {
+        case .series(let slot, let part): text = "\(slot.medicationID)\u{1F}\(slot.slotID)\u{1F}\(part)"
+        case .supplyWarning(let medicationID): text = "\(medicationID)\u{1F}\u{1F}\(DoseIdentity.supplyWarningPart)"
+        case .nextDoseAllowed(let medicationID): text = "\(medicationID)\u{1F}\u{1F}\(DoseIdentity.nextDoseAllowedPart)"
+        }
+        return "dose-\(SHA256.hex(text).prefix(24))\(DoseIdentity.uidSuffix)"
+    }
+
+    /// `dose-<24 lower-case hex>@dosecal.app`: the form of every UID dosecal writes.
+    public static func isDosecalUID(_ uid: String) -> Bool {
+        guard uid.hasPrefix("dose-"), uid.hasSuffix(uidSuffix) else { return false }
+        let hex = uid.dropFirst(5).dropLast(uidSuffix.count)
+        return hex.count == 24 && hex.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
+
+    /// The part of a UID before `@dosecal.app`, when it has that domain.
+    public static func localPart(ofUID uid: String) -> Substring? {
+        uid.hasSuffix(uidSuffix) ? uid.dropLast(uidSuffix.count) : nil
+    }
+
+    /// The UID with dosecal's domain for a local part (`dose-<hex>`), when that has dosecal's form.
+    public static func uid(localPart: Substring) -> String? {
+        let candidate = String(localPart) + uidSuffix
+        return isDosecalUID(candidate) ? candidate : nil
+    }
+}

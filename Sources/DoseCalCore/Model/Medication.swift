@@ -1,0 +1,211 @@
+import Foundation
+public import CalendarTime
+
+/// One medication and when it is taken.
+public struct Medication: Sendable, Equatable {
+    /// Stable identifier, unique in the schedule; UIDs derive from it, so it never changes.
+    public var id: String
+    public var name: String
+    /// Strength, e.g. "500 mg".
+    public var strength: String?
+    /// Dose text, e.g. "1 tablet".
+    public var dose: String?
+    /// Units taken per dose (may be fractional: 0.5 for half a tablet).
+    public var pillsPerDose: Double
+    public var notes: String?
+    /// The dose slots: one wall-clock time each, with a stable slot id.
+    public var times: [DoseSlot]
+    public var recurrence: Recurrence
+    /// First day of the schedule.
+    public var start: LocalDate
+    /// Last day (inclusive), if the course ends.
+    public var end: LocalDate?
+    public var timePolicy: TimePolicy
+    public var reminder: Reminder
+    public var supply: Supply?
+    /// Consecutive dose steps; empty when the dose never changes. Sorted by `from`; the first step
+    /// starts on `start`.
+    public var taper: [TaperStep]
+    /// One-off moves: the dose of a slot on a date taken at another time that day (or on another
+    /// day), in file order. Reconcile writes these for an occurrence moved in the calendar.
+    public var rescheduled: [RescheduledDose]
+
+    public init(
+        id: String, name: String, strength: String? = nil, dose: String? = nil, pillsPerDose: Double = 1,
+        notes: String? = nil, times: [DoseSlot], recurrence: Recurrence = .daily, start: LocalDate,
+        end: LocalDate? = nil, timePolicy: TimePolicy = .wallClock, reminder: Reminder = Reminder(),
+        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.strength = strength
+        self.dose = dose
+        self.pillsPerDose = pillsPerDose
+        self.notes = notes
+        self.times = times
+        self.recurrence = recurrence
+        self.start = start
+        self.end = end
+        self.timePolicy = timePolicy
+        self.reminder = reminder
+        self.supply = supply
+        self.taper = taper
+        self.rescheduled = rescheduled
+    }
+}
+
+/// A one-off move: the dose of `slot` due on `date` is taken at `time` on `toDate` (nil: that same
+/// date) instead.
+public struct RescheduledDose: Sendable, Equatable {
+    public var slot: String
+    public var date: LocalDate
+    public var time: WallTime
+    /// The day the dose moves to; nil: the same day (decision 0105).
+    public var toDate: LocalDate?
+
+    public init(slot: String, date: LocalDate, time: WallTime, toDate: LocalDate? = nil) {
+        self.slot = slot
+        self.date = date
+        self.time = time
+        self.toDate = toDate
+    }
+
+    /// The day the dose is taken.
+    public var takenOn: LocalDate { toDate ?? date }
+}
+
+/// A dose slot: a wall-clock time with a stable id (editing the time keeps the id, so the UID).
+public struct DoseSlot: Sendable, Equatable {
+    public var id: String
+    public var time: WallTime
+    /// The last day this dose time is taken (inclusive); nil: until the medication ends. Set by
+    /// reconcile when one series of several was deleted in the calendar (decision 0025).
+    public var until: LocalDate?
+    public init(id: String, time: WallTime, until: LocalDate? = nil) {
+        self.id = id
+        self.time = time
+        self.until = until
+    }
+
+    /// Whether the slot has a dose on `date` (before or on `until`).
+    public func isActive(on date: LocalDate) -> Bool { until.map { date <= $0 } ?? true }
+}
+
+/// Which days (or hours) a medication is taken.
+public enum Recurrence: Sendable, Equatable {
+    /// Every day.
+    case daily
+    /// Chosen weekdays, every `interval` weeks (interval 12 with one weekday: an injection every 12 weeks).
+    /// An empty weekday list means the start date's weekday.
+    case weekly(weekdays: [Weekday], interval: Int)
+    /// Every N days from the start date.
+    case everyNDays(Int)
+    /// `daysOn` days taken, then `daysOff` days not, repeating from the start date (21/7, 63/7, 14/14).
+    case cycle(daysOn: Int, daysOff: Int)
+    /// Every N hours with absolute spacing from the first slot's time on the start date (fixed-interval policy).
+    case everyNHours(Int)
+    /// Taken when needed, no scheduled doses (no times): at least `minimumHours` apart and at most
+    /// `maxPerDay` in any 24 hours (nil: no daily maximum). Doses come only from the log.
+    case asNeeded(minimumHours: Int, maxPerDay: Int?)
+}
+
+/// How a dose time maps to an instant (docs/time-semantics.md §1).
+public enum TimePolicy: Sendable, Equatable {
+    /// HH:MM in the zone the person is in on that date (home zone, changed by the itinerary).
+    case wallClock
+    /// HH:MM in one fixed zone, even while travelling.
+    case pinned(zone: Zone)
+    /// Absolute spacing: instants fixed in UTC from the first dose, drifting in local time across DST.
+    case fixedInterval
+    /// Floating local time (no zone): the viewer's zone. Only Apple's clients honour it.
+    case floating
+}
+
+extension TimePolicy {
+    /// The zone of the pinned policy; nil for the others.
+    public var pinnedZone: Zone? {
+        if case .pinned(let zone) = self { return zone }
+        return nil
+    }
+}
+
+/// The alarm attached to each dose.
+public struct Reminder: Sendable, Equatable {
+    public var enabled: Bool
+    /// Minutes before the dose time (0 = at the dose time; negative = after).
+    public var minutesBefore: Int
+    /// Extra repetitions after the first alarm (VALARM REPEAT), 0 for none.
+    public var repeatCount: Int
+    /// Minutes between repetitions (VALARM DURATION).
+    public var repeatIntervalMinutes: Int
+
+    public init(enabled: Bool = true, minutesBefore: Int = 0, repeatCount: Int = 0, repeatIntervalMinutes: Int = 10) {
+        self.enabled = enabled
+        self.minutesBefore = minutesBefore
+        self.repeatCount = repeatCount
+        self.repeatIntervalMinutes = repeatIntervalMinutes
+    }
+}
+
+/// Pills on hand as of a date, and when to warn.
+public struct Supply: Sendable, Equatable {
+    /// Units on hand at the start of `asOf` (before that day's doses).
+    public var pills: Double
+    public var asOf: LocalDate
+    /// Warn this many days before the run-out date.
+    public var warningDays: Int
+    /// Wall-clock time of the refill reminder.
+    public var refillReminderTime: WallTime
+
+    public init(
+        pills: Double, asOf: LocalDate, warningDays: Int = 7, refillReminderTime: WallTime = WallTime(hour: 9, minute: 0)!
+    ) {
+        self.pills = pills
+        self.asOf = asOf
+        self.warningDays = warningDays
+        self.refillReminderTime = refillReminderTime
+    }
+}
+
+/// One step of a taper: from `from` (until the next step's `from`, or the medication's end) the dose
+/// and optionally the times change.
+public struct TaperStep: Sendable, Equatable {
+    public var from: LocalDate
+    /// Units per dose in this step; nil keeps the medication's.
+    public var pillsPerDose: Double?
+    /// Dose text in this step; nil keeps the medication's.
+    public var dose: String?
+    /// Slot times in this step, by slot id; a slot not listed keeps its time. Nil keeps all.
+    public var times: [DoseSlot]?
+
+    public init(from: LocalDate, pillsPerDose: Double? = nil, dose: String? = nil, times: [DoseSlot]? = nil) {
+        self.from = from
+        self.pillsPerDose = pillsPerDose
+        self.dose = dose
+        self.times = times
+    }
+}
+
+/// One entry of the append-only dose log.
+public struct DoseLogEntry: Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable, CaseIterable {
+        case taken, skipped, missed
+    }
+    /// Medication id.
+    public var medication: String
+    /// Slot id, when the entry is about a scheduled dose.
+    public var slot: String?
+    /// The scheduled date of the dose the entry is about (local date), when known.
+    public var date: LocalDate?
+    public var status: Status
+    /// When it was recorded or taken (an instant; written in RFC 3339 with offset).
+    public var at: Date
+
+    public init(medication: String, slot: String? = nil, date: LocalDate? = nil, status: Status, at: Date) {
+        self.medication = medication
+        self.slot = slot
+        self.date = date
+        self.status = status
+        self.at = at
+    }
+}

@@ -1,0 +1,266 @@
+/// Decodes one entry of a schedule file's `medications` list, with its slots and taper.
+/// Recurrence, time policy, reminder and supply are in MedicationDecoder+Options.swift.
+struct MedicationDecoder {
+    let reader: ScheduleReader
+
+    static let medicationKeys = [
+        "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
+        "timePolicy", "reminder", "supply", "taper", "rescheduled",
+    ]
+    static let rescheduledKeys = ["slot", "date", "time", "toDate"]
+    static let slotKeys = ["id", "time", "until"]
+    static let stepSlotKeys = ["id", "time"]
+    static let stepKeys = ["from", "pillsPerDose", "dose", "times"]
+
+    /// The time policy used when a medication has no `timePolicy`: fixedInterval for everyNHours, else wallClock.
+    static func defaultPolicy(for recurrence: Recurrence) -> TimePolicy {
+        if case .everyNHours = recurrence { return .fixedInterval }
+        return .wallClock
+    }
+
+    func decode(_ node: JSONValue, at path: String) throws(ScheduleError) -> Medication {
+        let f = try reader.fields(node, at: path, known: Self.medicationKeys)
+        let id = try f.attempt(
+            "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
+        let name = try f.attempt("name", "the medication's name, like \"Metformin\"") { (n, p) throws(ScheduleError) in
+            try reader.text(n, at: p, nonEmpty: "Metformin")
+        }
+        let strength = try f.optional("strength") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
+        let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
+        let notes = try f.optional("notes") { (n, p) throws(ScheduleError) in try reader.text(n, at: p, multiline: true) }
+        let pillsPerDose = try f.optional("pillsPerDose", reader.pills) ?? 1
+        let times = try decodeTimes(f)
+        let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
+        let start = try f.attempt("start", "the first day, YYYY-MM-DD", reader.date)
+        let end = try decodeEnd(f, times: times, recurrence: recurrence, start: start)
+        let timePolicy =
+            try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
+                try decodeTimePolicy(n, at: p, recurrence: recurrence)
+            } ?? Self.defaultPolicy(for: recurrence)
+        let reminder = try f.optional("reminder", decodeReminder) ?? Reminder()
+        let supply = try f.optional("supply", decodeSupply)
+        guard let id, let name, let times, let start else { throw reader.incomplete(node, path) }
+        let taper =
+            try f.optional("taper") { (n, p) throws(ScheduleError) in
+                try decodeTaper(n, at: p, times: times, start: start, end: end)
+            } ?? []
+        let rescheduled =
+            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
+                try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
+            } ?? []
+        return Medication(
+            id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
+            recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
+            taper: taper, rescheduled: rescheduled)
+    }
+
+    /// The dose times; none for an as-needed medication (`"recurrence": {"kind": "asNeeded"}`),
+    /// which takes none.
+    private func decodeTimes(_ f: ScheduleFields) throws(ScheduleError) -> [DoseSlot]? {
+        guard f["recurrence"]?["kind"]?.stringValue == "asNeeded" else {
+            return try f.attempt(
+                "times", "at least one dose time, like [\"08:00\"] or [{\"id\": \"morning\", \"time\": \"08:00\"}]",
+                decodeSlots)
+        }
+        if let node = f["times"] {
+            try reader.report(
+                reader.fail(
+                    node, f.path("times"),
+                    "an asNeeded medication has no dose times (its doses come from the log); leave times out"))
+        }
+        return []
+    }
+
+    /// `end`, with the checks that tie the dose times to the dates (each made only when the values
+    /// it compares could be read).
+    private func decodeEnd(
+        _ f: ScheduleFields, times: [DoseSlot]?, recurrence: Recurrence, start: LocalDate?
+    ) throws(ScheduleError) -> LocalDate? {
+        if let times, let start, let i = times.firstIndex(where: { ($0.until ?? start) < start }) {
+            try reader.report(
+                reader.fail(
+                    f["times"]!, f.path("times[\(i)].until"),
+                    "\(times[i].until!) is before the medication's start \(start); until is the last day of this dose time"))
+        }
+        let end = try f.optional("end", reader.date)
+        if let end, let start, end < start {
+            try reader.report(
+                reader.fail(
+                    f["end"]!, f.path("end"),
+                    "end \(end) is before start \(start); end must be on or after start (it is inclusive)"))
+        }
+        if let times, case .everyNHours = recurrence, times.count != 1 {
+            try reader.report(
+                reader.fail(
+                    f["times"]!, f.path("times"),
+                    "an everyNHours recurrence takes exactly one time (the first dose on the start date), found \(times.count)"))
+        }
+        return end
+    }
+
+    /// The `times` list: `"HH:MM"` strings (slot id = 1-based position) or `{"id", "time"}` objects.
+    private func decodeSlots(_ node: JSONValue, at path: String) throws(ScheduleError) -> [DoseSlot] {
+        let elements = try reader.array(node, at: path)
+        guard !elements.isEmpty else {
+            throw reader.fail(node, path, "the list is empty; list at least one dose time, like [\"08:00\"]")
+        }
+        var slots: [DoseSlot] = []
+        var lines: [String: Int] = [:]
+        var complete = true
+        for (i, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(i)]"
+            guard
+                let (slot, idNode) = try reader.attempt({ () throws(ScheduleError) in
+                    try decodeSlot(element, at: elementPath, position: i + 1)
+                })
+            else {
+                complete = false
+                continue
+            }
+            if let first = lines[slot.id] {
+                try reader.report(
+                    reader.fail(
+                        idNode, elementPath,
+                        "duplicate slot id \(JSONWriter.quoted(slot.id)) (first at line \(first)); each slot of a medication needs its own id"
+                            + (element.stringValue != nil
+                                ? " (a plain \"HH:MM\" entry's id is its position, here \"\(i + 1)\")" : "")
+                    ))
+                continue
+            }
+            if let other = slots.first(where: { $0.time == slot.time }) {
+                try reader.report(
+                    reader.fail(
+                        element, elementPath,
+                        "\(slot.time) is already the time of slot \(JSONWriter.quoted(other.id)); each slot of a medication needs its own time"
+                    ))
+                continue
+            }
+            lines[slot.id] = idNode.line
+            slots.append(slot)
+        }
+        guard complete else { throw reader.incomplete(node, path) }
+        return slots
+    }
+
+    /// One entry of `times` and the node its id comes from (`position` is its 1-based place).
+    private func decodeSlot(_ element: JSONValue, at path: String, position: Int) throws(ScheduleError) -> (DoseSlot, JSONValue) {
+        if element.stringValue != nil {
+            return (DoseSlot(id: String(position), time: try reader.time(element, at: path)), element)
+        }
+        guard element.objectMembers != nil else {
+            throw reader.fail(
+                element, path,
+                "expected a time \"HH:MM\" or an object {\"id\": ..., \"time\": \"HH:MM\"}, found \(element.summary)")
+        }
+        let f = try reader.fields(element, at: path, known: Self.slotKeys)
+        let id = try f.required("id", "a slot id, like \"morning\"", reader.identifier)
+        let slot = DoseSlot(
+            id: id, time: try f.required("time", "HH:MM", reader.time), until: try f.optional("until", reader.date))
+        return (slot, f["id"]!)
+    }
+
+    private func decodeTaper(
+        _ node: JSONValue, at path: String, times: [DoseSlot], start: LocalDate, end: LocalDate?
+    ) throws(ScheduleError) -> [TaperStep] {
+        var steps: [TaperStep] = []
+        for (i, element) in try reader.array(node, at: path).enumerated() {
+            let step = try reader.attempt { () throws(ScheduleError) in
+                try decodeTaperStep(element, at: "\(path)[\(i)]", previous: steps.last, times: times, start: start, end: end)
+            }
+            if let step { steps.append(step) }
+        }
+        return steps
+    }
+
+    private func decodeTaperStep(
+        _ element: JSONValue, at path: String, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
+    ) throws(ScheduleError) -> TaperStep {
+        let f = try reader.fields(element, at: path, known: Self.stepKeys)
+        let from = try f.required("from", "the first day of this step, YYYY-MM-DD", reader.date)
+        let fromNode = f["from"]!
+        if let previous {
+            if from <= previous.from {
+                try reader.report(
+                    reader.fail(
+                        fromNode, f.path("from"),
+                        "\(from) is not after the previous step's from \(previous.from); list steps in date order, each starting later"
+                    ))
+            }
+        } else if from != start {
+            try reader.report(
+                reader.fail(
+                    fromNode, f.path("from"),
+                    "the first step starts on \(from) but the medication starts on \(start); the first step's from must equal start"
+                ))
+        }
+        if let end, from > end {
+            try reader.report(
+                reader.fail(
+                    fromNode, f.path("from"),
+                    "\(from) is after the medication's end \(end); every step must start on or before end"))
+        }
+        let pills = try f.optional("pillsPerDose", reader.pills)
+        let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
+        let stepTimes = try f.optional("times") { (n, p) throws(ScheduleError) in try decodeStepSlots(n, at: p, slots: times) }
+        return TaperStep(from: from, pillsPerDose: pills, dose: dose, times: stepTimes)
+    }
+
+    /// A taper step's `times`: `{"id", "time"}` objects naming existing slots, once each.
+    private func decodeStepSlots(_ node: JSONValue, at path: String, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
+        let elements = try reader.array(node, at: path)
+        guard !elements.isEmpty else {
+            throw reader.fail(
+                node, path, "the list is empty; list the slots whose time changes, or leave times out to keep them all")
+        }
+        var changed: [DoseSlot] = []
+        var effective = slots
+        for (i, element) in elements.enumerated() {
+            let read = try reader.attempt { () throws(ScheduleError) in
+                try decodeStepSlot(element, at: "\(path)[\(i)]", slots: slots, changed: changed)
+            }
+            guard let (slot, index) = read ?? nil else { continue }
+            changed.append(slot)
+            effective[index] = slot
+        }
+        for (i, slot) in effective.enumerated() {
+            if let other = effective[..<i].first(where: { $0.time == slot.time }) {
+                try reader.report(
+                    reader.fail(
+                        node, path,
+                        "in this step slots \(JSONWriter.quoted(other.id)) and \(JSONWriter.quoted(slot.id)) are both at \(slot.time); each slot needs its own time"
+                    ))
+            }
+        }
+        return changed
+    }
+
+    /// One entry of a step's `times` and the index of the slot it changes; nil when it names no
+    /// usable slot (reported).
+    private func decodeStepSlot(
+        _ element: JSONValue, at path: String, slots: [DoseSlot], changed: [DoseSlot]
+    ) throws(ScheduleError) -> (DoseSlot, Int)? {
+        guard element.objectMembers != nil else {
+            throw reader.fail(
+                element, path,
+                "expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found \(element.summary)"
+            )
+        }
+        let f = try reader.fields(element, at: path, known: Self.stepSlotKeys)
+        let id = try f.required("id", "the id of the slot whose time changes", reader.identifier)
+        guard let index = slots.firstIndex(where: { $0.id == id }) else {
+            try reader.report(
+                reader.fail(
+                    f["id"]!, f.path("id"),
+                    "\(JSONWriter.quoted(id)) is not a slot of this medication; its slots are \(ScheduleDecoder.list(slots.map(\.id)))"
+                ))
+            return nil
+        }
+        guard !changed.contains(where: { $0.id == id }) else {
+            try reader.report(
+                reader.fail(
+                    f["id"]!, f.path("id"), "slot \(JSONWriter.quoted(id)) is listed twice in this step; list each slot once"))
+            return nil
+        }
+        return (DoseSlot(id: id, time: try f.required("time", "HH:MM", reader.time)), index)
+    }
+}

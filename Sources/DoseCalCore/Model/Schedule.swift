@@ -1,0 +1,65 @@
+import Foundation
+
+/// A person's medication schedule: what the JSON schedule file holds (docs/schedule-format.md).
+///
+/// A plain value: no clock, no file system. `ScheduleCodec` reads and writes it.
+public struct Schedule: Sendable, Equatable {
+    /// The format version; this build reads and writes version 1.
+    public var version: Int
+    /// The IANA zone the person lives in, resolved when the schedule is read; wall-clock doses
+    /// resolve in it unless the itinerary says otherwise.
+    public var home: Zone
+    public var feed: FeedOptions
+    public var medications: [Medication]
+    /// Travel: from each date on, wall-clock doses follow that zone. Sorted by date.
+    public var itinerary: [ItineraryStop]
+    /// Append-only dose history, in file order.
+    public var log: [DoseLogEntry]
+
+    public init(
+        version: Int = 1, home: Zone, feed: FeedOptions = FeedOptions(), medications: [Medication],
+        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = []
+    ) {
+        self.version = version
+        self.home = home
+        self.feed = feed
+        self.medications = medications
+        self.itinerary = itinerary
+        self.log = log
+    }
+
+    /// The home zone's identifier, as the file writes it (`America/New_York`).
+    public var homeZone: String { home.identifier }
+
+    /// The newest format version this build understands.
+    public static let currentVersion = 1
+}
+
+/// How the exported calendar presents itself.
+public struct FeedOptions: Sendable, Equatable {
+    /// Calendar name (NAME, X-WR-CALNAME).
+    public var name: String
+    /// Privacy mode: no medicine name, strength or note anywhere in exported files.
+    public var privacy: Bool
+    /// How often subscribers should refresh, in minutes (REFRESH-INTERVAL, X-PUBLISHED-TTL).
+    public var refreshMinutes: Int
+    /// The calendar's colour (COLOR, X-APPLE-CALENDAR-COLOR); nil writes neither.
+    public var color: FeedColor?
+
+    public init(name: String = "Medications", privacy: Bool = false, refreshMinutes: Int = 720, color: FeedColor? = nil) {
+        self.name = name
+        self.privacy = privacy
+        self.refreshMinutes = refreshMinutes
+        self.color = color
+    }
+}
+
+/// One travel stop: from `from` on, the person is in `zone`.
+public struct ItineraryStop: Sendable, Equatable {
+    public var from: LocalDate
+    public var zone: Zone
+    public init(from: LocalDate, zone: Zone) {
+        self.from = from
+        self.zone = zone
+    }
+}

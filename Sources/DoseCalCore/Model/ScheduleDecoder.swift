@@ -1,0 +1,208 @@
+import Foundation
+
+/// Turns a parsed schedule file into a `Schedule`, checking every rule of docs/schedule-format.md.
+/// Keys are read in the documented order, so the first error reported is the first in that order.
+struct ScheduleDecoder {
+    let reader: ScheduleReader
+
+    static let rootKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log"]
+    static let feedKeys = ["name", "privacy", "refreshMinutes", "color"]
+    static let itineraryKeys = ["from", "zone"]
+    static let logKeys = ["medication", "slot", "date", "status", "at"]
+
+    func decode(_ root: JSONValue) throws(ScheduleError) -> Schedule {
+        guard root.objectMembers != nil else {
+            throw reader.fail(
+                root, "", "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
+        }
+        // The version comes first: a newer file may well have keys this build does not know.
+        let version = try decodeVersion(root)
+        let f = try reader.fields(root, at: "", known: Self.rootKeys)
+        let homeZone = try f.attempt("homeZone", "the IANA time zone you live in, like \"America/New_York\"", reader.zone)
+        let feed = try f.optional("feed", decodeFeed) ?? FeedOptions()
+        let medicationsNode = try reader.attempt { () throws(ScheduleError) in
+            try f.required("medications", "a list of medications; it may be empty: []")
+        }
+        var medications: [Medication] = []
+        var unread: Set<String> = []
+        if let medicationsNode {
+            (medications, unread) = try decodeMedications(medicationsNode, at: f.path("medications"))
+        }
+        let itinerary = try f.optional("itinerary", decodeItinerary) ?? []
+        let log =
+            try f.optional("log") { (node, path) throws(ScheduleError) in
+                try decodeLog(node, at: path, medications: medications, unread: unread)
+            } ?? []
+        guard let homeZone, medicationsNode != nil, unread.isEmpty else { throw reader.incomplete(root, "") }
+        return Schedule(
+            version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log)
+    }
+
+    /// The medications list, and (when collecting every error) the ids of entries that could not
+    /// be read, so that log entries naming them are not reported as naming no medication.
+    private func decodeMedications(_ node: JSONValue, at listPath: String) throws(ScheduleError) -> (
+        [Medication], Set<String>
+    ) {
+        var medications: [Medication] = []
+        var unread: Set<String> = []
+        var firstLineOfID: [String: Int] = [:]
+        let medicationDecoder = MedicationDecoder(reader: reader)
+        for (i, element) in try reader.array(node, at: listPath).enumerated() {
+            let path = "medications[\(i)]"
+            guard
+                let medication = try reader.attempt({ () throws(ScheduleError) in
+                    try medicationDecoder.decode(element, at: path)
+                })
+            else {
+                let id = element["id"]?.stringValue ?? ""
+                unread.insert(id)
+                if firstLineOfID[id] == nil, let line = element["id"]?.line { firstLineOfID[id] = line }
+                continue
+            }
+            if let firstLine = firstLineOfID[medication.id] {
+                let idNode = element["id"] ?? element
+                try reader.report(
+                    reader.fail(
+                        idNode, "\(path).id",
+                        "duplicate medication id \(JSONWriter.quoted(medication.id)) (first used at line \(firstLine)); each medication needs its own id"
+                    ))
+                continue
+            }
+            firstLineOfID[medication.id] = (element["id"] ?? element).line
+            medications.append(medication)
+        }
+        return (medications, unread)
+    }
+
+    private func decodeVersion(_ root: JSONValue) throws(ScheduleError) -> Int {
+        let current = Schedule.currentVersion
+        guard let node = root["version"], !node.isNull else {
+            throw reader.fail(
+                root, "", "missing required key \"version\" (the format version; this build reads version \(current))")
+        }
+        guard case .number(_, let text) = node.kind else {
+            throw reader.fail(node, "version", "expected a number, found \(node.summary); this build reads version \(current)")
+        }
+        let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
+        guard integral else {
+            throw reader.fail(node, "version", "\(text) is not a whole number; this build reads version \(current)")
+        }
+        guard let version = Int(text), version <= current else {
+            throw reader.fail(
+                node, "version",
+                "this file was written by a newer dosecal (format version \(text)); this build reads version \(current), so update dosecal",
+                kind: .newerVersion)
+        }
+        guard version >= 1 else { throw reader.fail(node, "version", "\(text) is not a format version; use \(current)") }
+        return version
+    }
+
+    private func decodeFeed(_ node: JSONValue, at path: String) throws(ScheduleError) -> FeedOptions {
+        let f = try reader.fields(node, at: path, known: Self.feedKeys)
+        var feed = FeedOptions()
+        if let name = try f.optional(
+            "name", { (n, p) throws(ScheduleError) in try reader.text(n, at: p, nonEmpty: "Medications") })
+        {
+            feed.name = name
+        }
+        if let privacy = try f.optional("privacy", reader.bool) { feed.privacy = privacy }
+        if let refresh = try f.optional(
+            "refreshMinutes",
+            { (n, p) throws(ScheduleError) in
+                try reader.integer(n, at: p, in: 15...10080, unit: " (minutes; 10080 is a week)")
+            })
+        {
+            feed.refreshMinutes = refresh
+        }
+        feed.color = try f.optional("color", decodeColor)
+        return feed
+    }
+
+    /// `feed.color`: a CSS3 colour name or `#RRGGBB`.
+    private func decodeColor(_ node: JSONValue, at path: String) throws(ScheduleError) -> FeedColor {
+        let s = try reader.string(node, at: path, expected: "a colour (a string)")
+        guard let color = FeedColor(parsing: s) else {
+            let guess = ScheduleReader.didYouMean(NameSuggestion.closest(to: s, in: FeedColor.cssColors.keys.sorted()))
+            throw reader.fail(
+                node, path,
+                "\(JSONWriter.quoted(s)) is not a colour\(guess); use a CSS3 colour name like \"teal\" or \"#RRGGBB\" like \"#008080\""
+            )
+        }
+        return color
+    }
+
+    func decodeItinerary(_ node: JSONValue, at path: String) throws(ScheduleError) -> [ItineraryStop] {
+        var stops: [ItineraryStop] = []
+        var complete = true
+        for (i, element) in try reader.array(node, at: path).enumerated() {
+            let stop = try reader.attempt { () throws(ScheduleError) -> ItineraryStop in
+                let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.itineraryKeys)
+                let from = try f.required("from", "the first day in that zone, YYYY-MM-DD", reader.date)
+                if let previous = stops.last, from <= previous.from {
+                    try reader.report(
+                        reader.fail(
+                            f["from"] ?? element, f.path("from"),
+                            "\(from) is not after the previous stop's date \(previous.from); list stops in date order, one per date"
+                        ))
+                }
+                let zone = try f.required("zone", "the IANA time zone from that day on, like \"Europe/Berlin\"", reader.zone)
+                return ItineraryStop(from: from, zone: zone)
+            }
+            if let stop { stops.append(stop) } else { complete = false }
+        }
+        guard complete else { throw reader.incomplete(node, path) }
+        return stops
+    }
+
+    private func decodeLog(
+        _ node: JSONValue, at path: String, medications: [Medication], unread: Set<String>
+    ) throws(ScheduleError) -> [DoseLogEntry] {
+        var entries: [DoseLogEntry] = []
+        for (i, element) in try reader.array(node, at: path).enumerated() {
+            let entry = try reader.attempt { () throws(ScheduleError) in
+                try decodeLogEntry(element, at: "\(path)[\(i)]", medications: medications, unread: unread)
+            }
+            if let entry { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// One log entry; the medication and slot it names are looked up unless that medication could
+    /// not be read (when collecting every error).
+    private func decodeLogEntry(
+        _ element: JSONValue, at path: String, medications: [Medication], unread: Set<String>
+    ) throws(ScheduleError) -> DoseLogEntry {
+        let f = try reader.fields(element, at: path, known: Self.logKeys)
+        let id = try f.required("medication", "the id of the medication the entry is about", reader.identifier)
+        let medication = medications.first(where: { $0.id == id })
+        if medication == nil, !unread.contains(id) {
+            let ids = medications.map(\.id) + unread.filter { !$0.isEmpty }.sorted()
+            let known = ids.isEmpty ? "the schedule has no medications" : "known ids: " + Self.list(ids)
+            try reader.report(
+                reader.fail(
+                    f["medication"] ?? element, f.path("medication"),
+                    "no medication has the id \(JSONWriter.quoted(id)); \(known)"))
+        }
+        let slot = try f.optional("slot", reader.identifier)
+        if let slot, let medication, !medication.times.contains(where: { $0.id == slot }) {
+            try reader.report(
+                reader.fail(
+                    f["slot"] ?? element, f.path("slot"),
+                    "medication \(JSONWriter.quoted(id)) has no slot \(JSONWriter.quoted(slot)); its slots are \(Self.list(medication.times.map(\.id)))"
+                ))
+        }
+        let date = try f.optional("date", reader.date)
+        let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
+        let status = try f.attempt("status", "one of \(statuses.joined(separator: ", "))") { (n, p) throws(ScheduleError) in
+            DoseLogEntry.Status(rawValue: try reader.choice(n, at: p, what: "a log status", in: statuses))!
+        }
+        let at = try f.attempt("at", "when it happened, like \"2026-11-01T08:05:00-05:00\"", reader.instant)
+        guard let status, let at else { throw reader.incomplete(element, path) }
+        return DoseLogEntry(medication: id, slot: slot, date: date, status: status, at: at)
+    }
+
+    /// Up to 10 names joined with ", " (then "…").
+    static func list(_ names: [String]) -> String {
+        names.count <= 10 ? names.joined(separator: ", ") : names.prefix(10).joined(separator: ", ") + ", …"
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Builds the JSON tree of a schedule file: keys in the documented order, defaults left out
+/// (except the keys every file shows), times in object form, instants in UTC.
+package enum ScheduleEncoder {
+    static func tree(_ schedule: Schedule) -> JSONValue {
+        var root = ObjectBuilder()
+        root.add("version", .int(schedule.version))
+        root.add("homeZone", .string(schedule.homeZone))
+        var feed = ObjectBuilder()
+        let defaults = FeedOptions()
+        if schedule.feed.name != defaults.name { feed.add("name", .string(schedule.feed.name)) }
+        if schedule.feed.privacy != defaults.privacy { feed.add("privacy", .bool(schedule.feed.privacy)) }
+        if schedule.feed.refreshMinutes != defaults.refreshMinutes {
+            feed.add("refreshMinutes", .int(schedule.feed.refreshMinutes))
+        }
+        if let color = schedule.feed.color { feed.add("color", .string(color.text)) }
+        if !feed.isEmpty { root.add("feed", feed.value) }
+        root.add("medications", JSONValue(.array(schedule.medications.map(medication))))
+        if !schedule.itinerary.isEmpty {
+            root.add(
+                "itinerary",
+                JSONValue(
+                    .array(
+                        schedule.itinerary.map { stop in
+                            var o = ObjectBuilder()
+                            o.add("from", .string(stop.from.description))
+                            o.add("zone", .string(stop.zone.identifier))
+                            return o.value
+                        })))
+        }
+        if !schedule.log.isEmpty { root.add("log", JSONValue(.array(schedule.log.map(logEntry)))) }
+        return root.value
+    }
+
+    private static func medication(_ m: Medication) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("id", .string(m.id))
+        o.add("name", .string(m.name))
+        if let strength = m.strength { o.add("strength", .string(strength)) }
+        if let dose = m.dose { o.add("dose", .string(dose)) }
+        if let notes = m.notes { o.add("notes", .string(notes)) }
+        if m.pillsPerDose != 1 { o.add("pillsPerDose", .number(m.pillsPerDose)) }
+        if !(m.times.isEmpty && m.recurrence.isAsNeeded) { o.add("times", slots(m.times)) }
+        if m.recurrence != .daily { o.add("recurrence", recurrence(m.recurrence)) }
+        o.add("start", .string(m.start.description))
+        if let end = m.end { o.add("end", .string(end.description)) }
+        if m.timePolicy != MedicationDecoder.defaultPolicy(for: m.recurrence) { o.add("timePolicy", timePolicy(m.timePolicy)) }
+        if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
+        if let supply = m.supply { o.add("supply", self.supply(supply)) }
+        if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map(step)))) }
+        if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
+        return o.value
+    }
+
+    private static func rescheduled(_ r: RescheduledDose) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("slot", .string(r.slot))
+        o.add("date", .string(r.date.description))
+        o.add("time", .string(r.time.description))
+        if let toDate = r.toDate { o.add("toDate", .string(toDate.description)) }
+        return o.value
+    }
+
+    private static func slots(_ slots: [DoseSlot]) -> JSONValue {
+        JSONValue(
+            .array(
+                slots.map { slot in
+                    var o = ObjectBuilder()
+                    o.add("id", .string(slot.id))
+                    o.add("time", .string(slot.time.description))
+                    if let until = slot.until { o.add("until", .string(until.description)) }
+                    return o.value
+                }))
+    }
+
+    package static func recurrence(_ r: Recurrence) -> JSONValue {
+        var o = ObjectBuilder()
+        switch r {
+        case .daily:
+            o.add("kind", .string("daily"))
+        case .weekly(let weekdays, let interval):
+            o.add("kind", .string("weekly"))
+            if !weekdays.isEmpty { o.add("weekdays", JSONValue(.array(weekdays.map { JSONValue(.string($0.rawValue)) }))) }
+            if interval != 1 { o.add("interval", .int(interval)) }
+        case .everyNDays(let days):
+            o.add("kind", .string("everyNDays"))
+            o.add("days", .int(days))
+        case .cycle(let on, let off):
+            o.add("kind", .string("cycle"))
+            o.add("daysOn", .int(on))
+            o.add("daysOff", .int(off))
+        case .everyNHours(let hours):
+            o.add("kind", .string("everyNHours"))
+            o.add("hours", .int(hours))
+        case .asNeeded(let hours, let most):
+            o.add("kind", .string("asNeeded"))
+            o.add("minimumHours", .int(hours))
+            if let most { o.add("maxPerDay", .int(most)) }
+        }
+        return o.value
+    }
+
+    private static func timePolicy(_ p: TimePolicy) -> JSONValue {
+        var o = ObjectBuilder()
+        switch p {
+        case .wallClock: o.add("kind", .string("wallClock"))
+        case .pinned(let zone):
+            o.add("kind", .string("pinned"))
+            o.add("zone", .string(zone.identifier))
+        case .fixedInterval: o.add("kind", .string("fixedInterval"))
+        case .floating: o.add("kind", .string("floating"))
+        }
+        return o.value
+    }
+
+    private static func reminder(_ r: Reminder) -> JSONValue {
+        let defaults = Reminder()
+        var o = ObjectBuilder()
+        if r.enabled != defaults.enabled { o.add("enabled", .bool(r.enabled)) }
+        if r.minutesBefore != defaults.minutesBefore { o.add("minutesBefore", .int(r.minutesBefore)) }
+        var repeatObject = ObjectBuilder()
+        if r.repeatCount != defaults.repeatCount { repeatObject.add("count", .int(r.repeatCount)) }
+        if r.repeatIntervalMinutes != defaults.repeatIntervalMinutes {
+            repeatObject.add("intervalMinutes", .int(r.repeatIntervalMinutes))
+        }
+        if !repeatObject.isEmpty { o.add("repeat", repeatObject.value) }
+        return o.value
+    }
+
+    private static func supply(_ s: Supply) -> JSONValue {
+        let defaults = Supply(pills: 0, asOf: s.asOf)
+        var o = ObjectBuilder()
+        o.add("pills", .number(s.pills))
+        o.add("asOf", .string(s.asOf.description))
+        if s.warningDays != defaults.warningDays { o.add("warningDays", .int(s.warningDays)) }
+        if s.refillReminderTime != defaults.refillReminderTime {
+            o.add("refillReminderTime", .string(s.refillReminderTime.description))
+        }
+        return o.value
+    }
+
+    private static func step(_ s: TaperStep) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("from", .string(s.from.description))
+        if let pills = s.pillsPerDose { o.add("pillsPerDose", .number(pills)) }
+        if let dose = s.dose { o.add("dose", .string(dose)) }
+        if let times = s.times { o.add("times", slots(times)) }
+        return o.value
+    }
+
+    private static func logEntry(_ e: DoseLogEntry) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("medication", .string(e.medication))
+        if let slot = e.slot { o.add("slot", .string(slot)) }
+        if let date = e.date { o.add("date", .string(date.description)) }
+        o.add("status", .string(e.status.rawValue))
+        o.add("at", .string(utcText(e.at)))
+        return o.value
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` (whole seconds, rounded down).
+    static func utcText(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        return LocalDateTime(secondsSinceEpoch: seconds).description + "Z"
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Typed reads of JSON nodes for the schedule decoder: each either returns the value or throws a
+/// `ScheduleError` that points at the node and says what is valid.
+struct ScheduleReader {
+    let file: String
+    /// Where problems go when every error is wanted (`ScheduleCodec.validate`); nil to throw the
+    /// first one (`ScheduleCodec.decode`).
+    var log: ScheduleErrorLog? = nil
+
+    /// A problem that leaves the decoding able to go on (an unknown key, a duplicate, an order):
+    /// recorded when collecting, else thrown.
+    func report(_ error: ScheduleError) throws(ScheduleError) {
+        guard let log else { throw error }
+        log.record(error)
+    }
+
+    /// Runs `body`; when collecting, a problem it throws is recorded and the result is nil, so
+    /// that the caller goes on with the next value. Without a log the problem is thrown.
+    func attempt<T>(_ body: () throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
+        do {
+            return try body()
+        } catch {
+            try report(error)
+            return nil
+        }
+    }
+
+    /// What an object that lost a required value throws when collecting: a problem already
+    /// recorded (so the log lists it once). Only reached with a log.
+    func incomplete(_ node: JSONValue, _ path: String) -> ScheduleError {
+        log?.errors.first ?? fail(node, path, "this value could not be read")
+    }
+
+    func fail(_ node: JSONValue, _ path: String, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
+        ScheduleError(kind: kind, file: file, path: path, line: node.line, column: node.column, message: message)
+    }
+
+    /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
+    func fields(_ node: JSONValue, at path: String, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
+    {
+        guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
+        var values: [String: JSONValue] = [:]
+        for member in members where !member.key.hasPrefix("x-") {
+            guard known.contains(member.key) else {
+                let keyNode = JSONValue(.null, line: member.keyLine, column: member.keyColumn)
+                var message = "unknown key \(JSONWriter.quoted(member.key))\(context)"
+                message += Self.didYouMean(NameSuggestion.closest(to: member.key, in: known))
+                message += "; known keys: " + known.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"
+                try report(fail(keyNode, path, message))
+                continue
+            }
+            values[member.key] = member.value
+        }
+        return ScheduleFields(reader: self, node: node, path: path, values: values)
+    }
+
+    func array(_ node: JSONValue, at path: String) throws(ScheduleError) -> [JSONValue] {
+        guard let elements = node.arrayValue else { throw fail(node, path, "expected an array [...], found \(node.summary)") }
+        return elements
+    }
+
+    func string(_ node: JSONValue, at path: String, expected: String = "a string") throws(ScheduleError) -> String {
+        guard let s = node.stringValue else { throw fail(node, path, "expected \(expected), found \(node.summary)") }
+        return s
+    }
+
+    /// A string without control characters (line breaks and tabs allowed when `multiline`).
+    /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
+    func text(_ node: JSONValue, at path: String, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
+        -> String
+    {
+        let s = try string(node, at: path)
+        if let example = nonEmpty, s.allSatisfy(\.isWhitespace) {
+            throw fail(node, path, "must not be empty or only spaces; write the text, like \(JSONWriter.quoted(example))")
+        }
+        // General category Cc is exactly U+0000-U+001F and U+007F-U+009F (a range test, not a
+        // Unicode property lookup per scalar: notes may hold megabytes).
+        for scalar in s.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            if multiline, scalar == "\n" || scalar == "\t" { continue }
+            let allowed =
+                multiline
+                ? "only line breaks (\\n) and tabs (\\t) are allowed" : "write it on one line without control characters"
+            throw fail(node, path, "contains the control character U+\(JSONWriter.hex(Int(scalar.value), 4)); \(allowed)")
+        }
+        return s
+    }
+
+    func bool(_ node: JSONValue, at path: String) throws(ScheduleError) -> Bool {
+        guard let b = node.boolValue else { throw fail(node, path, "expected true or false, found \(node.summary)") }
+        return b
+    }
+
+    /// A whole number in `range`, written without fraction or exponent.
+    func integer(_ node: JSONValue, at path: String, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError) -> Int {
+        let valid = "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)"
+        guard case .number(_, let text) = node.kind else {
+            throw fail(node, path, "expected a number, found \(node.summary); \(valid)")
+        }
+        guard let n = Int(text) else {
+            let integral = text.allSatisfy { $0.isNumber || $0 == "-" }
+            throw fail(node, path, integral ? "\(text) is out of range; \(valid)" : "\(text) is not a whole number; \(valid)")
+        }
+        guard range.contains(n) else { throw fail(node, path, "\(text) is out of range; \(valid)") }
+        return n
+    }
+
+    func number(_ node: JSONValue, at path: String, valid: String) throws(ScheduleError) -> Double {
+        guard let d = node.doubleValue else { throw fail(node, path, "expected a number, found \(node.summary); \(valid)") }
+        return d
+    }
+
+    /// A unit count: a number > 0 in steps of 0.25 (half and quarter tablets).
+    func pills(_ node: JSONValue, at path: String) throws(ScheduleError) -> Double {
+        let valid = "use a number above 0 in steps of 0.25, like 1, 0.5 or 2.25"
+        let d = try number(node, at: path, valid: valid)
+        guard d > 0 else { throw fail(node, path, "\(Self.text(node)) is not above 0; \(valid)") }
+        guard (d * 4).rounded() == d * 4 else { throw fail(node, path, "\(Self.text(node)) is not a multiple of 0.25; \(valid)") }
+        return d
+    }
+
+    /// An id: 1 to 64 of `A-Z a-z 0-9 . _ -`.
+    func identifier(_ node: JSONValue, at path: String) throws(ScheduleError) -> String {
+        let s = try string(node, at: path, expected: "an id (a string)")
+        guard Self.isIdentifier(s) else {
+            throw fail(
+                node, path, "\(JSONWriter.quoted(s)) is not a valid id; use 1 to 64 letters A-Z or a-z, digits, '.', '_' or '-'")
+        }
+        return s
+    }
+
+    /// A `YYYY-MM-DD` date.
+    func date(_ node: JSONValue, at path: String) throws(ScheduleError) -> LocalDate {
+        let s = try string(node, at: path, expected: "a date \"YYYY-MM-DD\" (a string)")
+        guard s.utf8.count == 10, let date = LocalDate(parsing: s) else {
+            throw fail(node, path, "\(JSONWriter.quoted(s)) is not a date; use YYYY-MM-DD, like \"2026-01-05\"")
+        }
+        return date
+    }
+
+    /// An `HH:MM` time of day.
+    func time(_ node: JSONValue, at path: String) throws(ScheduleError) -> WallTime {
+        let s = try string(node, at: path, expected: "a time \"HH:MM\" (a string)")
+        guard s.utf8.count == 5, let time = WallTime(parsing: s) else {
+            throw fail(node, path, "\(JSONWriter.quoted(s)) is not a time; use HH:MM from 00:00 to 23:59")
+        }
+        return time
+    }
+
+    /// An IANA time zone name with zone data (`Area/Location` or exactly `UTC`), resolved: the
+    /// one place a zone name in the schedule becomes a `Zone`.
+    func zone(_ node: JSONValue, at path: String) throws(ScheduleError) -> Zone {
+        let s = try string(node, at: path, expected: "a time zone name (a string)")
+        guard s == "UTC" || s.contains("/"), let zone = Zone(s) else {
+            throw fail(
+                node, path,
+                "\(JSONWriter.quoted(s)) is not an IANA time zone name\(Self.didYouMean(NameSuggestion.zone(near: s))); "
+                    + "use one like \"America/New_York\", \"Europe/Berlin\" or \"UTC\""
+            )
+        }
+        return zone
+    }
+
+    /// An RFC 3339 date-time with `Z` or a numeric offset; fractional seconds are dropped.
+    func instant(_ node: JSONValue, at path: String) throws(ScheduleError) -> Date {
+        let s = try string(node, at: path, expected: "an RFC 3339 date-time (a string)")
+        guard let date = Self.parseRFC3339(s) else {
+            throw fail(
+                node, path,
+                "\(JSONWriter.quoted(s)) is not an RFC 3339 date-time; use YYYY-MM-DDTHH:MM:SS with Z or an offset, like \"2026-11-01T08:05:00-05:00\""
+            )
+        }
+        return date
+    }
+
+    /// One of `choices` (compared exactly).
+    func choice(_ node: JSONValue, at path: String, what: String, in choices: [String]) throws(ScheduleError) -> String {
+        let list = choices.joined(separator: ", ")
+        let s = try string(node, at: path, expected: "\(what) (a string: one of \(list))")
+        guard choices.contains(s) else {
+            let guess = Self.didYouMean(NameSuggestion.closest(to: s, in: choices))
+            throw fail(node, path, "\(JSONWriter.quoted(s)) is not \(what)\(guess); use one of \(list)")
+        }
+        return s
+    }
+
+    // MARK: Helpers
+
+    /// ` (did you mean "x"?)`, or nothing without a suggestion.
+    static func didYouMean(_ guess: String?) -> String {
+        guess.map { " (did you mean \(JSONWriter.quoted($0))?)" } ?? ""
+    }
+
+    /// The source text of a number node (or its summary).
+    static func text(_ node: JSONValue) -> String {
+        if case .number(_, let text) = node.kind { return text }
+        return node.summary
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        (1...64).contains(s.utf8.count)
+            && s.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F
+                    || b == 0x2D
+            }
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`; `T` and `Z` may be lower case.
+    /// Fractional seconds are dropped (the log keeps whole seconds).
+    static func parseRFC3339(_ s: String) -> Date? {
+        let c = Array(s.utf8)
+        func number(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= c.count else { return nil }
+            return c[from..<from + count].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+                ? Int(decimalDigits: c[from..<from + count]) : nil
+        }
+        func byte(_ i: Int, _ choices: String) -> Bool { i < c.count && choices.utf8.contains(c[i]) }
+        guard c.count >= 20, byte(4, "-"), byte(7, "-"), byte(10, "Tt"), byte(13, ":"), byte(16, ":"),
+            let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2), let date = LocalDate(year: y, month: mo, day: d),
+            let h = number(11, 2), let mi = number(14, 2), let sec = number(17, 2), sec < 60,
+            let time = WallTime(hour: h, minute: mi, second: sec)
+        else { return nil }
+        var i = 19
+        if byte(i, ".") {
+            i += 1
+            let digitsStart = i
+            while i < c.count, c[i] >= 0x30, c[i] <= 0x39 { i += 1 }
+            guard i > digitsStart else { return nil }
+        }
+        var offset = 0
+        if byte(i, "Zz") {
+            guard i + 1 == c.count else { return nil }
+        } else {
+            guard c.count - i == 6, byte(i, "+-"), byte(i + 3, ":"), let oh = number(i + 1, 2), oh <= 23,
+                let om = number(i + 4, 2), om <= 59
+            else { return nil }
+            offset = (oh * 3600 + om * 60) * (byte(i, "-") ? -1 : 1)
+        }
+        let utc = LocalDateTime(date: date, time: time).secondsSinceEpoch - offset
+        // The file writes instants in UTC, so they must stay within years 0001-9999 there too.
+        guard (1...9999).contains(LocalDateTime(secondsSinceEpoch: utc).date.year) else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(utc))
+    }
+}
+
+/// RFC 3339 timestamps, read the one way dosecal reads them (the schedule file's log and refill
+/// times, and the command line's `--now` and `--at`): `YYYY-MM-DDTHH:MM:SS[.fraction]` with `Z`
+/// or `+HH:MM`/`-HH:MM`, fractional seconds dropped. (Written by `RFC3339.utc`, CalendarTime.)
+extension RFC3339 {
+    /// Seconds since 1970, or nil when `text` is not such a timestamp.
+    public static func instant(_ text: String) -> Int? {
+        ScheduleReader.parseRFC3339(text).map { Int($0.timeIntervalSince1970) }
+    }
+}
+
+extension Int {
+    /// The value of a run of ASCII digits (the caller checked they are digits); nil when it overflows.
+    fileprivate init?(decimalDigits bytes: ArraySlice<UInt8>) {
+        var value = 0
+        for b in bytes {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(b) - 0x30)
+            guard !o1, !o2 else { return nil }
+            value = sum
+        }
+        self = value
+    }
+}

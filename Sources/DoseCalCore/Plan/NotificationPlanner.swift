@@ -1,0 +1,164 @@
+import CalendarTime
+
+/// Plans local notifications for `days` days from an instant (decision 0011).
+///
+/// Per medication with reminders on, per slot: one repeating trigger (per weekday for weekly
+/// doses) when it fires at exactly the engine's instants over the whole window; otherwise one
+/// one-off request per dose. A repeating trigger is tried only for wall-clock and floating doses
+/// that are daily or weekly (every week), and is exact only when the window holds one series of
+/// the slot at one local time in one zone and no dose in a DST gap. Refill warnings that fall in
+/// the window are one-off requests. Over `budget - margin`, one-offs are dropped first, the
+/// furthest in the future first, then repeating requests the same way.
+public struct NotificationPlanner: Sendable {
+    public let engine: WallClockEngine
+    public var budget: Int
+    public var margin: Int
+    public var days: Int
+    /// Whether doses the log already decides (taken or skipped) are planned too; false for an
+    /// app (nothing reminds of a dose already taken), true for `check`, which compares the plan
+    /// with the feed dose by dose.
+    public var plansSettledDoses = false
+
+    public static let defaultBudget = 64
+    public static let defaultMargin = 4
+    public static let defaultDays = 7
+
+    public init(
+        schedule: Schedule, budget: Int = NotificationPlanner.defaultBudget, margin: Int = NotificationPlanner.defaultMargin,
+        days: Int = NotificationPlanner.defaultDays
+    ) {
+        self.engine = WallClockEngine(schedule: schedule)
+        self.budget = budget
+        self.margin = margin
+        self.days = days
+    }
+
+    /// The plan for the window `at ..< at + days x 24 h`.
+    public func plan(at: Int) -> NotificationPlan {
+        let end = at + days * 86_400
+        var all: [NotificationRequest] = []
+        for m in engine.schedule.medications {
+            if m.reminder.enabled { all += doseRequests(m, from: at, to: end) + asNeededRequests(m, at: at, to: end) }
+            all += supplyRequests(m, from: at, to: end)
+        }
+        all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
+        var kept = all
+        var dropped: [NotificationRequest] = []
+        let capacity = max(0, budget - margin)
+        while kept.count > capacity {
+            // One-offs before repeating requests, then the furthest in the future.
+            func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
+            let victim = kept.indices.max { rank(kept[$0]) < rank(kept[$1]) }!
+            dropped.append(kept.remove(at: victim))
+        }
+        var plan = NotificationPlan(
+            from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
+        let covered = plan.coveredUntil
+        plan.topUpBy = max(at, covered - min(86_400, (covered - at) / 2))
+        return plan
+    }
+
+    private func doseRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
+        let lead = m.reminder.minutesBefore * 60
+        // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
+        let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
+        let last = Zone.utc.local(at: to + lead).date.adding(days: 2)
+        let doses = unsettled(engine.firing(engine.occurrences(of: m, from: first, to: last)), of: m).filter {
+            $0.instant - lead >= from && $0.instant - lead < to
+        }
+        let planner = SeriesCuts(engine: engine)
+        var result: [NotificationRequest] = []
+        for slot in m.times {
+            let slotDoses = doses.filter { $0.slotID == slot.id }
+            guard !slotDoses.isEmpty else { continue }
+            let parts = slotDoses.map { planner.part(of: m, on: engine.localDate(of: $0)) }
+            if let repeating = repeatingRequests(
+                m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to)
+            {
+                result += repeating
+                continue
+            }
+            for (dose, part) in zip(slotDoses, parts) {
+                let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+                let fires = dose.instant - lead
+                let trigger: NotificationTrigger
+                if m.timePolicy == .floating, let zone = dose.zone {
+                    trigger = .once(zone.local(at: fires), zone: nil)
+                } else {
+                    trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
+                }
+                let token = dose.local.basicFormat + (dose.zone == nil ? "Z" : "")
+                result.append(
+                    NotificationRequest(
+                        identifier: "\(uid)/\(token)", uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
+                        trigger: trigger, fires: fires, firings: [fires], content: doseContent(m, dose),
+                        doseDate: engine.localDate(of: dose)))
+            }
+        }
+        return result
+    }
+
+    /// The repeating requests of one slot, or nil when a repeating trigger would not fire at
+    /// exactly the engine's instants (`doses`, in the window) over the whole window.
+    private func repeatingRequests(
+        _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: SeriesPart, parts: [SeriesPart], from: Int, to: Int
+    ) -> [NotificationRequest]? {
+        guard m.timePolicy == .wallClock || m.timePolicy == .floating else { return nil }
+        var weekdays: [Weekday]
+        switch m.recurrence {
+        case .daily, .everyNDays(1), .cycle(_, 0): weekdays = Weekday.allCases
+        case .weekly(let days, 1): weekdays = days.isEmpty ? [m.start.weekday] : days.sorted()
+        default: return nil
+        }
+        guard Set(parts).count == 1, let zone = doses[0].zone, doses.allSatisfy({ $0.zone == zone }) else { return nil }
+        let lead = m.reminder.minutesBefore * 60
+        let alarms = doses.map { $0.local.adding(seconds: -lead) }
+        guard let time = alarms.first?.time, alarms.allSatisfy({ $0.time == time }) else { return nil }
+        let carry = doses[0].local.date.days(to: alarms[0].date)
+        weekdays = weekdays.map { $0.adding(days: carry) }.sorted()
+        // Every instant the trigger would fire in the window, by the `.nextTime` policy.
+        var simulated: [Int] = []
+        var date = zone.local(at: from).date.adding(days: -1)
+        let lastDate = zone.local(at: to).date.adding(days: 1)
+        while date <= lastDate {
+            if weekdays.contains(date.weekday) {
+                let fires = zone.nextTimeInstant(of: LocalDateTime(date: date, time: time))
+                if fires >= from && fires < to { simulated.append(fires) }
+            }
+            date = date.adding(days: 1)
+        }
+        guard simulated == doses.map({ $0.instant - lead }).sorted() else { return nil }
+        let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+        let purpose = NotificationRequest.Purpose.dose(medicationID: m.id, slotID: slot.id)
+        if weekdays.count == 7 {
+            return [
+                NotificationRequest(
+                    identifier: "\(uid)/daily", uid: uid, purpose: purpose,
+                    trigger: .repeating(hour: time.hour, minute: time.minute, weekday: nil),
+                    fires: simulated[0], firings: simulated, content: doseContent(m, doses[0]))
+            ]
+        }
+        return weekdays.compactMap { day in
+            let firings = simulated.filter { zone.local(at: $0).date.weekday == day }
+            guard let next = firings.first else { return nil }
+            return NotificationRequest(
+                identifier: "\(uid)/weekly-\(day.rawValue)", uid: uid, purpose: purpose,
+                trigger: .repeating(hour: time.hour, minute: time.minute, weekday: day), fires: next, firings: firings,
+                content: doseContent(m, doses[0]))
+        }
+    }
+
+    /// The refill warning of `m` as a one-off request, when it falls in the window.
+    private func supplyRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
+        guard let due = engine.supplyForecast(of: m)?.refillDue else { return [] }
+        let fires = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
+        guard fires >= from && fires < to else { return [] }
+        let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
+        return [
+            NotificationRequest(
+                identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
+                trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires],
+                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy))
+        ]
+    }
+}

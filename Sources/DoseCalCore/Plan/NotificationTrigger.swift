@@ -1,0 +1,29 @@
+public import CalendarTime
+
+/// When a local notification fires, in the terms of Apple's `UNCalendarNotificationTrigger`
+/// (date components matched in the device's calendar).
+public enum NotificationTrigger: Sendable, Equatable {
+    /// `repeats: true` with hour and minute (and a weekday for weekly doses), matched in the
+    /// device's zone with Foundation's `.nextTime` policy: in a DST gap it fires at the gap's end.
+    case repeating(hour: Int, minute: Int, weekday: Weekday?)
+    /// `repeats: false` with year, month, day, hour and minute. `zone` is the `timeZone` of the
+    /// components: "UTC" for an instant; nil for floating doses (the device's zone).
+    case once(LocalDateTime, zone: String?)
+
+    /// Whether the trigger repeats.
+    public var repeats: Bool {
+        if case .repeating = self { return true }
+        return false
+    }
+}
+
+extension Zone {
+    /// Where a repeating calendar trigger for `local` fires on that date under Foundation's
+    /// `.nextTime` policy: a time that exists once, its instant; a repeated time, the first
+    /// (as RFC 5545 §3.3.5); a time in a DST gap, the gap's end (02:30 on a spring-forward night
+    /// in New York fires at 03:00 EDT, where the calendar says 03:30 EDT).
+    public func nextTimeInstant(of local: LocalDateTime) -> Int {
+        let resolved = ZoneResolver.resolve(local, in: self)
+        return GapPolicy.next.instant(resolved.instant, kind: resolved.kind, local: local, in: self) ?? resolved.instant
+    }
+}

@@ -1,0 +1,118 @@
+/// How a medication is cut into recurring series, each of which one rule says exactly: at taper
+/// steps and travel dates (wall-clock policy), and into a few rules where a cycle needs them
+/// (21/7 -> 3 weekly rules; L not a multiple of 7 -> one daily rule per "on" day).
+///
+/// The feed writes one VEVENT per series; the notification plan and the checks name a dose by
+/// its series' `part`, so they agree with the feed's UIDs without knowing iCalendar.
+public struct SeriesCuts: Sendable {
+    /// One rule of a stretch: the days it gives (without UNTIL), its first dose day, and for a
+    /// cycle the day offsets in the cycle it covers.
+    public struct Rule: Sendable, Equatable {
+        public var pattern: RecurrencePattern
+        public var firstDay: LocalDate
+        public var cycleOffsets: Range<Int>? = nil
+    }
+
+    public let engine: WallClockEngine
+
+    public init(engine: WallClockEngine) { self.engine = engine }
+
+    /// The stretches a medication is cut into: at taper steps, and at travel dates for the
+    /// wall-clock policy. Each is (first day, last day or nil for open-ended).
+    public func segments(of medication: Medication) -> [(start: LocalDate, end: LocalDate?)] {
+        var boundaries = Set(medication.taper.map(\.from))
+        if medication.timePolicy == .wallClock {
+            for stop in engine.schedule.itinerary { boundaries.insert(stop.from) }
+        }
+        let cuts = boundaries.filter { $0 > medication.start && $0 <= (medication.end ?? $0) }.sorted()
+        var segments: [(start: LocalDate, end: LocalDate?)] = []
+        var from = medication.start
+        for cut in cuts {
+            segments.append((from, cut.adding(days: -1)))
+            from = cut
+        }
+        segments.append((from, medication.end))
+        return segments
+    }
+
+    /// The `part` of the series that holds a dose of `medication` on the dose day `date`: "" for
+    /// the main one, "from-YYYYMMDD" for a series that starts at a taper step or travel date,
+    /// "+cN" for the Nth rule of a cycle.
+    public func part(of medication: Medication, on date: LocalDate) -> SeriesPart {
+        guard let segment = segments(of: medication).last(where: { $0.start <= date }) else { return .main }
+        let stretch = segment.start == medication.start ? nil : segment.start
+        let subs = rules(medication, segStart: segment.start, segEnd: segment.end)
+        guard subs.count > 1 else { return SeriesPart(stretchStart: stretch) }
+        let offset = medication.start.days(to: date)
+        let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % cycleLength(medication)) ?? true } ?? 0
+        return SeriesPart(stretchStart: stretch, cycleRule: index + 1)
+    }
+
+    private func cycleLength(_ m: Medication) -> Int {
+        if case .cycle(let on, let off) = m.recurrence { return max(on + off, 1) }
+        return 1
+    }
+
+    /// The rules (without UNTIL) and first dose days that together give the recurrence's days
+    /// in `segStart...segEnd`.
+    public func rules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [Rule] {
+        func first(_ matches: (LocalDate) -> Bool) -> LocalDate? {
+            var d = segStart
+            for _ in 0..<4000 {
+                if let segEnd, d > segEnd { return nil }
+                if matches(d) { return d }
+                d = d.adding(days: 1)
+            }
+            return nil
+        }
+        let r = m.recurrence
+        switch r {
+        case .daily:
+            return [Rule(pattern: RecurrencePattern(.daily), firstDay: segStart)]
+        case .everyNHours(let hours):
+            return [Rule(pattern: RecurrencePattern(.hourly, interval: hours), firstDay: segStart)]
+        case .asNeeded:
+            return []
+        case .everyNDays(let n):
+            guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
+            return [Rule(pattern: RecurrencePattern(.daily, interval: n), firstDay: d)]
+        case .weekly(let weekdays, let interval):
+            let days = (weekdays.isEmpty ? [m.start.weekday] : weekdays).sorted()
+            guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
+            let pattern = RecurrencePattern(
+                .weekly, interval: interval, byDay: days.map { .init($0) }, weekStart: interval > 1 ? .monday : nil)
+            return [Rule(pattern: pattern, firstDay: d)]
+        case .cycle(let on, let off):
+            if off == 0 { return [Rule(pattern: RecurrencePattern(.daily), firstDay: segStart)] }
+            return cycleRules(start: m.start, on: on, off: off, first: first)
+        }
+    }
+
+    /// A cycle of `on` days taken and `off` not, from `anchor`: weekly rules when its length is
+    /// whole weeks, else one daily rule per "on" day.
+    private func cycleRules(start anchor: LocalDate, on: Int, off: Int, first: ((LocalDate) -> Bool) -> LocalDate?)
+        -> [Rule]
+    {
+        let length = on + off
+        func offset(_ d: LocalDate) -> Int { anchor.days(to: d) % length }
+        var subs: [Rule] = []
+        if length % 7 == 0 {
+            let weeks = length / 7
+            for j in 0..<((on + 6) / 7) {
+                let offsets = (7 * j)..<min(7 * j + 7, on)
+                let days = offsets.map { anchor.adding(days: $0).weekday }.sorted()
+                guard let d = first({ offsets.contains(offset($0)) }) else { continue }
+                let pattern = RecurrencePattern(
+                    .weekly, interval: weeks, byDay: days.map { .init($0) }, weekStart: weeks > 1 ? anchor.weekday : nil)
+                subs.append(Rule(pattern: pattern, firstDay: d, cycleOffsets: offsets))
+            }
+        } else {
+            for k in 0..<on {
+                guard let d = first({ offset($0) == k }) else { continue }
+                subs.append(
+                    Rule(pattern: RecurrencePattern(.daily, interval: length), firstDay: d, cycleOffsets: k..<(k + 1)))
+            }
+        }
+        return subs
+    }
+}

@@ -1,0 +1,110 @@
+import CalendarTime
+
+/// Computes `MedicationStatus` at an instant: the library's side of `dosecal status`.
+///
+/// Pure: the instant and the grace period are parameters. A dose with no deciding log entry is
+/// missed when the instant is strictly later than its time plus the grace period (at exactly
+/// the end of the grace period it is still pending).
+public struct ReminderStatus: Sendable {
+    public let engine: WallClockEngine
+    /// The status instant, seconds since 1970.
+    public let at: Int
+    /// The grace period in seconds (default 2 hours).
+    public let grace: Int
+    /// How many next doses to list per medication.
+    public let nextCount: Int
+
+    public static let defaultGraceMinutes = 120
+
+    public init(schedule: Schedule, at: Int, graceMinutes: Int = ReminderStatus.defaultGraceMinutes, nextCount: Int = 3) {
+        self.engine = WallClockEngine(schedule: schedule)
+        self.at = at
+        self.grace = graceMinutes * 60
+        self.nextCount = nextCount
+    }
+
+    private var home: Zone { engine.schedule.home }
+
+    /// The status of every medication, in file order.
+    public func statuses() -> [MedicationStatus] { engine.schedule.medications.map(status(of:)) }
+
+    /// The status of one medication.
+    public func status(of medication: Medication) -> MedicationStatus {
+        let ledger = DoseLedger(engine: engine, medicationID: medication.id)
+        let today = home.local(at: at).date
+        let past = engine.occurrences(of: medication, from: today.adding(days: -31), to: today.adding(days: 1))
+            .filter { $0.instant <= at && $0.instant > at - 30 * 86_400 }
+            .map { dose(of: $0, ledger: ledger) }
+        var next: [MedicationStatus.Dose] = []
+        var from = today
+        while next.count < nextCount, from <= today.adding(days: 800) {
+            let upcoming = engine.occurrences(of: medication, from: from, to: from.adding(days: 31)).filter { $0.instant >= at }
+            next += upcoming.prefix(nextCount - next.count).map { dose(of: $0, ledger: ledger) }
+            if let end = medication.end, end <= from.adding(days: 31) { break }
+            from = from.adding(days: 32)
+        }
+        let forecast = engine.supplyForecast(of: medication)
+        var refillBy: Int? = nil
+        if let due = forecast?.refillDue {
+            refillBy = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
+        }
+        return MedicationStatus(
+            medicationID: medication.id, pillsLeft: pillsLeft(of: medication, at: at, ledger: ledger), forecast: forecast,
+            refillBy: refillBy, next: next,
+            missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && isMissed($0.state) },
+            week: adherence(past, days: 7), month: adherence(past, days: 30),
+            asNeeded: AsNeededDoses(medication, log: engine.schedule.log, until: at))
+    }
+
+    /// Units on hand at `instant`: the supply record, less every dose from the supply date on
+    /// whose time is at or before `instant` and that the ledger counts as taken, less extra
+    /// doses taken from the supply date to `instant`; never below 0. Nil without a supply record.
+    public func pillsLeft(of medication: Medication, at instant: Int) -> Double? {
+        pillsLeft(of: medication, at: instant, ledger: DoseLedger(engine: engine, medicationID: medication.id))
+    }
+
+    private func pillsLeft(of medication: Medication, at instant: Int, ledger: DoseLedger) -> Double? {
+        guard let supply = medication.supply else { return nil }
+        let until = home.local(at: instant).date.adding(days: 1)
+        var left = supply.pills
+        if supply.asOf <= until {
+            for dose in engine.occurrences(of: medication, from: supply.asOf, to: until)
+            where dose.instant <= instant && ledger.consumes(dose) {
+                left -= dose.pills
+            }
+        }
+        for extra in ledger.extras where extra.instant <= instant && home.local(at: extra.instant).date >= supply.asOf {
+            left -= extra.pills
+        }
+        return max(0, left)
+    }
+
+    private func dose(of occurrence: Occurrence, ledger: DoseLedger) -> MedicationStatus.Dose {
+        let state: MedicationStatus.DoseState
+        if let logged = ledger.status(of: occurrence) {
+            state = .logged(logged)
+        } else if at > occurrence.instant + grace {
+            state = .missedUnlogged
+        } else {
+            state = .pending
+        }
+        return MedicationStatus.Dose(occurrence: occurrence, date: engine.localDate(of: occurrence), state: state)
+    }
+
+    private func isMissed(_ state: MedicationStatus.DoseState) -> Bool {
+        state == .missedUnlogged || state == .logged(.missed)
+    }
+
+    private func adherence(_ doses: [MedicationStatus.Dose], days: Int) -> Adherence {
+        var result = Adherence(days: days)
+        for d in doses where d.occurrence.instant > at - days * 86_400 {
+            switch d.state {
+            case .logged(.taken): result.taken += 1
+            case .logged(.skipped): result.skipped += 1
+            case .logged(.missed), .missedUnlogged: result.missed += 1
+            case .pending: result.pending += 1
+            }
+        }
+        return result
+    }
+}

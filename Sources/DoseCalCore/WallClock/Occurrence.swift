@@ -1,0 +1,32 @@
+public import CalendarTime
+
+/// One expected dose: which medication and slot, the local time the schedule promises, and the
+/// instant it fires.
+public struct Occurrence: Sendable, Hashable {
+    public var medicationID: String
+    public var slotID: String
+    /// The wall-clock date and time the schedule says ("08:00 on 2026-03-08"); UTC for the
+    /// fixed-interval policy.
+    public var local: LocalDateTime
+    /// The zone `local` is read in (nil for fixed-interval doses, whose `local` is UTC).
+    public var zone: Zone?
+    /// Seconds since 1970-01-01T00:00:00Z, by RFC 5545 §3.3.5.
+    public var instant: Int
+    /// Units taken at this dose.
+    public var pills: Double
+    /// Whether the local time fell in a DST gap or overlap.
+    public var resolution: ZoneResolver.Kind
+
+    public init(
+        medicationID: String, slotID: String, local: LocalDateTime, zone: Zone?, instant: Int, pills: Double,
+        resolution: ZoneResolver.Kind
+    ) {
+        self.medicationID = medicationID
+        self.slotID = slotID
+        self.local = local
+        self.zone = zone
+        self.instant = instant
+        self.pills = pills
+        self.resolution = resolution
+    }
+}

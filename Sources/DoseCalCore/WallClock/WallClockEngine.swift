@@ -1,0 +1,205 @@
+public import CalendarTime
+
+/// The expected fire instants of a schedule: what "08:00" promises, day by day, for each time
+/// policy (docs/time-semantics.md §1). Pure: no clock, no environment.
+public struct WallClockEngine: Sendable {
+    public let schedule: Schedule
+
+    public init(schedule: Schedule) { self.schedule = schedule }
+
+    /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
+    /// force on that date.
+    public func zone(on date: LocalDate) -> Zone {
+        var zone = schedule.home
+        for stop in schedule.itinerary where stop.from <= date { zone = stop.zone }
+        return zone
+    }
+
+    /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
+    public func zone(of medication: Medication, on date: LocalDate) -> Zone? {
+        switch medication.timePolicy {
+        case .pinned(let zone): return zone
+        case .fixedInterval: return nil
+        case .wallClock, .floating: return zone(on: date)
+        }
+    }
+
+    /// The identifier of `zone(on:)`.
+    public func zoneID(on date: LocalDate) -> String { zone(on: date).identifier }
+
+    /// The identifier of `zone(of:on:)`.
+    public func zoneID(of medication: Medication, on date: LocalDate) -> String? { zone(of: medication, on: date)?.identifier }
+
+    /// The taper step in force on `date` (nil without a taper).
+    public func step(of medication: Medication, on date: LocalDate) -> TaperStep? {
+        medication.taper.last { $0.from <= date }
+    }
+
+    /// The slot's time on `date` (a taper step may move it).
+    public func time(of slot: DoseSlot, in medication: Medication, on date: LocalDate) -> WallTime {
+        step(of: medication, on: date)?.times?.first { $0.id == slot.id }?.time ?? slot.time
+    }
+
+    /// Units per dose on `date`.
+    public func pills(of medication: Medication, on date: LocalDate) -> Double {
+        step(of: medication, on: date)?.pillsPerDose ?? medication.pillsPerDose
+    }
+
+    /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
+    /// whose home-zone date is), in time order.
+    public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        let scheduled = scheduledOccurrences(of: medication, from: from, to: to)
+        guard !medication.rescheduled.isEmpty else { return scheduled }
+        return scheduled.map { rescheduled($0, in: medication) }.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// The rescheduled dose entry for `occurrence`, when there is one.
+    public func rescheduling(of occurrence: Occurrence, in medication: Medication) -> RescheduledDose? {
+        let date =
+            occurrence.zone != nil ? occurrence.local.date : schedule.home.local(at: occurrence.instant).date
+        return medication.rescheduled.first { $0.slot == occurrence.slotID && $0.date == date }
+    }
+
+    /// `occurrence` moved to its `rescheduled` time that day or on its `toDate` (in its zone; the
+    /// home zone for fixed interval), or unchanged.
+    private func rescheduled(_ occurrence: Occurrence, in medication: Medication) -> Occurrence {
+        guard let r = rescheduling(of: occurrence, in: medication) else { return occurrence }
+        var moved = occurrence
+        let zone = occurrence.zone ?? schedule.home
+        let local = LocalDateTime(date: r.takenOn, time: r.time)
+        let resolved = ZoneResolver.resolve(local, in: zone)
+        moved.instant = resolved.instant
+        moved.resolution = resolved.kind
+        moved.local = occurrence.zone != nil ? local : LocalDateTime(secondsSinceEpoch: resolved.instant)
+        return moved
+    }
+
+    private func scheduledOccurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        let last = min(to, medication.end ?? to)
+        if case .everyNHours(let hours) = medication.recurrence {
+            return hourly(medication, every: hours, from: from, to: last)
+        }
+        if medication.timePolicy == .fixedInterval {
+            return fixedInterval(medication, from: from, to: last)
+        }
+        var result: [Occurrence] = []
+        var date = max(from, medication.start)
+        while date <= last {
+            if medication.recurrence.includes(date, start: medication.start) {
+                // Not fixed interval (handled above): the pinned zone or the one of that date.
+                let zone = medication.timePolicy.pinnedZone ?? zone(on: date)
+                for slot in medication.times where slot.isActive(on: date) {
+                    let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
+                    let r = ZoneResolver.resolve(local, in: zone)
+                    result.append(
+                        Occurrence(
+                            medicationID: medication.id, slotID: slot.id, local: local, zone: zone,
+                            instant: r.instant, pills: pills(of: medication, on: date), resolution: r.kind))
+                }
+            }
+            date = date.adding(days: 1)
+        }
+        return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// The first dose instant of a fixed-interval slot: its time on the start date in the home zone.
+    public func anchor(of medication: Medication, slot: DoseSlot) -> Int {
+        let local = LocalDateTime(date: medication.start, time: time(of: slot, in: medication, on: medication.start))
+        return ZoneResolver.resolve(local, in: schedule.home).instant
+    }
+
+    /// The first day of the taper stretch that contains `date` (the start date before any step).
+    public func stretchStart(of medication: Medication, on date: LocalDate) -> LocalDate {
+        max(medication.start, step(of: medication, on: date)?.from ?? medication.start)
+    }
+
+    /// The anchor of a fixed-interval slot for the taper stretch that begins on `stretchStart`:
+    /// the stretch's first dose day and the instant of the slot's time on it in the home zone.
+    /// Every other dose day D of the stretch fires whole days later: anchor + (D - day) x 24 h.
+    public func fixedAnchor(of medication: Medication, slot: DoseSlot, stretchStart: LocalDate) -> (day: LocalDate, instant: Int)?
+    {
+        guard let day = medication.recurrence.firstDay(onOrAfter: stretchStart, start: medication.start) else { return nil }
+        let local = LocalDateTime(date: day, time: time(of: slot, in: medication, on: day))
+        return (day, ZoneResolver.resolve(local, in: schedule.home).instant)
+    }
+
+    /// Fixed interval (decision 0004): the dose days are the recurrence's home-zone dates, as for
+    /// the wall clock; each dose fires a whole number of days after its stretch's anchor, so the
+    /// UTC time of day never changes and the local time drifts across daylight-saving changes.
+    private func fixedInterval(_ medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        var result: [Occurrence] = []
+        for slot in medication.times {
+            var anchors: [LocalDate: (day: LocalDate, instant: Int)] = [:]
+            var date = max(from, medication.start)
+            while date <= to {
+                defer { date = date.adding(days: 1) }
+                guard medication.recurrence.includes(date, start: medication.start), slot.isActive(on: date) else { continue }
+                let stretch = stretchStart(of: medication, on: date)
+                if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
+                guard let anchor = anchors[stretch] else { continue }
+                let instant = anchor.instant + anchor.day.days(to: date) * 86_400
+                result.append(
+                    Occurrence(
+                        medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant), zone: nil,
+                        instant: instant, pills: pills(of: medication, on: date), resolution: .normal))
+            }
+        }
+        return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+    }
+
+    /// Every N hours from the anchor, absolute spacing.
+    private func hourly(_ medication: Medication, every hours: Int, from: LocalDate, to: LocalDate) -> [Occurrence] {
+        guard let slot = medication.times.first else { return [] }
+        let homeZone = schedule.home
+        let start = anchor(of: medication, slot: slot)
+        let step = max(hours, 1) * 3600
+        let fromInstant = from.adding(days: -1).daysSinceEpoch * 86_400
+        var k = max(0, (fromInstant - start) / step)
+        var result: [Occurrence] = []
+        while true {
+            let instant = start + k * step
+            k += 1
+            let localDate = homeZone.local(at: instant).date
+            if localDate > to || !slot.isActive(on: localDate) { break }
+            guard localDate >= from else { continue }
+            result.append(
+                Occurrence(
+                    medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant),
+                    zone: nil, instant: instant, pills: pills(of: medication, on: localDate), resolution: .normal))
+        }
+        return result
+    }
+
+    /// Every expected dose of every medication in `from...to`, in time order; doses in a DST gap
+    /// fire as `gapPolicy` says (RFC 5545 by default).
+    public func occurrences(from: LocalDate, to: LocalDate, gapPolicy: GapPolicy = .shift) -> [Occurrence] {
+        schedule.medications.flatMap { occurrences(of: $0, from: from, to: to, gapPolicy: gapPolicy) }
+            .sorted { ($0.instant, $0.medicationID, $0.slotID) < ($1.instant, $1.medicationID, $1.slotID) }
+    }
+
+    /// The doses of `medication` in `from...to` under `gapPolicy`.
+    public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate, gapPolicy: GapPolicy) -> [Occurrence] {
+        let all = occurrences(of: medication, from: from, to: to)
+        guard gapPolicy != .shift else { return all }
+        return all.compactMap { o in
+            guard case .gap = o.resolution, let zone = o.zone else { return o }
+            guard let instant = gapPolicy.instant(o.instant, kind: o.resolution, local: o.local, in: zone) else { return nil }
+            var moved = o
+            moved.instant = instant
+            return moved
+        }
+    }
+}
+
+extension WallClockEngine {
+    /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
+    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
+        let skipped = schedule.skippedDoses()
+        let hourly = skippedHourlyInstants()
+        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
+        return occurrences.filter {
+            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
+                && hourly[$0.medicationID]?.contains($0.instant) != true
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// Reads the property lines whose libical reading is known exactly, without libical: the ones
+/// expansion and reconciliation read most (UID, SUMMARY and other plain TEXT, DTSTART, DTEND,
+/// DTSTAMP, RECURRENCE-ID, single EXDATE/RDATE values, SEQUENCE, TZOFFSETFROM/TO, TZNAME) in
+/// their plain forms, and RRULEs by remembering libical's reading of each distinct rule text.
+///
+/// A line is read here only when libical would give the same property: the same upper-case
+/// name, the same parameters and the same value text, and no `X-LIC-ERROR`. Anything else
+/// (escapes, other parameters, comma lists, out-of-range fields, invalid rules) gives nil, and
+/// the component it is in goes through libical as a whole (`ComponentAssembler`).
+/// Used under `Libical.lock` (the RRULE memo asks libical).
+struct PropertyReader {
+    /// libical's value text for each RRULE value text it read cleanly; nil for the ones it did not.
+    private var rules: [String: String?] = [:]
+
+    enum Kind {
+        case text, dateTime, integer, utcOffset, rule
+    }
+
+    static let kinds: [String: Kind] = [
+        "UID": .text, "SUMMARY": .text, "DESCRIPTION": .text, "LOCATION": .text, "COMMENT": .text, "TZNAME": .text,
+        "DTSTAMP": .dateTime, "DTSTART": .dateTime, "DTEND": .dateTime, "RECURRENCE-ID": .dateTime,
+        "CREATED": .dateTime, "LAST-MODIFIED": .dateTime, "EXDATE": .dateTime, "RDATE": .dateTime, "DUE": .dateTime,
+        "SEQUENCE": .integer, "PRIORITY": .integer, "TZOFFSETFROM": .utcOffset, "TZOFFSETTO": .utcOffset,
+        "RRULE": .rule,
+    ]
+
+    /// The property of `l` as libical reads it, or nil when only libical can say.
+    mutating func read(_ l: ContentLine) -> ICalProperty? {
+        l.bytes.withUnsafeBufferPointer { bytes in read(bytes, line: l.line) }
+    }
+
+    private mutating func read(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
+        var i = 0
+        while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }
+        guard i < b.count, i > 0, i <= 16 else { return nil }
+        let name = ContentLine.upper(b[0..<i])
+        guard let kind = PropertyReader.kinds[name] else { return nil }
+        var parameters: [ICalParameter] = []
+        if b[i] == UInt8(ascii: ";") {
+            guard kind == .dateTime, let (parameter, end) = PropertyReader.parameter(b, from: i + 1) else { return nil }
+            parameters = [parameter]
+            i = end
+        }
+        let value = UnsafeBufferPointer(rebasing: b[(i + 1)...])
+        let ok: Bool
+        switch kind {
+        case .text: ok = PropertyReader.isPlainText(value)
+        case .dateTime: ok = PropertyReader.isDateTime(value, parameter: parameters.first)
+        case .integer: ok = PropertyReader.isInteger(value)
+        case .utcOffset: ok = PropertyReader.isUTCOffset(value)
+        case .rule:
+            guard let rendered = rule(String(decoding: value, as: UTF8.self)) else { return nil }
+            return ICalProperty(name, rendered, line: line)
+        }
+        guard ok else { return nil }
+        return ICalProperty(name, String(decoding: value, as: UTF8.self), parameters: parameters, line: line)
+    }
+
+    /// One `TZID=name` (no quotes or commas) or `VALUE=DATE` parameter ending at the value's ':'.
+    static func parameter(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> (ICalParameter, Int)? {
+        var colon = start
+        while colon < b.count, b[colon] != UInt8(ascii: ":") {
+            let c = b[colon]
+            guard c != UInt8(ascii: "\""), c != UInt8(ascii: ","), c != UInt8(ascii: ";"), c >= 0x20, c != 0x7F else {
+                return nil
+            }
+            colon += 1
+        }
+        guard colon < b.count else { return nil }
+        let text = Array(b[start..<colon])
+        if text == Array("VALUE=DATE".utf8) { return (ICalParameter("VALUE", "DATE"), colon) }
+        let prefix = Array("TZID=".utf8)
+        guard text.count > prefix.count, ContentLine.upper(text[0..<prefix.count]) == "TZID=" else { return nil }
+        return (ICalParameter("TZID", String(decoding: text[prefix.count...], as: UTF8.self)), colon)
+    }
+
+    /// TEXT that libical unescapes and escapes back to itself: no backslash, ';', ',' or '"', no
+    /// control character, not empty, no space at either end (libical drops a leading one).
+    static func isPlainText(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = v.first, let last = v.last, first != 0x20, last != 0x20 else { return false }
+        return v.allSatisfy { c in
+                c >= 0x20 && c != 0x7F && c != UInt8(ascii: "\\") && c != UInt8(ascii: ";") && c != UInt8(ascii: ",")
+                    && c != UInt8(ascii: "\"")
+            }
+    }
+
+    /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (with `Z` when there is no TZID), every
+    /// field in range.
+    static func isDateTime(_ v: UnsafeBufferPointer<UInt8>, parameter: ICalParameter?) -> Bool {
+        let isDate = parameter?.name == "VALUE"
+        guard v.count >= 8, v[0..<8].allSatisfy(isDigit) else { return false }
+        let n = { (k: Int, len: Int) in v[k..<(k + len)].reduce(0) { $0 * 10 + Int($1 - 48) } }
+        guard LocalDate(year: n(0, 4), month: n(4, 2), day: n(6, 2)) != nil else { return false }
+        if isDate { return v.count == 8 }
+        let utc = v.count == 16 && v[15] == UInt8(ascii: "Z")
+        guard v.count == 15 || (utc && parameter == nil), v[8] == UInt8(ascii: "T"), v[9..<15].allSatisfy(isDigit) else {
+            return false
+        }
+        return n(9, 2) < 24 && n(11, 2) < 60 && n(13, 2) < 60
+    }
+
+    /// `0`, or digits without a leading zero that fit libical's `int`.
+    static func isInteger(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+        !v.isEmpty && v.count <= 9 && v.allSatisfy(isDigit) && (v.count == 1 || v[0] != UInt8(ascii: "0"))
+    }
+
+    /// `+HHMM` or `-HHMM` in range (libical writes `-0000` as `+0000`).
+    static func isUTCOffset(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard v.count == 5, v[0] == UInt8(ascii: "+") || v[0] == UInt8(ascii: "-"), v[1...].allSatisfy(isDigit) else {
+            return false
+        }
+        let hours = Int(v[1] - 48) * 10 + Int(v[2] - 48)
+        let minutes = Int(v[3] - 48) * 10 + Int(v[4] - 48)
+        return hours < 24 && minutes < 60 && !(v[0] == UInt8(ascii: "-") && hours == 0 && minutes == 0)
+    }
+
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// libical's value text of `RRULE:value` (asked once per distinct text); nil when libical
+    /// reads anything else than one clean RRULE from it.
+    private mutating func rule(_ value: String) -> String? {
+        if let known = rules[value] { return known }
+        let parser = LibicalLineParser()
+        var read: String? = nil
+        for text in ["BEGIN:VEVENT", "RRULE:" + value, "END:VEVENT"] {
+            guard let done = parser.add(Array(text.utf8)) else { continue }
+            var problems: [ICalError] = []
+            let component = ICalParser.copy(done.view, skeleton: nil, problems: &problems)
+            if problems.isEmpty, component.properties.count == 1, let p = component.properties.first, p.name == "RRULE",
+                p.parameters.isEmpty
+            {
+                read = p.value
+            }
+        }
+        if rules.count < 65_536 { rules[value] = .some(read) }
+        return read
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import ICal
+
+/// The components read without libical (`PropertyReader`) must be exactly what libical reads:
+/// the same components, properties, parameters, values and lines, the same problems and warnings.
+@Suite struct OwnReadingTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures")
+
+    /// Both readings of `bytes`: (own, libical only); errors as text.
+    static func both(_ bytes: [UInt8]) -> (String, String) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let read = { (libicalOnly: Bool) -> String in
+                do {
+                    let parsed = try ICalParser.parse(
+                        buffer: buffer, strict: false, limits: .standard, libicalOnly: libicalOnly)
+                    return describe(parsed)
+                } catch {
+                    return "error: \(error)"
+                }
+            }
+            return (read(false), read(true))
+        }
+    }
+
+    static func describe(_ parsed: ParsedCalendar) -> String {
+        var out = ""
+        func walk(_ c: ICalComponent, _ depth: Int) {
+            out += "\(depth) \(c.name) @\(c.line ?? -1)\n"
+            for p in c.properties {
+                let parameters = p.parameters.map { "\($0.name)=\($0.values)" }.joined(separator: ";")
+                out += "  \(p.name) [\(parameters)] \(p.value) @\(p.line ?? -1)\n"
+            }
+            for child in c.components { walk(child, depth + 1) }
+        }
+        parsed.components.forEach { walk($0, 0) }
+        return out + "problems: \(parsed.problems)\nwarnings: \(parsed.warnings)\n"
+    }
+
+    @Test func everyFixtureReadsAsLibicalReadsIt() throws {
+        let files = FileManager.default.enumerator(at: Self.root, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "ics" }
+        #expect(files.count > 100)
+        for file in files {
+            let (own, libical) = Self.both(Array(try Data(contentsOf: file)))
+            #expect(own == libical, "\(file.path)")
+        }
+    }
+
+    @Test(arguments: [
+        "SUMMARY: leading", "SUMMARY:trailing ", "SUMMARY:a:b", "SUMMARY:caf\u{E9} \u{1F48A}", "SUMMARY:a\\,b", "SUMMARY:", "SUMMARY:a,b", "summary:lower",
+        "UID:x@y", "DTSTART:20260101T090000", "DTSTART:20260101T090000Z", "DTSTART;TZID=Europe/Berlin:20260101T090000",
+        "DTSTART;TZID=Europe/Berlin:20260101T090000Z", "DTSTART;VALUE=DATE:20260101", "DTSTART:20260101",
+        "DTSTART:20260230T090000", "DTSTART:20260101T250000", "DTSTART;tzid=Europe/Berlin:20260101T090000",
+        "DTSTART;TZID=\"W. Europe Standard Time\":20260101T090000", "DTSTART;TZID=W. Europe Standard Time:20260101T090000",
+        "EXDATE:20260101T090000Z,20260102T090000Z", "EXDATE;VALUE=DATE:20260101", "RDATE;VALUE=PERIOD:20260101T090000Z/PT1H",
+        "SEQUENCE:0", "SEQUENCE:007", "SEQUENCE:-1", "SEQUENCE:12", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=5",
+        "RRULE:BYDAY=MO;FREQ=WEEKLY", "RRULE:FREQ=DAILY;INTERVAL=1", "RRULE:FREQ=SOMETIMES", "RRULE:FREQ=MONTHLY;BYDAY=+1MO",
+        "RRULE:FREQ=YEARLY;UNTIL=20301231", "RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=TU", "DTEND;VALUE=DATE-TIME:20260101T090000",
+    ])
+    func oneLineReadsAsLibicalReadsIt(line: String) {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:u\r\n\(line)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let (own, libical) = Self.both(Array(text.utf8))
+        #expect(own == libical)
+    }
+
+    @Test(arguments: ["TZOFFSETFROM:+0100", "TZOFFSETTO:-0000", "TZOFFSETTO:+053000", "TZNAME:CET", "TZOFFSETFROM:+2500"])
+    func zoneLinesReadAsLibicalReadsThem(line: String) {
+        let text = """
+            BEGIN:VCALENDAR\r\nBEGIN:VTIMEZONE\r\nTZID:X\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n\(line)\r
+            TZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nEND:VCALENDAR\r\n
+            """
+        let (own, libical) = Self.both(Array(text.utf8))
+        #expect(own == libical)
+    }
+}
