@@ -111,7 +111,7 @@ extension CalendarImporter {
 
     /// Travel stops where the stretches' zones change (wall-clock stretches at home, pinned away).
     static func travel(_ ms: [Medication], home: Zone) -> [ItineraryStop] {
-        var zones: [String] = []
+        var zones: [Zone] = []
         for m in ms {
             switch m.timePolicy {
             case .wallClock: zones.append(home)

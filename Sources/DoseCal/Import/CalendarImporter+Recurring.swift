@@ -5,7 +5,7 @@ extension CalendarImporter {
     func placement(_ e: ReturnedEvent, home: Zone, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
         switch e.start {
         case .zoned(let t, let tzid)?:
-            guard let zone = e.zone, Zone(zone) != nil else {
+            guard let zoneID = e.zone, let zone = Zone(zoneID) else {
                 return .failure(ImportReason("its zone \(tzid) is defined only inside the file; dosecal needs an IANA zone"))
             }
             return .success((zone == home ? .wallClock : .pinned(zone: zone), t))

@@ -84,6 +84,9 @@ public struct CalendarImporter: Sendable {
         if !isMaster { return "moved occurrences whose series is not in the file" }
         if event.isCancelled { return "the event is cancelled (STATUS:CANCELLED)" }
         if categories.contains(where: { $0.uppercased() == "REFILL" }) { return "a refill reminder (CATEGORIES:REFILL), not a dose" }
+        if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
+            return "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED), not a dose"
+        }
         return nil
     }
 

@@ -28,6 +28,7 @@ enum DayPattern: Sendable, Hashable {
         case .weekly(let days, let interval): self = .weekly(days, interval: interval, weekStart: .monday, start: start)
         case .cycle(let on, let off): self = .days(period: on + off, anchor: start, offsets: Array(0..<on), mondayWeeks: false)
         case .everyNHours(let n): self = .hours(n)
+        case .asNeeded: self = .days(period: 1, anchor: start, offsets: [], mondayWeeks: false)
         }
     }
 

@@ -24,8 +24,10 @@ import Testing
         return try CalendarImporter(zone: zone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
-    /// Floating times carry no zone at all: that example gets `--zone`.
-    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "privacy.json" })
+    /// Floating times carry no zone at all: that example gets `--zone`. Left out: privacy.json
+    /// (every title is the same) and as-needed.json (its doses come only from the log, so the
+    /// feed has no dose series to read back, only "next dose allowed" reminders).
+    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "privacy.json" && $0 != "as-needed.json" })
     func exampleRoundTrips(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
