@@ -48,7 +48,7 @@ public struct FeedBuilder: Sendable {
     public func build() -> Feed {
         let engine = WallClockEngine(schedule: schedule)
         var run = Run(
-            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy),
+            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy, homeZone: schedule.homeZone),
             skipped: schedule.skippedDoses())
         var items: [FeedItem] = []
         for m in schedule.medications {

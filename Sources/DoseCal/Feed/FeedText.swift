@@ -1,24 +1,66 @@
+import Foundation
+
 /// The words of the feed. In privacy mode nothing here names a medicine, a strength or a note.
+///
+/// Each event's text is true for every occurrence of its series: a series whose local time
+/// moves (every N hours, a fixed interval) names the anchor and how it repeats, not one time.
+/// Amounts are in the medicine's unit (`DoseWords.Form`, from its name and dose; tablets when
+/// neither says): "4 tablets (40 mg)"; a dose of one unit with no dose text has no amount.
 struct FeedText {
     let privacy: Bool
+    /// The schedule's home zone, named where a series' time is read in it.
+    var homeZone: String = "UTC"
 
     static let neutral = "Medication reminder"
 
-    func doseText(_ m: Medication, pills: Double, dose: String?) -> String {
-        if let dose, !dose.isEmpty { return dose }
-        return FeedText.amount(pills) + (pills == 1 ? " dose" : " doses")
+    /// "1 tablet", "4 tablets (40 mg)", "6 tablets (15 mg)"; nil for one unit without dose text.
+    func doseText(_ m: Medication, pills: Double, dose: String?) -> String? {
+        let form = DoseWords.form(in: [dose, m.name]) ?? .tablet
+        let count = "\(FeedText.amount(pills)) \(form.unit(pills))"
+        if let dose, !dose.isEmpty {
+            // A bare amount ("40 mg") with a pill count: say both.
+            if pills != 1, FeedText.isBareAmount(dose) { return "\(count) (\(dose))" }
+            return dose
+        }
+        guard pills != 1 else { return nil }
+        if let total = m.strength.flatMap({ FeedText.total($0, times: pills) }) { return "\(count) (\(total))" }
+        return count
     }
 
     func summary(_ m: Medication, pills: Double, dose: String?) -> String {
         if privacy { return FeedText.neutral }
         let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        return "\(name) (\(doseText(m, pills: pills, dose: dose)))"
+        return doseText(m, pills: pills, dose: dose).map { "\(name) (\($0))" } ?? name
     }
 
+    /// The text of a series; `time` is the slot's wall-clock time on the series' first day.
     func description(_ m: Medication, pills: Double, dose: String?, time: WallTime) -> String {
         if privacy { return FeedText.neutral }
+        let when: String
+        switch (m.recurrence, m.timePolicy) {
+        case (.everyNHours(let hours), _):
+            when = "every \(hours) hours, from \(time) on \(m.start) (\(homeZone) time)"
+        case (_, .fixedInterval):
+            when =
+                "at one fixed instant of the day (\(time) \(homeZone) time on \(m.start)); the local time moves with daylight-saving changes"
+        case (_, .pinned(let zone)):
+            when = "at \(time) \(zone) time"
+        default:
+            when = "at \(time)"
+        }
+        return take(m, pills: pills, dose: dose, when: when)
+    }
+
+    /// The text of one moved dose: its own time.
+    func movedDescription(_ m: Medication, pills: Double, dose: String?, time: WallTime) -> String {
+        if privacy { return FeedText.neutral }
+        return take(m, pills: pills, dose: dose, when: "at \(time) (moved)")
+    }
+
+    private func take(_ m: Medication, pills: Double, dose: String?, when: String) -> String {
         let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        var text = "Take \(doseText(m, pills: pills, dose: dose)) of \(name) at \(time)."
+        let what = doseText(m, pills: pills, dose: dose).map { "\($0) of \(name)" } ?? name
+        var text = "Take \(what) \(when)."
         if let notes = m.notes, !notes.isEmpty { text += "\n\(notes)" }
         return text
     }
@@ -34,8 +76,9 @@ struct FeedText {
 
     func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
         let what = privacy ? "this medication" : m.name
+        let form = DoseWords.form(in: [m.dose, m.name]) ?? .tablet
         var text =
-            "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills))) covers \(forecast.dosesCovered) doses"
+            "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills)) \(form.unit(supply.pills))) covers \(forecast.dosesCovered) doses"
         if let last = forecast.lastCoveredDose { text += ", the last on \(last.date) at \(last.time)" }
         if let runOut = forecast.runOut { text += "; the first dose without supply is on \(runOut)." }
         return text + " Refill before then."
@@ -44,5 +87,22 @@ struct FeedText {
     /// "1", "0.5", "2.25".
     static func amount(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static let amountPattern = #"^(\d+(?:[.]\d+)?)\s?(mg|mcg|µg|g|ml|mL|IU|units?)$"#
+
+    /// "40 mg", "0.5 ml": a number and a unit, nothing else.
+    static func isBareAmount(_ text: String) -> Bool {
+        text.range(of: amountPattern, options: .regularExpression) != nil
+    }
+
+    /// "10 mg" × 4 -> "40 mg"; nil when the strength is not one number and a unit ("875/125 mg").
+    static func total(_ strength: String, times: Double) -> String? {
+        guard isBareAmount(strength), let space = strength.firstIndex(where: { !$0.isNumber && $0 != "." }),
+            let value = Double(strength[..<space])
+        else { return nil }
+        let unit = strength[space...].trimmingCharacters(in: .whitespaces)
+        let total = (value * times * 1000).rounded() / 1000
+        return "\(amount(total)) \(unit)"
     }
 }

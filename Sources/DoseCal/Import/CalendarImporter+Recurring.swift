@@ -22,75 +22,129 @@ extension CalendarImporter {
 
     /// A recurring event as one dose time. UTC series are fixed interval (decision 0027): their
     /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004).
-    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: Int) -> Result<
+    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: [ReturnedEvent]) -> Result<
         ImportedDose, ImportReason
     > {
         guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
         guard e.recurrenceDates.isEmpty else { return .failure(ImportReason("it has extra dates (RDATE) besides its rule")) }
-        let policy: TimePolicy
-        let local: LocalDateTime
+        let (policy, local): (TimePolicy, LocalDateTime)
         switch placement(e, home: home, utcPolicy: .fixedInterval) {
         case .success(let p): (policy, local) = p
         case .failure(let reason): return .failure(reason)
         }
         var shift = 0
         if case .utc(let t)? = e.start { shift = local.date.days(to: t.date) }
-        guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil }) else {
-            return .failure(
-                ImportReason("it repeats by month or by the nth weekday (\(e.ruleText ?? "")); dosecal has no such rule"))
+        let pattern: DayPattern
+        switch Self.pattern(rule, text: e.ruleText ?? "", start: local.date, shift: shift) {
+        case .success(let p): pattern = p
+        case .failure(let reason): return .failure(reason)
         }
-        let recurrence: Recurrence
-        var timePolicy = policy
-        switch rule.frequency {
-        case .daily where rule.byDay.isEmpty && rule.interval <= 3650:
-            recurrence = rule.interval == 1 ? .daily : .everyNDays(rule.interval)
-        case .weekly where rule.interval <= 520:
-            if rule.interval > 1, let wkst = rule.weekStart, wkst.adding(days: -shift) != .monday {
-                return .failure(
-                    ImportReason(
-                        "it repeats every \(rule.interval) weeks counted from \(wkst) (a cycle); dosecal counts weeks from Monday"
-                    ))
-            }
-            let days = rule.byDay.map { $0.weekday.adding(days: -shift) }
-            recurrence = .weekly(weekdays: days.isEmpty ? [local.date.weekday] : days, interval: rule.interval)
-        case .hourly where rule.byDay.isEmpty && rule.interval <= 168:
-            recurrence = .everyNHours(rule.interval)
-            timePolicy = .fixedInterval
-        default:
-            return .failure(
-                ImportReason(
-                    "it repeats \(rule.frequency.rawValue.lowercased()) (\(e.ruleText ?? "")); dosecal has daily, weekly, every N days and every N hours"
-                ))
-        }
-        let zone = timePolicy.pinnedZone ?? home
-        var end: LocalDate? = nil
-        if let until = e.until {
-            switch until {
-            case .instant(let s): end = (timePolicy == .fixedInterval ? home : zone).local(at: s).date
-            case .date(let d): end = d
-            case .local(let t, _): end = t.date
-            }
-        } else if rule.count != nil {
-            let expansion = CalendarExpander(
-                components: calendar.timezones + [e.component], viewerZone: home, budget: budget
-            ).expand(from: Int(Int32.min), to: Int(Int32.max))
-            if expansion.instances.isEmpty, let problem = expansion.problems.first {
-                return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
-            }
-            guard let last = expansion.instances.last else { return .failure(ImportReason("its COUNT rule gives no occurrence")) }
-            end = (timePolicy == .fixedInterval ? home : zone).local(at: last.start).date
+        let timePolicy = pattern == .hours(rule.interval) ? .fixedInterval : policy
+        let end: LocalDate?
+        switch endDate(e, calendar: calendar, home: home, policy: timePolicy) {
+        case .success(let d): end = d
+        case .failure(let reason): return .failure(reason)
         }
         if let end, end < local.date { return .failure(ImportReason("it ends before it starts")) }
+        let moves = moved(overrides, policy: timePolicy, home: home)
         var notes: [String] = []
         if !e.exceptionDates.isEmpty {
             notes.append("\(e.exceptionDates.count) deleted occurrence(s) not imported (log them as skipped)")
         }
-        if overrides > 0 { notes.append("\(overrides) moved occurrence(s) not imported") }
-        let reminder = e.alarms.reminder
+        if moves.otherDay > 0 { notes.append("\(moves.otherDay) occurrence(s) moved to another day not imported") }
         return .success(
             ImportedDose(
-                summary: e.summary ?? "Medication", time: local.time, recurrence: recurrence, start: local.date, end: end,
-                timePolicy: timePolicy, reminder: reminder, from: "a recurring event", notes: notes))
+                summary: e.summary ?? "Medication", time: local.time, pattern: pattern, start: local.date, end: end,
+                timePolicy: timePolicy, reminder: Self.reminder(of: e), from: "a recurring event", notes: notes,
+                moved: moves.sameDay))
+    }
+
+    /// The dose days of a rule; `shift`: days the UTC date of the dose is after its home date.
+    static func pattern(_ rule: RecurrenceRule, text: String, start: LocalDate, shift: Int) -> Result<DayPattern, ImportReason> {
+        guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil }) else {
+            return .failure(ImportReason("it repeats by month or by the nth weekday (\(text)); dosecal has no such rule"))
+        }
+        switch rule.frequency {
+        case .daily where rule.byDay.isEmpty && rule.interval <= 7300:
+            return .success(.days(period: rule.interval, anchor: start, offsets: [0], mondayWeeks: false))
+        case .daily where rule.interval == 1:
+            // DAILY;BYDAY=... is a weekly rule on those days.
+            return .success(.weekly(rule.byDay.map { $0.weekday.adding(days: -shift) }, interval: 1, weekStart: .monday, start: start))
+        case .weekly where rule.interval <= 1043:
+            let days = rule.byDay.map { $0.weekday.adding(days: -shift) }
+            let wkst = (rule.weekStart ?? .monday).adding(days: -shift)
+            return .success(.weekly(days, interval: rule.interval, weekStart: wkst, start: start))
+        case .hourly where rule.byDay.isEmpty && rule.interval <= 168:
+            return .success(.hours(rule.interval))
+        default:
+            return .failure(
+                ImportReason(
+                    "it repeats \(rule.frequency.rawValue.lowercased()) (\(text)); dosecal has daily, weekly, every N days and every N hours"
+                ))
+        }
+    }
+
+    /// The last dose's local date: UNTIL read where the doses are (the home zone for fixed
+    /// interval), or the last occurrence of a COUNT rule.
+    func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, policy: TimePolicy) -> Result<
+        LocalDate?, ImportReason
+    > {
+        let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
+        if let until = e.until {
+            switch until {
+            case .instant(let s): return .success(zone.local(at: s).date)
+            case .date(let d): return .success(d)
+            case .local(let t, _): return .success(t.date)
+            }
+        }
+        guard e.rule?.count != nil else { return .success(nil) }
+        let expansion = CalendarExpander(
+            components: calendar.timezones + [e.component], viewerZone: home, budget: budget
+        ).expand(from: Int(Int32.min), to: Int(Int32.max))
+        if expansion.instances.isEmpty, let problem = expansion.problems.first {
+            return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
+        }
+        guard let last = expansion.instances.last else { return .failure(ImportReason("its COUNT rule gives no occurrence")) }
+        return .success(zone.local(at: last.start).date)
+    }
+
+    /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),
+    /// and how many moved it to another day.
+    func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: Zone) -> (
+        sameDay: [(LocalDate, WallTime)], otherDay: Int
+    ) {
+        let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
+        var same: [(LocalDate, WallTime)] = []
+        var other = 0
+        for o in overrides where !o.isCancelled {
+            let from: LocalDate?
+            switch o.recurrenceID {
+            case .instant(let s)?: from = zone.local(at: s).date
+            case .local(let t, _)?: from = t.date
+            case .date(let d)?: from = d
+            case nil: from = nil
+            }
+            let to: LocalDateTime?
+            switch o.startTime {
+            case .instant(let s)?: to = zone.local(at: s)
+            case .local(let t, _)?: to = t
+            default: to = nil
+            }
+            if let from, let to, to.date == from {
+                same.append((from, to.time))
+            } else {
+                other += 1
+            }
+        }
+        return (same, other)
+    }
+}
+
+extension CalendarImporter {
+    /// The event's reminder; a dosecal series (UID `...@dosecal.app`) without an alarm had it off.
+    static func reminder(of e: ReturnedEvent) -> Reminder {
+        if e.uid.hasSuffix("@dosecal.app"), case .absent = e.alarms { return Reminder(enabled: false) }
+        return e.alarms.reminder
     }
 }
 

@@ -1,38 +1,117 @@
 import ICal
 
 extension CalendarImporter {
-    /// Dose times with the same title, rule, dates, policy and reminder become one medication
-    /// (dosecal and most apps write one series per dose time); slot ids "1", "2", ... by time.
-    static func schedule(_ doses: [ImportedDose], home: Zone) -> (Schedule, [ImportReport.Source]) {
-        var groups: [String: [ImportedDose]] = [:]
-        var order: [String] = []
+    /// The schedule from the dose times: parts of one dose time joined (a cycle's weeks, one rule
+    /// per weekday or "on" day), dose times with the same title, days and policy made slots of
+    /// one medication, then consecutive bounded stretches of one medication made one (taper
+    /// steps, travel, a cycle written as repeated series: `chain`).
+    static func assemble(_ doses: [ImportedDose], home: Zone) -> (
+        schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
+    ) {
+        var unmapped: [ImportReport.Unmapped] = []
+        var timed: [(ImportedDose, Recurrence)] = []
+        for dose in joinParts(doses) {
+            guard let recurrence = dose.pattern.recurrence(start: dose.start) else {
+                let reason =
+                    "its days (\(dose.parts) series) are neither a weekly rule counted from Monday, every N days, nor one block of days on and off (a cycle)"
+                unmapped.append(ImportReport.Unmapped(summary: dose.summary, uid: nil, line: nil, reason: reason))
+                continue
+            }
+            timed.append((dose, recurrence))
+        }
+        let (medications, sources) = slots(timed)
+        let chained = chain(Array(zip(medications, sources)), home: home)
+        // Ids from the names once stretches are joined ("prednisone", not "prednisone-2").
+        var used = Set<String>()
+        var items = chained.items
+        for i in items.indices {
+            items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
+            items[i].source.medicationID = items[i].medication.id
+        }
+        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary)
+        return (schedule, items.map(\.source), unmapped)
+    }
+
+    /// Dose times that differ only in their days, joined when their days are periods of one length.
+    static func joinParts(_ doses: [ImportedDose]) -> [ImportedDose] {
+        var result: [ImportedDose] = []
+        var offsets: [Set<Int>] = []
+        var byKey: [String: Int] = [:]
         for dose in doses {
-            var key = dose.groupKey
+            guard case .days(let period, let anchor, let days, let monday) = dose.pattern else {
+                result.append(dose)
+                offsets.append([])
+                continue
+            }
+            let key = "\(dose.partKey)\u{1F}\(period)"
+            guard let i = byKey[key], case .days(_, let first, _, let m) = result[i].pattern else {
+                byKey[key] = result.count
+                result.append(dose)
+                offsets.append(Set(days))
+                continue
+            }
+            // Re-anchor to the earlier anchor; offsets modulo the period.
+            let base = min(first, anchor)
+            let shift = { (from: LocalDate, o: Int) in ((base.days(to: from) + o) % period + period) % period }
+            offsets[i] = Set(offsets[i].map { shift(first, $0) } + days.map { shift(anchor, $0) })
+            result[i].pattern = .days(period: period, anchor: base, offsets: [], mondayWeeks: m && monday && base.weekday == .monday)
+            result[i].start = min(result[i].start, dose.start)
+            result[i].notes += dose.notes
+            result[i].moved += dose.moved
+            result[i].parts += 1
+        }
+        for i in result.indices {
+            if case .days(let p, let a, let o, let m) = result[i].pattern, o.isEmpty {
+                result[i].pattern = .days(period: p, anchor: a, offsets: offsets[i].sorted(), mondayWeeks: m)
+            }
+        }
+        return result
+    }
+
+    /// Dose times with the same title, days, dates, policy and reminder become one medication
+    /// (dosecal and most apps write one series per dose time); slot ids "1", "2", ... by time.
+    static func slots(_ doses: [(ImportedDose, Recurrence)]) -> ([Medication], [ImportReport.Source]) {
+        var groups: [String: [(ImportedDose, Recurrence)]] = [:]
+        var order: [String] = []
+        for (dose, recurrence) in doses {
+            var key = "\(dose.slotKey)\u{1F}\(recurrence)\u{1F}\(dose.start)"
             // Two dose times at one time cannot be slots of one medication.
-            while groups[key]?.contains(where: { $0.time == dose.time }) == true { key += "+" }
+            while groups[key]?.contains(where: { $0.0.time == dose.time }) == true { key += "+" }
             if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(dose)
+            groups[key, default: []].append((dose, recurrence))
         }
         var used = Set<String>()
         var medications: [Medication] = []
         var sources: [ImportReport.Source] = []
         for key in order {
-            let group = groups[key]!.sorted { $0.time < $1.time }
-            let first = group[0]
+            let group = (groups[key] ?? []).sorted { $0.0.time < $1.0.time }
+            guard let (first, recurrence) = group.first else { continue }
             let title = DoseTitle(first.summary)
             let id = uniqueID(title.name, used: &used)
-            var times = group.enumerated().map { DoseSlot(id: String($0.offset + 1), time: $0.element.time) }
-            if case .everyNHours = first.recurrence { times = [times[0]] }
-            medications.append(
-                Medication(
-                    id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
-                    times: times,
-                    recurrence: first.recurrence, start: first.start, end: first.end, timePolicy: first.timePolicy,
-                    reminder: first.reminder))
+            var times = group.enumerated().map { DoseSlot(id: String($0.offset + 1), time: $0.element.0.time) }
+            if case .everyNHours = recurrence { times = [times[0]] }
+            var m = Medication(
+                id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
+                times: times, recurrence: recurrence, start: first.start, end: first.end, timePolicy: first.timePolicy,
+                reminder: first.reminder)
+            var notes = group.flatMap(\.0.notes)
+            (m.rescheduled, notes) = rescheduled(group.map(\.0), slots: times, recurrence: recurrence, notes: notes)
+            medications.append(m)
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"
-            sources.append(ImportReport.Source(medicationID: id, from: from, notes: group.flatMap(\.notes)))
+            sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes))
         }
-        return (Schedule(home: home, medications: medications), sources)
+        return (medications, sources)
+    }
+
+    /// The moved doses of each slot (every N hours has none: noted).
+    static func rescheduled(_ group: [ImportedDose], slots: [DoseSlot], recurrence: Recurrence, notes: [String]) -> (
+        [RescheduledDose], [String]
+    ) {
+        let moves = zip(group, slots).flatMap { dose, slot in dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1) } }
+        if case .everyNHours = recurrence, !moves.isEmpty {
+            return ([], notes + ["\(moves.count) moved occurrence(s) not imported (every N hours has no moved doses)"])
+        }
+        return (moves.sorted { ($0.date, $0.slot) < ($1.date, $1.slot) }, notes)
     }
 
     /// "Metformin" -> "metformin"; letters and digits kept, the rest as "-"; unique ("-2", ...).

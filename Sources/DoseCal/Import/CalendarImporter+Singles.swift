@@ -27,7 +27,9 @@ extension CalendarImporter {
             }
         }
         var doses: [ImportedDose] = []
-        for key in order {
+        let hourly = everyNHours(singles, home: home)
+        doses += hourly.doses
+        for key in order where !hourly.titles.contains(key.summary) {
             let run = runs[key]!.sorted { $0.0 < $1.0 }
             let dates = Array(Set(run.map(\.0))).sorted()
             guard dates.count >= 3, let recurrence = CalendarImporter.rule(for: dates) else {
@@ -42,10 +44,34 @@ extension CalendarImporter {
             }
             doses.append(
                 ImportedDose(
-                    summary: key.summary, time: key.time, recurrence: recurrence, start: dates[0], end: dates.last,
+                    summary: key.summary, time: key.time, pattern: DayPattern(recurrence, start: dates[0]), start: dates[0], end: dates.last,
                     timePolicy: run[0].2, reminder: run[0].1.alarms.reminder, from: "\(dates.count) single events", notes: []))
         }
         return (doses, unmapped)
+    }
+
+    /// Single events of one title, three or more, a constant number of hours apart that is not a
+    /// whole number of days (a reminder app's "every 8 hours"): every N hours from the first.
+    func everyNHours(_ singles: [(ReturnedEvent, ReturnedCalendar)], home: Zone) -> (doses: [ImportedDose], titles: Set<String>) {
+        var byTitle: [String: [ReturnedEvent]] = [:]
+        for (event, _) in singles { byTitle[event.summary ?? "Medication", default: []].append(event) }
+        var doses: [ImportedDose] = []
+        var titles = Set<String>()
+        for (title, events) in byTitle.sorted(by: { $0.key < $1.key }) {
+            let instants = Set(events.compactMap { e -> Int? in if case .instant(let s)? = e.startTime { s } else { nil } }).sorted()
+            guard instants.count >= 3, instants.count == events.count else { continue }
+            let gaps = Set(zip(instants, instants.dropFirst()).map { $1 - $0 })
+            guard gaps.count == 1, let gap = gaps.first, gap % 3600 == 0, gap % 86_400 != 0, gap / 3600 <= 168 else { continue }
+            let zone = home
+            let (first, last) = (zone.local(at: instants[0]), zone.local(at: instants[instants.count - 1]))
+            titles.insert(title)
+            doses.append(
+                ImportedDose(
+                    summary: title, time: first.time, pattern: .hours(gap / 3600), start: first.date, end: last.date,
+                    timePolicy: .fixedInterval, reminder: events[0].alarms.reminder, from: "\(instants.count) single events",
+                    notes: []))
+        }
+        return (doses, titles)
     }
 
     /// Daily, every N days or weekly on some weekdays, when `dates` (sorted, distinct, three or

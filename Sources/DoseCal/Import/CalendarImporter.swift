@@ -20,15 +20,44 @@ public struct CalendarImporter: Sendable {
 
     public func run(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)? = nil) throws(ImportError) -> ImportReport {
         try matcher.validate()
-        var candidates: [(ReturnedEvent, ReturnedCalendar, overrides: Int)] = []
+        var found = candidates(calendars, progress: progress)
+        let homeID = zone ?? CalendarImporter.mostCommonZone(found.events.map(\.event), calendars: calendars)
+        guard let home = Zone(homeID) else { throw .badZone(homeID) }
+        var warnings: [String] = []
+        if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
+        var doses: [ImportedDose] = []
+        var singles: [(ReturnedEvent, ReturnedCalendar)] = []
+        for (event, calendar, overrides) in found.events {
+            if event.ruleText == nil {
+                singles.append((event, calendar))
+                continue
+            }
+            switch recurring(event, calendar: calendar, home: home, overrides: overrides) {
+            case .success(let dose): doses.append(dose)
+            case .failure(let reason): found.unmapped.append(.init(event, reason.text))
+            }
+        }
+        let folded = fold(singles, home: home)
+        let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
+        return ImportReport(
+            schedule: assembled.schedule, sources: assembled.sources, unmapped: found.unmapped + folded.unmapped + assembled.unmapped,
+            eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
+    }
+
+    /// The events that look like doses (with their calendar and moved occurrences), and those
+    /// reported before mapping (cancelled, refill reminders, moves without their series).
+    func candidates(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)?) -> (
+        events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])],
+        unmapped: [ImportReport.Unmapped], total: Int, notDoses: Int
+    ) {
+        var events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])] = []
         var unmapped: [ImportReport.Unmapped] = []
         let total = calendars.reduce(0) { $0 + $1.series.count + $1.eventsWithoutUID.count }
-        var done = 0
-        var notDoses = 0
+        var (done, notDoses) = (0, 0)
         for calendar in calendars {
-            let events: [(ReturnedEvent?, ReturnedSeries?)] =
+            let all: [(ReturnedEvent?, ReturnedSeries?)] =
                 calendar.series.map { ($0.master, $0) } + calendar.eventsWithoutUID.map { ($0, nil) }
-            for (master, series) in events {
+            for (master, series) in all {
                 done += 1
                 if done % 1000 == 0 { progress?(done, total) }
                 guard let event = master ?? series?.overrides.first else { continue }
@@ -40,45 +69,25 @@ public struct CalendarImporter: Sendable {
                     notDoses += 1
                     continue
                 }
-                guard master != nil else {
-                    unmapped.append(.init(event, "moved occurrences whose series is not in the file"))
-                    continue
+                if let reason = Self.notImported(event, isMaster: master != nil, categories: categories) {
+                    unmapped.append(.init(event, reason))
+                } else {
+                    events.append((event, calendar, series?.overrides ?? []))
                 }
-                if event.isCancelled {
-                    unmapped.append(.init(event, "the event is cancelled (STATUS:CANCELLED)"))
-                    continue
-                }
-                if categories.contains(where: { $0.uppercased() == "REFILL" }) {
-                    unmapped.append(.init(event, "a refill reminder (CATEGORIES:REFILL), not a dose"))
-                    continue
-                }
-                candidates.append((event, calendar, series?.overrides.count ?? 0))
             }
         }
         progress?(total, total)
-        let homeID = zone ?? CalendarImporter.mostCommonZone(candidates.map(\.0), calendars: calendars)
-        guard let home = Zone(homeID) else { throw .badZone(homeID) }
-        var warnings: [String] = []
-        if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
-        var doses: [ImportedDose] = []
-        var singles: [(ReturnedEvent, ReturnedCalendar)] = []
-        for (event, calendar, overrides) in candidates {
-            if event.ruleText == nil {
-                singles.append((event, calendar))
-                continue
-            }
-            switch recurring(event, calendar: calendar, home: home, overrides: overrides) {
-            case .success(let dose): doses.append(dose)
-            case .failure(let reason): unmapped.append(.init(event, reason.text))
-            }
+        return (events, unmapped, total, notDoses)
+    }
+
+    static func notImported(_ event: ReturnedEvent, isMaster: Bool, categories: [String]) -> String? {
+        if !isMaster { return "moved occurrences whose series is not in the file" }
+        if event.isCancelled { return "the event is cancelled (STATUS:CANCELLED)" }
+        if categories.contains(where: { $0.uppercased() == "REFILL" }) { return "a refill reminder (CATEGORIES:REFILL), not a dose" }
+        if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
+            return "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED), not a dose"
         }
-        let folded = fold(singles, home: home)
-        doses += folded.doses
-        unmapped += folded.unmapped
-        let (schedule, sources) = CalendarImporter.schedule(doses, home: home)
-        return ImportReport(
-            schedule: schedule, sources: sources, unmapped: unmapped, eventsRead: total, eventsNotDoses: notDoses,
-            warnings: warnings)
+        return nil
     }
 
     /// The zone most dose events are in (ties: alphabetical), else the calendars' X-WR-TIMEZONE,
@@ -87,7 +96,18 @@ public struct CalendarImporter: Sendable {
         var counts: [String: Int] = [:]
         for e in events { if let z = e.zone, Zone(z) != nil { counts[z, default: 0] += 1 } }
         if let best = counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first { return best.key }
-        return calendars.compactMap(\.calendarZone).first { Zone($0) != nil } ?? "UTC"
+        if let zone = calendars.compactMap(\.calendarZone).first(where: { Zone($0) != nil }) { return zone }
+        return events.lazy.compactMap(namedZone).first ?? "UTC"
+    }
+
+    /// The zone dosecal names in the text of a series whose times are UTC ("from 07:00 on
+    /// 2026-03-07 (America/New_York time)"): the home zone of a feed with no zoned dose.
+    static func namedZone(_ event: ReturnedEvent) -> String? {
+        guard let text = event.component.property("DESCRIPTION")?.text,
+            let range = text.range(of: #"[A-Za-z_]+/[A-Za-z_/+-]+ time\b"#, options: .regularExpression)
+        else { return nil }
+        let zone = String(text[range].dropLast(" time".count))
+        return Zone(zone) != nil ? zone : nil
     }
 }
 

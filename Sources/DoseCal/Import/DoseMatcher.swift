@@ -2,9 +2,9 @@ import Foundation
 
 /// Decides whether a calendar event looks like a medication dose.
 ///
-/// Default: CATEGORIES holds MEDICATION, or the summary or description has a dose word
-/// ("pill", "tablet", "capsule", "dose", "medication", "inhaler", "insulin", ...) or an amount
-/// with a unit ("500 mg", "75 mcg", "10 ml", "50,000 IU"). With `pattern` or `category` given,
+/// Default: CATEGORIES holds MEDICATION, or the summary or description has a dose word of
+/// `DoseWords` ("tablet", "Tablette", "comprimé", "pastilla", "gotas", "Spritze", ...) or an
+/// amount with a unit ("500 mg", "75 mcg", "10 ml", "50,000 IU", "20 IE"). With `pattern` or `category` given,
 /// only those decide: the summary or description matches the regular expression (case
 /// insensitive), or CATEGORIES holds the category.
 public struct DoseMatcher: Sendable {
@@ -16,11 +16,8 @@ public struct DoseMatcher: Sendable {
         self.category = category
     }
 
-    static let words = [
-        "pill", "pills", "tablet", "tablets", "capsule", "capsules", "dose", "doses", "medication", "medications",
-        "medicine", "meds", "inhaler", "injection", "insulin", "drops", "vitamin", "supplement", "antibiotic",
-    ]
-    static let amount = #"\b\d+([.,]\d+)*\s?(mg|mcg|µg|ug|g|ml|iu|units?)\b"#
+    static let amount = #"\b\d+([.,]\d+)*\s?("# + DoseWords.units.joined(separator: "|") + #")\b"#
+    static let amountRegex = try? NSRegularExpression(pattern: amount, options: [.caseInsensitive])
 
     /// Throws when `pattern` is not a valid regular expression.
     public func validate() throws(ImportError) {
@@ -40,11 +37,9 @@ public struct DoseMatcher: Sendable {
             return texts.contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
         }
         if cats.contains("MEDICATION") || cats.contains("MEDICATIONS") { return true }
-        let regex = try! NSRegularExpression(pattern: Self.amount, options: [.caseInsensitive])
         for text in texts {
-            if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { return true }
-            let tokens = text.lowercased().split { !$0.isLetter }
-            if tokens.contains(where: { Self.words.contains(String($0)) }) { return true }
+            if Self.amountRegex?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { return true }
+            if DoseWords.hasDoseWord(text) { return true }
         }
         return false
     }

@@ -1,4 +1,3 @@
-import Foundation
 import ICal
 
 /// One dose time read from a calendar (a recurring event, or a run of single events), before
@@ -6,44 +5,23 @@ import ICal
 struct ImportedDose: Sendable {
     var summary: String
     var time: WallTime
-    var recurrence: Recurrence
+    var pattern: DayPattern
     var start: LocalDate
     var end: LocalDate?
     var timePolicy: TimePolicy
     var reminder: Reminder
     var from: String
     var notes: [String]
+    /// Doses moved within their day: (scheduled date, new time).
+    var moved: [(LocalDate, WallTime)] = []
+    /// How many series this dose time was joined from (the parts of a cycle).
+    var parts = 1
 
-    /// Dose times that can share one medication: everything but the time.
-    var groupKey: String {
-        "\(summary)\u{1F}\(recurrence)\u{1F}\(start)\u{1F}\(end.map(\.description) ?? "")\u{1F}\(timePolicy)\u{1F}\(reminder)"
-    }
-}
+    /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
+    /// "on" day): everything but the days.
+    var partKey: String { "\(slotKey)\u{1F}\(time)" }
 
-/// The parts of a dose title: "Metformin 500 mg (1 tablet)" -> name "Metformin", strength
-/// "500 mg", dose "1 tablet"; "Vitamin D3 50,000 IU (1 dose)" -> pills 1, no dose text.
-struct DoseTitle: Sendable, Equatable {
-    var name: String
-    var strength: String?
-    var dose: String?
-    var pillsPerDose: Double = 1
-
-    init(_ summary: String) {
-        var head = summary.trimmingCharacters(in: .whitespaces)
-        if head.hasSuffix(")"), let open = head.range(of: " (") {
-            let inner = String(head[open.upperBound..<head.index(before: head.endIndex)])
-            head = String(head[..<open.lowerBound])
-            let parts = inner.split(separator: " ")
-            if parts.count == 2, ["dose", "doses"].contains(parts[1]), let n = Double(parts[0]), n > 0 {
-                pillsPerDose = n
-            } else if !inner.isEmpty {
-                dose = inner
-            }
-        }
-        if let match = head.range(of: #" \d[\d.,]*\s?(mg|mcg|µg|ug|g|ml|IU|iu|units?)$"#, options: .regularExpression) {
-            strength = String(head[match].dropFirst())
-            head = String(head[..<match.lowerBound])
-        }
-        name = head.isEmpty ? summary : head
-    }
+    /// Dose times that can be slots of one medication (with the same days and start): everything
+    /// but the time and the days.
+    var slotKey: String { "\(summary)\u{1F}\(end.map(\.description) ?? "")\u{1F}\(timePolicy)\u{1F}\(reminder)" }
 }

@@ -31,7 +31,7 @@ import Testing
         #expect(report.schedule.homeZone == "America/New_York")
         let expected: [Medication] = [
             Medication(
-                id: "methotrexate", name: "Methotrexate", strength: "2.5 mg", dose: "6 tablets (15 mg)",
+                id: "methotrexate", name: "Methotrexate", strength: "2.5 mg", dose: "15 mg", pillsPerDose: 6,
                 times: [DoseSlot(id: "1", time: t("20:00"))], recurrence: .weekly(weekdays: [.monday], interval: 1),
                 start: d("2026-01-05"), reminder: Reminder(minutesBefore: 15, repeatCount: 2, repeatIntervalMinutes: 10)),
             Medication(

@@ -1,0 +1,139 @@
+import ICal
+
+/// Consecutive bounded stretches of one medication, as dosecal writes a taper, travel and (other
+/// tools) a cycle: each stretch a series cut with UNTIL or COUNT. Joined into one medication when
+/// the joined one gives exactly the stretches' doses (checked by expanding both).
+extension CalendarImporter {
+    typealias Item = (medication: Medication, source: ImportReport.Source)
+
+    static func chain(_ items: [Item], home: Zone) -> (items: [Item], itinerary: [ItineraryStop]) {
+        var groups: [String: [Item]] = [:]
+        var order: [String] = []
+        for item in items {
+            let m = item.medication
+            let key = "\(m.name)\u{1F}\(m.strength ?? "")\u{1F}\(m.reminder)\u{1F}\(m.times.count)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(item)
+        }
+        var result: [Item] = []
+        var travelling = Set<String>()
+        var itinerary: [ItineraryStop] = []
+        for key in order {
+            let parts = (groups[key] ?? []).sorted { $0.medication.start < $1.medication.start }
+            var run: [Item] = []
+            for part in parts {
+                if let last = run.last?.medication, let end = last.end, part.medication.start > end,
+                    let joined = joined(run + [part], home: home, itinerary: itinerary)
+                {
+                    if !joined.stops.isEmpty { itinerary = joined.stops }
+                    run.append(part)
+                    continue
+                }
+                if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
+                run = [part]
+            }
+            if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
+        }
+        return (pinHome(result, home: home, itinerary: itinerary, travelling: travelling), itinerary)
+    }
+
+    private static func flush(_ run: [Item], home: Zone, itinerary: [ItineraryStop], travelling: inout Set<String>) -> Item? {
+        guard let first = run.first else { return nil }
+        guard run.count > 1, let joined = joined(run, home: home, itinerary: itinerary) else { return first }
+        if !joined.stops.isEmpty { travelling.insert(joined.item.medication.id) }
+        return joined.item
+    }
+
+    /// A wall-clock medication that did not move with the travel is pinned to the home zone.
+    private static func pinHome(_ items: [Item], home: Zone, itinerary: [ItineraryStop], travelling: Set<String>) -> [Item] {
+        guard !itinerary.isEmpty else { return items }
+        return items.map { item in
+            var item = item
+            let m = item.medication
+            guard m.timePolicy == .wallClock, !travelling.contains(m.id),
+                doses([m], home: home, itinerary: itinerary) != doses([m], home: home, itinerary: [])
+            else { return item }
+            item.medication.timePolicy = .pinned(zone: home)
+            return item
+        }
+    }
+
+    /// The stretches as one medication (a cycle, taper steps, travel stops), when it gives exactly
+    /// their doses; and the travel stops it needs (empty: none). Nil when no such medication.
+    static func joined(_ run: [Item], home: Zone, itinerary: [ItineraryStop]) -> (item: Item, stops: [ItineraryStop])? {
+        let ms = run.map(\.medication)
+        guard let first = ms.first, let last = ms.last, ms.allSatisfy({ $0.times.count == first.times.count }) else { return nil }
+        var m = first
+        m.end = last.end
+        m.rescheduled = ms.flatMap { part in
+            part.rescheduled.compactMap { r in
+                part.times.firstIndex { $0.id == r.slot }.map { RescheduledDose(slot: first.times[$0].id, date: r.date, time: r.time) }
+            }
+        }
+        var stops: [ItineraryStop] = []
+        if let cycle = repeatedCycle(ms) {
+            m.recurrence = cycle
+        } else {
+            m.taper = taper(ms)
+            stops = travel(ms, home: home)
+            if !stops.isEmpty { m.timePolicy = .wallClock }
+        }
+        if !stops.isEmpty, !itinerary.isEmpty, stops != itinerary { return nil }
+        guard doses([m], home: home, itinerary: stops) == doses(ms, home: home, itinerary: []) else { return nil }
+        let notes = run.flatMap(\.source.notes)
+        let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
+        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes)), stops)
+    }
+
+    /// Daily stretches of one length, starting a fixed number of days apart: a cycle.
+    static func repeatedCycle(_ ms: [Medication]) -> Recurrence? {
+        guard ms.count > 1, ms.allSatisfy({ $0.recurrence == .daily && $0.times == ms[0].times && $0.dose == ms[0].dose }),
+            let ends = Optional(ms.compactMap(\.end)), ends.count == ms.count
+        else { return nil }
+        let lengths = Set(zip(ms, ends).map { $0.start.days(to: $1) + 1 })
+        let gaps = Set(zip(ms, ms.dropFirst()).map { $0.start.days(to: $1.start) })
+        guard lengths.count == 1, gaps.count == 1, let on = lengths.first, let period = gaps.first, period > on else { return nil }
+        return .cycle(daysOn: on, daysOff: period - on)
+    }
+
+    /// One step per stretch when the dose or the times change between them; none otherwise.
+    static func taper(_ ms: [Medication]) -> [TaperStep] {
+        let first = ms[0]
+        let changes = ms.contains { $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || $0.times.map(\.time) != first.times.map(\.time) }
+        guard changes else { return [] }
+        return ms.map { part in
+            let times = zip(first.times, part.times).map { DoseSlot(id: $0.id, time: $1.time) }
+            return TaperStep(
+                from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose,
+                times: part.times.map(\.time) == first.times.map(\.time) ? nil : times)
+        }
+    }
+
+    /// Travel stops where the stretches' zones change (wall-clock stretches at home, pinned away).
+    static func travel(_ ms: [Medication], home: Zone) -> [ItineraryStop] {
+        var zones: [Zone] = []
+        for m in ms {
+            switch m.timePolicy {
+            case .wallClock: zones.append(home)
+            case .pinned(let zone): zones.append(zone)
+            default: return []
+            }
+        }
+        guard Set(zones).count > 1 else { return [] }
+        var stops: [ItineraryStop] = []
+        var current = home
+        for (m, zone) in zip(ms, zones) where zone != current {
+            stops.append(ItineraryStop(from: m.start, zone: zone))
+            current = zone
+        }
+        return stops
+    }
+
+    /// Every dose instant of `ms` from the first start to a year after the last start (or end).
+    static func doses(_ ms: [Medication], home: Zone, itinerary: [ItineraryStop]) -> [Int] {
+        guard let from = ms.map(\.start).min() else { return [] }
+        let to = ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
+        let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
+        return ms.flatMap { engine.occurrences(of: $0, from: from, to: to).map(\.instant) }.sorted()
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The parts of a dose title. The name keeps parentheses and slashes that belong to it
+/// ("Ozempic (semaglutide) pen", "Amoxicillin/clavulanate"); a strength is split off only at the
+/// end of the name ("875/125 mg"), and a dose only from a last parenthesised group that begins
+/// with a number ("(0.5 mg injection)", "(4 tablets (40 mg))"). "N tablets" there is the pill
+/// count: "Prednisone 10 mg (4 tablets (40 mg))" -> pills 4, dose "40 mg".
+struct DoseTitle: Sendable, Equatable {
+    var name: String
+    var strength: String?
+    var dose: String?
+    var pillsPerDose: Double = 1
+
+    static let strengthPattern =
+        #" \d[\d.,]*(/\d[\d.,]*)*\s?("# + DoseWords.units.joined(separator: "|") + #")(/(ml|g|dose))?$"#
+
+    init(_ summary: String) {
+        var head = summary.trimmingCharacters(in: .whitespaces)
+        if let (rest, inner) = Self.lastGroup(head), inner.first?.isNumber == true {
+            head = rest
+            (pillsPerDose, dose) = Self.amount(inner)
+        }
+        if let match = head.range(of: Self.strengthPattern, options: [.regularExpression, .caseInsensitive]),
+            match.lowerBound > head.startIndex
+        {
+            strength = String(head[match].dropFirst())
+            head = String(head[..<match.lowerBound])
+        }
+        name = head.isEmpty ? summary : head
+    }
+
+    /// The text before and inside a balanced parenthesised group that ends `text`.
+    static func lastGroup(_ text: String) -> (String, String)? {
+        guard text.hasSuffix(")") else { return nil }
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index = text.index(before: index)
+            if text[index] == ")" { depth += 1 }
+            if text[index] == "(" { depth -= 1 }
+            if depth == 0 { break }
+        }
+        guard depth == 0, text[index] == "(", index > text.startIndex else { return nil }
+        let rest = text[..<index].trimmingCharacters(in: .whitespaces)
+        let inner = String(text[text.index(after: index)..<text.index(before: text.endIndex)])
+        return rest.isEmpty ? nil : (rest, inner)
+    }
+
+    /// "4 tablets (40 mg)" -> (4, "40 mg"); "2 doses" -> (2, nil); "1 tablet" -> (1, "1 tablet");
+    /// anything else is dose text with one pill.
+    static func amount(_ inner: String) -> (Double, String?) {
+        var body = inner
+        var extra: String? = nil
+        if let (rest, group) = lastGroup(inner) {
+            body = rest
+            extra = group
+        }
+        let words = body.split(separator: " ")
+        guard words.count == 2, let n = Double(words[0].replacingOccurrences(of: ",", with: ".")), n > 0,
+            DoseWords.lookup(words[1].lowercased()) != nil
+        else { return (1, inner) }
+        if let extra { return (n, extra) }
+        return n == 1 && words[1].lowercased() != "dose" ? (1, inner) : (n, nil)
+    }
+}

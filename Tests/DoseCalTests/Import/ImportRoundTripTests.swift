@@ -1,0 +1,62 @@
+import DoseCal
+import Foundation
+import ICal
+import Testing
+
+/// export -> import -> export gives the same dose instants and alarms, for every example
+/// schedule (no `--zone`: the home zone comes back from the feed).
+@Suite struct ImportRoundTripTests {
+    /// Every dose (instant) with its alarm (minutes before, repeats, interval; nil when off),
+    /// over 400 days from the first start.
+    static func doses(_ s: Schedule) -> [String] {
+        guard let first = s.medications.map(\.start).min() else { return [] }
+        let engine = WallClockEngine(schedule: s)
+        return s.medications.flatMap { m in
+            engine.occurrences(of: m, from: first, to: first.adding(days: 400)).map { o in
+                let r = m.reminder
+                return "\(o.instant) " + (r.enabled ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off")
+            }
+        }.sorted()
+    }
+
+    static func roundTrip(_ schedule: Schedule, zone: String? = nil) throws -> ImportReport {
+        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        return try CalendarImporter(zone: zone).run([ReturnedCalendar(parsing: Array(text.utf8))])
+    }
+
+    /// Floating times carry no zone at all: that example gets `--zone`. Left out: privacy.json
+    /// (every title is the same) and as-needed.json (its doses come only from the log, so the
+    /// feed has no dose series to read back, only "next dose allowed" reminders).
+    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "privacy.json" && $0 != "as-needed.json" })
+    func exampleRoundTrips(_ name: String) throws {
+        let schedule = try Fixtures.schedule(name)
+        let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
+        #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")
+        #expect(report.schedule.homeZone == schedule.homeZone, "\(name)")
+        let (a, b) = (Self.doses(report.schedule), Self.doses(schedule))
+        #expect(a == b, "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))")
+        let again = try FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
+        let back = try CalendarImporter(zone: report.schedule.homeZone).run([ReturnedCalendar(parsing: Array(again.utf8))])
+        #expect(Self.doses(back.schedule) == b, "\(name): a second round trip")
+    }
+
+    @Test func taperComesBackAsOneMedication() throws {
+        let report = try Self.roundTrip(Fixtures.schedule("taper.json"))
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        #expect(report.schedule.medications.count == 1)
+        let m = try #require(report.schedule.medications.first)
+        #expect(m.id == "prednisone" && m.name == "Prednisone" && m.strength == "10 mg")
+        #expect(m.start == d("2026-04-06") && m.end == d("2026-04-30"))
+        #expect(m.taper.map(\.from) == ["2026-04-06", "2026-04-11", "2026-04-16", "2026-04-21", "2026-04-26"].map(d))
+        #expect(m.taper.map(\.pillsPerDose) == [4, 3, 2, 1, 0.5])
+        #expect(m.taper.map(\.dose) == ["40 mg", "30 mg", "20 mg", "10 mg", "5 mg"])
+        #expect(m.taper[3].times?.map(\.time.description) == ["09:00"])
+    }
+
+    @Test func cycleComesBackAsACycle() throws {
+        for (name, on, off) in [("cycle-21-7.json", 21, 7), ("cycle-63-7.json", 63, 7), ("cycle-14-14.json", 14, 14)] {
+            let report = try Self.roundTrip(Fixtures.schedule(name))
+            #expect(report.schedule.medications.contains { $0.recurrence == .cycle(daysOn: on, daysOff: off) }, "\(name)")
+        }
+    }
+}
