@@ -21,7 +21,8 @@ flags=(-sanitize=fuzzer,address -parse-as-library -package-name dosecal -O -g -I
 for f in $(pkg-config --cflags-only-I libical); do flags+=(-Xcc "$f"); done
 libs=$(pkg-config --libs libical)
 
-# Each module once, instrumented, into one object file; rebuilt when any source changed.
+# Each module once, instrumented, into one object file (in dependency order); rebuilt when any
+# source changed.
 stale=1
 [ -f "$out/DoseCal.o" ] && [ -z "$(find Sources Fuzz -newer "$out/DoseCal.o" -name '*.swift')" ] && stale=0
 module() {
@@ -32,6 +33,7 @@ module() {
         -c "$@" -o "$out/$name.o" > "$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log" >&2; exit 1; }
 }
 module CalendarTime Sources/CalendarTime/*.swift
+module DoseCalCore $(find Sources/DoseCalCore -name '*.swift' | sort)
 module ICal Sources/ICal/*.swift
 module DoseCal $(find Sources/DoseCal -name '*.swift' | sort)
 
@@ -53,7 +55,7 @@ found=0
 for target in "${targets[@]}"; do
     src=$(source_of "$target")
     if [ "$stale" -eq 1 ] || [ ! -x "$out/$target-fuzz" ]; then
-        swiftc "${flags[@]}" -module-name "Fuzz_$target" "$src" "$out/CalendarTime.o" "$out/ICal.o" "$out/DoseCal.o" \
+        swiftc "${flags[@]}" -module-name "Fuzz_$target" "$src" "$out/CalendarTime.o" "$out/DoseCalCore.o" "$out/ICal.o" "$out/DoseCal.o" \
             $libs -o "$out/$target-fuzz" > "$out/build-$target.log" 2>&1 || { cat "$out/build-$target.log" >&2; exit 1; }
     fi
     corpus="$out/corpus-$target"
