@@ -81,8 +81,8 @@ enum ReconcileCommand {
 
         var written: [String] = []
         if apply {
-            let merged = try schedule.applying(set.changes, now: now)
-            if !set.changes.isEmpty {
+            let merged = try schedule.merging(set, now: now)
+            if !set.changes.isEmpty || merged.seen != schedule.seen {
                 let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
@@ -122,6 +122,10 @@ enum ReconcileCommand {
         if !set.damaged.isEmpty {
             lines.append("Damaged in the calendar (read as no decision; nothing changed for these doses):")
             lines += set.damaged.map { "  " + $0.description }
+        }
+        if !set.seen.isEmpty {
+            lines.append("Reminders seen on a calendar (hints; never counted as taken):")
+            lines += set.seen.map { "  " + $0.description }
         }
         if apply {
             lines += written.map { "Wrote \($0)." }
