@@ -142,4 +142,25 @@ import Testing
         #expect(set.seen.isEmpty)
         #expect(set.damaged.map(\.uid) == [uid])
     }
+
+    /// Sync takes the same path: a reminder dismissed on the phone (its item now carries
+    /// ACKNOWLEDGED) is saved as a hint with no change; the next run has nothing to save.
+    @Test func syncSavesTheHint() throws {
+        let box = VdirSandbox()
+        let schedule = try S.demo()
+        func sync(_ schedule: Schedule, now: Int) throws -> (VdirSync.Report, ChangeSet?) { try S.sync(box, schedule, now: now) }
+        _ = try sync(schedule, now: S.exportedAt)
+        let name = VdirName.fileName(forUID: "dose-bbc7306c05e0f4dde4e11953@dosecal.app")
+        let text = box.read(name)
+        let end = try #require(text.range(of: "END:VALARM\r\n"))
+        box.write(name, text.replacingCharacters(in: end, with: "ACKNOWLEDGED:20261210T130500Z\r\nEND:VALARM\r\n"))
+        let (report, saved) = try sync(schedule, now: S.now)
+        let set = try #require(saved)
+        #expect(set.changes.isEmpty && report.conflicts.isEmpty)
+        #expect(Self.seen(set) == ["metformin/morning 1796907900 2026-12-10"])
+        let merged = try schedule.merging(set, now: S.now)
+        #expect(report.merge?.schedule == merged)
+        let (_, none) = try sync(merged, now: S.now + 3600)
+        #expect(none == nil)
+    }
 }
