@@ -295,6 +295,34 @@ sed 's/^SUMMARY:.*/SUMMARY:My pills/' "$tmp/rec/private.ics" > "$tmp/rec/private
 check "privacy: a retitled event is no change" 0 "$bin" reconcile "$tmp/rec/private.json" "$tmp/rec/private-edited.ics" --now 2026-12-15T12:00:00Z
 expect "privacy: no changes" grep -q "^No changes" "$tmp/stdout"
 expect "privacy: nothing on stderr" test ! -s "$tmp/stderr"
+# reconcile: a reminder dismissed on the phone (RFC 9074 ACKNOWLEDGED) is a hint, not a dose taken
+cp "$demo" "$tmp/rec/ack.json"
+check "seen: export" 0 "$bin" export "$tmp/rec/ack.json" -o "$tmp/rec/ack.ics" --keep-base --quiet --now 2026-11-20T00:00:00Z
+python3 - "$tmp/rec/ack.ics" <<'PY'
+import sys
+t = open(sys.argv[1], newline='').read()
+at = t.index('END:VALARM', t.index('UID:dose-bbc7306c05e0f4dde4e11953@dosecal.app'))
+open(sys.argv[1], 'w', newline='').write(t[:at] + 'ACKNOWLEDGED:20261210T130500Z\r\n' + t[at:])
+PY
+check "seen: reconcile" 0 "$bin" reconcile "$tmp/rec/ack.json" "$tmp/rec/ack.ics" --now 2026-12-15T12:00:00Z
+expect "seen: no changes" grep -q "^No changes" "$tmp/stdout"
+expect "seen: the hint in plain words" grep -qx "  Metformin 08:00 reminder seen at 2026-12-10 08:05 on a calendar (dose of 2026-12-10)" "$tmp/stdout"
+check "seen: reconcile --json" 0 "$bin" reconcile "$tmp/rec/ack.json" "$tmp/rec/ack.ics" --now 2026-12-15T12:00:00Z --json
+expect "seen: reconcile --json names it" python3 -c "
+import json; r = json.load(open('$tmp/stdout'))
+assert r['changes'] == [] and [(s['medication'], s['slot'], s['date'], s['at']) for s in r['seen']] == [('metformin', 'morning', '2026-12-10', '2026-12-10T13:05:00Z')], r"
+check "seen: reconcile --apply" 0 "$bin" reconcile "$tmp/rec/ack.json" "$tmp/rec/ack.ics" --now 2026-12-15T12:00:00Z --apply
+expect "seen: written to the schedule" grep -q '"medication": "metformin", "slot": "morning", "date": "2026-12-10", "at": "2026-12-10T13:05:00Z", "source": "calendar"' "$tmp/rec/ack.json"
+cp "$tmp/rec/ack.json" "$tmp/rec/ack-applied.json"
+check "seen: reconcile --apply again" 0 "$bin" reconcile "$tmp/rec/ack.json" "$tmp/rec/ack.ics" --now 2026-12-15T12:00:00Z --apply
+expect "seen: nothing new written" cmp -s "$tmp/rec/ack.json" "$tmp/rec/ack-applied.json"
+check "seen: status" 0 "$bin" status "$tmp/rec/ack.json" --at 2026-12-15T12:00:00Z
+expect "seen: status shows it" grep -qx "  08:00 dose: reminder seen at 08:05 on a calendar (2026-12-10)" "$tmp/stdout"
+check "seen: status --json" 0 "$bin" status "$tmp/rec/ack.json" --at 2026-12-15T12:00:00Z --json
+expect "seen: status --json gives it, counts unchanged" python3 -c "
+import json; m = json.load(open('$tmp/stdout'))['medications'][0]
+assert m['seen'] == [{'slot': 'morning', 'date': '2026-12-10', 'at': '2026-12-10T13:05:00Z'}], m
+assert m['adherence']['days7']['taken'] == 0, m"
 # reconcile: an every-8-hours series moved 30 minutes and one dose deleted on the phone
 cp fixtures/schedules/every-n-hours.json "$tmp/rec/q8h.json"
 check "every-N-hours: export" 0 "$bin" export "$tmp/rec/q8h.json" -o "$tmp/rec/q8h.ics" --keep-base --quiet --now 2026-03-01T00:00:00Z

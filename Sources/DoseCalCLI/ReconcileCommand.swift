@@ -25,20 +25,24 @@ enum ReconcileCommand {
           the alarm changed                 the reminder's minutes before
         Titles are never taken back (privacy mode included), missing alarms (Google and
         Outlook drop them) and other people's events are ignored. What the schedule
-        cannot express is listed with the reason.
+        cannot express is listed with the reason. A reminder dismissed or snoozed in
+        the calendar (ACKNOWLEDGED, X-MOZ-LASTACK) is listed as seen: a hint, never
+        a dose taken; --apply keeps the latest per dose time in the schedule's
+        "seen" list, which status shows.
 
         When the schedule and the calendar changed the same dose differently, that is
         a conflict: both values are shown and nothing is changed unless --prefer says
         which side wins.
 
         Options:
-          --apply            Write the changes into SCHEDULE (atomically; the previous
-                             file is kept as SCHEDULE.bak) and, when no conflict is
-                             left, the new base. Without --apply nothing is written.
+          --apply            Write the changes (and newer seen reminders) into
+                             SCHEDULE (atomically; the previous file is kept as
+                             SCHEDULE.bak) and, when no conflict is left, the new
+                             base. Without --apply nothing is written.
           --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
                              calendar (take the calendar's).
           --json             Print {"changes": [...], "conflicts": [...], "unmapped":
-                             [...], "warnings": [...]}.
+                             [...], "damaged": [...], "warnings": [...], "seen": [...]}.
           --base FILE        The base calendar (default: next to SCHEDULE). Without a
                              base the schedule is taken as what was last exported.
           --now TIME         Today, for series deleted outright, and the time stamp
@@ -81,8 +85,8 @@ enum ReconcileCommand {
 
         var written: [String] = []
         if apply {
-            let merged = try schedule.applying(set.changes, now: now)
-            if !set.changes.isEmpty {
+            let merged = try schedule.merging(set, now: now)
+            if !set.changes.isEmpty || merged.seen != schedule.seen {
                 let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
@@ -122,6 +126,10 @@ enum ReconcileCommand {
         if !set.damaged.isEmpty {
             lines.append("Damaged in the calendar (read as no decision; nothing changed for these doses):")
             lines += set.damaged.map { "  " + $0.description }
+        }
+        if !set.seen.isEmpty {
+            lines.append("Reminders seen on a calendar (hints; never counted as taken):")
+            lines += set.seen.map { "  " + $0.description }
         }
         if apply {
             lines += written.map { "Wrote \($0)." }

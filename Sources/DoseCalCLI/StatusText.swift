@@ -31,6 +31,7 @@ struct StatusText {
                 let more = s.missed.count > 5 ? ", and \(s.missed.count - 5) earlier" : ""
                 lines.append("  missed (7 days): \(s.missed.count): " + shown.joined(separator: ", ") + more)
             }
+            lines += seen(m)
             if let doses = s.asNeeded {
                 lines.append(asNeeded(doses))
                 continue
@@ -49,6 +50,19 @@ struct StatusText {
         // In the zone the person is in then (travel moves the clock, not the instant).
         let zone = WallClockEngine(schedule: schedule).zone(on: schedule.home.local(at: next).date)
         return line + "; next dose allowed \(local(next, zone: zone)) \(zone)"
+    }
+
+    /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
+    /// the zone the person was in then; a hint only, never counted as taken.
+    private func seen(_ m: Medication) -> [String] {
+        let engine = WallClockEngine(schedule: schedule)
+        return schedule.seen.filter { $0.medication == m.id }.compactMap { hint in
+            guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
+            let zone = engine.zone(on: schedule.home.local(at: hint.at).date)
+            let l = zone.local(at: hint.at)
+            let time = engine.time(of: slot, in: m, on: hint.date ?? l.date)
+            return "  \(hhmm(time)) dose: reminder seen at \(hhmm(l.time)) on a calendar (\(l.date))"
+        }
     }
 
     private func hhmm(_ t: WallTime) -> String { String(t.description.prefix(5)) }

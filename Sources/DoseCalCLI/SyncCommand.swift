@@ -100,7 +100,7 @@ enum SyncCommand {
                 throw InputError("\(path): cannot read the schedule to merge the phone's edits")
             }
             let onDisk = try ScheduleCodec.decode(original, file: path)
-            try ScheduleFile.replace(path, original: original, with: try onDisk.applying(changes.changes, now: now))
+            try ScheduleFile.replace(path, original: original, with: try onDisk.merging(changes, now: now))
         }
         let json = args.flags.contains("json")
         let progress = Progress(command: name, json: json, environment: context.environment)

@@ -1,7 +1,7 @@
 import ICal
 
 extension ChangeSet {
-    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "damaged": [...], "warnings": [...]}`:
+    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "damaged": [...], "warnings": [...], "seen": [...]}`:
     /// each change with `medication`, `kind`, its fields and `description`.
     public var json: JSONValue {
         JSONValue(members: [
@@ -10,6 +10,19 @@ extension ChangeSet {
             ("unmapped", JSONValue(array: unmapped.map(\.json))),
             ("damaged", JSONValue(array: damaged.map(\.json))),
             ("warnings", JSONValue(array: warnings.map { JSONValue($0) })),
+            ("seen", JSONValue(array: seen.map(\.json))),
+        ])
+    }
+}
+
+extension SeenHint {
+    /// `{"medication", "slot", "date" (null: no dose at or before it), "at" (UTC), "source", "description"}`.
+    var json: JSONValue {
+        JSONValue(members: [
+            ("medication", JSONValue(reminder.medication)), ("slot", JSONValue(reminder.slot)),
+            ("date", JSONValue(reminder.date?.description)),
+            ("at", JSONValue(LocalDateTime(secondsSinceEpoch: reminder.at).description + "Z")),
+            ("source", JSONValue(reminder.source)), ("description", JSONValue(description)),
         ])
     }
 }

@@ -74,6 +74,7 @@ public struct Reconciler: Sendable {
         if base == nil { result.warnings.append("no base calendar: the schedule is taken as what was last exported") }
         compareSlots(sides, index: index, prefer: prefer, into: &result)
         result.unmapped += orphanEdits(base: sides.baseCalendar, index: index)
+        result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
         return result
     }

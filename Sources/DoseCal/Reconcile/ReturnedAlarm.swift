@@ -3,7 +3,8 @@ public import ICal
 /// One reminder of a returned event, reduced to what a person decides: when it fires and how.
 ///
 /// Dismissal and snooze records (`ACKNOWLEDGED`, Apple's snooze VALARM with RELATED-TO,
-/// Thunderbird's X-MOZ-*), alarm UIDs and the alarm's text are not part of it.
+/// Thunderbird's X-MOZ-*), alarm UIDs and the alarm's text are not part of it (`SeenHints` reads
+/// the acknowledgements as hints).
 public struct ReturnedAlarm: Sendable, Hashable, Comparable, CustomStringConvertible {
     public enum Trigger: Sendable, Hashable {
         /// Seconds relative to the start (negative: before) or, with `fromEnd`, to the end.

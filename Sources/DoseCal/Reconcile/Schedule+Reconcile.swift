@@ -3,6 +3,12 @@ import ICal
 
 /// Bringing a reconcile's changes into the schedule (docs/reconcile.md, decision 0025).
 extension Schedule {
+    /// The schedule with `set`'s changes applied (`applying(_:now:)`) and its seen reminders
+    /// merged in (`merging(seen:)`): what `reconcile --apply` and sync write.
+    public func merging(_ set: ChangeSet, now: Int) throws(ReconcileError) -> Schedule {
+        try applying(set.changes, now: now).merging(seen: set.seen.map(\.reminder))
+    }
+
     /// The schedule with `changes` applied; log entries are stamped `now` (seconds since 1970).
     /// The result is checked by encoding and decoding it, so it is always a valid schedule.
     public func applying(_ changes: [ScheduleChange], now: Int) throws(ReconcileError) -> Schedule {

@@ -113,6 +113,9 @@ public struct ChangeSet: Sendable, Equatable {
     public var warnings: [String]
     /// Dosecal series that came back damaged: their slots were left out, nothing changed.
     public var damaged: [SeriesDamage] = []
+    /// Reminders the calendar reports as seen (hints, decision 0097): the latest per medication
+    /// and slot, sorted. Not part of `isEmpty`: a hint is no edit.
+    public var seen: [SeenHint] = []
 
     public init(
         changes: [ScheduleChange] = [], conflicts: [ReconcileConflict] = [], unmapped: [UnmappedEdit] = [],

@@ -67,7 +67,7 @@ extension VdirSync {
         let merged: Schedule
         do {
             set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged).reconcile(prefer: prefer)
-            merged = try schedule.applying(set.changes, now: now)
+            merged = try schedule.merging(set, now: now)
         } catch {
             throw .merge(folder: folder, error)
         }

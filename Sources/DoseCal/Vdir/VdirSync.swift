@@ -78,7 +78,8 @@ public struct VdirSync: Sendable {
                 prefer: reconcilePreference)
         {
             merged = m
-            if !m.changes.changes.isEmpty {
+            // New seen reminders are saved too; they change no feed byte.
+            if !m.changes.changes.isEmpty || m.schedule.seen != schedule.seen {
                 if !dryRun, let save {
                     do { try save(m.changes) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
                 }

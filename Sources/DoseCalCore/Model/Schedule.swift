@@ -15,10 +15,13 @@ public struct Schedule: Sendable, Equatable {
     public var itinerary: [ItineraryStop]
     /// Append-only dose history, in file order.
     public var log: [DoseLogEntry]
+    /// Reminders a calendar reported as seen, the latest per medication and slot, sorted
+    /// (hints only: nothing counts them as taken).
+    public var seen: [SeenReminder]
 
     public init(
         version: Int = 1, home: Zone, feed: FeedOptions = FeedOptions(), medications: [Medication],
-        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = []
+        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = [], seen: [SeenReminder] = []
     ) {
         self.version = version
         self.home = home
@@ -26,6 +29,7 @@ public struct Schedule: Sendable, Equatable {
         self.medications = medications
         self.itinerary = itinerary
         self.log = log
+        self.seen = seen
     }
 
     /// The home zone's identifier, as the file writes it (`America/New_York`).

@@ -5,10 +5,11 @@ import Foundation
 struct ScheduleDecoder {
     let reader: ScheduleReader
 
-    static let rootKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log"]
+    static let rootKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log", "seen"]
     static let feedKeys = ["name", "privacy", "refreshMinutes", "color"]
     static let itineraryKeys = ["from", "zone"]
     static let logKeys = ["medication", "slot", "date", "status", "at"]
+    static let seenKeys = ["medication", "slot", "date", "at", "source"]
 
     func decode(_ root: JSONValue) throws(ScheduleError) -> Schedule {
         guard root.objectMembers != nil else {
@@ -33,9 +34,14 @@ struct ScheduleDecoder {
             try f.optional("log") { (node, path) throws(ScheduleError) in
                 try decodeLog(node, at: path, medications: medications, unread: unread)
             } ?? []
+        let seen =
+            try f.optional("seen") { (node, path) throws(ScheduleError) in
+                try decodeSeen(node, at: path, medications: medications, unread: unread)
+            } ?? []
         guard let homeZone, medicationsNode != nil, unread.isEmpty else { throw reader.incomplete(root, "") }
         return Schedule(
-            version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log)
+            version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log,
+            seen: seen)
     }
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
@@ -157,14 +163,22 @@ struct ScheduleDecoder {
     private func decodeLog(
         _ node: JSONValue, at path: String, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> [DoseLogEntry] {
-        var entries: [DoseLogEntry] = []
-        for (i, element) in try reader.array(node, at: path).enumerated() {
-            let entry = try reader.attempt { () throws(ScheduleError) in
-                try decodeLogEntry(element, at: "\(path)[\(i)]", medications: medications, unread: unread)
-            }
-            if let entry { entries.append(entry) }
+        try entries(node, at: path) { (element, entryPath) throws(ScheduleError) in
+            try decodeLogEntry(element, at: entryPath, medications: medications, unread: unread)
         }
-        return entries
+    }
+
+    /// Each element of the list at `path` read with `read` (given the element's path); when
+    /// collecting every error, an element that cannot be read is recorded and left out.
+    func entries<T>(
+        _ node: JSONValue, at path: String, _ read: (JSONValue, String) throws(ScheduleError) -> T
+    ) throws(ScheduleError) -> [T] {
+        var result: [T] = []
+        for (i, element) in try reader.array(node, at: path).enumerated() {
+            let entry = try reader.attempt { () throws(ScheduleError) in try read(element, "\(path)[\(i)]") }
+            if let entry { result.append(entry) }
+        }
+        return result
     }
 
     /// One log entry; the medication and slot it names are looked up unless that medication could
@@ -174,6 +188,24 @@ struct ScheduleDecoder {
     ) throws(ScheduleError) -> DoseLogEntry {
         let f = try reader.fields(element, at: path, known: Self.logKeys)
         let id = try f.required("medication", "the id of the medication the entry is about", reader.identifier)
+        let slot = try f.optional("slot", reader.identifier)
+        try checkNames(f, element, medication: id, slot: slot, medications: medications, unread: unread)
+        let date = try f.optional("date", reader.date)
+        let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
+        let status = try f.attempt("status", "one of \(statuses.joined(separator: ", "))") { (n, p) throws(ScheduleError) in
+            DoseLogEntry.Status(rawValue: try reader.choice(n, at: p, what: "a log status", in: statuses))!
+        }
+        let at = try f.attempt("at", "when it happened, like \"2026-11-01T08:05:00-05:00\"", reader.instant)
+        guard let status, let at else { throw reader.incomplete(element, path) }
+        return DoseLogEntry(medication: id, slot: slot, date: date, status: status, at: at)
+    }
+
+    /// Reports a medication id the schedule lacks, or a slot its medication lacks (unless that
+    /// medication could not be read, when collecting every error).
+    func checkNames(
+        _ f: ScheduleFields, _ element: JSONValue, medication id: String, slot: String?, medications: [Medication],
+        unread: Set<String>
+    ) throws(ScheduleError) {
         let medication = medications.first(where: { $0.id == id })
         if medication == nil, !unread.contains(id) {
             let ids = medications.map(\.id) + unread.filter { !$0.isEmpty }.sorted()
@@ -183,7 +215,6 @@ struct ScheduleDecoder {
                     f["medication"] ?? element, f.path("medication"),
                     "no medication has the id \(JSONWriter.quoted(id)); \(known)"))
         }
-        let slot = try f.optional("slot", reader.identifier)
         if let slot, let medication, !medication.times.contains(where: { $0.id == slot }) {
             try reader.report(
                 reader.fail(
@@ -191,14 +222,6 @@ struct ScheduleDecoder {
                     "medication \(JSONWriter.quoted(id)) has no slot \(JSONWriter.quoted(slot)); its slots are \(Self.list(medication.times.map(\.id)))"
                 ))
         }
-        let date = try f.optional("date", reader.date)
-        let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
-        let status = try f.attempt("status", "one of \(statuses.joined(separator: ", "))") { (n, p) throws(ScheduleError) in
-            DoseLogEntry.Status(rawValue: try reader.choice(n, at: p, what: "a log status", in: statuses))!
-        }
-        let at = try f.attempt("at", "when it happened, like \"2026-11-01T08:05:00-05:00\"", reader.instant)
-        guard let status, let at else { throw reader.incomplete(element, path) }
-        return DoseLogEntry(medication: id, slot: slot, date: date, status: status, at: at)
     }
 
     /// Up to 10 names joined with ", " (then "…").

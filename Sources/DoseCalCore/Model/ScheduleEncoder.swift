@@ -30,6 +30,7 @@ package enum ScheduleEncoder {
                         })))
         }
         if !schedule.log.isEmpty { root.add("log", JSONValue(.array(schedule.log.map(logEntry)))) }
+        if !schedule.seen.isEmpty { root.add("seen", JSONValue(.array(schedule.seen.map(seenEntry)))) }
         return root.value
     }
 
@@ -156,6 +157,16 @@ package enum ScheduleEncoder {
         if let date = e.date { o.add("date", .string(date.description)) }
         o.add("status", .string(e.status.rawValue))
         o.add("at", .string(utcText(e.at)))
+        return o.value
+    }
+
+    private static func seenEntry(_ e: SeenReminder) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("medication", .string(e.medication))
+        o.add("slot", .string(e.slot))
+        if let date = e.date { o.add("date", .string(date.description)) }
+        o.add("at", .string(LocalDateTime(secondsSinceEpoch: e.at).description + "Z"))
+        o.add("source", .string(e.source))
         return o.value
     }
 

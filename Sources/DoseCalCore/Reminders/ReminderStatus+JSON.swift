@@ -40,6 +40,7 @@ extension ReminderStatus {
             adherence.add("days\(a.days)", r.value)
         }
         o.add("adherence", adherence.value)
+        o.add("seen", JSONValue(.array(seen(of: s.medicationID))))
         asNeeded(s, into: &o)
         return o.value
     }
@@ -58,6 +59,18 @@ extension ReminderStatus {
         o.add("nextAllowed", doses.nextAllowed.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
         o.add("allowedNow", .bool(doses.isAllowed(at: at)))
         o.add("dosesLast24Hours", JSONValue(.array(doses.lastDay(at: at).map { JSONValue(.string(NotificationPlan.rfc3339($0))) })))
+    }
+
+    /// The reminders a calendar reported as seen, the latest per slot: `slot`, `date` (the dose's,
+    /// null when unknown), `at` (RFC 3339 UTC). Hints only: no count above includes them.
+    private func seen(of medication: String) -> [JSONValue] {
+        engine.schedule.seen.filter { $0.medication == medication }.map { hint in
+            var o = ObjectBuilder()
+            o.add("slot", .string(hint.slot))
+            o.add("date", hint.date.map { .string($0.description) } ?? .null)
+            o.add("at", .string(NotificationPlan.rfc3339(hint.at)))
+            return o.value
+        }
     }
 
     private func dose(_ d: MedicationStatus.Dose) -> JSONValue {

@@ -243,7 +243,7 @@ import DoseCalTestSupport
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "medication": []}"#,
-            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, feed, medications, itinerary, log (keys starting with \"x-\" are ignored)"
+            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, feed, medications, itinerary, log, seen (keys starting with \"x-\" are ignored)"
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "feed": {"name": " "}, "medications": []}"#,
@@ -268,6 +268,22 @@ import DoseCalTestSupport
         (
             #"{"version": 1, "homeZone": "UTC", "medications": [], "log": [{"medication": "a", "status": "taken", "at": "2026-01-01T00:00:00Z"}]}"#,
             "t.json:1: log[0].medication: no medication has the id \"a\"; the schedule has no medications"
+        ),
+        (
+            #"{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "times": [{"id": "am", "time": "08:00"}], "start": "2026-01-05"}], "seen": [{"medication": "a", "slot": "pm", "at": "2026-01-06T08:05:00Z", "source": "calendar"}]}"#,
+            "t.json:1: seen[0].slot: medication \"a\" has no slot \"pm\"; its slots are am"
+        ),
+        (
+            #"{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "times": [{"id": "am", "time": "08:00"}], "start": "2026-01-05"}], "seen": [{"medication": "b", "slot": "am", "at": "2026-01-06T08:05:00Z", "source": "calendar"}]}"#,
+            "t.json:1: seen[0].medication: no medication has the id \"b\"; known ids: a"
+        ),
+        (
+            #"{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "times": [{"id": "am", "time": "08:00"}], "start": "2026-01-05"}], "seen": [{"medication": "a", "slot": "am", "at": "2026-01-06T08:05:00Z", "source": "phone"}]}"#,
+            "t.json:1: seen[0].source: \"phone\" is not a source; use one of calendar"
+        ),
+        (
+            #"{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "times": [{"id": "am", "time": "08:00"}], "start": "2026-01-05"}], "seen": [{"medication": "a", "slot": "am", "source": "calendar"}]}"#,
+            "t.json:1: seen[0]: missing required key \"at\" (when the calendar saw it, like \"2026-12-02T13:00:12Z\")"
         ),
     ]
 

@@ -279,11 +279,7 @@ import Testing
         let box = VdirSandbox()
         let schedule = try Self.schedule(Self.q8h)
         func sync(_ schedule: Schedule, now: Int) throws -> (VdirSync.Report, ChangeSet?) {
-            var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-            sync.mergeEdits = true
-            var saved: ChangeSet? = nil
-            let report = try sync.run(schedule: schedule, now: now) { saved = $0 }
-            return (report, saved)
+            try ReconcileSupport.sync(box, schedule, now: now)
         }
         _ = try sync(schedule, now: Self.exportedAt)
         let name = VdirName.fileName(forUID: Self.q8hUID)

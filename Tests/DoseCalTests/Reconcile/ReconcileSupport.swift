@@ -61,4 +61,13 @@ enum ReconcileSupport {
     }
 
     static func descriptions(_ set: ChangeSet) -> [String] { set.changes.map(\.description) }
+
+    /// One merging sync of `schedule` into `box`'s folder, with the change set it saved (nil: none).
+    static func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int) throws -> (VdirSync.Report, ChangeSet?) {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        var saved: ChangeSet? = nil
+        let report = try sync.run(schedule: schedule, now: now) { saved = $0 }
+        return (report, saved)
+    }
 }
