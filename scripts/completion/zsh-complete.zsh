@@ -12,7 +12,10 @@ zpty shell zsh -f -i
 zpty -w shell "PS1='%% '; fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
 zpty -w shell 'compadd() { local -a m; builtin compadd -O m "$@"; (( $#m )) && print -rl -- "<ma""tch>"${^m}; builtin compadd "$@" }'
 zpty -w shell "print '<rea''dy>'"
-zpty -r shell out '*<ready>*' || exit 1
+# Wait for the next prompt too: only then is the line editor reading (raw mode). Typed before
+# that, the line and Tab sit in the terminal's cooked line buffer, where the Ctrl-U below would
+# erase them before zsh ever completes (seen on a loaded machine: no matches at all).
+zpty -r shell out '*<ready>*% *' || exit 1
 zpty -w -n shell "$line"$'\t'
 zpty -w shell $'\C-u'"print '<do''ne>'"
 zpty -r shell out '*<done>*' || exit 1
