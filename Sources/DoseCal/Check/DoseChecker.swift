@@ -47,7 +47,9 @@ public struct DoseChecker: Sendable {
     /// The UIDs dosecal's feed may have: its dose series and a supply warning per medication.
     private func ownUIDs(series: [String: (key: SlotKey, firstDate: LocalDate)]) -> Set<String> {
         Set(series.keys).union(schedule.medications.map { DoseIdentity.supplyWarning(medicationID: $0.id).uid })
-            .union(schedule.medications.filter(\.recurrence.isAsNeeded).map { DoseIdentity.nextDoseAllowed(medicationID: $0.id).uid })
+            .union(
+                schedule.medications.filter(\.recurrence.isAsNeeded).map { DoseIdentity.nextDoseAllowed(medicationID: $0.id).uid }
+            )
     }
 
     /// Compares the channels with the expected doses.
@@ -73,11 +75,14 @@ public struct DoseChecker: Sendable {
         }
         let rows = SlotRows(
             checker: self, engine: engine, series: SeriesLookup(parts: parts, calendar: calendar),
-            channels: ChannelInstants(calendar: calendar, libical: libical, plan: plan, uids: parts.mapValues(\.key), window: instantWindow),
+            channels: ChannelInstants(
+                calendar: calendar, libical: libical, plan: plan, uids: parts.mapValues(\.key), window: instantWindow),
             homePinned: travelReference(wide), systemZone: systemZone,
             extraWindow: midnight(from)..<midnight(to.adding(days: 1)))
         var all: [DoseCheck] = []
-        for key in Set(expected.keys).union(rows.channels.checked.keys).sorted() { all += rows.rows(key, doses: expected[key] ?? []) }
+        for key in Set(expected.keys).union(rows.channels.checked.keys).sorted() {
+            all += rows.rows(key, doses: expected[key] ?? [])
+        }
         all += nextDoseAllowedRows(calendar: calendar, window: midnight(from)..<midnight(to.adding(days: 1)))
         all.sort {
             ($0.expected ?? $0.calendar ?? 0, $0.medicationID, $0.slotID) < (

@@ -67,7 +67,9 @@ extension CalendarImporter {
         m.end = last.end
         m.rescheduled = ms.flatMap { part in
             part.rescheduled.compactMap { r in
-                part.times.firstIndex { $0.id == r.slot }.map { RescheduledDose(slot: first.times[$0].id, date: r.date, time: r.time) }
+                part.times.firstIndex { $0.id == r.slot }.map {
+                    RescheduledDose(slot: first.times[$0].id, date: r.date, time: r.time)
+                }
             }
         }
         var stops: [ItineraryStop] = []
@@ -92,14 +94,18 @@ extension CalendarImporter {
         else { return nil }
         let lengths = Set(zip(ms, ends).map { $0.start.days(to: $1) + 1 })
         let gaps = Set(zip(ms, ms.dropFirst()).map { $0.start.days(to: $1.start) })
-        guard lengths.count == 1, gaps.count == 1, let on = lengths.first, let period = gaps.first, period > on else { return nil }
+        guard lengths.count == 1, gaps.count == 1, let on = lengths.first, let period = gaps.first, period > on else {
+            return nil
+        }
         return .cycle(daysOn: on, daysOff: period - on)
     }
 
     /// One step per stretch when the dose or the times change between them; none otherwise.
     static func taper(_ ms: [Medication]) -> [TaperStep] {
         let first = ms[0]
-        let changes = ms.contains { $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || $0.times.map(\.time) != first.times.map(\.time) }
+        let changes = ms.contains {
+            $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || $0.times.map(\.time) != first.times.map(\.time)
+        }
         guard changes else { return [] }
         return ms.map { part in
             let times = zip(first.times, part.times).map { DoseSlot(id: $0.id, time: $1.time) }

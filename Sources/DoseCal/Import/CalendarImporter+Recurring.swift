@@ -69,7 +69,8 @@ extension CalendarImporter {
             return .success(.days(period: rule.interval, anchor: start, offsets: [0], mondayWeeks: false))
         case .daily where rule.interval == 1:
             // DAILY;BYDAY=... is a weekly rule on those days.
-            return .success(.weekly(rule.byDay.map { $0.weekday.adding(days: -shift) }, interval: 1, weekStart: .monday, start: start))
+            return .success(
+                .weekly(rule.byDay.map { $0.weekday.adding(days: -shift) }, interval: 1, weekStart: .monday, start: start))
         case .weekly where rule.interval <= 1043:
             let days = rule.byDay.map { $0.weekday.adding(days: -shift) }
             let wkst = (rule.weekStart ?? .monday).adding(days: -shift)

@@ -54,7 +54,8 @@ extension CalendarImporter {
             let base = min(first, anchor)
             let shift = { (from: LocalDate, o: Int) in ((base.days(to: from) + o) % period + period) % period }
             offsets[i] = Set(offsets[i].map { shift(first, $0) } + days.map { shift(anchor, $0) })
-            result[i].pattern = .days(period: period, anchor: base, offsets: [], mondayWeeks: m && monday && base.weekday == .monday)
+            result[i].pattern = .days(
+                period: period, anchor: base, offsets: [], mondayWeeks: m && monday && base.weekday == .monday)
             result[i].start = min(result[i].start, dose.start)
             result[i].notes += dose.notes
             result[i].moved += dose.moved
@@ -107,7 +108,9 @@ extension CalendarImporter {
     static func rescheduled(_ group: [ImportedDose], slots: [DoseSlot], recurrence: Recurrence, notes: [String]) -> (
         [RescheduledDose], [String]
     ) {
-        let moves = zip(group, slots).flatMap { dose, slot in dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1) } }
+        let moves = zip(group, slots).flatMap { dose, slot in
+            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1) }
+        }
         if case .everyNHours = recurrence, !moves.isEmpty {
             return ([], notes + ["\(moves.count) moved occurrence(s) not imported (every N hours has no moved doses)"])
         }

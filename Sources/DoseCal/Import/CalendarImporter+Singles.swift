@@ -44,7 +44,8 @@ extension CalendarImporter {
             }
             doses.append(
                 ImportedDose(
-                    summary: key.summary, time: key.time, pattern: DayPattern(recurrence, start: dates[0]), start: dates[0], end: dates.last,
+                    summary: key.summary, time: key.time, pattern: DayPattern(recurrence, start: dates[0]), start: dates[0],
+                    end: dates.last,
                     timePolicy: run[0].2, reminder: run[0].1.alarms.reminder, from: "\(dates.count) single events", notes: []))
         }
         return (doses, unmapped)
@@ -58,7 +59,8 @@ extension CalendarImporter {
         var doses: [ImportedDose] = []
         var titles = Set<String>()
         for (title, events) in byTitle.sorted(by: { $0.key < $1.key }) {
-            let instants = Set(events.compactMap { e -> Int? in if case .instant(let s)? = e.startTime { s } else { nil } }).sorted()
+            let instants = Set(events.compactMap { e -> Int? in if case .instant(let s)? = e.startTime { s } else { nil } })
+                .sorted()
             guard instants.count >= 3, instants.count == events.count else { continue }
             let gaps = Set(zip(instants, instants.dropFirst()).map { $1 - $0 })
             guard gaps.count == 1, let gap = gaps.first, gap % 3600 == 0, gap % 86_400 != 0, gap / 3600 <= 168 else { continue }

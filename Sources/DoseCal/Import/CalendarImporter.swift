@@ -40,7 +40,8 @@ public struct CalendarImporter: Sendable {
         let folded = fold(singles, home: home)
         let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
         return ImportReport(
-            schedule: assembled.schedule, sources: assembled.sources, unmapped: found.unmapped + folded.unmapped + assembled.unmapped,
+            schedule: assembled.schedule, sources: assembled.sources,
+            unmapped: found.unmapped + folded.unmapped + assembled.unmapped,
             eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
     }
 
@@ -83,7 +84,9 @@ public struct CalendarImporter: Sendable {
     static func notImported(_ event: ReturnedEvent, isMaster: Bool, categories: [String]) -> String? {
         if !isMaster { return "moved occurrences whose series is not in the file" }
         if event.isCancelled { return "the event is cancelled (STATUS:CANCELLED)" }
-        if categories.contains(where: { $0.uppercased() == "REFILL" }) { return "a refill reminder (CATEGORIES:REFILL), not a dose" }
+        if categories.contains(where: { $0.uppercased() == "REFILL" }) {
+            return "a refill reminder (CATEGORIES:REFILL), not a dose"
+        }
         if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
             return "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED), not a dose"
         }

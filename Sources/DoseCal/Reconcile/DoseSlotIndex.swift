@@ -57,7 +57,9 @@ struct DoseSlotIndex: Sendable {
         }
         guard !unknown.isEmpty else { return }
         let stretches = [nil] + dates.sorted()
-        let all = stretches.flatMap { d in [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map { SeriesPart(stretchStart: d, cycleRule: $0) } }
+        let all = stretches.flatMap { d in
+            [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map { SeriesPart(stretchStart: d, cycleRule: $0) }
+        }
         for m in schedule.medications {
             for slot in m.times {
                 for part in all {
