@@ -87,8 +87,17 @@ for c in status log refill plan; do
 done
 check "status" 0 "$bin" status "$demo" --at 2026-11-30T12:00:00Z
 expect "status shows the feed's run-out date" grep -q "runs out: 2026-12-20; refill by 2026-12-13 09:00" "$tmp/stdout"
+expect "status states the rule for doses without a log entry" grep -qx "A past dose with no log entry counts as taken for pills left and as not recorded (not missed) for adherence." "$tmp/stdout"
+expect "status: without a log no dose is missed" grep -qx "  adherence: 7 days no dose recorded, 14 not recorded; 30 days no dose recorded, 59 not recorded" "$tmp/stdout"
 check "status --json" 0 "$bin" status "$demo" --at 2026-11-30T12:00:00Z --json
 expect "status --json is JSON" python3 -c "import json,sys; json.load(open('$tmp/stdout'))"
+expect "status --json: the rule and the not recorded doses" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
+assert d['version'] == 1 and d['noEntryRule']['pillsLeft'] == 'taken' and d['noEntryRule']['adherence'] == 'notRecorded', d
+a = m['adherence']['days30']
+assert (a['notRecorded'], a['recorded'], a['recordedRate'], a['missedLogged']) == (59, 0, None, 0), a
+assert a['missed'] == 59 and a['rate'] == 0, a  # version 1 keeps its meaning
+assert len(m['notRecorded']) == 14 and all(x['state'] == 'not-recorded' for x in m['notRecorded']), m"
 check "status with a bad --grace" 64 "$bin" status "$demo" --grace -5
 check "status with a bad --at" 64 "$bin" status "$demo" --at yesterday
 check "status of a bad schedule" 2 "$bin" status "$tmp/bad.json"

@@ -11,13 +11,16 @@ enum StatusCommand {
 
         Show, for each medication in SCHEDULE (a JSON schedule file, or - for standard
         input): the pills left, the run-out date and the refill-by time (the same dates
-        as the refill warning in the exported feed), the next doses, the doses missed in
-        the last 7 days, and adherence over the last 7 and 30 days.
+        as the refill warning in the exported feed), the next doses, the doses missed
+        and not recorded in the last 7 days, and adherence over the last 7 and 30 days.
 
+        One rule for a past dose with no log entry, printed under the first line: it
+        counts as taken for pills left and as not recorded (not missed) for adherence.
         Pills left are the supply record less every scheduled dose since its date that
         the log does not mark skipped or missed, less extra doses logged as taken. A
-        dose is missed when the log says so, or when no taken or skipped entry exists
-        and its grace period has passed. See docs/reminders.md.
+        dose is missed only when the log says so; one without an entry is pending until
+        its grace period has passed, then not recorded. Adherence is taken doses out of
+        recorded ones (taken, skipped, missed). See docs/reminders.md.
 
         Options:
           --at TIME          The time to report at (RFC 3339 or seconds since 1970;

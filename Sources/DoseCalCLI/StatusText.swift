@@ -10,7 +10,9 @@ struct StatusText {
         let home = schedule.home
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let now = home.local(at: at)
-        var lines = ["Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)"]
+        var lines = [
+            "Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)", ReminderStatus.noEntryRule,
+        ]
         for s in statuses {
             guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
             lines.append(label(m))
@@ -23,14 +25,8 @@ struct StatusText {
                 }
             }
             if !s.next.isEmpty { lines.append("  next: " + s.next.map { local($0.occurrence) }.joined(separator: ", ")) }
-            if !s.missed.isEmpty {
-                // The five most recent; the count says how many there are.
-                let shown = s.missed.suffix(5).map { d in
-                    local(d.occurrence) + (d.state == .missedUnlogged ? " (no entry)" : " (logged)")
-                }
-                let more = s.missed.count > 5 ? ", and \(s.missed.count - 5) earlier" : ""
-                lines.append("  missed (7 days): \(s.missed.count): " + shown.joined(separator: ", ") + more)
-            }
+            lines += doses("missed", s.missed)
+            lines += doses("not recorded", s.notRecorded)
             lines += seen(m)
             if let doses = s.asNeeded {
                 lines.append(asNeeded(doses))
@@ -39,6 +35,15 @@ struct StatusText {
             lines.append("  adherence: 7 days \(rate(s.week)); 30 days \(rate(s.month))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "  missed (7 days): 2: 2026-03-01 08:00, 2026-03-02 08:00", the five most recent; the
+    /// count says how many there are.
+    private func doses(_ title: String, _ doses: [MedicationStatus.Dose]) -> [String] {
+        guard !doses.isEmpty else { return [] }
+        let shown = doses.suffix(5).map { local($0.occurrence) }
+        let more = doses.count > 5 ? ", and \(doses.count - 5) earlier" : ""
+        return ["  \(title) (7 days): \(doses.count): " + shown.joined(separator: ", ") + more]
     }
 
     /// "  as needed: 2 doses in the last 24 hours (at most 3); next dose allowed 2026-03-02 14:00".
@@ -76,8 +81,12 @@ struct StatusText {
 
     private func amount(_ x: Double) -> String { JSONNumber.text(x) }
 
+    /// "93% of recorded doses (13 taken, 0 skipped, 1 missed), 2 not recorded", or "no dose
+    /// recorded, 14 not recorded" (the rule line above says what not recorded means).
     private func rate(_ a: Adherence) -> String {
-        guard let r = a.rate else { return "no settled doses" }
-        return "\(Int((r * 100).rounded()))% (\(a.taken) taken, \(a.skipped) skipped, \(a.missed) missed)"
+        let unrecorded = a.notRecorded > 0 ? ", \(a.notRecorded) not recorded" : ""
+        guard let r = a.rate else { return "no dose recorded" + unrecorded }
+        return "\(Int((r * 100).rounded()))% of recorded doses (\(a.taken) taken, \(a.skipped) skipped, \(a.missed) missed)"
+            + unrecorded
     }
 }

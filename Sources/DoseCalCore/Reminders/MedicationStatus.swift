@@ -7,8 +7,9 @@ public struct MedicationStatus: Sendable, Equatable {
     public enum DoseState: Sendable, Equatable {
         /// The deciding log entry says so.
         case logged(DoseLogEntry.Status)
-        /// No entry, and the grace period ended before the status instant.
-        case missedUnlogged
+        /// No entry, and the grace period ended before the status instant: assumed taken (the
+        /// supply counts it) and not recorded (adherence leaves it out); never missed.
+        case notRecorded
         /// No entry, still within the grace period (or in the future).
         case pending
     }
@@ -30,8 +31,10 @@ public struct MedicationStatus: Sendable, Equatable {
     public var refillBy: Int?
     /// The next doses at or after the status instant (at most `nextCount`).
     public var next: [Dose]
-    /// Missed doses (logged or unlogged) whose time is within the last 7 days, oldest first.
+    /// Doses the log says were missed whose time is within the last 7 days, oldest first.
     public var missed: [Dose]
+    /// Past doses with no log entry (grace period over) within the last 7 days, oldest first.
+    public var notRecorded: [Dose] = []
     /// Adherence over the last 7 days.
     public var week: Adherence
     /// Adherence over the last 30 days.

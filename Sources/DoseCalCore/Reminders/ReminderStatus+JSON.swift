@@ -13,6 +13,7 @@ extension ReminderStatus {
         root.add("version", .int(Self.snapshotVersion))
         root.add("at", .string(NotificationPlan.rfc3339(at)))
         root.add("graceMinutes", .int(grace / 60))
+        root.add("noEntryRule", Self.noEntryRuleJSON)
         root.add("medications", JSONValue(.array(statuses.map { medication($0, privacy: privacy) })))
         return JSONWriter.document(root.value)
     }
@@ -27,18 +28,13 @@ extension ReminderStatus {
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
         o.add("runOut", s.forecast?.runOut.map { .string($0.description) } ?? .null)
         o.add("refillBy", s.refillBy.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
-        o.add("next", JSONValue(.array(s.next.map(dose))))
-        o.add("missed", JSONValue(.array(s.missed.map(dose))))
+        o.add("next", JSONValue(.array(s.next.map { dose($0, v1: false) })))
+        // Version 1's `missed` lists the not recorded doses too (as `missed-no-entry`).
+        let missedV1 = (s.missed + s.notRecorded).sorted { $0.occurrence.instant < $1.occurrence.instant }
+        o.add("missed", JSONValue(.array(missedV1.map { dose($0, v1: true) })))
+        o.add("notRecorded", JSONValue(.array(s.notRecorded.map { dose($0, v1: false) })))
         var adherence = ObjectBuilder()
-        for a in [s.week, s.month] {
-            var r = ObjectBuilder()
-            r.add("taken", .int(a.taken))
-            r.add("skipped", .int(a.skipped))
-            r.add("missed", .int(a.missed))
-            r.add("pending", .int(a.pending))
-            r.add("rate", a.rate.map { .number(($0 * 10_000).rounded() / 10_000) } ?? .null)
-            adherence.add("days\(a.days)", r.value)
-        }
+        for a in [s.week, s.month] { adherence.add("days\(a.days)", Self.json(a)) }
         o.add("adherence", adherence.value)
         o.add("seen", JSONValue(.array(seen(of: s.medicationID))))
         asNeeded(s, into: &o)
@@ -73,7 +69,34 @@ extension ReminderStatus {
         }
     }
 
-    private func dose(_ d: MedicationStatus.Dose) -> JSONValue {
+    /// `noEntryRule`: the rule in words and what each count does with such a dose.
+    static var noEntryRuleJSON: JSONValue {
+        var o = ObjectBuilder()
+        o.add("text", .string(noEntryRule))
+        o.add("pillsLeft", .string("taken"))
+        o.add("adherence", .string("notRecorded"))
+        return o.value
+    }
+
+    /// One adherence window. Version 1's `missed` and `rate` count not recorded doses as missed;
+    /// `missedLogged`, `notRecorded`, `recorded` and `recordedRate` follow `noEntryRule`.
+    static func json(_ a: Adherence) -> JSONValue {
+        let rounded = { (x: Double) in JSONValue.Kind.number((x * 10_000).rounded() / 10_000) }
+        let settledV1 = a.recorded + a.notRecorded
+        var r = ObjectBuilder()
+        r.add("taken", .int(a.taken))
+        r.add("skipped", .int(a.skipped))
+        r.add("missed", .int(a.missed + a.notRecorded))
+        r.add("pending", .int(a.pending))
+        r.add("rate", settledV1 == 0 ? .null : rounded(Double(a.taken) / Double(settledV1)))
+        r.add("missedLogged", .int(a.missed))
+        r.add("notRecorded", .int(a.notRecorded))
+        r.add("recorded", .int(a.recorded))
+        r.add("recordedRate", a.rate.map(rounded) ?? .null)
+        return r.value
+    }
+
+    private func dose(_ d: MedicationStatus.Dose, v1: Bool = false) -> JSONValue {
         var o = ObjectBuilder()
         o.add("slot", .string(d.occurrence.slotID))
         o.add("date", .string(d.date.description))
@@ -81,7 +104,7 @@ extension ReminderStatus {
         let state: String
         switch d.state {
         case .logged(let status): state = status.rawValue
-        case .missedUnlogged: state = "missed-no-entry"
+        case .notRecorded: state = v1 ? "missed-no-entry" : "not-recorded"
         case .pending: state = "pending"
         }
         o.add("state", .string(state))

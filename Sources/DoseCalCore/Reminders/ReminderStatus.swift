@@ -3,8 +3,8 @@ import CalendarTime
 /// Computes `MedicationStatus` at an instant: the library's side of `dosecal status`.
 ///
 /// Pure: the instant and the grace period are parameters. A dose with no deciding log entry is
-/// missed when the instant is strictly later than its time plus the grace period (at exactly
-/// the end of the grace period it is still pending).
+/// not recorded when the instant is strictly later than its time plus the grace period (at
+/// exactly the end of the grace period it is still pending): `noEntryRule` says what that means.
 public struct ReminderStatus: Sendable {
     public let engine: WallClockEngine
     /// The status instant, seconds since 1970.
@@ -15,6 +15,11 @@ public struct ReminderStatus: Sendable {
     public let nextCount: Int
 
     public static let defaultGraceMinutes = 120
+
+    /// The one rule for a past dose without a log entry, as `status` states it (decision 0135):
+    /// the supply counts it as taken, adherence as not recorded; only a log entry makes it missed.
+    public static let noEntryRule =
+        "A past dose with no log entry counts as taken for pills left and as not recorded (not missed) for adherence."
 
     public init(schedule: Schedule, at: Int, graceMinutes: Int = ReminderStatus.defaultGraceMinutes, nextCount: Int = 3) {
         self.engine = WallClockEngine(schedule: schedule)
@@ -51,7 +56,8 @@ public struct ReminderStatus: Sendable {
         return MedicationStatus(
             medicationID: medication.id, pillsLeft: pillsLeft(of: medication, at: at, ledger: ledger), forecast: forecast,
             refillBy: refillBy, next: next,
-            missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && isMissed($0.state) },
+            missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .logged(.missed) },
+            notRecorded: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .notRecorded },
             week: adherence(past, days: 7), month: adherence(past, days: 30),
             asNeeded: AsNeededDoses(medication, log: engine.schedule.log, until: at))
     }
@@ -84,15 +90,11 @@ public struct ReminderStatus: Sendable {
         if let logged = ledger.status(of: occurrence) {
             state = .logged(logged)
         } else if at > occurrence.instant + grace {
-            state = .missedUnlogged
+            state = .notRecorded
         } else {
             state = .pending
         }
         return MedicationStatus.Dose(occurrence: occurrence, date: engine.localDate(of: occurrence), state: state)
-    }
-
-    private func isMissed(_ state: MedicationStatus.DoseState) -> Bool {
-        state == .missedUnlogged || state == .logged(.missed)
     }
 
     private func adherence(_ doses: [MedicationStatus.Dose], days: Int) -> Adherence {
@@ -101,7 +103,8 @@ public struct ReminderStatus: Sendable {
             switch d.state {
             case .logged(.taken): result.taken += 1
             case .logged(.skipped): result.skipped += 1
-            case .logged(.missed), .missedUnlogged: result.missed += 1
+            case .logged(.missed): result.missed += 1
+            case .notRecorded: result.notRecorded += 1
             case .pending: result.pending += 1
             }
         }

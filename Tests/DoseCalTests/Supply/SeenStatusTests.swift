@@ -19,7 +19,8 @@ import Testing
         let after = ReminderStatus(schedule: seen, at: at).statuses()
         #expect(after == before)
         #expect(after[0].week.taken == 0)
-        #expect(after[0].missed.map { "\($0.date)" }.contains("2026-03-02"), "seen is not taken: the dose stays missed")
+        #expect(
+            after[0].notRecorded.map { "\($0.date)" }.contains("2026-03-02"), "seen is not taken: the dose stays not recorded")
         let json = ReminderStatus(schedule: seen, at: at).json(after, privacy: false)
         #expect(
             json.contains(
