@@ -81,7 +81,11 @@ extension CalendarImporter {
             if !stops.isEmpty { m.timePolicy = .wallClock }
         }
         if !stops.isEmpty, !itinerary.isEmpty, stops != itinerary { return nil }
-        guard doses([m], home: home, itinerary: stops) == doses(ms, home: home, itinerary: []) else { return nil }
+        // One window for both: an open last stretch (a series split "this and following") would
+        // otherwise end the joined medication's window 400 days after the first start.
+        let window = window(of: ms)
+        guard doses([m], home: home, itinerary: stops, window: window) == doses(ms, home: home, itinerary: [], window: window)
+        else { return nil }
         let notes = run.flatMap(\.source.notes)
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
         return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes)), stops)
@@ -135,11 +139,18 @@ extension CalendarImporter {
         return stops
     }
 
-    /// Every dose instant of `ms` from the first start to a year after the last start (or end).
-    static func doses(_ ms: [Medication], home: Zone, itinerary: [ItineraryStop]) -> [Int] {
-        guard let from = ms.map(\.start).min() else { return [] }
-        let to = ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
+    /// Every dose instant of `ms` in `window` (default: `window(of: ms)`).
+    static func doses(
+        _ ms: [Medication], home: Zone, itinerary: [ItineraryStop], window: ClosedRange<LocalDate>? = nil
+    ) -> [Int] {
+        guard let range = window ?? self.window(of: ms) else { return [] }
         let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
-        return ms.flatMap { engine.occurrences(of: $0, from: from, to: to).map(\.instant) }.sorted()
+        return ms.flatMap { engine.occurrences(of: $0, from: range.lowerBound, to: range.upperBound).map(\.instant) }.sorted()
+    }
+
+    /// The first start to a year after the last start (or the last end).
+    static func window(of ms: [Medication]) -> ClosedRange<LocalDate>? {
+        guard let from = ms.map(\.start).min() else { return nil }
+        return from...max(from, ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from)
     }
 }

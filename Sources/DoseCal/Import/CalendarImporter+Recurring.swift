@@ -92,11 +92,19 @@ extension CalendarImporter {
     > {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
         if let until = e.until {
+            let date: LocalDate
+            let near: Int
             switch until {
-            case .instant(let s): return .success(zone.local(at: s).date)
+            case .instant(let s): (date, near) = (zone.local(at: s).date, s)
             case .date(let d): return .success(d)
-            case .local(let t, _): return .success(t.date)
+            case .local(let t, _): (date, near) = (t.date, t.secondsSinceEpoch)
             }
+            // The last dose at or before UNTIL: a client that cuts a series "this and following"
+            // (Apple: `UNTIL=20220926T155959Z`, a second before that day's dose) ends it on the
+            // day before UNTIL's date.
+            let last = CalendarExpander(components: calendar.timezones + [e.component], viewerZone: home, budget: budget)
+                .expand(from: near - 400 * 86_400, to: near + 2 * 86_400).instances.last
+            return .success(last.map { zone.local(at: $0.start).date } ?? date)
         }
         guard e.rule?.count != nil else { return .success(nil) }
         let expansion = CalendarExpander(
@@ -117,7 +125,8 @@ extension CalendarImporter {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
         var same: [(LocalDate, WallTime)] = []
         var other = 0
-        for o in overrides where !o.isCancelled {
+        // An override at its own time (Google: only the title edited) moves nothing.
+        for o in overrides where !o.isCancelled && o.startTime != o.recurrenceID {
             let from: LocalDate?
             switch o.recurrenceID {
             case .instant(let s)?: from = zone.local(at: s).date
