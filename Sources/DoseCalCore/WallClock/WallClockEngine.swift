@@ -147,11 +147,28 @@ public struct WallClockEngine: Sendable {
         return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
     }
 
-    /// Every N hours from the anchor, absolute spacing.
+    /// Every N hours, absolute spacing: one chain per taper stretch.
     private func hourly(_ medication: Medication, every hours: Int, from: LocalDate, to: LocalDate) -> [Occurrence] {
         guard let slot = medication.times.first else { return [] }
+        // Each taper stretch is a chain of its own from the slot's time on its first day, as the
+        // feed writes one series per stretch (a step's `times` moves the chain from that day on).
+        let starts = [medication.start] + medication.taper.map(\.from).filter { $0 > medication.start }.sorted()
+        var result: [Occurrence] = []
+        for (i, stretch) in starts.enumerated() {
+            let last = i + 1 < starts.count ? min(to, starts[i + 1].adding(days: -1)) : to
+            guard max(from, stretch) <= last, let anchor = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) else {
+                continue
+            }
+            result += chain(medication, slot: slot, anchor: anchor.instant, every: hours, from: max(from, stretch), to: last)
+        }
+        return result
+    }
+
+    /// The doses `anchor + k × hours` whose home-zone date is in `from...to` (the slot active).
+    private func chain(_ medication: Medication, slot: DoseSlot, anchor start: Int, every hours: Int, from: LocalDate, to: LocalDate)
+        -> [Occurrence]
+    {
         let homeZone = schedule.home
-        let start = anchor(of: medication, slot: slot)
         let step = max(hours, 1) * 3600
         let fromInstant = from.adding(days: -1).daysSinceEpoch * 86_400
         var k = max(0, (fromInstant - start) / step)
