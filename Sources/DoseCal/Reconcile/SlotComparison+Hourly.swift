@@ -18,17 +18,92 @@ extension SlotComparison {
         let step = hours * 3600
         let offsets = Set(theirsKeys.map { Self.offset(of: $0.instant ?? anchor, from: anchor, step: step) })
         guard offsets.count == 1, let shift = offsets.first else {
+            if mapSplit(theirsKeys: theirsKeys, anchor: anchor, step: step) { return true }
             unmapped.append(
                 UnmappedEdit(
                     medicationID: medication.id, slotID: slot.id, date: theirsKeys.first?.date,
-                    reason: "every-N-hours doses keep one spacing from the first dose; a move from a later dose on, "
-                        + "or a new spacing, cannot be held; change the schedule by hand",
+                    reason: "every-N-hours doses keep one spacing within a stretch; doses moved by different amounts "
+                        + "(not one split from a day on), or a new spacing, cannot be held; change the schedule by hand",
                     description: "\(medication.name) \(slot.time): some doses moved by another amount than the rest"))
             return true
         }
         if shift != 0 && !moveSeries(by: shift) { return true }
         compareHourlyDoses(baseKeys: baseKeys, theirsKeys: Set(theirsKeys), shift: shift)
         return true
+    }
+
+    /// A series split "this and following" at a new time: the doses before the split at the
+    /// base's instants, from the split on one chain moved by one amount. Written as a taper step
+    /// with the slot's new time from the split's day (each stretch is a chain of its own, decision
+    /// 0136) when that schedule gives every calendar dose (checked by expanding it); the doses it
+    /// has and the calendar lacks are deleted ones (`skipped`). False: not such a split, or one
+    /// the schedule cannot hold (reported by the caller).
+    private mutating func mapSplit(theirsKeys: [DoseKey], anchor: Int, step: Int) -> Bool {
+        let sorted = theirsKeys.compactMap(\.instant).sorted()
+        let offset = { (t: Int) in Self.offset(of: t, from: anchor, step: step) }
+        guard let cut = sorted.firstIndex(where: { offset($0) != 0 }),
+            sorted[cut...].allSatisfy({ offset($0) == offset(sorted[cut]) }),
+            let first = sorted.first, let last = sorted.last
+        else { return false }
+        let home = text.home
+        let split = home.local(at: sorted[cut])
+        let shift = offset(sorted[cut])
+        var schedule = text.engine.schedule
+        guard let index = schedule.medications.firstIndex(where: { $0.id == medication.id }) else { return false }
+        schedule.medications[index].setTime(of: slot.id, to: split.time, from: split.date, through: nil)
+        let candidate = schedule.medications[index]
+        // Doses the log already skips are no new deletion (the feed leaves them out).
+        let engine = WallClockEngine(schedule: schedule)
+        let skipped = engine.skippedHourlyInstants(of: candidate)
+        let expected =
+            engine
+            .occurrences(
+                of: candidate, from: home.local(at: first).date.adding(days: -1), to: home.local(at: last).date.adding(days: 1)
+            )
+            .map(\.instant).filter { $0 >= first && $0 <= last && !skipped.contains($0) }
+        let calendar = Set(sorted)
+        guard calendar.isSubset(of: expected) else {
+            unmapped.append(
+                UnmappedEdit(
+                    medicationID: medication.id, slotID: slot.id, date: split.date,
+                    reason: "the series was split at a dose that is not the first of its day; a new time starts on a day's "
+                        + "first dose, so that day's earlier doses cannot stay; change the schedule by hand",
+                    description: "\(medication.name): every \(step / 3600) hours from \(split.date) \(split.time)"))
+            return true
+        }
+        let old = home.local(at: sorted[cut] - shift).time
+        let minutes = abs(shift) / 60
+        // The base had the split already (its later stretch is the chain moved): no new time.
+        if candidate != medication {
+            changes.append(
+                ScheduleChange(
+                    medicationID: medication.id,
+                    kind: .slotTime(slotID: slot.id, from: split.date, through: nil, old: old, new: split.time),
+                    description: "\(medication.name) every \(step / 3600) hours from \(split.date) \(split.time) "
+                        + "(\(minutes) minutes \(shift > 0 ? "later" : "earlier"))"))
+        }
+        for key in theirsKeys.sorted() { reportMoved(key) }
+        for instant in expected where !calendar.contains(instant) {
+            let l = home.local(at: instant)
+            changes.append(
+                ScheduleChange(
+                    medicationID: medication.id, kind: .skipped(slotID: slot.id, date: l.date, time: l.time),
+                    description: "\(medication.name) \(l.time) on \(l.date): skipped"))
+        }
+        return true
+    }
+
+    /// One dose an override moved: reported. A `rescheduled` entry names a dose by slot and day,
+    /// and an every-N-hours slot has several doses a day, so the schedule cannot hold the move.
+    private mutating func reportMoved(_ key: DoseKey) {
+        guard let dose = theirs.doses[key], let original = key.instant, dose.instant != original else { return }
+        let l = text.home.local(at: original)
+        unmapped.append(
+            UnmappedEdit(
+                medicationID: medication.id, slotID: slot.id, date: l.date,
+                reason: "one every-N-hours dose cannot move on its own (a rescheduled dose is named by slot and day, and "
+                    + "this slot has several doses a day); log it with dosecal log, or change the schedule by hand",
+                description: "\(medication.name) \(l.time) on \(l.date) moved to \(text.value(dose, on: l.date))"))
     }
 
     /// `instant`'s distance from the nearest dose of the chain `anchor + k * step`, in
@@ -77,19 +152,14 @@ extension SlotComparison {
             let key = DoseKey(medicationID: b.medicationID, slotID: b.slotID, date: new.date, instant: instant + shift)
             matched.insert(key)
             let label = "\(medication.name) \(new.time)"
-            guard let dose = theirs.doses[key] else {
+            guard theirs.doses[key] != nil else {
                 changes.append(
                     ScheduleChange(
                         medicationID: medication.id, kind: .skipped(slotID: slot.id, date: new.date, time: new.time),
                         description: "\(label) on \(new.date): skipped"))
                 continue
             }
-            guard dose.instant != key.instant else { continue }
-            unmapped.append(
-                UnmappedEdit(
-                    medicationID: medication.id, slotID: slot.id, date: new.date,
-                    reason: "every-N-hours doses keep their spacing; change the schedule by hand",
-                    description: "\(label) on \(new.date) moved to \(text.value(dose, on: new.date))"))
+            reportMoved(key)
         }
         for key in theirsKeys.subtracting(matched).sorted() where key.date > first && key.date < last {
             unmapped.append(
