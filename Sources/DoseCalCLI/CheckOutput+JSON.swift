@@ -1,5 +1,5 @@
-import DoseCal
 import CalendarTime
+import DoseCal
 
 /// `check --json`: the report written straight into UTF-8 bytes, row by row, in the layout
 /// `JSONValue.text` gives (two-space indentation, each dose one line), without building a tree

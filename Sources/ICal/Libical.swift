@@ -233,7 +233,9 @@ final class LibicalRuleIterator {
         let target = local.date.adding(days: periods * interval)
         let from = Double(local.date.daysSinceEpoch - 2) * 86_400_000
         let to = Double(target.daysSinceEpoch + 2) * 86_400_000
-        guard dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0 else { return false }
+        guard dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0 else {
+            return false
+        }
         var time = LibicalTime(LocalDateTime(date: target, time: local.time), isDate: false).raw
         time.zone = start.raw.zone
         guard icalrecur_iterator_set_start(raw, time) != 0 else {

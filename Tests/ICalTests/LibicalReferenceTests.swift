@@ -73,13 +73,16 @@ import Testing
     @Test func laterWindowEndsAtUntil() throws {
         let until = S.event(
             "e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=DAILY;UNTIL=20260602T120000Z")
-        #expect(try S.libicalStarts(until, from: "2026-06-01", to: "2026-06-10") == ["2026-06-01T12:00:00Z", "2026-06-02T12:00:00Z"])
+        #expect(
+            try S.libicalStarts(until, from: "2026-06-01", to: "2026-06-10") == ["2026-06-01T12:00:00Z", "2026-06-02T12:00:00Z"])
         let ended = S.event(
             "e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=DAILY;UNTIL=20260101T120000Z")
         #expect(try S.libicalStarts(ended, from: "2026-06-01", to: "2026-06-10") == [])
     }
 
-    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "America/Santiago", "Asia/Beirut"])
+    @Test(arguments: [
+        "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "America/Santiago", "Asia/Beirut",
+    ])
     func laterWindowGivesWhatSteppingFromDtstartGives(zone: String) throws {
         // From a window that starts at DTSTART the iterator steps every day; from a later one it
         // may start near the window. Both must agree, gap days and times included.
