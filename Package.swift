@@ -26,7 +26,12 @@ let package = Package(
         // The pure time layer: civil dates, zones, resolution of local times (no libical, no
         // iCalendar text).
         .target(name: "CalendarTime"),
-        .target(name: "ICal", dependencies: ["CLibical", "CalendarTime"]),
+        // ICU's zone transitions, as libical's recurrence iterator sees them (C: ICU's types stay
+        // out of every Swift module, where Foundation's own ICU copy lives).
+        .target(
+            name: "CLibicalICU", dependencies: ["CLibical"],
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        .target(name: "ICal", dependencies: ["CLibical", "CLibicalICU", "CalendarTime"]),
         .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
         .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),

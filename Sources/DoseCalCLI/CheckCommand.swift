@@ -73,7 +73,7 @@ enum CheckCommand {
         let output = CheckOutput(
             schedule: schedule, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions)
         if args.flags.contains("json") {
-            context.console.raw(Data(output.json().text.utf8))
+            context.console.raw(Data(output.jsonBytes()))
         } else {
             context.console.out(output.table(all: args.flags.contains("all")))
         }

@@ -22,8 +22,6 @@ struct CheckOutput {
         return "\(local.time.shortText) (\(LocalDateTime(secondsSinceEpoch: instant).time.shortText)Z)"
     }
 
-    static func rfc3339(_ instant: Int?) -> JSONValue { JSONValue(instant.map(NotificationPlan.rfc3339)) }
-
     static func minutes(_ delta: Int) -> String {
         let m = delta / 60
         let sign = m < 0 ? "-" : "+"
@@ -144,50 +142,6 @@ struct CheckOutput {
                 + Self.minutes(i - expected)
         case .plan(let i): return other("the notification plan", i)
         }
-    }
-
-    // MARK: JSON
-
-    func json() -> JSONValue {
-        let doses = report.doses.map { row -> JSONValue in
-            var members: [(String, JSONValue)] = [
-                ("uid", JSONValue(row.uid)), ("medication", JSONValue(privacy ? label(row.medicationID) : row.medicationID)),
-                ("slot", JSONValue(row.slotID)), ("day", JSONValue(row.day?.description)),
-                ("local", JSONValue(row.local.map { $0.time.shortText })), ("zone", JSONValue(row.zone?.identifier)),
-                ("expected", Self.rfc3339(row.expected)), ("feed", Self.rfc3339(row.calendar)),
-                ("status", JSONValue(row.status.rawValue)),
-            ]
-            for note in row.notes {
-                switch note {
-                case .gap(let shifted): members.append(("gap", JSONValue(shifted.time.shortText)))
-                case .overlap: members.append(("overlap", JSONValue(true)))
-                case .libical(let i): members.append(("libical", Self.rfc3339(i)))
-                case .ios(let i): members.append(("ios", Self.rfc3339(i)))
-                case .homeZone(let i): members.append(("homeZone", Self.rfc3339(i)))
-                case .zoneData(let i): members.append(("systemZoneData", Self.rfc3339(i)))
-                case .plan(let i): members.append(("plan", Self.rfc3339(i)))
-                }
-            }
-            return JSONValue(members: members)
-        }
-        let summary = JSONValue(members: [
-            ("expected", JSONValue(report.doses.filter { $0.expected != nil }.count)),
-            ("ok", JSONValue(report.count(.ok))), ("moved", JSONValue(report.count(.moved))),
-            ("missing", JSONValue(report.count(.missing))), ("extra", JSONValue(report.count(.extra))),
-            ("duplicate", JSONValue(report.count(.duplicate))),
-        ])
-        return JSONValue(members: [
-            ("checked", JSONValue(checked)), ("from", JSONValue(report.from.description)),
-            ("to", JSONValue(report.to.description)),
-            ("homeZone", JSONValue(schedule.homeZone)), ("gapPolicy", JSONValue(report.gapPolicy.rawValue)),
-            ("summary", summary), ("doses", JSONValue(array: doses)),
-            ("warnings", JSONValue(array: report.warnings.map { JSONValue($0) })),
-            ("foreignSeries", JSONValue(report.foreignSeries)),
-            (
-                "zoneData",
-                JSONValue(object: ["foundation": JSONValue(zoneData.foundation), "system": JSONValue(zoneData.system)])
-            ),
-        ])
     }
 }
 

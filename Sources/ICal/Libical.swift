@@ -1,4 +1,5 @@
 internal import CLibical
+internal import CLibicalICU
 import Foundation
 
 /// The libical boundary: the one file that imports CLibical. Every C call of the reading side
@@ -193,6 +194,8 @@ struct LibicalTime {
 /// `icalrecur_iterator_new`, freed with `icalrecur_iterator_free`). Used under the lock.
 final class LibicalRuleIterator {
     private let raw: OpaquePointer
+    private var recur: icalrecurrencetype
+    private let start: LibicalTime
 
     /// An iterator over `rule` from `start`; with `withoutUntil` the rule's UNTIL is removed
     /// first. nil when libical cannot read the rule or refuses to iterate it.
@@ -207,9 +210,41 @@ final class LibicalRuleIterator {
             return nil
         }
         raw = iterator
+        self.recur = recur
+        self.start = start
     }
 
     deinit { icalrecur_iterator_free(raw) }
+
+    /// Moves a plain DAILY iterator (`dosecal_recur_is_plain_daily`: INTERVAL and UNTIL only)
+    /// ahead to its last occurrence day on or before `day` (`icalrecur_iterator_set_start`), when
+    /// that yields exactly what stepping there from DTSTART yields: ICU's copy of the zone, which
+    /// the iterator steps in, has no gap at DTSTART's wall time on any day in between (a gap moves
+    /// a stepped time for good, docs/expansion-differences.md). Otherwise nothing changes.
+    /// Returns whether it moved.
+    @discardableResult
+    func skip(toward day: LocalDate) -> Bool {
+        guard dosecal_recur_is_plain_daily(&recur) != 0, start.raw.is_date == 0, let zone = start.raw.zone,
+            let local = start.local
+        else { return false }
+        let interval = Int(recur.interval)
+        let periods = local.date.days(to: day) / interval
+        guard periods > 0 else { return false }
+        let target = local.date.adding(days: periods * interval)
+        let from = Double(local.date.daysSinceEpoch - 2) * 86_400_000
+        let to = Double(target.daysSinceEpoch + 2) * 86_400_000
+        guard dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0 else {
+            return false
+        }
+        var time = LibicalTime(LocalDateTime(date: target, time: local.time), isDate: false).raw
+        time.zone = start.raw.zone
+        guard icalrecur_iterator_set_start(raw, time) != 0 else {
+            Libical.clearError()
+            icalrecur_iterator_set_start(raw, start.raw)  // back to DTSTART, as `icalrecur_iterator_new` left it
+            return false
+        }
+        return true
+    }
 
     /// The next time (`icalrecur_iterator_next`); nil at the end (libical's null time).
     func next() -> LibicalTime? {

@@ -26,6 +26,8 @@ public enum LibicalReference {
             if rules.isEmpty { instants.insert(first.instant(in: zone)) }
             for rule in rules {
                 guard let iterator = LibicalRuleIterator(rule: rule.value, start: first, withoutUntil: false) else { return [] }
+                // Start near the window where that yields what stepping from DTSTART yields.
+                iterator.skip(toward: LocalDateTime(secondsSinceEpoch: from).date.adding(days: -2))
                 let steps = budget?.limit(stepLimit) ?? stepLimit
                 var taken = 0
                 defer { budget?.charge(taken) }

@@ -42,4 +42,59 @@ import Testing
         #expect(ours.count == 42)
         #expect(try S.libicalStarts(body) == ours)
     }
+
+    // A window far from DTSTART: the iterator of a plain DAILY rule may start near the window,
+    // and must then give what stepping from DTSTART gives.
+
+    @Test func defectShiftedHourLastsADayThenAWindowLaterIsAsStepped() throws {
+        // The 2025-03-09 gap moves the stepped 02:30 to 03:30 that day and the next (07:30Z);
+        // from 03-11 it is 02:30 again. The June window gives what stepping from DTSTART gives.
+        let body = S.event("e1", "DTSTART;TZID=America/New_York:20250101T023000", "RRULE:FREQ=DAILY")
+        #expect(
+            try S.libicalStarts(body, from: "2025-03-07", to: "2025-03-12") == [
+                "2025-03-07T07:30:00Z", "2025-03-08T07:30:00Z", "2025-03-09T07:30:00Z", "2025-03-10T07:30:00Z",
+                "2025-03-11T06:30:00Z",
+            ])
+        #expect(
+            try S.libicalStarts(body, from: "2026-06-01", to: "2026-06-04") == [
+                "2026-06-01T06:30:00Z", "2026-06-02T06:30:00Z", "2026-06-03T06:30:00Z",
+            ])
+    }
+
+    @Test func laterWindowOfAnIntervalKeepsItsPhase() throws {
+        // 2025-01-01 + 516 days = 2026-06-01, a multiple of 3.
+        let body = S.event("e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=DAILY;INTERVAL=3")
+        #expect(
+            try S.libicalStarts(body, from: "2026-06-01", to: "2026-06-10") == [
+                "2026-06-01T12:00:00Z", "2026-06-04T12:00:00Z", "2026-06-07T12:00:00Z",
+            ])
+    }
+
+    @Test func laterWindowEndsAtUntil() throws {
+        let until = S.event(
+            "e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=DAILY;UNTIL=20260602T120000Z")
+        #expect(
+            try S.libicalStarts(until, from: "2026-06-01", to: "2026-06-10") == ["2026-06-01T12:00:00Z", "2026-06-02T12:00:00Z"])
+        let ended = S.event(
+            "e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=DAILY;UNTIL=20260101T120000Z")
+        #expect(try S.libicalStarts(ended, from: "2026-06-01", to: "2026-06-10") == [])
+    }
+
+    @Test(arguments: [
+        "America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "America/Santiago", "Asia/Beirut",
+    ])
+    func laterWindowGivesWhatSteppingFromDtstartGives(zone: String) throws {
+        // From a window that starts at DTSTART the iterator steps every day; from a later one it
+        // may start near the window. Both must agree, gap days and times included.
+        for time in ["000000", "003000", "013000", "020000", "021500", "023000", "024500", "030000", "034500", "080000"] {
+            for interval in [1, 2] {
+                let body = S.event(
+                    "e1", "DTSTART;TZID=\(zone):20260101T\(time)", "RRULE:FREQ=DAILY;INTERVAL=\(interval)")
+                for (from, to) in [("2027-02-20", "2027-04-20"), ("2027-09-15", "2027-10-15")] {
+                    let stepped = try S.libicalStarts(body, from: "2025-12-30", to: to).filter { $0 >= from }
+                    #expect(try S.libicalStarts(body, from: from, to: to) == stepped, "\(zone) \(time) every \(interval)")
+                }
+            }
+        }
+    }
 }

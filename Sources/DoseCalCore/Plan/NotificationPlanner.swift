@@ -67,19 +67,29 @@ public struct NotificationPlanner: Sendable {
             $0.instant - lead >= from && $0.instant - lead < to
         }
         let planner = SeriesCuts(engine: engine)
+        // A day's series part is the same for every slot, and a part's UID the same for every dose.
+        var partOn: [LocalDate: SeriesPart] = [:]
         var result: [NotificationRequest] = []
         for slot in m.times {
             let slotDoses = doses.filter { $0.slotID == slot.id }
             guard !slotDoses.isEmpty else { continue }
-            let parts = slotDoses.map { planner.part(of: m, on: engine.localDate(of: $0)) }
+            let parts = slotDoses.map { dose -> SeriesPart in
+                let day = engine.localDate(of: dose)
+                if let part = partOn[day] { return part }
+                let part = planner.part(of: m, on: day)
+                partOn[day] = part
+                return part
+            }
             if let repeating = repeatingRequests(
                 m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to)
             {
                 result += repeating
                 continue
             }
+            var uids: [SeriesPart: String] = [:]
             for (dose, part) in zip(slotDoses, parts) {
-                let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+                let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+                uids[part] = uid
                 let fires = dose.instant - lead
                 let trigger: NotificationTrigger
                 if m.timePolicy == .floating, let zone = dose.zone {

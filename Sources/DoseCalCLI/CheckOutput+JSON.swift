@@ -1,0 +1,142 @@
+import CalendarTime
+import DoseCal
+
+/// `check --json`: the report written straight into UTF-8 bytes, row by row, in the layout
+/// `JSONValue.text` gives (two-space indentation, each dose one line), without building a tree
+/// of a year's rows first.
+extension CheckOutput {
+    func jsonBytes() -> [UInt8] {
+        var w = CheckJSONWriter()
+        w.out.reserveCapacity(200 * report.doses.count + 4096)
+        w.raw("{\n")
+        w.member("checked", checked, first: true)
+        w.member("from", report.from.description)
+        w.member("to", report.to.description)
+        w.member("homeZone", schedule.homeZone)
+        w.member("gapPolicy", report.gapPolicy.rawValue)
+        var counts = [DoseCheck.Status: Int]()
+        var expected = 0
+        for row in report.doses {
+            counts[row.status, default: 0] += 1
+            if row.expected != nil { expected += 1 }
+        }
+        w.raw(",\n  \"summary\": {\"expected\": \(expected)")
+        for status in [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate] {
+            w.raw(", \"\(status.rawValue)\": \(counts[status] ?? 0)")
+        }
+        w.raw("},\n  \"doses\": [")
+        for (i, row) in report.doses.enumerated() {
+            w.raw(i == 0 ? "\n    " : ",\n    ")
+            dose(row, into: &w)
+        }
+        w.raw(report.doses.isEmpty ? "]" : "\n  ]")
+        w.raw(",\n  \"warnings\": [")
+        for (i, warning) in report.warnings.enumerated() {
+            if i > 0 { w.raw(", ") }
+            w.string(warning)
+        }
+        w.raw("],\n  \"foreignSeries\": \(report.foreignSeries),\n  \"zoneData\": {\"foundation\": ")
+        w.string(zoneData.foundation)
+        w.raw(", \"system\": ")
+        w.string(zoneData.system)
+        w.raw("}\n}\n")
+        return w.out
+    }
+
+    /// One row as a one-line object: the dose's members, then one member per note.
+    private func dose(_ row: DoseCheck, into w: inout CheckJSONWriter) {
+        w.raw("{\"uid\": ")
+        w.string(row.uid)
+        w.raw(", \"medication\": ")
+        w.string(privacy ? label(row.medicationID) : row.medicationID)
+        w.raw(", \"slot\": ")
+        w.string(row.slotID)
+        w.raw(", \"day\": ")
+        if let day = row.day { w.quotedDate(day) } else { w.raw("null") }
+        w.raw(", \"local\": ")
+        w.string(row.local.map { $0.time.shortText })
+        w.raw(", \"zone\": ")
+        w.string(row.zone?.identifier)
+        w.instant("expected", row.expected)
+        w.instant("feed", row.calendar)
+        w.raw(", \"status\": ")
+        w.string(row.status.rawValue)
+        for note in row.notes {
+            switch note {
+            case .gap(let shifted):
+                w.raw(", \"gap\": ")
+                w.string(shifted.time.shortText)
+            case .overlap: w.raw(", \"overlap\": true")
+            case .libical(let i): w.instant("libical", i)
+            case .ios(let i): w.instant("ios", i)
+            case .homeZone(let i): w.instant("homeZone", i)
+            case .zoneData(let i): w.instant("systemZoneData", i)
+            case .plan(let i): w.instant("plan", i)
+            }
+        }
+        w.raw("}")
+    }
+}
+
+/// The byte buffer `CheckOutput.jsonBytes` writes into.
+struct CheckJSONWriter {
+    var out: [UInt8] = []
+
+    mutating func raw(_ s: String) { out += s.utf8 }
+
+    /// A top-level member of the document (`"key": "value"` on its own line).
+    mutating func member(_ key: String, _ value: String, first: Bool = false) {
+        raw(first ? "  " : ",\n  ")
+        string(key)
+        raw(": ")
+        string(value)
+    }
+
+    /// A JSON string, or null.
+    mutating func string(_ s: String?) {
+        guard let s else { return raw("null") }
+        JSONValue.appendQuoted(s, to: &out)
+    }
+
+    /// `, "key": "YYYY-MM-DDTHH:MM:SSZ"` (RFC 3339 in UTC), or null.
+    mutating func instant(_ key: String, _ instant: Int?) {
+        raw(", \"")
+        raw(key)
+        raw("\": ")
+        guard let instant else { return raw("null") }
+        let t = LocalDateTime(secondsSinceEpoch: instant)
+        guard (0...9999).contains(t.date.year) else { return string(NotificationPlan.rfc3339(instant)) }
+        out.append(0x22)
+        date(t.date)
+        out.append(UInt8(ascii: "T"))
+        digits(t.time.hour)
+        out.append(UInt8(ascii: ":"))
+        digits(t.time.minute)
+        out.append(UInt8(ascii: ":"))
+        digits(t.time.second)
+        out += "Z\"".utf8
+    }
+
+    /// `"YYYY-MM-DD"`, as `LocalDate.description` writes it.
+    mutating func quotedDate(_ d: LocalDate) {
+        guard (0...9999).contains(d.year) else { return string(d.description) }
+        out.append(0x22)
+        date(d)
+        out.append(0x22)
+    }
+
+    private mutating func date(_ d: LocalDate) {
+        digits(d.year / 100)
+        digits(d.year % 100)
+        out.append(UInt8(ascii: "-"))
+        digits(d.month)
+        out.append(UInt8(ascii: "-"))
+        digits(d.day)
+    }
+
+    /// Two decimal digits of `n` (0...99).
+    private mutating func digits(_ n: Int) {
+        out.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))
+        out.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+    }
+}
