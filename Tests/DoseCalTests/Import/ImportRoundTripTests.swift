@@ -14,7 +14,9 @@ import Testing
         return s.medications.flatMap { m in
             engine.occurrences(of: m, from: first, to: first.adding(days: 400)).map { o in
                 let r = m.reminder
-                return "\(o.instant) " + (r.enabled ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off")
+                return "\(o.instant) "
+                    + (r.enabled
+                        ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off")
             }
         }.sorted()
     }
@@ -27,14 +29,17 @@ import Testing
     /// Floating times carry no zone at all: that example gets `--zone`. Left out: privacy.json
     /// (every title is the same) and as-needed.json (its doses come only from the log, so the
     /// feed has no dose series to read back, only "next dose allowed" reminders).
-    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "privacy.json" && $0 != "as-needed.json" })
+    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "as-needed.json" })
     func exampleRoundTrips(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
         #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")
         #expect(report.schedule.homeZone == schedule.homeZone, "\(name)")
         let (a, b) = (Self.doses(report.schedule), Self.doses(schedule))
-        #expect(a == b, "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))")
+        #expect(
+            a == b,
+            "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))"
+        )
         let again = try FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
         let back = try CalendarImporter(zone: report.schedule.homeZone).run([ReturnedCalendar(parsing: Array(again.utf8))])
         #expect(Self.doses(back.schedule) == b, "\(name): a second round trip")
