@@ -101,17 +101,19 @@ extension CalendarImporter {
     }
 
     /// One step per stretch when the dose or the times change between them; none otherwise.
+    /// Every N hours has no times of its own after the first dose (a stretch's start is where
+    /// the cadence falls), so its steps change only the dose.
     static func taper(_ ms: [Medication]) -> [TaperStep] {
         let first = ms[0]
-        let changes = ms.contains {
-            $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || $0.times.map(\.time) != first.times.map(\.time)
-        }
+        var hourly = false
+        if case .everyNHours = first.recurrence { hourly = true }
+        let sameTimes = { (m: Medication) in hourly || m.times.map(\.time) == first.times.map(\.time) }
+        let changes = ms.contains { $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || !sameTimes($0) }
         guard changes else { return [] }
         return ms.map { part in
             let times = zip(first.times, part.times).map { DoseSlot(id: $0.id, time: $1.time) }
             return TaperStep(
-                from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose,
-                times: part.times.map(\.time) == first.times.map(\.time) ? nil : times)
+                from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose, times: sameTimes(part) ? nil : times)
         }
     }
 
