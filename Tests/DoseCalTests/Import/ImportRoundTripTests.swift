@@ -65,3 +65,20 @@ import Testing
         }
     }
 }
+
+extension ImportRoundTripTests {
+    @Test func hourlyTaperComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: WallTime(hour: 14, minute: 55)!)],
+            recurrence: .everyNHours(4), start: d("2027-01-11"), end: d("2027-01-20"), timePolicy: .fixedInterval,
+            taper: [TaperStep(from: d("2027-01-11"), pillsPerDose: 4), TaperStep(from: d("2027-01-16"), pillsPerDose: 3)])
+        let report = try Self.roundTrip(Schedule(home: Zone("America/New_York")!, medications: [m]))
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .everyNHours(4) && back.times.map(\.time.description) == ["14:55"])
+        #expect(back.start == d("2027-01-11") && back.end == d("2027-01-20"))
+        #expect(back.taper.map(\.from) == [d("2027-01-11"), d("2027-01-16")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3] && back.taper.allSatisfy { $0.times == nil })
+    }
+}
