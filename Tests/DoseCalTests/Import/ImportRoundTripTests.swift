@@ -82,3 +82,31 @@ extension ImportRoundTripTests {
         #expect(back.taper.map(\.pillsPerDose) == [4, 3] && back.taper.allSatisfy { $0.times == nil })
     }
 }
+
+extension ImportRoundTripTests {
+    /// A 5-on/4-off cycle whose second taper step (2027-01-24) falls inside an "on" block
+    /// (2027-01-22...26): the step's series begins mid-block and is read from the block's start.
+    @Test func cycleCutInsideItsBlockByATaperStepComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "levothyroxine", name: "Levothyroxine", strength: "10 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 4, minute: 15)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
+            start: d("2027-01-13"), end: d("2027-05-05"), timePolicy: .fixedInterval,
+            taper: [
+                TaperStep(from: d("2027-01-13"), pillsPerDose: 4, dose: "40 mg"),
+                TaperStep(from: d("2027-01-24"), pillsPerDose: 3, dose: "30 mg"),
+                TaperStep(from: d("2027-02-05"), pillsPerDose: 2, dose: "20 mg"),
+            ])
+        let schedule = Schedule(home: Zone("America/New_York")!, medications: [m])
+        let report = try Self.roundTrip(schedule)
+        #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 5, daysOff: 4) && back.timePolicy == .fixedInterval)
+        #expect(back.start == d("2027-01-13") && back.end == d("2027-05-05"))
+        // 2027-02-05 is an "off" day: the step's first dose is on 2027-02-09.
+        #expect(back.taper.map(\.from) == [d("2027-01-13"), d("2027-01-24"), d("2027-02-09")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3, 2])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
+    }
+}
