@@ -26,9 +26,10 @@ import Testing
         return try CalendarImporter(zone: zone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
-    /// Floating times carry no zone at all: that example gets `--zone`. Left out: privacy.json
-    /// (every title is the same) and as-needed.json (its doses come only from the log, so the
-    /// feed has no dose series to read back, only "next dose allowed" reminders).
+    /// Floating times carry no zone at all: that example gets `--zone`. privacy.json comes back
+    /// with numbered medications and the same doses. Left out: as-needed.json (its doses come
+    /// only from the log, so the feed has no dose series to read back, only "next dose allowed"
+    /// reminders; decision 0130).
     @Test(arguments: Fixtures.scheduleNames.filter { $0 != "as-needed.json" })
     func exampleRoundTrips(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
