@@ -91,9 +91,18 @@ extension CalendarImporter {
             if !stops.isEmpty { m.timePolicy = .wallClock }
         }
         if !stops.isEmpty, !itinerary.isEmpty, stops != itinerary { return nil }
-        guard doses([m], home: home, itinerary: stops) == doses(ms, home: home, itinerary: [], from: run.map(\.from)) else {
-            return nil
+        // A stretch shorter than a cycle's block sees only part of it: try each stretch's cycle.
+        let through = ms.map { $0.end ?? $0.start.adding(days: 400) }.max()
+        let expected = doses(ms, home: home, itinerary: [], from: run.map(\.from), through: through)
+        var candidates = [m.recurrence]
+        for r in ms.map(\.recurrence) where !candidates.contains(r) { if case .cycle = r { candidates.append(r) } }
+        let fits = { (r: Recurrence) in
+            var c = m
+            c.recurrence = r
+            return doses([c], home: home, itinerary: stops, through: through) == expected
         }
+        guard let recurrence = candidates.first(where: fits) else { return nil }
+        m.recurrence = recurrence
         let notes = run.flatMap(\.source.notes)
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
         return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes), m.start), stops)
@@ -151,9 +160,12 @@ extension CalendarImporter {
 
     /// Every dose instant of `ms` from the first start to a year after the last start (or end);
     /// `firsts`: each one's first dose day (nil: its start).
-    static func doses(_ ms: [Medication], home: Zone, itinerary: [ItineraryStop], from firsts: [LocalDate]? = nil) -> [Int] {
+    /// `through`: the last day (nil: from the medications).
+    static func doses(
+        _ ms: [Medication], home: Zone, itinerary: [ItineraryStop], from firsts: [LocalDate]? = nil, through: LocalDate? = nil
+    ) -> [Int] {
         guard let from = ms.map(\.start).min() else { return [] }
-        let to = ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
+        let to = through ?? ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
         let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
         return zip(ms, firsts ?? ms.map(\.start)).flatMap { m, first in
             engine.occurrences(of: m, from: max(from, first), to: to).map(\.instant)

@@ -23,15 +23,8 @@ import Testing
     static let open: [UInt64: String] = [
         20_270_109: "cycle, taper, moved dose",
         20_270_117: "cycle, taper, fixed-interval taper",
-        20_270_122: "cycle, every N hours, taper",
-        20_270_142: "cycle, every N hours, taper, moved dose",
-        20_270_144: "cycle, taper, travel",
-        20_270_173: "cycle, every N hours, taper, fixed-interval taper",
         20_270_179: "cycle, taper, travel, moved dose",
-        20_270_184: "cycle, every N hours, taper",
-        20_270_207: "cycle, taper, travel, fixed-interval taper",
         20_270_218: "cycle, every N hours, taper",
-        20_270_245: "cycle, every N hours, taper, fixed-interval taper, privacy",
     ]
 
     static func doses(_ s: Schedule, from first: LocalDate) -> [String] {

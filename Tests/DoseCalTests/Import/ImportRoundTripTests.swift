@@ -111,3 +111,37 @@ extension ImportRoundTripTests {
         #expect(Self.doses(report.schedule) == Self.doses(schedule))
     }
 }
+
+extension ImportRoundTripTests {
+    /// A 14/7 cycle from Saturday 2027-01-23 cut by travel (2027-01-25 and 2027-01-29, UTC) and
+    /// taper steps: the first stretches are shorter than a week and show a 7-day block only; the
+    /// join takes the cycle a longer stretch shows, and an open-ended last stretch is compared
+    /// over the same days as the joined medication.
+    @Test func cycleCutByTravelAndTaperComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "sertraline", name: "Sertraline", strength: "10 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 16, minute: 45)!)], recurrence: .cycle(daysOn: 14, daysOff: 7),
+            start: d("2027-01-23"), reminder: Reminder(minutesBefore: 5),
+            taper: [
+                TaperStep(from: d("2027-01-23"), pillsPerDose: 4, dose: "40 mg"),
+                TaperStep(from: d("2027-02-10"), pillsPerDose: 3, dose: "30 mg"),
+                TaperStep(from: d("2027-02-17"), pillsPerDose: 2, dose: "20 mg"),
+            ])
+        let utc = Zone("UTC")!
+        let schedule = Schedule(
+            home: Zone("Australia/Lord_Howe")!, medications: [m],
+            itinerary: [ItineraryStop(from: d("2027-01-25"), zone: utc), ItineraryStop(from: d("2027-01-29"), zone: utc)])
+        // More of its doses are in UTC than at home: the home zone is given, as `--zone` does.
+        let report = try Self.roundTrip(schedule, zone: "Australia/Lord_Howe")
+        #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 14, daysOff: 7) && back.start == d("2027-01-23"))
+        // One step per stretch; 2027-02-10 is an "off" day, so that step begins on 2027-02-13.
+        #expect(back.taper.map(\.from) == ["2027-01-23", "2027-01-25", "2027-01-29", "2027-02-13", "2027-02-17"].map(d))
+        #expect(back.taper.map(\.pillsPerDose) == [4, 4, 4, 3, 2])
+        #expect(report.schedule.itinerary == [ItineraryStop(from: d("2027-01-25"), zone: utc)])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
+    }
+}
