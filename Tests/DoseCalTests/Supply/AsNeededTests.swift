@@ -149,6 +149,8 @@ import Testing
             #expect(changes.changes.isEmpty && changes.conflicts.isEmpty && changes.unmapped.isEmpty)
         }
         let report = try CalendarImporter(zone: "Europe/London").run([ReturnedCalendar(parsing: Array(base.utf8))])
-        #expect(report.schedule.medications.map(\.name) == ["Vitamin D", "Vitamin D"])
+        // Vitamin D's two stretches (London, then New York from 2026-11-30) are one medication.
+        #expect(report.schedule.medications.map(\.name) == ["Vitamin D"])
+        #expect(report.schedule.itinerary == [ItineraryStop(from: LocalDate(parsing: "2026-11-30")!, zone: Zone("America/New_York")!)])
     }
 }
