@@ -92,7 +92,12 @@ struct SeriesPlanner {
             // Decision 0004: doses a whole number of days after the stretch's anchor, so the rule
             // runs in UTC; weekdays move with the UTC date of the dose time.
             guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: segment.start) else { return nil }
-            let instant = anchor.instant + anchor.day.days(to: firstDay) * 86_400
+            var instant = anchor.instant + anchor.day.days(to: firstDay) * 86_400
+            if case .everyNHours = m.recurrence, segment.start > m.start {
+                // A later taper step starts at the chain's first dose on its day (decision 0136).
+                guard let first = engine.firstScheduledDose(of: m, onOrAfter: segment.start) else { return nil }
+                instant = first.instant
+            }
             let utc = LocalDateTime(secondsSinceEpoch: instant)
             let shift = firstDay.days(to: utc.date)
             start = .utc(utc)

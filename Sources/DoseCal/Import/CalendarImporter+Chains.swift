@@ -4,7 +4,9 @@ import ICal
 /// tools) a cycle: each stretch a series cut with UNTIL or COUNT. Joined into one medication when
 /// the joined one gives exactly the stretches' doses (checked by expanding both).
 extension CalendarImporter {
-    typealias Item = (medication: Medication, source: ImportReport.Source)
+    /// A medication, where it came from, and its first dose day (after `start` for a stretch
+    /// read from the start of the cycle block it begins inside).
+    typealias Item = (medication: Medication, source: ImportReport.Source, from: LocalDate)
 
     static func chain(_ items: [Item], home: Zone) -> (items: [Item], itinerary: [ItineraryStop]) {
         var groups: [String: [Item]] = [:]
@@ -19,10 +21,10 @@ extension CalendarImporter {
         var travelling = Set<String>()
         var itinerary: [ItineraryStop] = []
         for key in order {
-            let parts = (groups[key] ?? []).sorted { $0.medication.start < $1.medication.start }
+            let parts = (groups[key] ?? []).sorted { $0.from < $1.from }
             var run: [Item] = []
             for part in parts {
-                if let last = run.last?.medication, let end = last.end, part.medication.start > end,
+                if let last = run.last?.medication, let end = last.end, part.from > end,
                     let joined = joined(run + [part], home: home, itinerary: itinerary)
                 {
                     if !joined.stops.isEmpty { itinerary = joined.stops }
@@ -62,7 +64,15 @@ extension CalendarImporter {
     /// their doses; and the travel stops it needs (empty: none). Nil when no such medication.
     static func joined(_ run: [Item], home: Zone, itinerary: [ItineraryStop]) -> (item: Item, stops: [ItineraryStop])? {
         let ms = run.map(\.medication)
-        guard let first = ms.first, let last = ms.last, ms.allSatisfy({ $0.times.count == first.times.count }) else { return nil }
+        // Each stretch from its first dose day (a cut cycle's part is read from its block's start).
+        let stretches = run.map { item in
+            var m = item.medication
+            m.start = item.from
+            return m
+        }
+        guard let first = ms.first, let last = ms.last, run[0].from == first.start,
+            ms.allSatisfy({ $0.times.count == first.times.count })
+        else { return nil }
         var m = first
         m.end = last.end
         m.rescheduled = ms.flatMap { part in
@@ -73,22 +83,29 @@ extension CalendarImporter {
             }
         }
         var stops: [ItineraryStop] = []
-        if let cycle = repeatedCycle(ms) {
+        if let cycle = repeatedCycle(stretches) {
             m.recurrence = cycle
         } else {
-            m.taper = taper(ms)
-            stops = travel(ms, home: home)
+            m.taper = taper(stretches)
+            stops = travel(stretches, home: home)
             if !stops.isEmpty { m.timePolicy = .wallClock }
         }
         if !stops.isEmpty, !itinerary.isEmpty, stops != itinerary { return nil }
-        // One window for both: an open last stretch (a series split "this and following") would
-        // otherwise end the joined medication's window 400 days after the first start.
-        let window = window(of: ms)
-        guard doses([m], home: home, itinerary: stops, window: window) == doses(ms, home: home, itinerary: [], window: window)
-        else { return nil }
+        // A stretch shorter than a cycle's block sees only part of it: try each stretch's cycle.
+        let through = ms.map { $0.end ?? $0.start.adding(days: 400) }.max()
+        let expected = doses(ms, home: home, itinerary: [], from: run.map(\.from), through: through)
+        var candidates = [m.recurrence]
+        for r in ms.map(\.recurrence) where !candidates.contains(r) { if case .cycle = r { candidates.append(r) } }
+        let fits = { (r: Recurrence) in
+            var c = m
+            c.recurrence = r
+            return doses([c], home: home, itinerary: stops, through: through) == expected
+        }
+        guard let recurrence = candidates.first(where: fits) else { return nil }
+        m.recurrence = recurrence
         let notes = run.flatMap(\.source.notes)
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
-        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes)), stops)
+        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes), m.start), stops)
     }
 
     /// Daily stretches of one length, starting a fixed number of days apart: a cycle.
@@ -105,17 +122,19 @@ extension CalendarImporter {
     }
 
     /// One step per stretch when the dose or the times change between them; none otherwise.
+    /// Every N hours has no times of its own after the first dose (a stretch's start is where
+    /// the cadence falls), so its steps change only the dose.
     static func taper(_ ms: [Medication]) -> [TaperStep] {
         let first = ms[0]
-        let changes = ms.contains {
-            $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || $0.times.map(\.time) != first.times.map(\.time)
-        }
+        var hourly = false
+        if case .everyNHours = first.recurrence { hourly = true }
+        let sameTimes = { (m: Medication) in hourly || m.times.map(\.time) == first.times.map(\.time) }
+        let changes = ms.contains { $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || !sameTimes($0) }
         guard changes else { return [] }
         return ms.map { part in
             let times = zip(first.times, part.times).map { DoseSlot(id: $0.id, time: $1.time) }
             return TaperStep(
-                from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose,
-                times: part.times.map(\.time) == first.times.map(\.time) ? nil : times)
+                from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose, times: sameTimes(part) ? nil : times)
         }
     }
 
@@ -139,18 +158,17 @@ extension CalendarImporter {
         return stops
     }
 
-    /// Every dose instant of `ms` in `window` (default: `window(of: ms)`).
+    /// Every dose instant of `ms` from the first start to a year after the last start (or end);
+    /// `firsts`: each one's first dose day (nil: its start).
+    /// `through`: the last day (nil: from the medications).
     static func doses(
-        _ ms: [Medication], home: Zone, itinerary: [ItineraryStop], window: ClosedRange<LocalDate>? = nil
+        _ ms: [Medication], home: Zone, itinerary: [ItineraryStop], from firsts: [LocalDate]? = nil, through: LocalDate? = nil
     ) -> [Int] {
-        guard let range = window ?? self.window(of: ms) else { return [] }
+        guard let from = ms.map(\.start).min() else { return [] }
+        let to = through ?? ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
         let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
-        return ms.flatMap { engine.occurrences(of: $0, from: range.lowerBound, to: range.upperBound).map(\.instant) }.sorted()
-    }
-
-    /// The first start to a year after the last start (or the last end).
-    static func window(of ms: [Medication]) -> ClosedRange<LocalDate>? {
-        guard let from = ms.map(\.start).min() else { return nil }
-        return from...max(from, ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from)
+        return zip(ms, firsts ?? ms.map(\.start)).flatMap { m, first in
+            engine.occurrences(of: m, from: max(from, first), to: to).map(\.instant)
+        }.sorted()
     }
 }

@@ -10,20 +10,29 @@ extension CalendarImporter {
     ) {
         var unmapped: [ImportReport.Unmapped] = []
         var timed: [(ImportedDose, Recurrence)] = []
-        for dose in joinParts(doses) {
-            guard let recurrence = dose.pattern.recurrence(start: dose.start) else {
-                let reason =
-                    "its days (\(dose.parts) series) are neither a weekly rule counted from Monday, every N days, nor one block of days on and off (a cycle)"
-                unmapped.append(ImportReport.Unmapped(summary: dose.summary, uid: nil, line: nil, reason: reason))
-                continue
+        for var dose in joinParts(doses) {
+            if let recurrence = dose.pattern.recurrence(start: dose.start) {
+                timed.append((dose, recurrence))
+            } else if let cut = dose.pattern.cycle(around: dose.start) {
+                // A stretch that begins inside a cycle's "on" block: read from the block's start,
+                // joined below with the stretch before it.
+                (dose.firstDose, dose.start) = (dose.start, cut.blockStart)
+                timed.append((dose, cut.recurrence))
+            } else {
+                unmapped.append(ImportReport.Unmapped(summary: dose.summary, uid: nil, line: nil, reason: dose.notOneKind))
             }
-            timed.append((dose, recurrence))
         }
-        let (medications, sources) = slots(timed)
-        let chained = chain(Array(zip(medications, sources)), home: home)
+        let (medications, sources, firsts) = slots(timed)
+        let chained = chain((0..<medications.count).map { (medications[$0], sources[$0], firsts[$0]) }, home: home)
+        // A stretch cut inside a cycle's block that no stretch before it joined: no schedule kind.
+        var items = chained.items.filter { item in
+            guard item.from != item.medication.start else { return true }
+            let reason = ImportedDose.notOneKindText(parts: 1) + " (a cycle from inside its \"on\" block)"
+            unmapped.append(ImportReport.Unmapped(summary: item.medication.name, uid: nil, line: nil, reason: reason))
+            return false
+        }
         // Ids from the names once stretches are joined ("prednisone", not "prednisone-2").
         var used = Set<String>()
-        var items = chained.items
         for i in items.indices {
             items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
             items[i].source.medicationID = items[i].medication.id
@@ -71,7 +80,9 @@ extension CalendarImporter {
 
     /// Dose times with the same title, days, dates, policy and reminder become one medication
     /// (dosecal and most apps write one series per dose time); slot ids "1", "2", ... by time.
-    static func slots(_ doses: [(ImportedDose, Recurrence)]) -> ([Medication], [ImportReport.Source]) {
+    /// Also each medication's first dose day (its start, or where a stretch cut inside a cycle's
+    /// block begins).
+    static func slots(_ doses: [(ImportedDose, Recurrence)]) -> ([Medication], [ImportReport.Source], [LocalDate]) {
         var groups: [String: [(ImportedDose, Recurrence)]] = [:]
         var order: [String] = []
         for (dose, recurrence) in doses {
@@ -84,6 +95,7 @@ extension CalendarImporter {
         var used = Set<String>()
         var medications: [Medication] = []
         var sources: [ImportReport.Source] = []
+        var firsts: [LocalDate] = []
         for key in order {
             let group = (groups[key] ?? []).sorted { $0.0.time < $1.0.time }
             guard let (first, recurrence) = group.first else { continue }
@@ -98,10 +110,11 @@ extension CalendarImporter {
             var notes = group.flatMap(\.0.notes)
             (m.rescheduled, notes) = rescheduled(group.map(\.0), slots: times, recurrence: recurrence, notes: notes)
             medications.append(m)
+            firsts.append(first.firstDose ?? first.start)
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"
             sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes))
         }
-        return (medications, sources)
+        return (medications, sources, firsts)
     }
 
     /// The moved doses of each slot (every N hours has none: noted).

@@ -54,3 +54,23 @@ enum DayPattern: Sendable, Hashable {
         return .cycle(daysOn: offsets.count, daysOff: period - offsets.count)
     }
 }
+
+extension DayPattern {
+    /// A cycle's days seen from inside an "on" block (a taper step or travel date cut the cycle
+    /// there): one block of days on and off, and the first day of the block that holds `start`.
+    /// Nil when the days are not one block, or `start` is no dose day.
+    func cycle(around start: LocalDate) -> (recurrence: Recurrence, blockStart: LocalDate)? {
+        guard case .days(let period, let anchor, let offsets, _) = self, offsets.count < period, period <= 7300 else {
+            return nil
+        }
+        let here = ((anchor.days(to: start) % period) + period) % period
+        let days = Set(offsets)
+        guard days.contains(here) else { return nil }
+        // The block's first offset: a dose day whose day before is none.
+        guard let first = offsets.first(where: { !days.contains(($0 - 1 + period) % period) }),
+            Set((0..<offsets.count).map { (first + $0) % period }) == days
+        else { return nil }
+        let into = (here - first + period) % period
+        return (.cycle(daysOn: offsets.count, daysOff: period - offsets.count), start.adding(days: -into))
+    }
+}

@@ -16,6 +16,9 @@ struct ImportedDose: Sendable {
     var moved: [(LocalDate, WallTime)] = []
     /// How many series this dose time was joined from (the parts of a cycle).
     var parts = 1
+    /// The stretch's first dose day when `start` is the first day of the cycle block it begins
+    /// inside (a taper step or travel date cut the cycle there); nil: `start`.
+    var firstDose: LocalDate? = nil
 
     /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
     /// "on" day): everything but the days.
@@ -24,4 +27,11 @@ struct ImportedDose: Sendable {
     /// Dose times that can be slots of one medication (with the same days and start): everything
     /// but the time and the days.
     var slotKey: String { "\(summary)\u{1F}\(end.map(\.description) ?? "")\u{1F}\(timePolicy)\u{1F}\(reminder)" }
+
+    /// Why days that are no schedule kind are not imported.
+    var notOneKind: String { Self.notOneKindText(parts: parts) }
+
+    static func notOneKindText(parts: Int) -> String {
+        "its days (\(parts) series) are neither a weekly rule counted from Monday, every N days, nor one block of days on and off (a cycle)"
+    }
 }

@@ -147,12 +147,19 @@ public struct WallClockEngine: Sendable {
         return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
     }
 
-    /// Every N hours, absolute spacing: one chain per taper stretch.
+    /// The first scheduled dose (moves not applied) of `medication` on or after `day`, within a week.
+    public func firstScheduledDose(of medication: Medication, onOrAfter day: LocalDate) -> Occurrence? {
+        scheduledOccurrences(of: medication, from: day, to: day.adding(days: 8)).first
+    }
+
+    /// Every N hours, absolute spacing: one chain from the start, and a new one from each taper
+    /// step that changes the slot's time (decision 0136). A step of another dose keeps the chain.
     private func hourly(_ medication: Medication, every hours: Int, from: LocalDate, to: LocalDate) -> [Occurrence] {
         guard let slot = medication.times.first else { return [] }
-        // Each taper stretch is a chain of its own from the slot's time on its first day, as the
-        // feed writes one series per stretch (a step's `times` moves the chain from that day on).
-        let starts = [medication.start] + medication.taper.map(\.from).filter { $0 > medication.start }.sorted()
+        let moves = medication.taper.map(\.from).filter {
+            $0 > medication.start && time(of: slot, in: medication, on: $0) != time(of: slot, in: medication, on: $0.adding(days: -1))
+        }
+        let starts = [medication.start] + Set(moves).sorted()
         var result: [Occurrence] = []
         for (i, stretch) in starts.enumerated() {
             let last = i + 1 < starts.count ? min(to, starts[i + 1].adding(days: -1)) : to

@@ -1,58 +1,94 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
 
 @testable import DoseCal
 
-/// export -> import gives back the same schedule, over generated schedules (seeded; a failure
-/// prints its seed, DOSECAL_SEED reruns it). "Same" (docs/import.md): the same doses (every
-/// instant of every slot over 120 days from the first start) with the same recurrence and time
-/// policy per dose time. Import cannot recover what the feed does not carry (supply, log, notes,
-/// slot ids, taper steps, travel, cycles), so generated schedules without those are used.
+/// export -> import -> export gives the same doses, over generated schedules of every kind
+/// (`ScheduleGenerator.roundTripSchedule`: cycles from any weekday, every N hours, tapers, travel
+/// stops, moved doses, reminders off, every time policy). Seeds are printed; DOSECAL_SEED reruns
+/// one. "Same" (docs/import.md): every dose of the first export and of the export of what was
+/// imported, over 150 days from the first start, with its alarm (minutes before, repeats); a
+/// zoned or fixed-interval dose by its instant, a floating dose by its local date and time (a
+/// floating time has no instant in the feed: the viewer's zone gives it one).
 @Suite struct ImportPropertyTests {
-    static let seed: UInt64 = ProcessInfo.processInfo.environment["DOSECAL_SEED"].flatMap { UInt64($0) } ?? 20_270_101
+    static let seeds: [UInt64] =
+        ProcessInfo.processInfo.environment["DOSECAL_SEED"].flatMap { UInt64($0) }.map { [$0] }
+        ?? (0..<150).map { 20_270_101 + $0 }
 
-    static func importable(_ s: Schedule) -> Schedule {
-        var s = s
-        s.itinerary = []
-        s.log = []
-        s.medications = s.medications.filter { if case .cycle = $0.recurrence { false } else { true } }
-        for i in s.medications.indices {
-            s.medications[i].taper = []
-            s.medications[i].rescheduled = []
-            s.medications[i].supply = nil
-            s.medications[i].reminder.enabled = true
-        }
-        return s
+    /// Seeds whose schedule import does not yet read back (docs/import.md "Not yet"), each with
+    /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
+    static let open: [UInt64: String] = [
+        20_270_117: "cycle, taper, fixed-interval taper",
+        20_270_122: "cycle, every N hours, taper",
+        20_270_142: "cycle, every N hours, taper, moved dose",
+        20_270_173: "cycle, every N hours, taper, fixed-interval taper",
+        20_270_184: "cycle, every N hours, taper",
+        20_270_207: "cycle, taper, travel, fixed-interval taper",
+        20_270_218: "cycle, every N hours, taper",
+    ]
+
+    static func doses(_ s: Schedule, from first: LocalDate) -> [String] {
+        let engine = WallClockEngine(schedule: s)
+        return s.medications.flatMap { m in
+            engine.occurrences(of: m, from: first, to: first.adding(days: 150)).map { o in
+                let r = m.reminder
+                let alarm =
+                    r.enabled ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off"
+                return (m.timePolicy == .floating ? "\(o.local)" : "\(o.instant)") + " " + alarm
+            }
+        }.sorted()
     }
 
-    static func doses(_ s: Schedule, from first: LocalDate) -> [Int] {
-        WallClockEngine(schedule: s).occurrences(from: first, to: first.adding(days: 120)).map(\.instant).sorted()
+    /// The kinds a schedule has that import finds hard to read back, in words.
+    static func kind(_ s: Schedule) -> String {
+        var kinds: [String] = []
+        let ms = s.medications
+        let cycle = ms.contains { if case .cycle = $0.recurrence { true } else { false } }
+        let hours = ms.contains { if case .everyNHours = $0.recurrence { true } else { false } }
+        if cycle { kinds.append("cycle") }
+        if hours { kinds.append("every N hours") }
+        if ms.contains(where: { !$0.taper.isEmpty }) { kinds.append("taper") }
+        if !s.itinerary.isEmpty { kinds.append("travel") }
+        if ms.contains(where: { !$0.rescheduled.isEmpty }) { kinds.append("moved dose") }
+        if ms.contains(where: { $0.timePolicy == .fixedInterval && !$0.taper.isEmpty }) { kinds.append("fixed-interval taper") }
+        if s.feed.privacy && ms.count > 1 { kinds.append("privacy") }
+        return kinds.joined(separator: ", ")
+    }
+
+    /// What differs after the round trip of `schedule` (nil: nothing).
+    static func difference(_ schedule: Schedule) throws -> String? {
+        let text = try FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
+        let report = try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
+        let unmapped = report.unmapped.filter { !$0.reason.contains("refill") }
+        guard let first = schedule.medications.map(\.start).min() else { return nil }
+        let (a, b) = (doses(report.schedule, from: first), doses(schedule, from: first))
+        let decoded = try ScheduleCodec.decode(ScheduleCodec.encode(report.schedule), file: "imported")
+        if a == b, unmapped.isEmpty, decoded == report.schedule { return nil }
+        return
+            "imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3)), unmapped \(unmapped.map(\.reason).prefix(2))"
     }
 
     @Test func exportThenImportGivesTheSameDoses() throws {
-        var compared = 0
-        for i in 0..<150 {
-            let seed = Self.seed &+ UInt64(i)
+        var passed = 0
+        for seed in Self.seeds {
             var generator = ScheduleGenerator(seed: seed)
-            let schedule = Self.importable(generator.schedule())
-            guard !schedule.medications.isEmpty else { continue }
-            let text = try FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
-            let report = try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
-            #expect(report.unmapped.isEmpty, "seed \(seed) (DOSECAL_SEED=\(seed)): \(report.unmapped.map(\.reason))")
-            let imported = report.schedule
-            let first = schedule.medications.map(\.start).min()!
-            let (a, b) = (Self.doses(imported, from: first), Self.doses(schedule, from: first))
-            #expect(
-                a == b,
-                "seed \(seed) (DOSECAL_SEED=\(seed)): doses differ: imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3)); \(schedule.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" }) home \(schedule.homeZone) -> \(imported.medications.map { "\($0.recurrence) \($0.timePolicy) \($0.start) \($0.times.map(\.time.description))" })"
+            let schedule = generator.roundTripSchedule()
+            let difference = try Self.difference(schedule)
+            print(
+                "import round trip: seed \(seed) (DOSECAL_SEED=\(seed)): \(difference == nil ? "same" : "differs: \(Self.kind(schedule))")"
             )
-            let decoded = try ScheduleCodec.decode(ScheduleCodec.encode(imported), file: "imported")
-            #expect(decoded == imported, "seed \(seed): the imported schedule is valid and round-trips")
-            compared += 1
+            if let kind = Self.open[seed] {
+                withKnownIssue("seed \(seed): \(kind)") {
+                    if let difference { Issue.record("seed \(seed): \(difference)") }
+                }
+                continue
+            }
+            #expect(difference == nil, "seed \(seed) (DOSECAL_SEED=\(seed)): \(difference ?? "")")
+            passed += 1
         }
-        #expect(compared > 50)
+        #expect(Self.seeds.count == 1 || passed >= 100)
     }
 }

@@ -14,7 +14,9 @@ import Testing
         return s.medications.flatMap { m in
             engine.occurrences(of: m, from: first, to: first.adding(days: 400)).map { o in
                 let r = m.reminder
-                return "\(o.instant) " + (r.enabled ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off")
+                return "\(o.instant) "
+                    + (r.enabled
+                        ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off")
             }
         }.sorted()
     }
@@ -24,17 +26,21 @@ import Testing
         return try CalendarImporter(zone: zone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
-    /// Floating times carry no zone at all: that example gets `--zone`. Left out: privacy.json
-    /// (every title is the same) and as-needed.json (its doses come only from the log, so the
-    /// feed has no dose series to read back, only "next dose allowed" reminders).
-    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "privacy.json" && $0 != "as-needed.json" })
+    /// Floating times carry no zone at all: that example gets `--zone`. privacy.json comes back
+    /// with numbered medications and the same doses. Left out: as-needed.json (its doses come
+    /// only from the log, so the feed has no dose series to read back, only "next dose allowed"
+    /// reminders; decision 0130).
+    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "as-needed.json" })
     func exampleRoundTrips(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
         #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")
         #expect(report.schedule.homeZone == schedule.homeZone, "\(name)")
         let (a, b) = (Self.doses(report.schedule), Self.doses(schedule))
-        #expect(a == b, "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))")
+        #expect(
+            a == b,
+            "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))"
+        )
         let again = try FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
         let back = try CalendarImporter(zone: report.schedule.homeZone).run([ReturnedCalendar(parsing: Array(again.utf8))])
         #expect(Self.doses(back.schedule) == b, "\(name): a second round trip")
@@ -58,5 +64,84 @@ import Testing
             let report = try Self.roundTrip(Fixtures.schedule(name))
             #expect(report.schedule.medications.contains { $0.recurrence == .cycle(daysOn: on, daysOff: off) }, "\(name)")
         }
+    }
+}
+
+extension ImportRoundTripTests {
+    @Test func hourlyTaperComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: WallTime(hour: 14, minute: 55)!)],
+            recurrence: .everyNHours(4), start: d("2027-01-11"), end: d("2027-01-20"), timePolicy: .fixedInterval,
+            taper: [TaperStep(from: d("2027-01-11"), pillsPerDose: 4), TaperStep(from: d("2027-01-16"), pillsPerDose: 3)])
+        let report = try Self.roundTrip(Schedule(home: Zone("America/New_York")!, medications: [m]))
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .everyNHours(4) && back.times.map(\.time.description) == ["14:55"])
+        #expect(back.start == d("2027-01-11") && back.end == d("2027-01-20"))
+        #expect(back.taper.map(\.from) == [d("2027-01-11"), d("2027-01-16")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3] && back.taper.allSatisfy { $0.times == nil })
+    }
+}
+
+extension ImportRoundTripTests {
+    /// A 5-on/4-off cycle whose second taper step (2027-01-24) falls inside an "on" block
+    /// (2027-01-22...26): the step's series begins mid-block and is read from the block's start.
+    @Test func cycleCutInsideItsBlockByATaperStepComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "levothyroxine", name: "Levothyroxine", strength: "10 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 4, minute: 15)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
+            start: d("2027-01-13"), end: d("2027-05-05"), timePolicy: .fixedInterval,
+            taper: [
+                TaperStep(from: d("2027-01-13"), pillsPerDose: 4, dose: "40 mg"),
+                TaperStep(from: d("2027-01-24"), pillsPerDose: 3, dose: "30 mg"),
+                TaperStep(from: d("2027-02-05"), pillsPerDose: 2, dose: "20 mg"),
+            ])
+        let schedule = Schedule(home: Zone("America/New_York")!, medications: [m])
+        let report = try Self.roundTrip(schedule)
+        #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 5, daysOff: 4) && back.timePolicy == .fixedInterval)
+        #expect(back.start == d("2027-01-13") && back.end == d("2027-05-05"))
+        // 2027-02-05 is an "off" day: the step's first dose is on 2027-02-09.
+        #expect(back.taper.map(\.from) == [d("2027-01-13"), d("2027-01-24"), d("2027-02-09")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3, 2])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
+    }
+}
+
+extension ImportRoundTripTests {
+    /// A 14/7 cycle from Saturday 2027-01-23 cut by travel (2027-01-25 and 2027-01-29, UTC) and
+    /// taper steps: the first stretches are shorter than a week and show a 7-day block only; the
+    /// join takes the cycle a longer stretch shows, and an open-ended last stretch is compared
+    /// over the same days as the joined medication.
+    @Test func cycleCutByTravelAndTaperComesBackAsOneMedication() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "sertraline", name: "Sertraline", strength: "10 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 16, minute: 45)!)], recurrence: .cycle(daysOn: 14, daysOff: 7),
+            start: d("2027-01-23"), reminder: Reminder(minutesBefore: 5),
+            taper: [
+                TaperStep(from: d("2027-01-23"), pillsPerDose: 4, dose: "40 mg"),
+                TaperStep(from: d("2027-02-10"), pillsPerDose: 3, dose: "30 mg"),
+                TaperStep(from: d("2027-02-17"), pillsPerDose: 2, dose: "20 mg"),
+            ])
+        let utc = Zone("UTC")!
+        let schedule = Schedule(
+            home: Zone("Australia/Lord_Howe")!, medications: [m],
+            itinerary: [ItineraryStop(from: d("2027-01-25"), zone: utc), ItineraryStop(from: d("2027-01-29"), zone: utc)])
+        // More of its doses are in UTC than at home: the home zone is given, as `--zone` does.
+        let report = try Self.roundTrip(schedule, zone: "Australia/Lord_Howe")
+        #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 14, daysOff: 7) && back.start == d("2027-01-23"))
+        // One step per stretch; 2027-02-10 is an "off" day, so that step begins on 2027-02-13.
+        #expect(back.taper.map(\.from) == ["2027-01-23", "2027-01-25", "2027-01-29", "2027-02-13", "2027-02-17"].map(d))
+        #expect(back.taper.map(\.pillsPerDose) == [4, 4, 4, 3, 2])
+        #expect(report.schedule.itinerary == [ItineraryStop(from: d("2027-01-25"), zone: utc)])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
     }
 }
