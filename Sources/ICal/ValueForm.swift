@@ -92,6 +92,16 @@ enum RecurValue {
     ]
 
     static func append(_ value: String, to out: inout [UInt8]) {
+        // The rules dosecal builds are written in this order already: then as they are.
+        if isInOrder(value) {
+            out.append(contentsOf: value.utf8)
+            return
+        }
+        appendReordered(value, to: &out)
+    }
+
+    /// `append` without the check for a rule already in order.
+    static func appendReordered(_ value: String, to out: inout [UInt8]) {
         let parts = value.split(separator: ";", omittingEmptySubsequences: false)
         let ranked = parts.enumerated().compactMap { index, part -> (rank: Int, index: Int, part: Substring)? in
             if part == "INTERVAL=1" || part == "WKST=MO" { return nil }
@@ -105,6 +115,43 @@ enum RecurValue {
             let text = entry.rank == byDayRank ? weekOrdered(entry.part, weekStart: weekStart(parts)) : String(entry.part)
             ValueForm.verbatim.append(text, to: &out)
         }
+    }
+
+    /// Whether `value` is ASCII and already what `append` writes for it: no NUL, no
+    /// `INTERVAL=1` or `WKST=MO` part, parts in libical's order (ties as written), BYDAY's days
+    /// in week order from the week start.
+    static func isInOrder(_ value: String) -> Bool {
+        let parts = value.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        var weekStart: Int? = nil
+        var byDays: [Substring.UTF8View.SubSequence] = []
+        var lastRank = 0
+        for part in parts {
+            guard part.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            let keyBytes = part.prefix { $0 != UInt8(ascii: "=") }
+            let key = String(decoding: keyBytes, as: UTF8.self).uppercased()
+            let text = String(decoding: part, as: UTF8.self)
+            if text == "INTERVAL=1" || text == "WKST=MO" { return false }
+            let rank = order.firstIndex(of: key) ?? order.count
+            guard rank >= lastRank else { return false }
+            lastRank = rank
+            let value = part[keyBytes.endIndex...].dropFirst()
+            if rank == byDayRank { byDays.append(value) }
+            if key == "WKST", keyBytes.endIndex != part.endIndex, weekStart == nil { weekStart = weekdayIndex(value) ?? 0 }
+        }
+        for byDay in byDays {
+            var lastPlace = 0
+            for day in byDay.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                let place = weekdayIndex(day.suffix(2)).map { ($0 - (weekStart ?? 0) + 7) % 7 } ?? 7
+                guard place >= lastPlace else { return false }
+                lastPlace = place
+            }
+        }
+        return true
+    }
+
+    /// The place of a two-letter day (any case) in `weekdays`.
+    private static func weekdayIndex(_ bytes: some Collection<UInt8>) -> Int? {
+        weekdays.firstIndex(of: String(decoding: bytes, as: UTF8.self).uppercased())
     }
 
     static let byDayRank = order.firstIndex(of: "BYDAY")!
