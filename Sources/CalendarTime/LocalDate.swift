@@ -90,9 +90,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// `YYYY-MM-DD`.
-    public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var description: String {
+        DigitText.write([(year, 4, 0), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "-"))])
+            ?? "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
     /// `YYYYMMDD`, the iCalendar DATE form.
-    public var basicFormat: String { "\(pad(year, 4))\(pad(month, 2))\(pad(day, 2))" }
+    public var basicFormat: String {
+        DigitText.write([(year, 4, 0), (month, 2, 0), (day, 2, 0)]) ?? "\(pad(year, 4))\(pad(month, 2))\(pad(day, 2))"
+    }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
@@ -129,10 +134,18 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `HH:MM` (with `:SS` when seconds are not zero).
     public var description: String {
-        second == 0 ? "\(pad(hour, 2)):\(pad(minute, 2))" : "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        let colon = UInt8(ascii: ":")
+        let fast =
+            second == 0
+            ? DigitText.write([(hour, 2, 0), (minute, 2, colon)])
+            : DigitText.write([(hour, 2, 0), (minute, 2, colon), (second, 2, colon)])
+        return fast
+            ?? (second == 0 ? "\(pad(hour, 2)):\(pad(minute, 2))" : "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))")
     }
     /// `HHMMSS`, the iCalendar form.
-    public var basicFormat: String { "\(pad(hour, 2))\(pad(minute, 2))\(pad(second, 2))" }
+    public var basicFormat: String {
+        DigitText.write([(hour, 2, 0), (minute, 2, 0), (second, 2, 0)]) ?? "\(pad(hour, 2))\(pad(minute, 2))\(pad(second, 2))"
+    }
 
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.secondsOfDay < b.secondsOfDay }
 }
@@ -165,7 +178,12 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String { "\(date)T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))" }
     /// `YYYYMMDDTHHMMSS`, the iCalendar form.
-    public var basicFormat: String { "\(date.basicFormat)T\(time.basicFormat)" }
+    public var basicFormat: String {
+        let t = UInt8(ascii: "T")
+        return DigitText.write([
+            (date.year, 4, 0), (date.month, 2, 0), (date.day, 2, 0), (time.hour, 2, t), (time.minute, 2, 0), (time.second, 2, 0),
+        ]) ?? "\(date.basicFormat)T\(time.basicFormat)"
+    }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         (a.date, a.time) < (b.date, b.time)
@@ -189,6 +207,41 @@ public enum Weekday: String, Sendable, Hashable, CaseIterable, Comparable {
 
     /// The weekday `days` days later (earlier when negative).
     public func adding(days: Int) -> Weekday { Weekday.allCases[((index + days) % 7 + 7) % 7] }
+}
+
+/// Fixed-width decimal fields written straight into a string's bytes.
+enum DigitText {
+    /// Each field's value zero-padded to its width, after its separator byte (0: none); nil when
+    /// a value is negative or wider than its field (`pad` writes those).
+    static func write(_ fields: [(value: Int, width: Int, before: UInt8)]) -> String? {
+        var count = 0
+        for field in fields {
+            guard field.value >= 0, field.value < power(field.width) else { return nil }
+            count += field.width + (field.before == 0 ? 0 : 1)
+        }
+        return String(unsafeUninitializedCapacity: count) { out in
+            var i = 0
+            for field in fields {
+                if field.before != 0 {
+                    out[i] = field.before
+                    i += 1
+                }
+                var value = field.value
+                for k in stride(from: field.width - 1, through: 0, by: -1) {
+                    out[i + k] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                i += field.width
+            }
+            return count
+        }
+    }
+
+    private static func power(_ width: Int) -> Int {
+        var p = 1
+        for _ in 0..<width { p *= 10 }
+        return p
+    }
 }
 
 package func pad(_ value: Int, _ width: Int) -> String {

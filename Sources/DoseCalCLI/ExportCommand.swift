@@ -58,14 +58,14 @@ enum ExportCommand {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
         }
 
-        var previous: [String: FeedRevision] = [:]
+        var previous = FeedInput.Earlier.none
         if let path = args.options["previous"] {
-            previous = try FeedInput.revisions(path, force: false)
+            previous = try FeedInput.read(path, force: false)
         } else if output != "-", FileManager.default.fileExists(atPath: output) {
-            previous = try FeedInput.revisions(output, force: args.flags.contains("force"))
+            previous = try FeedInput.read(output, force: args.flags.contains("force"))
         }
         let privacy = args.flags.contains("privacy") ? true : nil
-        let feed = FeedBuilder(schedule: schedule, privacy: privacy, previous: previous, now: now).build()
+        let feed = previous.build(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
         let text = try feed.serialized()
         if args.flags.contains("keep-base") {
             // The base `reconcile` compares a returned calendar with (decision 0025).
@@ -114,14 +114,41 @@ enum ScheduleInput {
 
 /// Reading an earlier export for its revisions.
 enum FeedInput {
-    static func revisions(_ path: String, force: Bool) throws -> [String: FeedRevision] {
+    /// What an earlier export gives the build.
+    enum Earlier {
+        case none
+        /// Read from its own lines (the common case: a file dosecal wrote).
+        case lines(PreviousFeed)
+        /// Read through the parser.
+        case parsed([String: FeedRevision])
+
+        func build(_ builder: FeedBuilder) -> Feed {
+            switch self {
+            case .none: return builder.build()
+            case .lines(let previous): return previous.build(builder)
+            case .parsed(let revisions):
+                var builder = builder
+                builder.previous = revisions
+                return builder.build()
+            }
+        }
+    }
+
+    static func read(_ path: String, force: Bool) throws -> Earlier {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError("cannot read \(path)")
         }
-        if data.isEmpty { return [:] }
+        if data.isEmpty { return .none }
+        let bytes = Array(data)
+        if let previous = PreviousFeed(bytes: bytes) { return .lines(previous) }
+        return try .parsed(revisions(bytes, path: path, force: force))
+    }
+
+    /// The revisions of a file read through the parser (every shape the line reading leaves).
+    static func revisions(_ bytes: [UInt8], path: String, force: Bool) throws -> [String: FeedRevision] {
         let parsed: ParsedCalendar
         do {
-            parsed = try ICalParser.parse(Array(data))
+            parsed = try ICalParser.parse(bytes)
         } catch {
             if force { return [:] }
             throw InputError(

@@ -92,6 +92,16 @@ enum RecurValue {
     ]
 
     static func append(_ value: String, to out: inout [UInt8]) {
+        // The rules dosecal builds are in this order already: then as they are.
+        if let length = writtenLength(value) {
+            out.append(contentsOf: value.utf8.prefix(length))
+            return
+        }
+        appendReordered(value, to: &out)
+    }
+
+    /// `append` without the check for a rule already in order.
+    static func appendReordered(_ value: String, to out: inout [UInt8]) {
         let parts = value.split(separator: ";", omittingEmptySubsequences: false)
         let ranked = parts.enumerated().compactMap { index, part -> (rank: Int, index: Int, part: Substring)? in
             if part == "INTERVAL=1" || part == "WKST=MO" { return nil }
@@ -105,6 +115,87 @@ enum RecurValue {
             let text = entry.rank == byDayRank ? weekOrdered(entry.part, weekStart: weekStart(parts)) : String(entry.part)
             ValueForm.verbatim.append(text, to: &out)
         }
+    }
+
+    /// When `value` is printable ASCII and already what `append` writes for it but for a last
+    /// `WKST=MO` part (parts in libical's order, ties as written, no `INTERVAL=1`, BYDAY's days
+    /// in week order from the week start): how many of its bytes that is. Nil otherwise.
+    static func writtenLength(_ value: String) -> Int? {
+        var value = value
+        return value.withUTF8 { bytes -> Int? in
+            var weekStart: Int? = nil
+            var byDays: [Range<Int>] = []
+            var lastRank = 0
+            var start = 0
+            var length = bytes.count
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard part.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+                let equals = part.firstIndex(of: UInt8(ascii: "=")) ?? part.count
+                if part.elementsEqual("INTERVAL=1".utf8) { return nil }
+                if part.elementsEqual("WKST=MO".utf8) {
+                    guard end == bytes.count else { return nil }
+                    length = max(0, start - 1)
+                    break
+                }
+                let rank = Self.rank(Packed(part[..<equals]))
+                guard rank >= lastRank else { return nil }
+                lastRank = rank
+                if rank == byDayRank, equals < part.count { byDays.append(start + equals + 1..<end) }
+                if rank == wkstRank, equals < part.count, weekStart == nil {
+                    weekStart = weekdayIndex(part[(equals + 1)...]) ?? 0
+                }
+                start = end + 1
+            }
+            for byDay in byDays {
+                var lastPlace = 0
+                var dayStart = byDay.lowerBound
+                while dayStart <= byDay.upperBound {
+                    var dayEnd = dayStart
+                    while dayEnd < byDay.upperBound && bytes[dayEnd] != UInt8(ascii: ",") { dayEnd += 1 }
+                    let day = bytes[max(dayStart, dayEnd - 2)..<dayEnd]
+                    let place = weekdayIndex(day).map { ($0 - (weekStart ?? 0) + 7) % 7 } ?? 7
+                    guard place >= lastPlace else { return nil }
+                    lastPlace = place
+                    dayStart = dayEnd + 1
+                }
+            }
+            return length
+        }
+    }
+
+    /// Up to 16 ASCII bytes, upper-cased, in two words (a rule part's name; longer names are none
+    /// libical knows).
+    struct Packed: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var isLong = false
+
+        init(_ bytes: some Collection<UInt8>) {
+            guard bytes.count <= 16 else {
+                isLong = true
+                return
+            }
+            for (i, b) in bytes.enumerated() {
+                let upper = UInt64(b >= 0x61 && b <= 0x7A ? b - 0x20 : b)
+                if i < 8 { low |= upper << (8 * UInt64(i)) } else { high |= upper << (8 * UInt64(i - 8)) }
+            }
+        }
+    }
+
+    static let packedOrder = order.map { Packed($0.utf8) }
+    static let packedWeekdays = weekdays.map { Packed($0.utf8) }
+    static let wkstRank = order.firstIndex(of: "WKST")!
+
+    private static func rank(_ key: Packed) -> Int {
+        key.isLong ? order.count : packedOrder.firstIndex(of: key) ?? order.count
+    }
+
+    /// The place of a two-letter day (any case) in `weekdays`.
+    private static func weekdayIndex(_ bytes: some Collection<UInt8>) -> Int? {
+        bytes.count == 2 ? packedWeekdays.firstIndex(of: Packed(bytes)) : nil
     }
 
     static let byDayRank = order.firstIndex(of: "BYDAY")!

@@ -20,3 +20,20 @@ import Testing
         #expect((0..<86_400).contains(t.time.secondsOfDay))
     }
 }
+
+@Test func datesAndTimesWriteTheirFixedWidthForms() {
+    let date = LocalDate(daysSinceEpoch: LocalDate(year: 2026, month: 3, day: 8)!.daysSinceEpoch)
+    #expect(date.basicFormat == "20260308")
+    #expect(date.description == "2026-03-08")
+    #expect(LocalDate(daysSinceEpoch: -719_162).basicFormat == "00010101")
+    #expect(LocalDate(daysSinceEpoch: -719_162).description == "0001-01-01")
+    let t = LocalTime(hour: 7, minute: 5, second: 0)!
+    #expect(t.basicFormat == "070500")
+    #expect(t.description == "07:05")
+    #expect(LocalTime(hour: 23, minute: 59, second: 9)!.description == "23:59:09")
+    #expect(LocalDateTime(date: date, time: t).basicFormat == "20260308T070500")
+    // Outside four-digit years the digits are as many as the year has (padded to four).
+    let far = LocalDate(daysSinceEpoch: 3_000_000)
+    #expect(far.basicFormat == "\(far.year)\(far.month < 10 ? "0" : "")\(far.month)\(far.day < 10 ? "0" : "")\(far.day)")
+    #expect(LocalDate(daysSinceEpoch: -800_000).description.hasPrefix("-"))
+}

@@ -110,6 +110,35 @@ import Testing
         }
     }
 
+    /// A rule written as it is (already in libical's order) gives what reordering it gives.
+    @Test func rulesTakenAsTheyAreAreTheReorderedRules() {
+        let rules = [
+            "FREQ=DAILY", "FREQ=DAILY;INTERVAL=1", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;BYDAY=FR,MO",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=TH,FR,SA,SU,MO,TU,WE;WKST=TH", "FREQ=WEEKLY;INTERVAL=4;BYDAY=MO,TU;WKST=TH",
+            "FREQ=WEEKLY;BYDAY=SU,MO;WKST=SU;WKST=MO", "FREQ=WEEKLY;BYDAY=SU,MO;WKST", "FREQ=WEEKLY;BYDAY=2SU,-1MO",
+            "freq=weekly;byday=su,mo;wkst=su", "FREQ=WEEKLY;BYDAY", "FREQ=WEEKLY;BYDAY=;WKST=XX", "INTERVAL=2;FREQ=DAILY",
+            "FREQ=DAILY;;COUNT=2", "FREQ=DAILY;X-A=1;COUNT=2", "FREQ=DAILY;COUNT=2;X-A=1", "FREQ=WEEKLY;BYDAY=MO;BYDAY=SU,MO",
+            "FREQ=DAILY;UNTIL=20260317T035959Z;INTERVAL=8", "FREQ=DAILY;WKST=MO", "FREQ=YEARLY;BYDAY=1SU;BYMONTH=11",
+            "FREQ=DAILY;BYDAY=M\u{0}O", "FREQ=WEEKLY;BYDAY=MO,T\r\nU", "FREQ=WEEKLY;BYDAY=É,MO", "WKST=MO", "",
+            "FREQ=WEEKLY;INTERVAL=4;BYDAY=MO,TU,WE,TH,FR,SA,SU;WKST=MO", "FREQ=WEEKLY;BYDAY=SU,MO;WKST=MO",
+            "FREQ=DAILY;;WKST=MO", "FREQ=WEEKLY;WKST=SU;WKST=MO", "FREQ=WEEKLY;WKST=MO;BYDAY=MO", "FREQ=DAILY;",
+            "FREQ=DAILY;BYMONTHDAYXXXXXXXXX=1", "FREQ=WEEKLY;BYDAY=MO,,TU", "FREQ=WEEKLY;BYDAY=TU,MO;WKST=tu",
+        ]
+        var inOrder = 0
+        for rule in rules {
+            var fast: [UInt8] = []
+            var reordered: [UInt8] = []
+            RecurValue.append(rule, to: &fast)
+            RecurValue.appendReordered(rule, to: &reordered)
+            #expect(fast == reordered, "\(rule)")
+            if let length = RecurValue.writtenLength(rule) {
+                inOrder += 1
+                #expect(fast == Array(rule.utf8.prefix(length)), "\(rule)")
+            }
+        }
+        #expect(inOrder >= 10)
+    }
+
     @Test func longLinesFoldAlike() {
         let long = String(repeating: "é漢a🙂, ", count: 40)
         Self.expectSame(Self.event([.text("DESCRIPTION", long), ICalProperty("X-LONG", long)]), "long")

@@ -69,7 +69,7 @@ public struct FeedBuilder: Sendable {
     /// The series `plan` of `m`: its VEVENT with EXDATEs and alarm, and its overrides.
     private func doseItem(_ plan: SeriesPlan, _ m: Medication, _ run: inout Run) -> FeedItem {
         let (engine, text) = (run.engine, run.text)
-        let identity = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part)
+        let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part).uid
         let pills = engine.pills(of: m, on: plan.firstDate)
         let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
         let time = m.times.first { $0.id == plan.slotID }.map { engine.time(of: $0, in: m, on: plan.firstDate) }
@@ -89,9 +89,9 @@ public struct FeedBuilder: Sendable {
             run.zones.use(tzid, t.date.year, lastYear)
         }
         let moved = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
-        let (master, stampedOverrides, revision) = stamped(identity.uid, event, overrides: moved)
+        let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
         return FeedItem(
-            uid: identity.uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description),
+            uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description),
             event: master, overrides: stampedOverrides, revision: revision)
     }
 

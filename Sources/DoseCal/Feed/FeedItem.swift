@@ -48,9 +48,13 @@ public struct FeedRevision: Sendable, Equatable {
 
     /// The content hash of a series: the master's alone, or with its overrides' when it has any.
     public static func contentHash(of event: ICalComponent, overrides: [ICalComponent]) -> String {
-        let master = contentHash(of: event)
+        combinedHash(master: contentHash(of: event), overrides: overrides.map { contentHash(of: $0) })
+    }
+
+    /// The hash of a series from its events' content hashes: the master's alone without overrides.
+    static func combinedHash(master: String, overrides: [String]) -> String {
         guard !overrides.isEmpty else { return master }
-        return SHA256.hex(([master] + overrides.map { contentHash(of: $0) }).joined(separator: "\n"))
+        return SHA256.hex(([master] + overrides).joined(separator: "\n"))
     }
 
     /// The revisions recorded in a feed dosecal wrote earlier, by UID.

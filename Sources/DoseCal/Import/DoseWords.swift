@@ -89,14 +89,15 @@ public enum DoseWords {
     }()
 
     static let germanWords = table.filter { $0.language == "de" }.flatMap { row in row.words.map { ($0, row.form) } }
+    /// The German words that also end a compound (five characters or more), with their lengths.
+    static let compoundEnds = germanWords.filter { $0.0.count >= 5 }.map { (word: $0.0, count: $0.0.count, form: $0.1) }
 
     /// The dose word `token` (lower case) is, and its form: nil when it is none.
     static func lookup(_ token: String) -> Form?? {
         if let hit = byWord[token] { return .some(hit) }
         // German compounds: "augentropfen", "schmerztabletten".
-        for (word, form) in germanWords where word.count >= 5 && token.count > word.count && token.hasSuffix(word) {
-            return .some(form)
-        }
+        let count = token.count
+        for end in compoundEnds where count > end.count && token.hasSuffix(end.word) { return .some(end.form) }
         return nil
     }
 
@@ -114,6 +115,26 @@ public enum DoseWords {
     }
 
     static func tokens(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter }.map(String.init)
+        if let ascii = asciiTokens(text) { return ascii }
+        return text.lowercased().split { !$0.isLetter }.map(String.init)
+    }
+
+    /// `tokens` of ASCII text, from its bytes (the letters of ASCII are A-Z and a-z); nil for
+    /// other text.
+    private static func asciiTokens(_ text: String) -> [String]? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var result: [String] = []
+        var token: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): token.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): token.append(byte + 0x20)
+            default:
+                if !token.isEmpty { result.append(String(decoding: token, as: UTF8.self)) }
+                token.removeAll(keepingCapacity: true)
+            }
+        }
+        if !token.isEmpty { result.append(String(decoding: token, as: UTF8.self)) }
+        return result
     }
 }

@@ -26,25 +26,7 @@ extension WallClockEngine {
         else { return nil }
         if case .everyNHours = medication.recurrence { return nil }
         var offsets = OffsetChanges(zone: zone)
-        var left = start
-        var covered = 0
-        var lastCovered: LocalDateTime? = nil
-        /// Uses up the pills of `doses` (in instant order); the forecast when they run out.
-        func take(_ doses: [CountedDose]) -> SupplyForecast? {
-            for dose in doses {
-                if left + 1e-9 < dose.pills {
-                    let due = dose.local.date.adding(days: -supply.warningDays)
-                    return SupplyForecast(
-                        medicationID: medication.id, runOut: dose.local.date, lastCoveredDose: lastCovered,
-                        refillDue: LocalDateTime(date: max(due, supply.asOf), time: supply.refillReminderTime),
-                        dosesCovered: covered)
-                }
-                left -= dose.pills
-                covered += 1
-                lastCovered = dose.local
-            }
-            return nil
-        }
+        var tally = SupplyTally(medicationID: medication.id, supply: supply, left: start)
         var chunkStart = supply.asOf
         let horizon = supply.asOf.adding(days: horizonDays)
         // The same 366-day chunks as the walk, which orders doses within a chunk.
@@ -54,26 +36,45 @@ extension WallClockEngine {
             var date = max(chunkStart, medication.start)
             var near: [CountedDose] = []  // days near an offset change, ordered by their instants
             while date <= last {
-                let doses = dosesOfDay(medication, date)
-                let plain = !offsets.changes(near: date)
+                let day = date
+                let plain = !offsets.changes(near: day)
                 date = date.adding(days: 1)
                 if !plain {
-                    near += doses
+                    near += dosesOfDay(medication, day)
                     if date <= last { continue }
                 }
                 if !near.isEmpty {
                     let ordered = near.map { (ZoneResolver.resolve($0.local, in: zone).instant, $0) }
                         .sorted { ($0.0, $0.1.slotID) < ($1.0, $1.1.slotID) }.map(\.1)
-                    if let f = take(ordered) { return f }
+                    if let f = tally.take(ordered) { return f }
                     near = []
                 }
-                if plain, let f = take(doses) { return f }
+                if plain, !tally.takeAll(daySummary(medication, day)), let f = tally.take(dosesOfDay(medication, day)) {
+                    return f
+                }
             }
             if let end = medication.end, end <= chunkEnd { break }
             chunkStart = chunkEnd.adding(days: 1)
         }
         return SupplyForecast(
-            medicationID: medication.id, runOut: nil, lastCoveredDose: lastCovered, refillDue: nil, dosesCovered: covered)
+            medicationID: medication.id, runOut: nil, lastCoveredDose: tally.lastCovered, refillDue: nil,
+            dosesCovered: tally.covered)
+    }
+
+    /// How many doses `date` has, their pills each, and the last of them in local time then
+    /// slot order (the instant order on a plain day), without listing them.
+    private func daySummary(_ medication: Medication, _ date: LocalDate) -> SupplyTally.Day {
+        guard medication.recurrence.includes(date, start: medication.start) else { return SupplyTally.Day() }
+        var day = SupplyTally.Day(count: 0, pills: pills(of: medication, on: date), last: nil)
+        var lastSlot = ""
+        for slot in medication.times where slot.isActive(on: date) {
+            day.count += 1
+            let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
+            if let last = day.last, (local, slot.id) < (last, lastSlot) { continue }
+            day.last = local
+            lastSlot = slot.id
+        }
+        return day
     }
 
     /// The doses of `date`, by local time then slot (the instant order on a plain day).
@@ -98,6 +99,53 @@ extension WallClockEngine {
             if schedule.itinerary.contains(where: { $0.from > from && $0.from <= to }) { return nil }
             return zone(on: from)
         }
+    }
+}
+
+/// The pills left while a forecast counts the doses in instant order.
+struct SupplyTally {
+    /// The doses of one plain day: how many, the pills of each, the local time of the last.
+    struct Day {
+        var count = 0
+        var pills = 0.0
+        var last: LocalDateTime? = nil
+    }
+
+    let medicationID: String
+    let supply: Supply
+    var left: Double
+    var covered = 0
+    var lastCovered: LocalDateTime? = nil
+
+    /// Uses up the pills of `doses` (in instant order); the forecast when they run out.
+    mutating func take(_ doses: [WallClockEngine.CountedDose]) -> SupplyForecast? {
+        for dose in doses {
+            if left + 1e-9 < dose.pills {
+                let due = dose.local.date.adding(days: -supply.warningDays)
+                return SupplyForecast(
+                    medicationID: medicationID, runOut: dose.local.date, lastCoveredDose: lastCovered,
+                    refillDue: LocalDateTime(date: max(due, supply.asOf), time: supply.refillReminderTime),
+                    dosesCovered: covered)
+            }
+            left -= dose.pills
+            covered += 1
+            lastCovered = dose.local
+        }
+        return nil
+    }
+
+    /// Uses up the pills of every dose of `day` when they all are covered (the same
+    /// subtractions as `take`, one per dose); false, and nothing used, when one is not.
+    mutating func takeAll(_ day: Day) -> Bool {
+        var rest = left
+        for _ in 0..<day.count {
+            if rest + 1e-9 < day.pills { return false }
+            rest -= day.pills
+        }
+        left = rest
+        covered += day.count
+        if let last = day.last { lastCovered = last }
+        return true
     }
 }
 
