@@ -4,16 +4,20 @@ extension FeedBuilder {
     /// RECURRENCE-ID overrides for the medication's `rescheduled` doses that fall in `plan`'s
     /// series: the original start in the series' own form (zoned, floating or UTC), the new start
     /// in the same form, and the series' text and alarm. Without UID and stamps (added later).
-    /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it.
+    /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it. A moved
+    /// every-N-hours dose (`at`, decision 0138) is named by its original instant, in UTC.
     func overrides(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, text: FeedText,
         skipped: Set<LocalDate>
     ) -> [ICalComponent] {
         var result: [ICalComponent] = []
-        for r in m.rescheduled.sorted(by: { $0.date < $1.date }) where r.slot == plan.slotID && !skipped.contains(r.date) {
+        let list = m.rescheduled.sorted { ($0.date, $0.at?.description ?? "") < ($1.date, $1.at?.description ?? "") }
+        for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
             guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
-                let (recurrenceID, start) = startValues(
-                    of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
+                let (recurrenceID, start) =
+                    r.at == nil
+                    ? startValues(of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
+                    : hourlyStartValues(of: r, m, engine: engine)
             else { continue }
             let pills = engine.pills(of: m, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
@@ -59,6 +63,16 @@ extension FeedBuilder {
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
             return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
         }
+    }
+
+    /// The original instant of a moved every-N-hours dose and its new one, both in UTC (the
+    /// series' form).
+    private func hourlyStartValues(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (
+        recurrenceID: DateTimeValue, start: DateTimeValue
+    )? {
+        guard let original = engine.originalInstants(of: r, in: m).first else { return nil }
+        let moved = ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: schedule.home).instant
+        return (.utc(LocalDateTime(secondsSinceEpoch: original)), .utc(LocalDateTime(secondsSinceEpoch: moved)))
     }
 
     /// The original start of the slot's dose on `date` in the series' form, and a start at

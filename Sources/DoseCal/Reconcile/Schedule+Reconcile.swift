@@ -51,6 +51,13 @@ extension Schedule {
                 m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
                 m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate))
                 m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
+            case .movedHourlyDose(let slotID, let date, let at, let toDate, let new):
+                m.rescheduled.removeAll { $0.slot == slotID && $0.date == date && $0.at == at }
+                if toDate != date || new != at {
+                    m.rescheduled.append(
+                        RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate == date ? nil : toDate, at: at))
+                }
+                m.rescheduled.sort { ($0.date, $0.slot, $0.at?.description ?? "") < ($1.date, $1.slot, $1.at?.description ?? "") }
             case .recurrence(_, let new):
                 m.recurrence = new
             }
