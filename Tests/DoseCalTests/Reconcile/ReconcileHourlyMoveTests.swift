@@ -118,3 +118,20 @@ import Testing
         #expect(feed.components(separatedBy: "RECURRENCE-ID").count == 2, "one override")
     }
 }
+
+extension ReconcileHourlyMoveTests {
+    /// The series moved 30 minutes: the 15:00 dose is no more, so its move is dropped (the
+    /// calendar's override of the new chain comes back as an entry of its own); the result is valid.
+    @Test func aSeriesMoveDropsAMoveItLeavesUnnamed() throws {
+        var schedule = try R.schedule(R.q8h)
+        schedule.medications[0].rescheduled = [
+            RescheduledDose(slot: "first", date: R.d("2026-12-05"), time: R.t("16:30"), at: R.t("15:00"))
+        ]
+        let change = ScheduleChange(
+            medicationID: "amoxicillin",
+            kind: .slotTime(slotID: "first", from: nil, through: nil, old: R.t("07:00"), new: R.t("07:30")), description: "")
+        let merged = try schedule.applying([change], now: R.now)
+        #expect(merged.medications[0].rescheduled.isEmpty)
+        #expect(merged.medications[0].times == [DoseSlot(id: "first", time: R.t("07:30"))])
+    }
+}
