@@ -12,7 +12,9 @@ extension FeedBuilder {
     ) -> [ICalComponent] {
         var result: [ICalComponent] = []
         let list = m.rescheduled.sorted { ($0.date, $0.at?.description ?? "") < ($1.date, $1.at?.description ?? "") }
+        let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
         for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
+            if r.at != nil, skippedHourly.contains(hourlyMove(of: r, m, engine: engine)?.to ?? Int.min) { continue }
             guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
                 let (recurrenceID, start) =
                     r.at == nil
@@ -58,7 +60,13 @@ extension FeedBuilder {
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
     ) -> [ICalProperty] {
         let home = schedule.home
-        return engine.skippedHourlyInstants(of: m).sorted().compactMap { instant in
+        // A moved dose that is skipped: its EXDATE names the original instance.
+        var originals: [Int: Int] = [:]
+        for r in m.rescheduled where r.slot == plan.slotID {
+            if let move = hourlyMove(of: r, m, engine: engine) { originals[move.to] = move.from }
+        }
+        let instants = engine.skippedHourlyInstants(of: m).map { originals[$0] ?? $0 }
+        return instants.sorted().compactMap { instant in
             let date = home.local(at: instant).date
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
             return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
@@ -70,9 +78,14 @@ extension FeedBuilder {
     private func hourlyStartValues(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (
         recurrenceID: DateTimeValue, start: DateTimeValue
     )? {
+        guard let move = hourlyMove(of: r, m, engine: engine) else { return nil }
+        return (.utc(LocalDateTime(secondsSinceEpoch: move.from)), .utc(LocalDateTime(secondsSinceEpoch: move.to)))
+    }
+
+    /// The original and the new instant of a moved every-N-hours dose (nil: `r` has no `at`).
+    private func hourlyMove(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (from: Int, to: Int)? {
         guard let original = engine.originalInstants(of: r, in: m).first else { return nil }
-        let moved = ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: schedule.home).instant
-        return (.utc(LocalDateTime(secondsSinceEpoch: original)), .utc(LocalDateTime(secondsSinceEpoch: moved)))
+        return (original, ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: schedule.home).instant)
     }
 
     /// The original start of the slot's dose on `date` in the series' form, and a start at

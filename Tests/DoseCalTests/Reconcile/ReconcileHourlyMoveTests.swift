@@ -135,3 +135,22 @@ extension ReconcileHourlyMoveTests {
         #expect(merged.medications[0].times == [DoseSlot(id: "first", time: R.t("07:30"))])
     }
 }
+
+extension ReconcileHourlyMoveTests {
+    /// The moved dose also logged as skipped (at its new instant, 16:30 EST): no override, and the
+    /// EXDATE names the original instance (15:00 EST, 20:00Z).
+    @Test func aMovedDoseSkippedIsExcluded() throws {
+        var schedule = try R.schedule(R.q8h)
+        schedule.medications[0].rescheduled = [
+            RescheduledDose(slot: "first", date: R.d("2026-12-05"), time: R.t("16:30"), at: R.t("15:00"))
+        ]
+        schedule.log = [
+            DoseLogEntry(
+                medication: "amoxicillin", slot: "first", date: R.d("2026-12-05"), status: .skipped,
+                at: Date(timeIntervalSince1970: 1_796_506_200))
+        ]
+        let feed = try FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
+        #expect(feed.contains("RRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\nEXDATE:20261205T200000Z\r\n"))
+        #expect(!feed.contains("RECURRENCE-ID"))
+    }
+}
