@@ -114,7 +114,8 @@ extension CalendarImporter {
         let moves = zip(group, slots).flatMap { dose, slot in
             dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, at: hourly ? $0.2 : nil) }
         }
-        return (moves.sorted { ($0.date, $0.slot, $0.at?.description ?? "") < ($1.date, $1.slot, $1.at?.description ?? "") }, notes)
+        let order = { (r: RescheduledDose) in (r.date, r.slot, r.at?.description ?? "") }
+        return (moves.sorted { order($0) < order($1) }, notes)
     }
 
     /// Every-N-hours moves whose original time is no dose of the imported chain (or comes twice,
