@@ -4,16 +4,22 @@ extension FeedBuilder {
     /// RECURRENCE-ID overrides for the medication's `rescheduled` doses that fall in `plan`'s
     /// series: the original start in the series' own form (zoned, floating or UTC), the new start
     /// in the same form, and the series' text and alarm. Without UID and stamps (added later).
-    /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it.
+    /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it. A moved
+    /// every-N-hours dose (`at`, decision 0138) is named by its original instant, in UTC.
     func overrides(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, text: FeedText,
         skipped: Set<LocalDate>
     ) -> [ICalComponent] {
         var result: [ICalComponent] = []
-        for r in m.rescheduled.sorted(by: { $0.date < $1.date }) where r.slot == plan.slotID && !skipped.contains(r.date) {
+        let list = m.rescheduled.sorted { ($0.date, $0.at?.description ?? "") < ($1.date, $1.at?.description ?? "") }
+        let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
+        for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
+            if r.at != nil, skippedHourly.contains(hourlyMove(of: r, m, engine: engine)?.to ?? Int.min) { continue }
             guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
-                let (recurrenceID, start) = startValues(
-                    of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
+                let (recurrenceID, start) =
+                    r.at == nil
+                    ? startValues(of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
+                    : hourlyStartValues(of: r, m, engine: engine)
             else { continue }
             let pills = engine.pills(of: m, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
@@ -54,11 +60,32 @@ extension FeedBuilder {
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
     ) -> [ICalProperty] {
         let home = schedule.home
-        return engine.skippedHourlyInstants(of: m).sorted().compactMap { instant in
+        // A moved dose that is skipped: its EXDATE names the original instance.
+        var originals: [Int: Int] = [:]
+        for r in m.rescheduled where r.slot == plan.slotID {
+            if let move = hourlyMove(of: r, m, engine: engine) { originals[move.to] = move.from }
+        }
+        let instants = engine.skippedHourlyInstants(of: m).map { originals[$0] ?? $0 }
+        return instants.sorted().compactMap { instant in
             let date = home.local(at: instant).date
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
             return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
         }
+    }
+
+    /// The original instant of a moved every-N-hours dose and its new one, both in UTC (the
+    /// series' form).
+    private func hourlyStartValues(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (
+        recurrenceID: DateTimeValue, start: DateTimeValue
+    )? {
+        guard let move = hourlyMove(of: r, m, engine: engine) else { return nil }
+        return (.utc(LocalDateTime(secondsSinceEpoch: move.from)), .utc(LocalDateTime(secondsSinceEpoch: move.to)))
+    }
+
+    /// The original and the new instant of a moved every-N-hours dose (nil: `r` has no `at`).
+    private func hourlyMove(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (from: Int, to: Int)? {
+        guard let original = engine.originalInstants(of: r, in: m).first else { return nil }
+        return (original, ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: schedule.home).instant)
     }
 
     /// The original start of the slot's dose on `date` in the series' form, and a start at

@@ -78,7 +78,7 @@ extension CalendarImporter {
         m.rescheduled = ms.flatMap { part in
             part.rescheduled.compactMap { r in
                 part.times.firstIndex { $0.id == r.slot }.map {
-                    RescheduledDose(slot: first.times[$0].id, date: r.date, time: r.time)
+                    RescheduledDose(slot: first.times[$0].id, date: r.date, time: r.time, toDate: r.toDate, at: r.at)
                 }
             }
         }

@@ -120,18 +120,18 @@ extension CalendarImporter {
     /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),
     /// and how many moved it to another day.
     func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: Zone) -> (
-        sameDay: [(LocalDate, WallTime)], otherDay: Int
+        sameDay: [(LocalDate, WallTime, WallTime)], otherDay: Int
     ) {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
-        var same: [(LocalDate, WallTime)] = []
+        var same: [(LocalDate, WallTime, WallTime)] = []
         var other = 0
         // An override at its own time (Google: only the title edited) moves nothing.
         for o in overrides where !o.isCancelled && o.startTime != o.recurrenceID {
-            let from: LocalDate?
+            let from: LocalDateTime?
             switch o.recurrenceID {
-            case .instant(let s)?: from = zone.local(at: s).date
-            case .local(let t, _)?: from = t.date
-            case .date(let d)?: from = d
+            case .instant(let s)?: from = zone.local(at: s)
+            case .local(let t, _)?: from = t
+            case .date(let d)?: from = LocalDateTime(date: d, time: WallTime(hour: 0, minute: 0)!)
             case nil: from = nil
             }
             let to: LocalDateTime?
@@ -140,8 +140,8 @@ extension CalendarImporter {
             case .local(let t, _)?: to = t
             default: to = nil
             }
-            if let from, let to, to.date == from {
-                same.append((from, to.time))
+            if let from, let to, to.date == from.date {
+                same.append((from.date, to.time, from.time))
             } else {
                 other += 1
             }

@@ -37,6 +37,7 @@ extension CalendarImporter {
             items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
             items[i].source.medicationID = items[i].medication.id
         }
+        keepNamedMoves(&items, home: home, itinerary: chained.itinerary)
         let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary)
         return (schedule, items.map(\.source), unmapped)
     }
@@ -117,17 +118,32 @@ extension CalendarImporter {
         return (medications, sources, firsts)
     }
 
-    /// The moved doses of each slot (every N hours has none: noted).
+    /// The moved doses of each slot; every N hours names each by its original time (`at`).
     static func rescheduled(_ group: [ImportedDose], slots: [DoseSlot], recurrence: Recurrence, notes: [String]) -> (
         [RescheduledDose], [String]
     ) {
+        var hourly = false
+        if case .everyNHours = recurrence { hourly = true }
         let moves = zip(group, slots).flatMap { dose, slot in
-            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1) }
+            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, at: hourly ? $0.2 : nil) }
         }
-        if case .everyNHours = recurrence, !moves.isEmpty {
-            return ([], notes + ["\(moves.count) moved occurrence(s) not imported (every N hours has no moved doses)"])
+        let order = { (r: RescheduledDose) in (r.date, r.slot, r.at?.description ?? "") }
+        return (moves.sorted { order($0) < order($1) }, notes)
+    }
+
+    /// Every-N-hours moves whose original time is no dose of the imported chain (or comes twice,
+    /// the clocks going back) are left out, noted: the schedule could not name them.
+    static func keepNamedMoves(_ items: inout [Item], home: Zone, itinerary: [ItineraryStop]) {
+        let engine = WallClockEngine(schedule: Schedule(home: home, medications: items.map(\.medication), itinerary: itinerary))
+        for i in items.indices {
+            let m = items[i].medication
+            guard case .everyNHours = m.recurrence, !m.rescheduled.isEmpty else { continue }
+            let kept = m.rescheduled.filter { engine.originalInstants(of: $0, in: m).count == 1 }
+            guard kept.count < m.rescheduled.count else { continue }
+            items[i].source.notes.append(
+                "\(m.rescheduled.count - kept.count) moved occurrence(s) not imported (not at a dose time of the series)")
+            items[i].medication.rescheduled = kept
         }
-        return (moves.sorted { ($0.date, $0.slot) < ($1.date, $1.slot) }, notes)
     }
 
     /// "Metformin" -> "metformin"; letters and digits kept, the rest as "-"; unique ("-2", ...).

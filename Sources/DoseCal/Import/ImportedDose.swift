@@ -12,8 +12,9 @@ struct ImportedDose: Sendable {
     var reminder: Reminder
     var from: String
     var notes: [String]
-    /// Doses moved within their day: (scheduled date, new time).
-    var moved: [(LocalDate, WallTime)] = []
+    /// Doses moved within their day: (scheduled date, new time, original time; the last names
+    /// the dose of an every-N-hours slot, decision 0138).
+    var moved: [(LocalDate, WallTime, WallTime)] = []
     /// How many series this dose time was joined from (the parts of a cycle).
     var parts = 1
     /// The stretch's first dose day when `start` is the first day of the cycle block it begins

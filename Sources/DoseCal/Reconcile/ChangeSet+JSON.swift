@@ -48,6 +48,11 @@ extension ScheduleChange {
                 ("kind", JSONValue("movedToDay")), ("slot", JSONValue(slot)), ("date", date(d)),
                 ("old", JSONValue(old.description)), ("toDate", date(toDate)), ("new", JSONValue(new.description)),
             ]
+        case .movedHourlyDose(let slot, let d, let at, let toDate, let new):
+            members += [
+                ("kind", JSONValue("movedHourlyDose")), ("slot", JSONValue(slot)), ("date", date(d)),
+                ("at", JSONValue(at.description)), ("toDate", date(toDate)), ("new", JSONValue(new.description)),
+            ]
         case .recurrence(let old, let new):
             members += [
                 ("kind", JSONValue("recurrence")), ("old", ScheduleEncoder.recurrence(old)),

@@ -51,11 +51,19 @@ extension Schedule {
                 m.rescheduled.removeAll { $0.slot == slotID && $0.date == date }
                 m.rescheduled.append(RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate))
                 m.rescheduled.sort { ($0.date, $0.slot) < ($1.date, $1.slot) }
+            case .movedHourlyDose(let slotID, let date, let at, let toDate, let new):
+                m.rescheduled.removeAll { $0.slot == slotID && $0.date == date && $0.at == at }
+                if toDate != date || new != at {
+                    m.rescheduled.append(
+                        RescheduledDose(slot: slotID, date: date, time: new, toDate: toDate == date ? nil : toDate, at: at))
+                }
+                m.rescheduled.sort { ($0.date, $0.slot, $0.at?.description ?? "") < ($1.date, $1.slot, $1.at?.description ?? "") }
             case .recurrence(_, let new):
                 m.recurrence = new
             }
             s.medications[i] = m
         }
+        s.dropUnnamedHourlyMoves()
         let data = ScheduleCodec.encode(s)
         do {
             return try ScheduleCodec.decode(data, file: "merged schedule")
@@ -66,6 +74,17 @@ extension Schedule {
 }
 
 extension Schedule {
+    /// Every-N-hours moves whose `at` no longer names a dose (the slot's time changed under them)
+    /// are dropped: the calendar's overrides of the new chain come back as entries of their own.
+    mutating func dropUnnamedHourlyMoves() {
+        let engine = WallClockEngine(schedule: self)
+        for i in medications.indices {
+            guard case .everyNHours = medications[i].recurrence, !medications[i].rescheduled.isEmpty else { continue }
+            let m = medications[i]
+            medications[i].rescheduled = m.rescheduled.filter { engine.originalInstants(of: $0, in: m).count == 1 }
+        }
+    }
+
     /// The `at` of a `skipped` entry: `now`, but for every-N-hours medications the dose's own
     /// instant, since such an entry is about that day's dose nearest to its `at` (decision 0106).
     func skippedStamp(of m: Medication, date: LocalDate, time: WallTime, now: Int) -> Int {

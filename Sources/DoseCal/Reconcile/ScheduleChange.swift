@@ -11,6 +11,9 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         case rescheduled(slotID: String, date: LocalDate, old: WallTime, new: WallTime)
         /// One dose moved to another day: a `rescheduled` entry with `toDate` (decision 0105).
         case movedToDay(slotID: String, date: LocalDate, old: WallTime, toDate: LocalDate, new: WallTime)
+        /// One dose of an every-N-hours slot moved (the slot's dose at `at` on `date`, home zone,
+        /// now at `new` on `toDate`): a `rescheduled` entry with `at` (decision 0138).
+        case movedHourlyDose(slotID: String, date: LocalDate, at: WallTime, toDate: LocalDate, new: WallTime)
         /// The medication's repeat rule changed (one slot's series, or all of them alike).
         case recurrence(old: Recurrence, new: Recurrence)
         /// One dose deleted: a `skipped` log entry.
@@ -39,7 +42,7 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
     public var slotID: String? {
         switch kind {
         case .slotTime(let slot, _, _, _, _), .rescheduled(let slot, _, _, _), .skipped(let slot, _, _),
-            .slotStopped(let slot, _), .movedToDay(let slot, _, _, _, _):
+            .slotStopped(let slot, _), .movedToDay(let slot, _, _, _, _), .movedHourlyDose(let slot, _, _, _, _):
             slot
         case .stopped, .reminder, .recurrence: nil
         }
@@ -51,7 +54,7 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         switch kind {
         case .slotTime(_, let from, _, _, _): date = from ?? LocalDate(daysSinceEpoch: Int.min / 100_000)
         case .recurrence: date = LocalDate(daysSinceEpoch: Int.min / 100_000)
-        case .movedToDay(_, let d, _, _, _): date = d
+        case .movedToDay(_, let d, _, _, _), .movedHourlyDose(_, let d, _, _, _): date = d
         case .rescheduled(_, let d, _, _), .skipped(_, let d, _): date = d
         case .stopped(let from), .slotStopped(_, let from): date = from
         case .reminder: date = LocalDate(daysSinceEpoch: Int.max / 100_000)

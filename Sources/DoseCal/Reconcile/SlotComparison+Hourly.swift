@@ -93,17 +93,19 @@ extension SlotComparison {
         return true
     }
 
-    /// One dose an override moved: reported. A `rescheduled` entry names a dose by slot and day,
-    /// and an every-N-hours slot has several doses a day, so the schedule cannot hold the move.
-    private mutating func reportMoved(_ key: DoseKey) {
-        guard let dose = theirs.doses[key], let original = key.instant, dose.instant != original else { return }
-        let l = text.home.local(at: original)
-        unmapped.append(
-            UnmappedEdit(
-                medicationID: medication.id, slotID: slot.id, date: l.date,
-                reason: "one every-N-hours dose cannot move on its own (a rescheduled dose is named by slot and day, and "
-                    + "this slot has several doses a day); log it with dosecal log, or change the schedule by hand",
-                description: "\(medication.name) \(l.time) on \(l.date) moved to \(text.value(dose, on: l.date))"))
+    /// One dose an override moved (or moved back), unlike the base: a `rescheduled` entry naming the
+    /// dose by its original home-zone time (`at`, decision 0138), its new day and time in the home zone.
+    mutating func reportMoved(_ key: DoseKey) {
+        guard let dose = theirs.doses[key], let original = key.instant, dose.instant != base.doses[key]?.instant ?? original
+        else { return }
+        let home = text.home
+        let (old, new) = (home.local(at: original), home.local(at: dose.instant))
+        let to = new.date == old.date ? "\(new.time)" : "\(new.date) \(new.time)"
+        changes.append(
+            ScheduleChange(
+                medicationID: medication.id,
+                kind: .movedHourlyDose(slotID: slot.id, date: old.date, at: old.time, toDate: new.date, new: new.time),
+                description: "\(medication.name) \(old.time) on \(old.date) moved to \(to)"))
     }
 
     /// `instant`'s distance from the nearest dose of the chain `anchor + k * step`, in

@@ -162,6 +162,10 @@ struct SlotComparison {
                         description: "\(label) on \(date) moved to \(new.time)"))
                 return
             }
+            if c.edit == .moved, hourly {
+                reportMoved(c.key)
+                return
+            }
             if c.edit == .moved, !hourly, let old, let new {
                 changes.append(
                     ScheduleChange(

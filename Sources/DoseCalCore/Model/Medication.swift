@@ -62,12 +62,16 @@ public struct RescheduledDose: Sendable, Equatable {
     public var time: WallTime
     /// The day the dose moves to; nil: the same day (decision 0105).
     public var toDate: LocalDate?
+    /// Every-N-hours slots only (several doses a day): which of that day's doses moves, by its
+    /// original wall-clock time in the home zone; nil for every other slot (decision 0138).
+    public var at: WallTime?
 
-    public init(slot: String, date: LocalDate, time: WallTime, toDate: LocalDate? = nil) {
+    public init(slot: String, date: LocalDate, time: WallTime, toDate: LocalDate? = nil, at: WallTime? = nil) {
         self.slot = slot
         self.date = date
         self.time = time
         self.toDate = toDate
+        self.at = at
     }
 
     /// The day the dose is taken.

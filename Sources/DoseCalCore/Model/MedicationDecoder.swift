@@ -2,12 +2,15 @@
 /// Recurrence, time policy, reminder and supply are in MedicationDecoder+Options.swift.
 struct MedicationDecoder {
     let reader: ScheduleReader
+    /// The schedule's home zone (nil when it is wrong): every-N-hours doses are named by their
+    /// time in it.
+    var home: Zone? = nil
 
     static let medicationKeys = [
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
         "timePolicy", "reminder", "supply", "taper", "rescheduled",
     ]
-    static let rescheduledKeys = ["slot", "date", "time", "toDate"]
+    static let rescheduledKeys = ["slot", "date", "at", "time", "toDate"]
     static let slotKeys = ["id", "time", "until"]
     static let stepSlotKeys = ["id", "time"]
     static let stepKeys = ["from", "pillsPerDose", "dose", "times"]
@@ -44,14 +47,14 @@ struct MedicationDecoder {
             try f.optional("taper") { (n, p) throws(ScheduleError) in
                 try decodeTaper(n, at: p, times: times, start: start, end: end)
             } ?? []
-        let rescheduled =
-            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
-                try decodeRescheduled(n, at: p, times: times, recurrence: recurrence, start: start, end: end)
-            } ?? []
-        return Medication(
+        var medication = Medication(
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
-            taper: taper, rescheduled: rescheduled)
+            taper: taper)
+        medication.rescheduled =
+            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in try decodeRescheduled(n, at: p, of: medication) }
+            ?? []
+        return medication
     }
 
     /// The dose times; none for an as-needed medication (`"recurrence": {"kind": "asNeeded"}`),

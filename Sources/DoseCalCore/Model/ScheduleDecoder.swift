@@ -27,7 +27,7 @@ struct ScheduleDecoder {
         var medications: [Medication] = []
         var unread: Set<String> = []
         if let medicationsNode {
-            (medications, unread) = try decodeMedications(medicationsNode, at: f.path("medications"))
+            (medications, unread) = try decodeMedications(medicationsNode, at: f.path("medications"), home: homeZone)
         }
         let itinerary = try f.optional("itinerary", decodeItinerary) ?? []
         let log =
@@ -46,13 +46,13 @@ struct ScheduleDecoder {
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
-    private func decodeMedications(_ node: JSONValue, at listPath: String) throws(ScheduleError) -> (
+    private func decodeMedications(_ node: JSONValue, at listPath: String, home: Zone?) throws(ScheduleError) -> (
         [Medication], Set<String>
     ) {
         var medications: [Medication] = []
         var unread: Set<String> = []
         var firstLineOfID: [String: Int] = [:]
-        let medicationDecoder = MedicationDecoder(reader: reader)
+        let medicationDecoder = MedicationDecoder(reader: reader, home: home)
         for (i, element) in try reader.array(node, at: listPath).enumerated() {
             let path = "medications[\(i)]"
             guard

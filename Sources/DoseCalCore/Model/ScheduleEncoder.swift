@@ -58,6 +58,7 @@ package enum ScheduleEncoder {
         var o = ObjectBuilder()
         o.add("slot", .string(r.slot))
         o.add("date", .string(r.date.description))
+        if let at = r.at { o.add("at", .string(at.description)) }
         o.add("time", .string(r.time.description))
         if let toDate = r.toDate { o.add("toDate", .string(toDate.description)) }
         return o.value

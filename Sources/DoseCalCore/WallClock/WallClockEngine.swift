@@ -50,20 +50,23 @@ public struct WallClockEngine: Sendable {
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         let scheduled = scheduledOccurrences(of: medication, from: from, to: to)
         guard !medication.rescheduled.isEmpty else { return scheduled }
-        return scheduled.map { rescheduled($0, in: medication) }.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+        if case .everyNHours = medication.recurrence { return movedHourly(scheduled, in: medication) }
+        return scheduled.map { o in rescheduling(of: o, in: medication).map { moved(o, to: $0) } ?? o }
+            .sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
     }
 
-    /// The rescheduled dose entry for `occurrence`, when there is one.
+    /// The rescheduled dose entry for `occurrence`, when there is one (every N hours: the one whose
+    /// `at` is the dose's home-zone time).
     public func rescheduling(of occurrence: Occurrence, in medication: Medication) -> RescheduledDose? {
-        let date =
-            occurrence.zone != nil ? occurrence.local.date : schedule.home.local(at: occurrence.instant).date
-        return medication.rescheduled.first { $0.slot == occurrence.slotID && $0.date == date }
+        let local = occurrence.zone != nil ? occurrence.local : schedule.home.local(at: occurrence.instant)
+        return medication.rescheduled.first {
+            $0.slot == occurrence.slotID && $0.date == local.date && ($0.at.map { $0 == local.time } ?? true)
+        }
     }
 
-    /// `occurrence` moved to its `rescheduled` time that day or on its `toDate` (in its zone; the
-    /// home zone for fixed interval), or unchanged.
-    private func rescheduled(_ occurrence: Occurrence, in medication: Medication) -> Occurrence {
-        guard let r = rescheduling(of: occurrence, in: medication) else { return occurrence }
+    /// `occurrence` moved to `r`'s time that day or on its `toDate` (in its zone; the home zone
+    /// for fixed interval and every N hours).
+    func moved(_ occurrence: Occurrence, to r: RescheduledDose) -> Occurrence {
         var moved = occurrence
         let zone = occurrence.zone ?? schedule.home
         let local = LocalDateTime(date: r.takenOn, time: r.time)
@@ -74,7 +77,7 @@ public struct WallClockEngine: Sendable {
         return moved
     }
 
-    private func scheduledOccurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
+    func scheduledOccurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         let last = min(to, medication.end ?? to)
         if case .everyNHours(let hours) = medication.recurrence {
             return hourly(medication, every: hours, from: from, to: last)

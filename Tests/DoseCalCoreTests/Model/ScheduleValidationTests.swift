@@ -191,7 +191,23 @@ import DoseCalTestSupport
         ),
         (
             #""recurrence": {"kind": "everyNHours", "hours": 8}, "rescheduled": [{"slot": "1", "date": "2026-01-06", "time": "09:00"}]"#,
-            "t.json:5: medications[0].rescheduled: an everyNHours medication cannot reschedule single doses; leave rescheduled out"
+            "t.json:5: medications[0].rescheduled[0]: missing required key \"at\" (which of the day's doses moves: its original time, HH:MM in the home zone)"
+        ),
+        (
+            #""recurrence": {"kind": "everyNHours", "hours": 8}, "rescheduled": [{"slot": "1", "date": "2026-01-06", "at": "09:00", "time": "09:30"}]"#,
+            "t.json:5: medications[0].rescheduled[0].at: no dose of slot \"1\" is at 09:00 on 2026-01-06; that day's doses are at 00:00, 08:00, 16:00"
+        ),
+        (
+            #""recurrence": {"kind": "everyNHours", "hours": 8}, "rescheduled": [{"slot": "1", "date": "2026-01-06", "at": "16:00", "time": "16:30"}, {"slot": "1", "date": "2026-01-06", "at": "16:00", "time": "17:00"}]"#,
+            "t.json:5: medications[0].rescheduled[1].at: the 16:00 dose of slot \"1\" on 2026-01-06 is rescheduled twice; keep one entry"
+        ),
+        (
+            #""recurrence": {"kind": "everyNHours", "hours": 1}, "rescheduled": [{"slot": "1", "date": "2026-11-01", "at": "01:00", "time": "01:20"}]"#,
+            "t.json:5: medications[0].rescheduled[0].at: 01:00 comes twice on 2026-11-01 (the clocks go back), so it names no single dose; move another dose, or change the schedule by hand"
+        ),
+        (
+            #""rescheduled": [{"slot": "1", "date": "2026-01-06", "at": "08:00", "time": "09:00"}]"#,
+            "t.json:5: medications[0].rescheduled[0].at: at names one of a day's several doses, for everyNHours medications only; leave it out"
         ),
         (
             #""taper": [{"from": "2026-01-05", "times": [{"id": "1", "time": "09:00", "until": "2026-02-01"}]}]"#,

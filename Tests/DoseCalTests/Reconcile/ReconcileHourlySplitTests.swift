@@ -3,9 +3,8 @@ import Foundation
 import ICal
 import Testing
 
-/// Every-N-hours series split "this and following" at a new time, and one every-N-hours dose
-/// moved: literal client text, literal change sets, then apply and reconcile again gives nothing
-/// (`ReconcileRemapTests.roundTrip`). Amoxicillin every 8 hours from 2026-12-01 07:00 New York
+/// Every-N-hours series split "this and following" at a new time: literal client text, literal
+/// change sets, then apply and reconcile again gives nothing (`ReconcileRemapTests.roundTrip`). Amoxicillin every 8 hours from 2026-12-01 07:00 New York
 /// (12:00Z) to 2026-12-20.
 @Suite struct ReconcileHourlySplitTests {
     typealias R = ReconcileRemapTests
@@ -89,28 +88,5 @@ import Testing
         #expect(set.changes.isEmpty && set.conflicts.isEmpty)
         #expect(set.unmapped.map(\.description) == ["Amoxicillin: every 8 hours from 2026-12-05 15:30"])
         #expect(set.unmapped.first?.reason.contains("not the first of its day") == true)
-    }
-
-    /// Apple: one dose (2026-12-05 15:00 EST, 20:00Z) dragged to 16:00 by an override: reported,
-    /// since a rescheduled dose is named by slot and day; the rest of the series is untouched.
-    @Test func oneMovedDoseSaysWhy() throws {
-        let base = try FeedBuilder(schedule: R.schedule(R.q8h), now: R.exportedAt).build().serialized()
-        let override = """
-            BEGIN:VEVENT\r
-            UID:\(R.q8hUID)\r
-            RECURRENCE-ID:20261205T200000Z\r
-            DTSTART:20261205T210000Z\r
-            DURATION:PT15M\r
-            DTSTAMP:20261202T090000Z\r
-            SEQUENCE:1\r
-            SUMMARY:Amoxicillin (1 dose)\r
-            END:VEVENT\r
-
-            """
-        let theirs = base.replacingOccurrences(of: "END:VCALENDAR\r\n", with: override + "END:VCALENDAR\r\n")
-        let set = try ReconcileSupport.reconcile(theirs: theirs, ours: R.schedule(R.q8h), base: base, now: R.now)
-        #expect(set.changes.isEmpty && set.conflicts.isEmpty)
-        #expect(set.unmapped.map(\.description) == ["Amoxicillin 15:00 on 2026-12-05 moved to 16:00"])
-        #expect(set.unmapped.first?.reason.contains("several doses a day") == true)
     }
 }
