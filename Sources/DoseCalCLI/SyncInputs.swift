@@ -8,7 +8,9 @@ import Foundation
 /// time). When in doubt a part is included: a changed part only costs a full run.
 enum SyncInputs {
     static func fingerprint(schedule bytes: Data, travel: String, environment: [String: String]) -> String {
-        let parts = ["schedule " + SHA256.hex(of: bytes), "bytes \(bytes.count)", "travel " + travel, build(environment: environment)]
+        let parts = [
+            "schedule " + SHA256.hex(of: bytes), "bytes \(bytes.count)", "travel " + travel, build(environment: environment),
+        ]
         return parts.joined(separator: "\n")
     }
 

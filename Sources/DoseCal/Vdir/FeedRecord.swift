@@ -74,7 +74,8 @@ struct FeedRecord: Equatable {
         }
         for m in medications {
             let fields = [
-                "medication", Self.escape(m.id), m.fingerprint, m.zoned ? "1" : "0", m.tzids.map(Self.escape).joined(separator: ","),
+                "medication", Self.escape(m.id), m.fingerprint, m.zoned ? "1" : "0",
+                m.tzids.map(Self.escape).joined(separator: ","),
                 m.uids.map(Self.escape).joined(separator: ","),
             ]
             lines.append(fields.joined(separator: "\t"))
@@ -94,7 +95,9 @@ struct FeedRecord: Equatable {
         var zones: [String: ZoneYears.Span] = [:]
         var medications: [Medication] = []
         let text = { (b: ArraySlice<UInt8>) in String(decoding: b, as: UTF8.self) }
-        let list = { (b: ArraySlice<UInt8>) in b.isEmpty ? [] : b.split(separator: 0x2C, omittingEmptySubsequences: false).map { Self.unescape(text($0)[...]) } }
+        let list = { (b: ArraySlice<UInt8>) in
+            b.isEmpty ? [] : b.split(separator: 0x2C, omittingEmptySubsequences: false).map { Self.unescape(text($0)[...]) }
+        }
         for line in lines.dropFirst() {
             let f = line.split(separator: 0x09, omittingEmptySubsequences: false)
             switch (text(f[0]), f.count) {

@@ -26,14 +26,15 @@ extension VdirSync {
     }
 
     /// The run when only some medications changed; nil when it cannot be taken (run in full).
+    /// `run`: the folder as scanned, the run's planner and the leftovers it removed.
     func changedOnly(
-        schedule: Schedule, now: Int, previous: SyncStatus?, state: FolderState, planner: SyncPlanner, stepLimit: Int?,
-        leftovers: [String]
+        schedule: Schedule, now: Int, previous: SyncStatus?,
+        _ run: (state: FolderState, planner: SyncPlanner, leftovers: [String]), stepLimit: Int?
     ) throws(SyncError) -> Report? {
         guard
             let (report, record) = try inParts(
-                schedule: schedule, now: now, previous: previous, state: state, planner: planner, stepLimit: stepLimit,
-                leftovers: leftovers)
+                schedule: schedule, now: now, previous: previous, state: run.state, planner: run.planner,
+                stepLimit: stepLimit, leftovers: run.leftovers)
         else { return nil }
         let clean = report.outcome?.finished == true && report.outcome?.skipped.isEmpty == true
         try recordInputs(clean: clean)
@@ -52,7 +53,9 @@ extension VdirSync {
         else { return nil }
         var desired = VdirItem.items(of: parts.feed, known: previous)
         for uid in parts.unchangedUIDs {
-            guard let e = previous.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else { return nil }
+            guard let e = previous.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else {
+                return nil
+            }
             desired.append(VdirItem(recorded: uid, written))
         }
         let plan = try planner.plan(status: previous, folder: state, desired: desired)
@@ -102,7 +105,8 @@ extension VdirSync {
     /// base on disk is now its text (`baseWritten`); nil when the next run cannot rebuild by parts.
     func feedRecord(of feed: Feed, items: [VdirItem], plan: SyncPlan, schedule: Schedule, baseWritten: Bool) -> FeedRecord? {
         guard baseWritten, plan.records(items), let key = feedKey(schedule) else { return nil }
-        return FeedRecord(key: key, feed: feed, schedule: schedule, fingerprints: schedule.medications.map(ScheduleEncoder.fingerprint))
+        return FeedRecord(
+            key: key, feed: feed, schedule: schedule, fingerprints: schedule.medications.map(ScheduleEncoder.fingerprint))
     }
 }
 

@@ -77,7 +77,7 @@ extension VdirSync {
     func removeRecord(_ path: String) throws(SyncError) {
         do {
             try Syscalls.unlink(path)
-        } catch where error != .noSuchFile {
+        } catch  where error != .noSuchFile {
             throw .io(path: path, reason: error.description)
         } catch {}
     }

@@ -70,13 +70,14 @@ public struct VdirSync: Sendable {
         let previous = try readStatus()
         if let unchanged = unchangedReport(previous: previous) { return unchanged }
         var status = previous ?? SyncStatus(folder: folder)
-        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: [statusPath, basePath, feedRecordPath]) + VdirFolder.removeLeftovers(folder)
+        let records = [statusPath, basePath, feedRecordPath]
+        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: records) + VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
-        if let report = try changedOnly(
-            schedule: schedule, now: now, previous: previous, state: state, planner: planner, stepLimit: stepLimit,
-            leftovers: leftovers)
-        { return report }
+        let parts = (state: state, planner: planner, leftovers: leftovers)
+        if let report = try changedOnly(schedule: schedule, now: now, previous: previous, parts, stepLimit: stepLimit) {
+            return report
+        }
         var schedule = schedule
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
         var desired = VdirItem.items(of: feed, known: status)

@@ -36,7 +36,8 @@ import Testing
 
     @Test func aRecordReadsBackAsWritten() throws {
         var record = FeedRecord(
-            key: "k", allZoned: true, zones: ["Europe/Berlin": .init(first: 2025, last: nil), "Asia/Tokyo": .init(first: 2026, last: 2027)],
+            key: "k", allZoned: true,
+            zones: ["Europe/Berlin": .init(first: 2025, last: nil), "Asia/Tokyo": .init(first: 2026, last: 2027)],
             medications: [
                 .init(id: "a,b%\t", fingerprint: "f", zoned: false, tzids: ["Europe/Berlin"], uids: ["u1", "u,2"]),
                 .init(id: "c", fingerprint: "g", zoned: true, tzids: [], uids: []),
