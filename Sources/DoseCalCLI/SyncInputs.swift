@@ -8,15 +8,17 @@ import Foundation
 /// time). When in doubt a part is included: a changed part only costs a full run.
 enum SyncInputs {
     static func fingerprint(schedule bytes: Data, travel: String, environment: [String: String]) -> String {
-        let zoneDirectory = environment["TZDIR"] ?? "/usr/share/zoneinfo"
         let parts = [
-            "schedule " + SHA256.hex(of: bytes),
-            "bytes \(bytes.count)",
-            "travel " + travel,
-            "program " + fileIdentity("/proc/self/exe"),
-            "zones " + zoneDirectory + " " + fileIdentity(zoneDirectory + "/tzdata.zi"),
+            "schedule " + SHA256.hex(of: bytes), "bytes \(bytes.count)", "travel " + travel, build(environment: environment),
         ]
         return parts.joined(separator: "\n")
+    }
+
+    /// The parts outside the schedule (`VdirSync.build`): the program's build and the zone data.
+    static func build(environment: [String: String]) -> String {
+        let zoneDirectory = environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        return "program " + fileIdentity("/proc/self/exe") + "\nzones " + zoneDirectory + " "
+            + fileIdentity(zoneDirectory + "/tzdata.zi")
     }
 
     /// Size, inode, modification time and change time of the file `path` points to; "-" when

@@ -4,6 +4,8 @@ public import ICal
 public struct Feed: Sendable, Equatable {
     public var calendar: ICalComponent
     public var items: [FeedItem]
+    /// The years each VTIMEZONE covers, by TZID (a sync rebuilding only some series checks them).
+    var zoneYears = ZoneYears()
 
     /// RFC 5545 text: CRLF, folded, deterministic.
     public func serialized() throws(ICalError) -> String { try ICalSerializer.serialize(calendar) }
@@ -63,7 +65,7 @@ public struct FeedBuilder: Sendable {
             }
         }
         calendar.components += items.flatMap { [$0.event] + $0.overrides }
-        return Feed(calendar: calendar, items: items)
+        return Feed(calendar: calendar, items: items, zoneYears: run.zones)
     }
 
     /// The series `plan` of `m`: its VEVENT with EXDATEs and alarm, and its overrides.
@@ -206,15 +208,20 @@ public enum DoseCalVersion {
 
 /// The years each zone is used in, for its VTIMEZONE; a nil last year for a series without UNTIL
 /// (open-ended, or bounded by COUNT), whose VTIMEZONE covers every year tzdata lists.
-struct ZoneYears {
-    private var years: [String: (first: Int, last: Int?)] = [:]
+struct ZoneYears: Sendable, Equatable {
+    /// The first year, and the last (nil: no end).
+    struct Span: Sendable, Equatable {
+        var first: Int
+        var last: Int?
+    }
+    private(set) var years: [String: Span] = [:]
 
     mutating func use(_ zone: String, _ first: Int, _ last: Int?) {
-        let old = years[zone] ?? (first, last)
+        let old = years[zone] ?? Span(first: first, last: last)
         let last = old.last.flatMap { a in last.map { b in max(a, b) } }
-        years[zone] = (min(old.first, first), last)
+        years[zone] = Span(first: min(old.first, first), last: last)
     }
 
     /// By zone name.
-    var sorted: [(key: String, value: (first: Int, last: Int?))] { years.sorted { $0.key < $1.key } }
+    var sorted: [(key: String, value: Span)] { years.sorted { $0.key < $1.key } }
 }

@@ -41,17 +41,20 @@ struct ItemZones {
 
     /// The bytes of the item whose VCALENDAR without zones is `events`, and their `VdirContent`
     /// hash as a reader of the file computes it (the events read back, the zones' read-back
-    /// text added; nil when it does not read back). nil when it cannot be serialised.
-    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, hash: String?)? {
+    /// text added; nil when it does not read back), and each event's text. nil when it cannot be
+    /// serialised.
+    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, hash: String?, texts: [[UInt8]])? {
         var outline = events
         outline.components = []
         guard let empty = try? ICalSerializer.serialize(outline), empty.hasSuffix(ItemZones.end) else { return nil }
         let head = String(empty.dropLast(ItemZones.end.count))
-        var body = ""
+        var texts: [[UInt8]] = []
         for event in events.components {
-            guard let part = try? ICalSerializer.serialize(event) else { return nil }
-            body += part
+            var part: [UInt8] = []
+            ICalSerializer.write(event, into: &part)
+            texts.append(part)
         }
+        let body = String(decoding: texts.joined(), as: UTF8.self)
         var zoneText = ""
         var zoneRead: [String]? = []
         for id in ids {
@@ -62,8 +65,8 @@ struct ItemZones {
         let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
         guard let zoneRead, let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8)),
             parsed.components.count == 1
-        else { return (bytes, nil) }
-        return (bytes, VdirContent(calendar: parsed.components[0], adding: zoneRead).hash)
+        else { return (bytes, nil, texts) }
+        return (bytes, VdirContent(calendar: parsed.components[0], adding: zoneRead).hash, texts)
     }
 
     private mutating func text(_ id: String) -> String? {

@@ -24,15 +24,28 @@ extension SyncStatus {
 
     /// The status text.
     public func encoded() -> Data {
-        var lines = [SyncStatus.magic, "folder\t" + Self.escape(folder)]
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + entries.count * 320)
+        out += SyncStatus.magic.utf8
+        out += "\nfolder\t".utf8
+        Self.escape(folder, into: &out)
+        out.append(0x0A)
         for e in entries.values.sorted(by: { $0.uid < $1.uid }) {
-            let fields = [
-                "item", Self.escape(e.uid), e.owner.rawValue, Self.escape(e.file), Self.escape(e.etag),
-                Self.field(e.written), Self.field(e.pending),
-            ]
-            lines.append(fields.joined(separator: "\t"))
+            out += "item\t".utf8
+            Self.escape(e.uid, into: &out)
+            out.append(0x09)
+            out += e.owner.rawValue.utf8
+            for text in [e.file, e.etag] {
+                out.append(0x09)
+                Self.escape(text, into: &out)
+            }
+            for revision in [e.written, e.pending] {
+                out.append(0x09)
+                Self.field(revision, into: &out)
+            }
+            out.append(0x0A)
         }
-        return Data((lines.joined(separator: "\n") + "\n").utf8)
+        return Data(out)
     }
 
     /// Reads a status file's text; `source` names it in errors.
@@ -63,9 +76,12 @@ extension SyncStatus {
         self.init(folder: folder, entries: entries)
     }
 
-    private static func field(_ r: Revision?) -> String {
-        guard let r else { return "-" }
-        return [r.hash, r.key, String(r.feed.sequence), String(r.feed.lastModified), r.feed.contentHash].joined(separator: ",")
+    private static func field(_ r: Revision?, into out: inout [UInt8]) {
+        guard let r else { return out.append(UInt8(ascii: "-")) }
+        for (i, part) in [r.hash, r.key, String(r.feed.sequence), String(r.feed.lastModified), r.feed.contentHash].enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out += part.utf8
+        }
     }
 
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).
@@ -76,23 +92,34 @@ extension SyncStatus {
         return (Revision(hash: p[0], key: p[1], feed: FeedRevision(sequence: seq, lastModified: modified, contentHash: p[4])), ())
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "%": out += "%25"
-            case "\t": out += "%09"
-            case "\n": out += "%0A"
-            case "\r": out += "%0D"
-            default: out.unicodeScalars.append(c)
+    /// `s`'s UTF-8 bytes appended to `out`, with `%`, tab, LF and CR (and `,` when `commas`)
+    /// written `%XX` (ASCII bytes, never part of a longer UTF-8 sequence).
+    static func escape(_ s: String, commas: Bool = false, into out: inout [UInt8]) {
+        for b in s.utf8 {
+            switch b {
+            case 0x25: out += "%25".utf8
+            case 0x09: out += "%09".utf8
+            case 0x0A: out += "%0A".utf8
+            case 0x0D: out += "%0D".utf8
+            case 0x2C where commas: out += "%2C".utf8
+            default: out.append(b)
             }
         }
-        return out
     }
 
-    static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(0x25) else { return s }
+    /// `escape` as a string.
+    static func escaped(_ s: String, commas: Bool) -> String {
+        var out: [UInt8] = []
+        escape(s, commas: commas, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Undoes `escape`: `%2C` too, which only `commas` writes (a `%` of the text is always written
+    /// `%25`, so `%2C` never stands for anything but a comma).
+    static func unescape<S: StringProtocol>(_ s: S) -> String {
+        guard s.utf8.contains(0x25) else { return String(s) }
         return s.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n")
-            .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%25", with: "%")
+            .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%2C", with: ",")
+            .replacingOccurrences(of: "%25", with: "%")
     }
 }

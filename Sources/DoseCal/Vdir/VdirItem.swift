@@ -16,11 +16,14 @@ public struct VdirItem: Sendable, Equatable {
     /// build keeps them while the series is unchanged (decision 0002).
     public var revision: FeedRevision
     /// An instant no occurrence of the series starts after (its UNTIL, or its only start, plus
-    /// the largest UTC offset); nil while it repeats without an end.
-    public var endsBy: Int?
+    /// the largest UTC offset); nil while it repeats without an end. Worked out when asked (only
+    /// a tombstoned series needs it): reading every item's RRULE was a fifth of a sync's work.
+    public var endsBy: Int? { VdirItem.end(of: calendar) }
     /// The file's bytes when `init` already wrote them (to hash what a reader sees): written as
     /// they are, not serialised a second time.
     private var bytes: Data? = nil
+    /// Each event's serialised text (in `calendar` order, zones left out), when `init` wrote them.
+    private(set) var eventTexts: [[UInt8]]? = nil
 
     /// `revision`: the series' revision as the feed builder made it (its content hash is the one
     /// `FeedRevision.revisions(in:)` computes from `calendar`); nil: computed here.
@@ -42,7 +45,6 @@ public struct VdirItem: Sendable, Equatable {
         calendar.components.insert(contentsOf: ids.compactMap { shared.components[$0] }, at: 0)
         self.uid = uid
         self.calendar = calendar
-        self.endsBy = VdirItem.end(of: calendar)
         let key = VdirContent(calendar: events, adding: ids.map { shared.canonical($0) }).hash
         self.key = key
         if let r = [known?.written, known?.pending].compactMap({ $0 }).first(where: { $0.key == key }) {
@@ -51,11 +53,25 @@ public struct VdirItem: Sendable, Equatable {
             // What a reader of the file sees: libical's text of the values, read back.
             let made = shared.item(events, zones: ids)
             self.bytes = made?.bytes
+            self.eventTexts = made?.texts
             self.hash = made?.hash ?? key
         }
+        // Without the builder's revision, from the text just written (else one more serialisation).
+        let written = eventTexts.flatMap { EventText.revision(of: uid, events: events.components, texts: $0) }
         self.revision =
-            revision ?? FeedRevision.revisions(in: events)[uid]
+            revision ?? written ?? FeedRevision.revisions(in: events)[uid]
             ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
+    }
+
+    /// An item of a series not built this run because its medication is unchanged since the
+    /// last clean sync (`VdirSync+Changed.swift`): what the status recorded for it. It is only
+    /// ever left in step, never written (its `calendar` is empty).
+    init(recorded uid: String, _ written: SyncStatus.Revision) {
+        self.uid = uid
+        self.calendar = ItemZones.emptyCalendar
+        self.hash = written.hash
+        self.key = written.key
+        self.revision = written.feed
     }
 
     /// The file's bytes: RFC 5545 text, CRLF, folded, deterministic.
@@ -112,7 +128,7 @@ public struct VdirItem: Sendable, Equatable {
         return latest == Int.min ? nil : latest
     }
 
-    private static func tzids(_ component: ICalComponent) -> [String] {
+    static func tzids(_ component: ICalComponent) -> [String] {
         component.properties.compactMap { $0.parameter("TZID") } + component.components.flatMap(tzids)
     }
 }

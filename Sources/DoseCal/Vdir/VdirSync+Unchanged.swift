@@ -63,14 +63,7 @@ extension VdirSync {
     /// removes the record after any other, so that only a clean run's inputs are ever trusted.
     func recordInputs(clean: Bool) throws(SyncError) {
         guard !dryRun else { return }
-        guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else {
-            do {
-                try Syscalls.unlink(inputsPath)
-            } catch where error != .noSuchFile {
-                throw .io(path: inputsPath, reason: error.description)
-            } catch {}
-            return
-        }
+        guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else { return try removeRecord(inputsPath) }
         let text = Data((key + "\t" + status + "\n").utf8)
         if (try? PlainFile.read(inputsPath)) == text { return }
         do {
@@ -78,5 +71,14 @@ extension VdirSync {
         } catch {
             throw .io(path: inputsPath, reason: error.reason)
         }
+    }
+
+    /// Removes a record next to the status (none there is no error).
+    func removeRecord(_ path: String) throws(SyncError) {
+        do {
+            try Syscalls.unlink(path)
+        } catch  where error != .noSuchFile {
+            throw .io(path: path, reason: error.description)
+        } catch {}
     }
 }

@@ -21,6 +21,10 @@ public struct VdirSync: Sendable {
     /// folder is as that sync left it, the run ends in step without building the feed
     /// (`VdirSync+Unchanged.swift`). nil: always run in full.
     public var inputs: String? = nil
+    /// A fingerprint of what outside the schedule the items' bytes depend on (the program's
+    /// build, the system's zone data): with it, a sync after a clean one rebuilds only the
+    /// medications whose entry changed (`VdirSync+Changed.swift`). nil: always build them all.
+    public var build: String? = nil
 
     public init(folder: String, statusPath: String) {
         self.folder = folder
@@ -37,6 +41,8 @@ public struct VdirSync: Sendable {
         public var merge: Merge? = nil
         /// What changed in the folder since the last sync (before any merge).
         public var folderChanges: FolderChanges = FolderChanges()
+        /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
+        var builtInPart = false
 
         /// Conflicts planned and those found while executing.
         public var conflicts: [SyncConflict] { plan.conflicts + (outcome?.skipped ?? []) }
@@ -64,12 +70,18 @@ public struct VdirSync: Sendable {
         let previous = try readStatus()
         if let unchanged = unchangedReport(previous: previous) { return unchanged }
         var status = previous ?? SyncStatus(folder: folder)
-        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: [statusPath, basePath]) + VdirFolder.removeLeftovers(folder)
+        let records = [statusPath, basePath, feedRecordPath]
+        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: records) + VdirFolder.removeLeftovers(folder)
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
+        let parts = (state: state, planner: planner, leftovers: leftovers)
+        if let report = try changedOnly(schedule: schedule, now: now, previous: previous, parts, stepLimit: stepLimit) {
+            return report
+        }
         var schedule = schedule
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
-        var plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
+        var desired = VdirItem.items(of: feed, known: status)
+        var plan = try planner.plan(status: status, folder: state, desired: desired)
         var merged: Merge? = nil
         let found = plan.changes
         if mergeEdits, !planner.scheduleOverrides,
@@ -87,48 +99,63 @@ public struct VdirSync: Sendable {
             }
             status = m.status
             feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
-            plan = try planner.plan(status: status, folder: state, desired: VdirItem.items(of: feed, known: status))
+            desired = VdirItem.items(of: feed, known: status)
+            plan = try planner.plan(status: status, folder: state, desired: desired)
         }
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
-        for repair in merged?.repaired ?? [] {
-            do {
-                try AtomicFile.write(repair.data, to: repair.backup)
-            } catch {
-                throw .io(path: repair.backup, reason: "cannot keep the damaged item before repairing it: \(error)")
-            }
-        }
+        try keepDamaged(merged?.repaired ?? [])
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
         // The base follows what dosecal wrote: the items left in conflict keep their old base
         // series, so a schedule edit of another item is not read later as the phone's. A run
         // that wrote nothing leaves it as it is.
-        if outcome.statusWritten || PlainFile.status(basePath) == nil {
-            try keepBase(feed, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
+        let baseWritten = outcome.statusWritten || PlainFile.status(basePath) == nil
+        if baseWritten {
+            try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         // A repeat of a clean run finds everything in step: only then may it take the short way.
         let clean =
             merged == nil && outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
             && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
         try recordInputs(clean: clean)
+        let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
+        try keepFeedRecord(record, clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
     }
 
-    /// Keeps `feed` as the base of the next merge (only when its bytes changed), with the old
-    /// base's events for the UIDs in `keeping`.
-    private func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {
-        var calendar = feed.calendar
-        if !keeping.isEmpty {
-            let old = (try? PlainFile.read(basePath)).flatMap { try? ICalParser.parse(Array($0)) }
-            let oldComponents = old?.calendar?.components ?? []
-            let uid = { (c: ICalComponent) in c.property("UID")?.value ?? "" }
-            calendar.components.removeAll { $0.name == "VEVENT" && keeping.contains(uid($0)) }
-            let zones = Set(calendar.components.compactMap { $0.name == "VTIMEZONE" ? $0.property("TZID")?.value : nil })
-            calendar.components.insert(
-                contentsOf: oldComponents.filter { $0.name == "VTIMEZONE" && !zones.contains($0.property("TZID")?.value ?? "") },
-                at: 0)
-            calendar.components += oldComponents.filter { $0.name == "VEVENT" && keeping.contains(uid($0)) }
+    /// Keeps the phone's bytes of each damaged item before it is repaired.
+    private func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
+        for repair in repairs {
+            do {
+                try AtomicFile.write(repair.data, to: repair.backup)
+            } catch {
+                throw .io(path: repair.backup, reason: "cannot keep the damaged item before repairing it: \(error)")
+            }
         }
+    }
+
+    /// Keeps `feed` (whose items are `items`) as the base of the next merge (only when its bytes
+    /// changed), with the old base's events for the UIDs in `keeping`.
+    private func keepBase(_ feed: Feed, items: [VdirItem], keeping: Set<String>) throws(SyncError) {
+        guard keeping.isEmpty else { return try keepBase(feed, keeping: keeping) }
+        try keepBase(MergeBase.text(of: feed, items: items))
+    }
+
+    func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {
+        var calendar = feed.calendar
+        let old = (try? PlainFile.read(basePath)).flatMap { try? ICalParser.parse(Array($0)) }
+        let oldComponents = old?.calendar?.components ?? []
+        let uid = { (c: ICalComponent) in c.property("UID")?.value ?? "" }
+        calendar.components.removeAll { $0.name == "VEVENT" && keeping.contains(uid($0)) }
+        let zones = Set(calendar.components.compactMap { $0.name == "VTIMEZONE" ? $0.property("TZID")?.value : nil })
+        calendar.components.insert(
+            contentsOf: oldComponents.filter { $0.name == "VTIMEZONE" && !zones.contains($0.property("TZID")?.value ?? "") },
+            at: 0)
+        calendar.components += oldComponents.filter { $0.name == "VEVENT" && keeping.contains(uid($0)) }
         guard let text = try? ICalSerializer.serialize(calendar) else { return }
-        let data = Data(text.utf8)
+        try keepBase(Data(text.utf8))
+    }
+
+    func keepBase(_ data: Data) throws(SyncError) {
         if (try? PlainFile.read(basePath)) == data { return }
         do {
             try AtomicFile.write(data, to: basePath)

@@ -34,7 +34,7 @@ package enum ScheduleEncoder {
         return root.value
     }
 
-    private static func medication(_ m: Medication) -> JSONValue {
+    static func medication(_ m: Medication) -> JSONValue {
         var o = ObjectBuilder()
         o.add("id", .string(m.id))
         o.add("name", .string(m.name))

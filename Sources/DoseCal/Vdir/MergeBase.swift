@@ -1,0 +1,117 @@
+import Foundation
+import ICal
+
+/// The text of the merge base (`VdirSync.basePath`): the whole feed, serialised, from the text
+/// of the events the run's items already wrote.
+///
+/// `ICalSerializer` writes a VCALENDAR as its properties, its VTIMEZONEs, then its other
+/// components one after the other, each on its own lines; so the feed's text is the text of its
+/// calendar with the VTIMEZONEs only, without its last line (the head), then each event's text
+/// in feed order, then `END:VCALENDAR`. Items that were not written this run (unchanged ones)
+/// have their events serialised here. `MergeBaseTests` pins the bytes against
+/// `Feed.serialized()`.
+enum MergeBase {
+    static let end = Array(ItemZones.end.utf8)
+
+    static func text(of feed: Feed, items: [VdirItem]) -> Data {
+        guard var out = head(of: feed) else { return Data(((try? feed.serialized()) ?? "").utf8) }
+        var events = Events(items)
+        for item in feed.items { events.append(item, to: &out) }
+        out += end
+        return Data(out)
+    }
+
+    /// The text before the feed's first event; nil when its components are not its VTIMEZONEs
+    /// and then its items' events.
+    static func head(of feed: Feed) -> [UInt8]? {
+        var outline = feed.calendar
+        outline.components.removeAll { $0.name != "VTIMEZONE" }
+        let events = feed.calendar.components.count - outline.components.count
+        guard events == feed.items.reduce(0, { $0 + 1 + $1.overrides.count }) else { return nil }
+        var out: [UInt8] = []
+        ICalSerializer.write(outline, into: &out)
+        guard out.count >= end.count, Array(out.suffix(end.count)) == end else { return nil }
+        out.removeLast(end.count)
+        return out
+    }
+
+    /// The text of feed items' events: what the run's items wrote, else serialised.
+    struct Events {
+        private var written: [String: [[UInt8]]] = [:]
+        private var next: [String: Int] = [:]  // per UID: its first event text not yet used
+
+        init(_ items: [VdirItem]) {
+            for item in items { if let texts = item.eventTexts { written[item.uid] = texts } }
+        }
+
+        mutating func append(_ item: FeedItem, to out: inout [UInt8]) {
+            let events = [item.event] + item.overrides
+            let at = next[item.uid, default: 0]
+            if let texts = written[item.uid], at + events.count <= texts.count {
+                for text in texts[at..<(at + events.count)] { out += text }
+            } else {
+                for event in events { ICalSerializer.write(event, into: &out) }
+            }
+            next[item.uid] = at + events.count
+        }
+    }
+}
+
+/// A merge base as written, split into its head and each UID's events (master and overrides,
+/// in file order), to rewrite some series without serialising the others again.
+struct MergeBaseText {
+    var bytes: [UInt8]
+    var head: [UInt8]
+    var events: [String: [UInt8]]
+
+    /// nil when the text is not a base as `MergeBase` writes it.
+    init?(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < bytes.count {
+            guard let lf = bytes[start...].firstIndex(of: 0x0A) else { return nil }
+            lines.append(start..<(lf + 1))
+            start = lf + 1
+        }
+        guard let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: "BEGIN:VEVENT") }),
+            let last = lines.last, MergeBaseText.line(bytes, last, is: "END:VCALENDAR")
+        else { return nil }
+        head = Array(bytes[0..<lines[first].lowerBound])
+        events = [:]
+        var i = first
+        while i < lines.count - 1 {
+            guard MergeBaseText.line(bytes, lines[i], is: "BEGIN:VEVENT"),
+                let close = lines[i...].firstIndex(where: { MergeBaseText.line(bytes, $0, is: "END:VEVENT") }),
+                let uid = MergeBaseText.uid(bytes, lines[(i + 1)..<close])
+            else { return nil }
+            events[uid, default: []] += bytes[lines[i].lowerBound..<lines[close].upperBound]
+            i = close + 1
+        }
+    }
+
+    private static let marks: [String: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: ["BEGIN:VEVENT", "END:VEVENT", "END:VCALENDAR"].map { ($0, Array(($0 + "\r\n").utf8)) })
+
+    private static func line(_ bytes: [UInt8], _ r: Range<Int>, is text: String) -> Bool {
+        guard let mark = marks[text], r.count == mark.count else { return false }
+        return bytes[r].elementsEqual(mark)
+    }
+
+    /// The value of the event's first `UID:` line (unfolded), before any child component.
+    private static func uid(_ bytes: [UInt8], _ lines: ArraySlice<Range<Int>>) -> String? {
+        let prefix = Array("UID:".utf8)
+        for (n, r) in zip(lines.indices, lines) {
+            guard r.count >= 3, bytes[r.upperBound - 2] == 0x0D else { return nil }
+            if bytes[r].starts(with: Array("BEGIN:".utf8)) { return nil }
+            guard bytes[r].starts(with: prefix) else { continue }
+            var value = Array(bytes[(r.lowerBound + prefix.count)..<(r.upperBound - 2)])
+            for c in lines[(n + 1)...] {
+                guard c.count >= 3, bytes[c.lowerBound] == 0x20 || bytes[c.lowerBound] == 0x09 else { break }
+                value += bytes[(c.lowerBound + 1)..<(c.upperBound - 2)]
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ICal
+
+/// A sync that rebuilds only the medications whose schedule entry changed since the last clean
+/// sync (decision 0115, docs/sync.md): the items of an unchanged medication are what that sync
+/// wrote, so they are taken from the status (planned "in step", never written) and their events'
+/// text from the merge base, instead of building, hashing and serialising every item again.
+///
+/// Taken only when the last run was clean (`FeedRecord` next to the status, written after it,
+/// with the status' and the base's etags), everything outside the medications is the same (the
+/// record's key), the VTIMEZONEs and the feed header come out the same, and the plan is one a
+/// full run would make without a merge: no edit or deletion in the folder, no conflict, no
+/// unusable file. Anything else runs in full, which gives the same result more slowly.
+extension VdirSync {
+    /// What the last clean sync built, per medication, next to the status.
+    public var feedRecordPath: String { statusPath + ".feed" }
+
+    /// The key of everything outside the medications the items depend on; nil: run in full.
+    func feedKey(_ schedule: Schedule) -> String? {
+        guard let build, !force else { return nil }
+        let parts = [
+            "dosecal-sync-feed 1", build, DoseCalVersion.current, Zone.dataVersion, folder, prefer.rawValue,
+            reconcilePreference?.rawValue ?? "-", mergeEdits ? "merge" : "keep", ScheduleEncoder.sharedFingerprint(schedule),
+        ]
+        return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// The run when only some medications changed; nil when it cannot be taken (run in full).
+    /// `run`: the folder as scanned, the run's planner and the leftovers it removed.
+    func changedOnly(
+        schedule: Schedule, now: Int, previous: SyncStatus?,
+        _ run: (state: FolderState, planner: SyncPlanner, leftovers: [String]), stepLimit: Int?
+    ) throws(SyncError) -> Report? {
+        guard
+            let (report, record) = try inParts(
+                schedule: schedule, now: now, previous: previous, state: run.state, planner: run.planner,
+                stepLimit: stepLimit, leftovers: run.leftovers)
+        else { return nil }
+        let clean = report.outcome?.finished == true && report.outcome?.skipped.isEmpty == true
+        try recordInputs(clean: clean)
+        try keepFeedRecord(record, clean: clean)
+        return report
+    }
+
+    private func inParts(
+        schedule: Schedule, now: Int, previous: SyncStatus?, state: FolderState, planner: SyncPlanner, stepLimit: Int?,
+        leftovers: [String]
+    ) throws(SyncError) -> (Report, FeedRecord?)? {
+        guard !dryRun, let previous, let key = feedKey(schedule), let record = readFeedRecord(), record.key == key,
+            record.statusEtag == VdirFolder.etag(statusPath), record.baseEtag == VdirFolder.etag(basePath),
+            let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap({ MergeBaseText(Array($0)) }),
+            let parts = PartialFeed(schedule: schedule, record: record, previous: previous, now: now)
+        else { return nil }
+        var desired = VdirItem.items(of: parts.feed, known: previous)
+        for uid in parts.unchangedUIDs {
+            guard let e = previous.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else {
+                return nil
+            }
+            desired.append(VdirItem(recorded: uid, written))
+        }
+        let plan = try planner.plan(status: previous, folder: state, desired: desired)
+        guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
+            let text = parts.baseText(base, items: desired)
+        else { return nil }
+        let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
+        var baseIsFeed = base.bytes == Array(text)
+        if outcome.statusWritten {
+            if outcome.skipped.isEmpty {
+                try keepBase(text)
+                baseIsFeed = true
+            } else {
+                // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
+                let full = FeedBuilder(schedule: schedule, previous: previous.feedRevisions, now: now).build()
+                try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
+            }
+        }
+        var report = Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: nil, folderChanges: plan.changes)
+        report.builtInPart = true
+        return (report, baseIsFeed && plan.records(desired) ? parts.record : nil)
+    }
+
+    func readFeedRecord() -> FeedRecord? {
+        ((try? PlainFile.read(feedRecordPath)) ?? nil).flatMap(FeedRecord.init(decoding:))
+    }
+
+    /// Keeps `record` (with the status' and base's etags now) after a clean run, removes it
+    /// after any other.
+    func keepFeedRecord(_ record: FeedRecord?, clean: Bool) throws(SyncError) {
+        guard !dryRun else { return }
+        guard clean, var record, let status = VdirFolder.etag(statusPath), let base = VdirFolder.etag(basePath) else {
+            return try removeRecord(feedRecordPath)
+        }
+        record.statusEtag = status
+        record.baseEtag = base
+        let data = record.encoded()
+        if (try? PlainFile.read(feedRecordPath)) == data { return }
+        do {
+            try AtomicFile.write(data, to: feedRecordPath)
+        } catch {
+            throw .io(path: feedRecordPath, reason: error.reason)
+        }
+    }
+
+    /// The record of a full run's `feed` (whose items are `items`, planned in `plan`), when the
+    /// base on disk is now its text (`baseWritten`); nil when the next run cannot rebuild by parts.
+    func feedRecord(of feed: Feed, items: [VdirItem], plan: SyncPlan, schedule: Schedule, baseWritten: Bool) -> FeedRecord? {
+        guard baseWritten, plan.records(items), let key = feedKey(schedule) else { return nil }
+        return FeedRecord(
+            key: key, feed: feed, schedule: schedule, fingerprints: schedule.medications.map(ScheduleEncoder.fingerprint))
+    }
+}
+
+/// The items of the medications that changed since a `FeedRecord`, built on their own.
+struct PartialFeed {
+    var feed: Feed
+    /// The UIDs of the unchanged medications, whose items are not built.
+    var unchangedUIDs: [String] = []
+    /// The record of the whole feed this run gives.
+    var record: FeedRecord
+    private var changed: Set<String>
+    private var old: [String: FeedRecord.Medication]
+
+    /// nil when the result could differ from building everything: a medication id twice, a
+    /// VTIMEZONE whose years change, a feed header that changes, a UID in two items.
+    init?(schedule: Schedule, record: FeedRecord, previous: SyncStatus, now: Int) {
+        let ids = schedule.medications.map(\.id)
+        guard Set(ids).count == ids.count, Set(record.medications.map(\.id)).count == record.medications.count else { return nil }
+        old = Dictionary(uniqueKeysWithValues: record.medications.map { ($0.id, $0) })
+        let fingerprints = schedule.medications.map(ScheduleEncoder.fingerprint)
+        var sub = schedule
+        sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in old[m.id]?.fingerprint != f }.map(\.0)
+        changed = Set(sub.medications.map(\.id))
+        feed = FeedBuilder(schedule: sub, previous: previous.feedRevisions, now: now).build()
+        var byMedication: [String: [FeedItem]] = [:]
+        for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
+        var medications: [FeedRecord.Medication] = []
+        var touched = Set(feed.zoneYears.years.keys)
+        let present = Set(ids)
+        for r in record.medications where changed.contains(r.id) || !present.contains(r.id) {
+            touched.formUnion(r.tzids)
+        }
+        for (m, f) in zip(schedule.medications, fingerprints) {
+            if let r = old[m.id], !changed.contains(m.id) {
+                medications.append(r)
+                unchangedUIDs += r.uids
+            } else {
+                let r = FeedRecord.medication(m.id, fingerprint: f, items: byMedication[m.id] ?? [])
+                touched.formUnion(r.tzids)
+                medications.append(r)
+            }
+        }
+        let uids = medications.flatMap(\.uids)
+        guard Set(uids).count == uids.count, touched.allSatisfy({ [feed] in feed.zoneYears.years[$0] == record.zones[$0] }),
+            medications.allSatisfy(\.zoned) == record.allZoned
+        else { return nil }
+        self.record = FeedRecord(key: record.key, allZoned: record.allZoned, zones: record.zones, medications: medications)
+    }
+
+    /// The whole feed's text: the old base's head and unchanged events, the changed events'
+    /// text; nil when an unchanged series is missing from the old base.
+    func baseText(_ base: MergeBaseText, items: [VdirItem]) -> Data? {
+        var out = base.head
+        var events = MergeBase.Events(items)
+        var byMedication: [String: [FeedItem]] = [:]
+        for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
+        for m in record.medications {
+            if changed.contains(m.id) {
+                for item in byMedication[m.id] ?? [] { events.append(item, to: &out) }
+            } else {
+                for uid in m.uids {
+                    guard let text = base.events[uid] else { return nil }
+                    out += text
+                }
+            }
+        }
+        out += MergeBase.end
+        return Data(out)
+    }
+}
+
+extension SyncPlan {
+    /// Whether the status this plan leaves records, for every item built (not `recorded`), the
+    /// revision the builder gave it: then the next build of an unchanged series gives the same
+    /// text, SEQUENCE and LAST-MODIFIED, as a `FeedRecord` assumes.
+    func records(_ items: [VdirItem]) -> Bool {
+        items.allSatisfy { d in
+            d.calendar.components.isEmpty  // recorded, not built
+                || status.entries[d.uid].map { ($0.pending ?? $0.written)?.feed == d.revision } == true
+        }
+    }
+}

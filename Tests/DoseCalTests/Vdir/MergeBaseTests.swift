@@ -1,0 +1,50 @@
+import DoseCalTestSupport
+import Foundation
+import ICal
+import Testing
+
+@testable import DoseCal
+
+/// The merge base is assembled from the text the items wrote (`MergeBase`), and split again by
+/// UID (`MergeBaseText`): both must be exactly the whole feed's serialisation.
+@Suite struct MergeBaseTests {
+    func check(_ schedule: Schedule, _ label: String) throws {
+        let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
+        let whole = Data(try feed.serialized().utf8)
+        let written = VdirItem.items(of: feed)
+        #expect(MergeBase.text(of: feed, items: written) == whole, "\(label): from the items' text")
+        #expect(MergeBase.text(of: feed, items: []) == whole, "\(label): serialised here")
+        // A feed without events has no event to split at: such a base is never rewritten by parts.
+        guard !feed.items.isEmpty else { return #expect(MergeBaseText(Array(whole)) == nil, "\(label)") }
+        let split = try #require(MergeBaseText(Array(whole)), "\(label)")
+        var again = split.head
+        var seen = Set<String>()
+        for item in feed.items where seen.insert(item.uid).inserted { again += split.events[item.uid] ?? [] }
+        #expect(again + Array("END:VCALENDAR\r\n".utf8) == Array(whole), "\(label): split by UID")
+    }
+
+    @Test(arguments: Fixtures.scheduleNames) func everyFixture(_ name: String) throws {
+        try check(Fixtures.schedule(name), name)
+    }
+
+    @Test func generatedSchedules() throws {
+        for seed in UInt64(1)...20 {
+            var generator = ScheduleGenerator(seed: seed)
+            try check(generator.schedule(), "seed \(seed)")
+        }
+    }
+
+    @Test func aRecordReadsBackAsWritten() throws {
+        var record = FeedRecord(
+            key: "k", allZoned: true,
+            zones: ["Europe/Berlin": .init(first: 2025, last: nil), "Asia/Tokyo": .init(first: 2026, last: 2027)],
+            medications: [
+                .init(id: "a,b%\t", fingerprint: "f", zoned: false, tzids: ["Europe/Berlin"], uids: ["u1", "u,2"]),
+                .init(id: "c", fingerprint: "g", zoned: true, tzids: [], uids: []),
+            ])
+        record.statusEtag = "1.2-3-4"
+        record.baseEtag = "5.6-7-8"
+        #expect(FeedRecord(decoding: record.encoded()) == record)
+        #expect(FeedRecord(decoding: Data("dosecal-sync-feed\t2\n".utf8)) == nil)
+    }
+}
