@@ -48,7 +48,7 @@ struct PropertyReader {
         var parameters: [ICalParameter] = []
         if b[i] == UInt8(ascii: ";") {
             guard kind == .dateTime, let (parameter, end) = PropertyReader.parameter(b, from: i + 1) else { return nil }
-            parameters = [parameter]
+            parameters = shared(parameter)
             i = end
         }
         let value = UnsafeBufferPointer(rebasing: b[(i + 1)...])
@@ -63,7 +63,30 @@ struct PropertyReader {
             return ICalProperty(name, rendered, line: line)
         }
         guard ok else { return nil }
-        return ICalProperty(name, String(decoding: value, as: UTF8.self), parameters: parameters, line: line)
+        var text = String(decoding: value, as: UTF8.self)
+        if PropertyReader.stamps.contains(name) { text = shared(text) }
+        return ICalProperty(name, text, parameters: parameters, line: line)
+    }
+
+    /// The properties whose value most calendars repeat on every event (an export's time).
+    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "CREATED"]
+
+    /// One copy of each such value and of each parameter list (`TZID=Europe/Berlin` on thousands
+    /// of DTSTARTs): the parsed calendar holds every event until it is read, and equal values
+    /// need not be stored once per event.
+    private var values: [String: String] = [:]
+    private var parameterLists: [ICalParameter: [ICalParameter]] = [:]
+
+    private mutating func shared(_ text: String) -> String {
+        if let known = values[text] { return known }
+        if values.count < 4_096 { values[text] = text }
+        return text
+    }
+
+    private mutating func shared(_ parameter: ICalParameter) -> [ICalParameter] {
+        if let known = parameterLists[parameter] { return known }
+        if parameterLists.count < 4_096 { parameterLists[parameter] = [parameter] }
+        return [parameter]
     }
 
     /// One `TZID=name` (no quotes or commas) or `VALUE=DATE` parameter ending at the value's ':'.
