@@ -497,6 +497,12 @@ check "expand: the viewer zone from TZ" 0 env TZ=Asia/Tokyo "$bin" expand "$tmp/
 expect "expand: TZ=Asia/Tokyo reads floating 23:50 as 14:50Z" grep -q '"start": "1998-02-13T14:50:00Z"' "$tmp/stdout"
 check "expand: a TZ without zone data is a usage error, never UTC" 64 env TZ=Mars/Base "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01
 expect "expand: the TZ error names TZ" grep -q "TZ=Mars/Base is not a time zone with zone data" "$tmp/stderr"
+if system_zone="$(readlink /etc/localtime 2>/dev/null)" && [[ "$system_zone" == *zoneinfo/* ]]; then
+    check "expand: without TZ or --zone, the zone /etc/localtime links to" 0 env -u TZ "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01
+    cp "$tmp/stdout" "$tmp/expand-system.txt"
+    check "expand: the same window in that zone by name" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01 --zone "${system_zone##*zoneinfo/}"
+    expect "expand: the system's zone reads as its name" cmp -s "$tmp/stdout" "$tmp/expand-system.txt"
+fi
 check "expand: missing calendar" 2 "$bin" expand "$tmp/nope.ics" --from 1997-01-01 --to 2000-01-01
 # hostile calendars: a clear error naming the file and line, never a crash
 mkdir -p "$tmp/hostile" && cp "$demo" "$tmp/hostile/s.json"

@@ -53,19 +53,22 @@ enum ExpandCommand {
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
         for path in args.positionals {
             let name = path == "-" ? "<stdin>" : path
-            let parsed: ParsedCalendar
+            let expander: CalendarExpander
+            let problems: [ICalError]
             do {
-                parsed = try ICalParser.parse(CalendarInput.data(path))
+                // Only the expander keeps the events: the parsed tree goes as soon as it is built.
+                let parsed = try ICalParser.parse(CalendarInput.data(path))
+                problems = parsed.problems
+                expander = CalendarExpander(calendar: consume parsed, viewerZone: zone, budget: budget)
             } catch let error as ICalError {
                 throw InputError("\(name): \(error)")
             }
-            let expander = CalendarExpander(calendar: parsed, viewerZone: zone, budget: budget)
             // Counting keeps no instance: memory follows the calendar, not its expansion.
             let expansion =
                 counting
                 ? expander.forEachInstance(overlapping: from, to: to) { _ in count += 1 }
                 : expander.expand(overlapping: from, to: to)
-            for problem in parsed.problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
+            for problem in problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
             instances += expansion.instances
         }
         if args.positionals.count > 1 {
@@ -98,7 +101,7 @@ enum ExpandCommand {
             }
             return zone
         }
-        let system = TimeZone.current.identifier
+        let system = SystemZone.linkedName() ?? TimeZone.current.identifier
         guard let zone = Zone(system) else {
             throw UsageError("the system's time zone \(system) has no zone data; give --zone (an IANA name like Europe/Berlin)")
         }

@@ -64,6 +64,13 @@ public struct CalendarExpander: Sendable {
         visit(from: from, to: to, overlapping: true) { instances in instances.forEach(body) }
     }
 
+    /// Every instance that starts in `[from, to)` (as `expand(from:to:)`), handed to `body` one UID
+    /// group at a time, in the order of the groups' first events, without keeping or sorting them.
+    /// The expansion returned has the problems and failures, and no instances.
+    public func forEachInstance(from: Int, to: Int, _ body: (EventInstance) -> Void) -> CalendarExpansion {
+        visit(from: from, to: to, overlapping: false) { instances in instances.forEach(body) }
+    }
+
     private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
         var instances: [EventInstance] = []
         var result = visit(from: from, to: to, overlapping: overlapping) { instances += $0 }
@@ -85,14 +92,14 @@ public struct CalendarExpander: Sendable {
         let inWindow = { (i: EventInstance) -> Bool in
             overlapping ? i.start < to && (i.end > i.start ? i.end > from : i.start >= from) : i.start >= from && i.start < to
         }
-        for group in EventGroup.byUID(events) {
+        EventGroup.forEach(byUID: events) { group in
             // The budget's hook: each group may take what is left of it, and is charged what it took.
             let limit = budget.limit(instanceLimit)
             guard limit > 0 else {
                 cut.append(group.uid)
-                continue
+                return
             }
-            do {
+            do throws(ICalError) {
                 let instances = try group.instances(
                     catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping)
                 budget.charge(instances.count)

@@ -183,7 +183,11 @@ struct OpenUnit {
     /// Closes the innermost component; the unit as read here when this closes it.
     mutating func end(_ l: ContentLine) -> ICalComponent? {
         record(l)
-        guard isOwn, let done = built.popLast() else { return nil }
+        guard isOwn, var done = built.popLast() else { return nil }
+        // Kept until the calendar is read: without the room appending left (up to half the array).
+        if done.properties.capacity > done.properties.count {
+            done.properties = done.properties.withUnsafeBufferPointer { Array($0) }
+        }
         guard !built.isEmpty else { return done }
         built[built.count - 1].components.append(done)
         return nil

@@ -4,31 +4,40 @@ struct EventGroup {
     var masters: [ICalComponent] = []
     var overrides: [ICalComponent] = []
 
-    /// Groups `events` by UID in order of first appearance.
-    static func byUID(_ events: [ICalComponent]) -> [EventGroup] {
-        var groups: [EventGroup] = []
+    /// Hands each UID group of `events` to `body` in order of first appearance, one at a time:
+    /// only the grouping (an index per event) is kept, never every group's arrays at once.
+    static func forEach(byUID events: [ICalComponent], _ body: (EventGroup) -> Void) {
+        var firsts: [Int] = []  // the index of each group's first event
+        var next = [Int](repeating: -1, count: events.count)  // the group's next event, -1 at its end
+        var last: [Int] = []  // each group's last event so far
         var index: [String: Int] = [:]
-        for event in events {
-            let uid = event.property("UID")?.text ?? ""
-            let i: Int
-            if event.property("UID") == nil {
-                // No UID (invalid, but written): each such event stands alone.
-                i = groups.count
-                groups.append(EventGroup(uid: uid))
-            } else if let known = index[uid] {
-                i = known
-            } else {
-                i = groups.count
-                index[uid] = i
-                groups.append(EventGroup(uid: uid))
+        for (e, event) in events.enumerated() {
+            // No UID (invalid, but written): each such event stands alone.
+            let uid = event.property("UID")?.text
+            if let uid, let g = index[uid] {
+                next[last[g]] = e
+                last[g] = e
+                continue
             }
-            if event.property("RECURRENCE-ID") == nil {
-                groups[i].masters.append(event)
-            } else {
-                groups[i].overrides.append(event)
-            }
+            if let uid { index[uid] = firsts.count }
+            firsts.append(e)
+            last.append(e)
         }
-        return groups
+        index = [:]
+        last = []
+        for first in firsts {
+            var group = EventGroup(uid: events[first].property("UID")?.text ?? "")
+            var e = first
+            while e >= 0 {
+                if events[e].property("RECURRENCE-ID") == nil {
+                    group.masters.append(events[e])
+                } else {
+                    group.overrides.append(events[e])
+                }
+                e = next[e]
+            }
+            body(group)
+        }
     }
 
     /// The instances of the group that may start in `[from, to)`, or with `overlapping` may

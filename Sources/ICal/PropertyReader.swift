@@ -1,7 +1,9 @@
 /// Reads the property lines whose libical reading is known exactly, without libical: the ones
 /// expansion and reconciliation read most (UID, SUMMARY and other plain TEXT, DTSTART, DTEND,
-/// DTSTAMP, RECURRENCE-ID, single EXDATE/RDATE values, SEQUENCE, TZOFFSETFROM/TO, TZNAME) in
-/// their plain forms, and RRULEs by remembering libical's reading of each distinct rule text.
+/// DTSTAMP, RECURRENCE-ID, single EXDATE/RDATE values, SEQUENCE, REPEAT, TZOFFSETFROM/TO, TZNAME,
+/// CATEGORIES) in their plain forms, and the values libical normalises (RRULE, DURATION, TRIGGER,
+/// ACTION, TRANSP, STATUS, CLASS) without parameters by remembering libical's reading of each
+/// distinct line.
 ///
 /// A line is read here only when libical would give the same property: the same upper-case
 /// name, the same parameters and the same value text, and no `X-LIC-ERROR`. Anything else
@@ -9,19 +11,27 @@
 /// the component it is in goes through libical as a whole (`ComponentAssembler`).
 /// Used under `Libical.lock` (the RRULE memo asks libical).
 struct PropertyReader {
-    /// libical's value text for each RRULE value text it read cleanly; nil for the ones it did not.
-    private var rules: [String: String?] = [:]
+    /// libical's value text for each value text (by property name) it read cleanly; nil for the
+    /// ones it did not.
+    private var normalised: [String: [String: String?]] = [:]
+    /// How many values `normalised` holds (bounded: a hostile file cannot grow it without end).
+    private var remembered = 0
 
     enum Kind {
-        case text, dateTime, integer, utcOffset, rule
+        /// Plain TEXT, DATE or DATE-TIME, integer and UTC offset values, read from their bytes.
+        case text, dateTime, integer, utcOffset
+        /// A value libical rewrites (RRULE part order, `PT60M` as `PT1H`, case): asked once per text.
+        case normalised
     }
 
     static let kinds: [String: Kind] = [
         "UID": .text, "SUMMARY": .text, "DESCRIPTION": .text, "LOCATION": .text, "COMMENT": .text, "TZNAME": .text,
         "DTSTAMP": .dateTime, "DTSTART": .dateTime, "DTEND": .dateTime, "RECURRENCE-ID": .dateTime,
         "CREATED": .dateTime, "LAST-MODIFIED": .dateTime, "EXDATE": .dateTime, "RDATE": .dateTime, "DUE": .dateTime,
-        "SEQUENCE": .integer, "PRIORITY": .integer, "TZOFFSETFROM": .utcOffset, "TZOFFSETTO": .utcOffset,
-        "RRULE": .rule,
+        "SEQUENCE": .integer, "PRIORITY": .integer, "REPEAT": .integer, "TZOFFSETFROM": .utcOffset,
+        "TZOFFSETTO": .utcOffset, "CATEGORIES": .text, "RRULE": .normalised, "DURATION": .normalised,
+        "TRIGGER": .normalised, "ACTION": .normalised, "TRANSP": .normalised, "STATUS": .normalised,
+        "CLASS": .normalised,
     ]
 
     /// The property of `l` as libical reads it, or nil when only libical can say.
@@ -38,7 +48,7 @@ struct PropertyReader {
         var parameters: [ICalParameter] = []
         if b[i] == UInt8(ascii: ";") {
             guard kind == .dateTime, let (parameter, end) = PropertyReader.parameter(b, from: i + 1) else { return nil }
-            parameters = [parameter]
+            parameters = shared(parameter)
             i = end
         }
         let value = UnsafeBufferPointer(rebasing: b[(i + 1)...])
@@ -48,12 +58,35 @@ struct PropertyReader {
         case .dateTime: ok = PropertyReader.isDateTime(value, parameter: parameters.first)
         case .integer: ok = PropertyReader.isInteger(value)
         case .utcOffset: ok = PropertyReader.isUTCOffset(value)
-        case .rule:
-            guard let rendered = rule(String(decoding: value, as: UTF8.self)) else { return nil }
+        case .normalised:
+            guard let rendered = normalised(name, String(decoding: value, as: UTF8.self)) else { return nil }
             return ICalProperty(name, rendered, line: line)
         }
         guard ok else { return nil }
-        return ICalProperty(name, String(decoding: value, as: UTF8.self), parameters: parameters, line: line)
+        var text = String(decoding: value, as: UTF8.self)
+        if PropertyReader.stamps.contains(name) { text = shared(text) }
+        return ICalProperty(name, text, parameters: parameters, line: line)
+    }
+
+    /// The properties whose value most calendars repeat on every event (an export's time).
+    static let stamps: Set<String> = ["DTSTAMP", "LAST-MODIFIED", "CREATED"]
+
+    /// One copy of each such value and of each parameter list (`TZID=Europe/Berlin` on thousands
+    /// of DTSTARTs): the parsed calendar holds every event until it is read, and equal values
+    /// need not be stored once per event.
+    private var values: [String: String] = [:]
+    private var parameterLists: [ICalParameter: [ICalParameter]] = [:]
+
+    private mutating func shared(_ text: String) -> String {
+        if let known = values[text] { return known }
+        if values.count < 4_096 { values[text] = text }
+        return text
+    }
+
+    private mutating func shared(_ parameter: ICalParameter) -> [ICalParameter] {
+        if let known = parameterLists[parameter] { return known }
+        if parameterLists.count < 4_096 { parameterLists[parameter] = [parameter] }
+        return [parameter]
     }
 
     /// One `TZID=name` (no quotes or commas) or `VALUE=DATE` parameter ending at the value's ':'.
@@ -116,23 +149,27 @@ struct PropertyReader {
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
-    /// libical's value text of `RRULE:value` (asked once per distinct text); nil when libical
-    /// reads anything else than one clean RRULE from it.
-    private mutating func rule(_ value: String) -> String? {
-        if let known = rules[value] { return known }
+    /// libical's value text of `name:value` (asked once per distinct text, in a one-line VEVENT:
+    /// libical reads a property by its name, wherever it is); nil when libical reads anything else
+    /// than one clean property of that name without parameters from it.
+    private mutating func normalised(_ name: String, _ value: String) -> String? {
+        if let known = normalised[name]?[value] { return known }
         let parser = LibicalLineParser()
         var read: String? = nil
-        for text in ["BEGIN:VEVENT", "RRULE:" + value, "END:VEVENT"] {
+        for text in ["BEGIN:VEVENT", name + ":" + value, "END:VEVENT"] {
             guard let done = parser.add(Array(text.utf8)) else { continue }
             var problems: [ICalError] = []
             let component = ICalParser.copy(done.view, skeleton: nil, problems: &problems)
-            if problems.isEmpty, component.properties.count == 1, let p = component.properties.first, p.name == "RRULE",
+            if problems.isEmpty, component.properties.count == 1, let p = component.properties.first, p.name == name,
                 p.parameters.isEmpty
             {
                 read = p.value
             }
         }
-        if rules.count < 65_536 { rules[value] = .some(read) }
+        if remembered < 65_536 {
+            normalised[name, default: [:]][value] = .some(read)
+            remembered += 1
+        }
         return read
     }
 }

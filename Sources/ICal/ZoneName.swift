@@ -45,7 +45,7 @@ public struct ZoneName: Sendable, Hashable, CustomStringConvertible {
 
     /// Maps `tzid` to an IANA identifier; nil when the name is not one this type knows.
     public init?(tzid: String) {
-        let trimmed = tzid.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\"")))
+        let trimmed = ZoneName.trimmed(tzid)
         guard !trimmed.isEmpty else { return nil }
         self.tzid = tzid
         if ZoneName.utcSpellings.contains(trimmed.uppercased()) {
@@ -63,6 +63,14 @@ public struct ZoneName: Sendable, Hashable, CustomStringConvertible {
         } else {
             return nil
         }
+    }
+
+    /// `tzid` without white space and quotes at either end. Most TZIDs have none: those are
+    /// returned as they are, without Foundation's character sets.
+    static func trimmed(_ tzid: String) -> String {
+        let plain = { (c: UInt8?) in c.map { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") } ?? false }
+        if plain(tzid.utf8.first), plain(tzid.utf8.last) { return tzid }
+        return tzid.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\"")))
     }
 
     /// The IANA identifier of `tzid`, or nil when it must be read from the file's VTIMEZONE.

@@ -59,9 +59,27 @@ import Testing
         "SEQUENCE:0", "SEQUENCE:007", "SEQUENCE:-1", "SEQUENCE:12", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=5",
         "RRULE:BYDAY=MO;FREQ=WEEKLY", "RRULE:FREQ=DAILY;INTERVAL=1", "RRULE:FREQ=SOMETIMES", "RRULE:FREQ=MONTHLY;BYDAY=+1MO",
         "RRULE:FREQ=YEARLY;UNTIL=20301231", "RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=TU", "DTEND;VALUE=DATE-TIME:20260101T090000",
+        "DURATION:PT15M", "DURATION:PT60M", "DURATION:P1W", "DURATION:-PT5M", "DURATION:soon", "DURATION;X-A=b:PT1H",
+        "TRANSP:TRANSPARENT", "TRANSP:opaque", "TRANSP:SOMETIMES", "STATUS:CANCELLED", "STATUS:confirmed", "STATUS:GONE",
+        "CLASS:PRIVATE", "CLASS:X-SECRET", "CATEGORIES:MEDICATION", "CATEGORIES:A,B", "CATEGORIES:a\\;b",
+        "REPEAT:1", "REPEAT:01",
     ])
     func oneLineReadsAsLibicalReadsIt(line: String) {
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:u\r\n\(line)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let (own, libical) = Self.both(Array(text.utf8))
+        #expect(own == libical)
+    }
+
+    @Test(arguments: [
+        "ACTION:DISPLAY", "ACTION:audio", "ACTION:X-SPEAK", "ACTION:NONE", "TRIGGER:-PT5M", "TRIGGER:-PT60M", "TRIGGER:PT0S",
+        "TRIGGER:-P1DT2H", "TRIGGER;RELATED=END:PT5M", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "TRIGGER:19760401T005545Z",
+        "TRIGGER:later", "REPEAT:3", "DURATION:PT10M", "DESCRIPTION:Time to take it",
+    ])
+    func alarmLinesReadAsLibicalReadsThem(line: String) {
+        let text = """
+            BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n\(line)\r
+            END:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """
         let (own, libical) = Self.both(Array(text.utf8))
         #expect(own == libical)
     }

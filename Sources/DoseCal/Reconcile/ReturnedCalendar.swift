@@ -47,10 +47,12 @@ public struct ReturnedCalendar: Sendable {
         var order: [String] = []
         var overrideComponents: [(String, ICalComponent)] = []
         var withoutUID: [ReturnedEvent] = []
+        var rules: [String: RecurrenceRule?] = [:]
         for event in events {
             guard let uid = event.property("UID")?.value, !uid.isEmpty else {
                 warnings.append(.missingUID(line: event.line))
-                withoutUID.append(ReturnedEvent(event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone))
+                withoutUID.append(ReturnedEvent(
+                        event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, rules: &rules))
                 continue
             }
             if event.property("RECURRENCE-ID") != nil {
@@ -61,7 +63,8 @@ public struct ReturnedCalendar: Sendable {
                 warnings.append(.duplicateMaster(uid: uid, line: event.line))
                 continue
             }
-            let master = ReturnedEvent(event, uid: uid, seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone)
+            let master = ReturnedEvent(
+                event, uid: uid, seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, rules: &rules)
             masters[uid] = master
             order.append(uid)
             warnings += ReturnedCalendar.ruleWarnings(master)
@@ -70,7 +73,8 @@ public struct ReturnedCalendar: Sendable {
         for (uid, event) in overrideComponents {
             let master = masters[uid]
             let o = ReturnedEvent(
-                event, uid: uid, seriesZone: master?.zone, seriesAllDay: master?.isAllDay, calendarZone: calendarZone)
+                event, uid: uid, seriesZone: master?.zone, seriesAllDay: master?.isAllDay, calendarZone: calendarZone,
+                rules: &rules)
             overrides[uid, default: []].append(o)
         }
         let uids = Set(order).union(overrides.keys).sorted()
@@ -78,16 +82,24 @@ public struct ReturnedCalendar: Sendable {
         series = uids.map { ReturnedSeries(uid: $0, master: masters[$0], overrides: overrides[$0] ?? []) }
         for (i, s) in series.enumerated() { positions[s.uid] = i }
         splits = []
-        var unknown = Set<String>()
-        for event in events {
-            for p in event.properties where ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"].contains(p.name) {
-                if let tzid = p.parameter("TZID"), ZoneName(tzid: tzid) == nil { unknown.insert(tzid) }
-            }
-        }
-        warnings += unknown.sorted().map { .unknownZone(tzid: $0, hasDefinition: defined.contains($0)) }
+        warnings += ReturnedCalendar.unknownZones(events).map { .unknownZone(tzid: $0, hasDefinition: defined.contains($0)) }
         self.warnings = warnings
         dropped = ReturnedCalendar.droppedProperties(parsed)
         recoverSplits()
+    }
+
+    /// The TZIDs of the events' times that `ZoneName` does not know, sorted (each TZID looked up once).
+    static func unknownZones(_ events: [ICalComponent]) -> [String] {
+        let timed: Set<String> = ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"]
+        var known = Set<String>()
+        var unknown = Set<String>()
+        for event in events {
+            for p in event.properties where timed.contains(p.name) {
+                guard let tzid = p.parameter("TZID"), !known.contains(tzid), !unknown.contains(tzid) else { continue }
+                if ZoneName(tzid: tzid) == nil { unknown.insert(tzid) } else { known.insert(tzid) }
+            }
+        }
+        return unknown.sorted()
     }
 
     /// Each left-out property of `parsed` belongs to the top-level component whose BEGIN line is

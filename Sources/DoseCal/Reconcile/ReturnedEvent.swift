@@ -45,8 +45,12 @@ public struct ReturnedEvent: Sendable, Hashable {
 
     /// Reads `event`; `seriesZone`/`seriesAllDay` come from the master (for overrides) and
     /// `calendarZone` is the calendar's X-WR-TIMEZONE (normalised), used for floating values
-    /// when the series has no zone.
-    init(_ event: ICalComponent, uid: String, seriesZone: String?, seriesAllDay: Bool?, calendarZone: String?) {
+    /// when the series has no zone. `rules` remembers the reading of each RRULE text (a calendar
+    /// repeats a few rule texts thousands of times).
+    init(
+        _ event: ICalComponent, uid: String, seriesZone: String?, seriesAllDay: Bool?, calendarZone: String?,
+        rules: inout [String: RecurrenceRule?]
+    ) {
         component = event
         self.uid = uid
         line = event.line
@@ -68,7 +72,12 @@ public struct ReturnedEvent: Sendable, Hashable {
             thisAndFuture = false
         }
         ruleText = event.property("RRULE")?.value
-        rule = ruleText.flatMap { RecurrenceRule(parsing: $0) }
+        rule = ruleText.flatMap { text in
+            if let known = rules[text] { return known }
+            let read = RecurrenceRule(parsing: text)
+            rules[text] = .some(read)
+            return read
+        }
         if let rule, let start, let u = rule.normalizedUntil(for: start) {
             // An all-day series' UTC UNTIL is a local midnight: read it like any UTC value on it.
             if allDay, case .utc? = rule.until { until = read(rule.until!) } else { until = read(u) }
