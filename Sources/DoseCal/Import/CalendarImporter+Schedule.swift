@@ -5,12 +5,24 @@ extension CalendarImporter {
     /// per weekday or "on" day), dose times with the same title, days and policy made slots of
     /// one medication, then consecutive bounded stretches of one medication made one (taper
     /// steps, travel, a cycle written as repeated series: `chain`).
+    /// The parts of one stretch (cut by one UNTIL) are joined first; when that leaves something
+    /// unmapped, also only parts with the same last dose day (each rule of a stretch shorter than
+    /// the cycle's period its own, joined as stretches in `chain`), and the one that maps more wins.
     static func assemble(_ doses: [ImportedDose], home: Zone) -> (
+        schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
+    ) {
+        let whole = assemble(doses, home: home, wholeStretches: true)
+        guard !whole.unmapped.isEmpty else { return whole }
+        let byDay = assemble(doses, home: home, wholeStretches: false)
+        return byDay.unmapped.count < whole.unmapped.count ? byDay : whole
+    }
+
+    static func assemble(_ doses: [ImportedDose], home: Zone, wholeStretches: Bool) -> (
         schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
     ) {
         var unmapped: [ImportReport.Unmapped] = []
         var timed: [(ImportedDose, Recurrence)] = []
-        for var dose in joinParts(doses) {
+        for var dose in wholeStretches ? joinParts(doses) : joinParts(doses, key: \.lastDoseKey) {
             if let recurrence = dose.pattern.recurrence(start: dose.start) {
                 timed.append((dose, recurrence))
             } else if let cut = dose.pattern.cycle(around: dose.start) {
@@ -43,7 +55,24 @@ extension CalendarImporter {
     }
 
     /// Dose times that differ only in their days, joined when their days are periods of one length.
+    /// The parts of one stretch (cut by one UNTIL) join first; when their days are no schedule
+    /// kind (a stretch shorter than a cycle's period, cut inside its block, shows a broken block),
+    /// only parts with the same last dose day join, and the stretches are joined later.
     static func joinParts(_ doses: [ImportedDose]) -> [ImportedDose] {
+        var groups: [String: [ImportedDose]] = [:]
+        var order: [String] = []
+        for dose in doses {
+            if groups[dose.partKey] == nil { order.append(dose.partKey) }
+            groups[dose.partKey, default: []].append(dose)
+        }
+        return order.flatMap { key in
+            let group = groups[key] ?? []
+            let whole = joinParts(group, key: \.partKey)
+            return whole.allSatisfy(\.isOneKind) ? whole : joinParts(group, key: \.lastDoseKey)
+        }
+    }
+
+    static func joinParts(_ doses: [ImportedDose], key partKey: (ImportedDose) -> String) -> [ImportedDose] {
         var result: [ImportedDose] = []
         var offsets: [Set<Int>] = []
         var byKey: [String: Int] = [:]
@@ -53,7 +82,7 @@ extension CalendarImporter {
                 offsets.append([])
                 continue
             }
-            let key = "\(dose.partKey)\u{1F}\(period)"
+            let key = "\(partKey(dose))\u{1F}\(period)"
             guard let i = byKey[key], case .days(_, let first, _, let m) = result[i].pattern else {
                 byKey[key] = result.count
                 result.append(dose)
@@ -67,6 +96,8 @@ extension CalendarImporter {
             result[i].pattern = .days(
                 period: period, anchor: base, offsets: [], mondayWeeks: m && monday && base.weekday == .monday)
             result[i].start = min(result[i].start, dose.start)
+            // Parts cut by one UNTIL: the stretch ends on the last dose day of any of them.
+            if let a = result[i].end, let b = dose.end { result[i].end = max(a, b) }
             result[i].notes += dose.notes
             result[i].moved += dose.moved
             result[i].parts += 1

@@ -20,10 +20,21 @@ struct ImportedDose: Sendable {
     /// The stretch's first dose day when `start` is the first day of the cycle block it begins
     /// inside (a taper step or travel date cut the cycle there); nil: `start`.
     var firstDose: LocalDate? = nil
+    /// The series' UNTIL as written (nil: none). The parts of one stretch (a cycle's rules) share
+    /// it while their last doses, and so their `end`s, fall on different days.
+    var until: String? = nil
 
     /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
-    /// "on" day): everything but the days.
-    var partKey: String { "\(slotKey)\u{1F}\(time)" }
+    /// "on" day): everything but the days (and the last dose day when they share an UNTIL).
+    var partKey: String {
+        "\(summary)\u{1F}\(until ?? end.map(\.description) ?? "")\u{1F}\(timePolicy)\u{1F}\(reminder)\u{1F}\(time)"
+    }
+
+    /// Parts with the same last dose day (each rule of a stretch shorter than a cycle's period).
+    var lastDoseKey: String { "\(slotKey)\u{1F}\(time)" }
+
+    /// Days that are a schedule kind, or a cycle seen from inside its "on" block.
+    var isOneKind: Bool { pattern.recurrence(start: start) != nil || pattern.cycle(around: start) != nil }
 
     /// Dose times that can be slots of one medication (with the same days and start): everything
     /// but the time and the days.

@@ -22,11 +22,6 @@ import Testing
     /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
     static let open: [UInt64: String] = [
         20_270_117: "cycle, taper, fixed-interval taper",
-        20_270_122: "cycle, every N hours, taper",
-        20_270_142: "cycle, every N hours, taper, moved dose",
-        20_270_173: "cycle, every N hours, taper, fixed-interval taper",
-        20_270_184: "cycle, every N hours, taper",
-        20_270_207: "cycle, taper, travel, fixed-interval taper",
         20_270_218: "cycle, every N hours, taper",
     ]
 

@@ -145,3 +145,31 @@ extension ImportRoundTripTests {
         #expect(Self.doses(report.schedule) == Self.doses(schedule))
     }
 }
+
+extension ImportRoundTripTests {
+    /// A 5-on/4-off cycle in a zone, cut inside an "on" block on 2027-01-24 and again on
+    /// 2027-02-02: the middle stretch is five daily rules every 9 days, one per "on" day, with one
+    /// UNTIL (2027-02-01) but different last doses (01-24, 01-25, 01-26, 01-31, 02-01). They are
+    /// one stretch (a block from 01-22, cut), not five.
+    @Test func cycleRulesOfOneStretchWithDifferentLastDosesAreOneStretch() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "prednisone", name: "Prednisone", strength: "5 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
+            start: d("2027-01-13"), end: d("2027-03-31"),
+            taper: [
+                TaperStep(from: d("2027-01-13"), pillsPerDose: 4, dose: "20 mg"),
+                TaperStep(from: d("2027-01-24"), pillsPerDose: 3, dose: "15 mg"),
+                TaperStep(from: d("2027-02-02"), pillsPerDose: 2, dose: "10 mg"),
+            ])
+        let schedule = Schedule(home: Zone("Europe/Berlin")!, medications: [m])
+        let report = try Self.roundTrip(schedule)
+        #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 5, daysOff: 4))
+        #expect(back.taper.map(\.from) == [d("2027-01-13"), d("2027-01-24"), d("2027-02-02")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3, 2])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
+    }
+}
