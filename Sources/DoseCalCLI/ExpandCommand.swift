@@ -97,7 +97,8 @@ enum ExpandCommand {
         if let tz = environment["TZ"], !tz.isEmpty, !tz.hasPrefix("/"), !tz.hasPrefix(":/") {
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
             guard let zone = Zone(name) else {
-                throw UsageError("TZ=\(tz) is not a time zone with zone data; set TZ to an IANA name like Europe/Berlin or give --zone")
+                throw UsageError(
+                    "TZ=\(tz) is not a time zone with zone data; set TZ to an IANA name like Europe/Berlin or give --zone")
             }
             return zone
         }

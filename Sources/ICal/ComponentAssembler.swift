@@ -87,7 +87,8 @@ struct ComponentAssembler {
                 throw .structure(
                     line: closed.line,
                     message:
-                        "BEGIN:\(closed.name) is never closed; expected END:\(closed.name) before END:\(component) on line \(l.line)")
+                        "BEGIN:\(closed.name) is never closed; expected END:\(closed.name) before END:\(component) on line \(l.line)"
+                )
             }
             throw .structure(
                 line: l.line,

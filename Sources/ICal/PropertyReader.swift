@@ -112,9 +112,9 @@ struct PropertyReader {
     static func isPlainText(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = v.first, let last = v.last, first != 0x20, last != 0x20 else { return false }
         return v.allSatisfy { c in
-                c >= 0x20 && c != 0x7F && c != UInt8(ascii: "\\") && c != UInt8(ascii: ";") && c != UInt8(ascii: ",")
-                    && c != UInt8(ascii: "\"")
-            }
+            c >= 0x20 && c != 0x7F && c != UInt8(ascii: "\\") && c != UInt8(ascii: ";") && c != UInt8(ascii: ",")
+                && c != UInt8(ascii: "\"")
+        }
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (with `Z` when there is no TZID), every

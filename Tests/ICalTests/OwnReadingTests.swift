@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "SUMMARY: leading", "SUMMARY:trailing ", "SUMMARY:a:b", "SUMMARY:caf\u{E9} \u{1F48A}", "SUMMARY:a\\,b", "SUMMARY:", "SUMMARY:a,b", "summary:lower",
+        "SUMMARY: leading", "SUMMARY:trailing ", "SUMMARY:a:b", "SUMMARY:caf\u{E9} \u{1F48A}", "SUMMARY:a\\,b", "SUMMARY:",
+        "SUMMARY:a,b", "summary:lower",
         "UID:x@y", "DTSTART:20260101T090000", "DTSTART:20260101T090000Z", "DTSTART;TZID=Europe/Berlin:20260101T090000",
         "DTSTART;TZID=Europe/Berlin:20260101T090000Z", "DTSTART;VALUE=DATE:20260101", "DTSTART:20260101",
         "DTSTART:20260230T090000", "DTSTART:20260101T250000", "DTSTART;tzid=Europe/Berlin:20260101T090000",

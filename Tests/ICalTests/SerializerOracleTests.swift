@@ -1,6 +1,7 @@
 import Foundation
-@testable import ICal
 import Testing
+
+@testable import ICal
 
 /// The pure-Swift writer against libical's own serialisation (`Libical.serialized`, the writer
 /// it replaced): byte for byte, for every property libical knows, every ASCII byte in values and
@@ -59,14 +60,16 @@ import Testing
                 "\(name) VALUE after another parameter")
         }
         for (type, value) in Self.samples where !Self.enumerated.contains(type) {
-            Self.expectSame(Self.event([ICalProperty("X-FOO", value, parameters: [ICalParameter("VALUE", type)])]), "X-FOO \(type)")
+            Self.expectSame(
+                Self.event([ICalProperty("X-FOO", value, parameters: [ICalParameter("VALUE", type)])]), "X-FOO \(type)")
         }
         for (name, type, value) in [
             ("DTSTART", "DATE", "20260105"), ("DTSTART", "date", "20260105"), ("RDATE", "PERIOD", "20260105T080000Z/PT1H"),
             ("TRIGGER", "DATE-TIME", "20260105T080000Z"), ("ATTACH", "BINARY", "aGVsbG8="), ("DESCRIPTION", "TEXT", "x,y"),
             ("EXDATE", "DATE-TIME", "20260105"),
         ] {
-            Self.expectSame(Self.event([ICalProperty(name, value, parameters: [ICalParameter("VALUE", type)])]), "\(name) \(type)")
+            Self.expectSame(
+                Self.event([ICalProperty(name, value, parameters: [ICalParameter("VALUE", type)])]), "\(name) \(type)")
         }
         // A date where a date-time belongs: libical reads a DATE and writes VALUE=DATE.
         Self.expectSame(Self.event([ICalProperty("DTSTART", "20260105", parameters: [ICalParameter("TZID", "Europe/Paris")])]))
@@ -103,7 +106,8 @@ import Testing
             "FREQ=DAILY;INTERVAL=1", "FREQ=WEEKLY;WKST=SU;BYDAY=MO", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SU;WKST=MO",
             "FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "FREQ=DAILY;UNTIL=20260101T000000Z;INTERVAL=3", "FREQ=DAILY;COUNT=4",
             "FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU;BYHOUR=9;BYMINUTE=30;BYSECOND=0;BYMONTHDAY=1;BYYEARDAY=10;BYWEEKNO=3;BYMONTH=1;COUNT=3;INTERVAL=2",
-            "RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=FORWARD;WKST=SU;BYMONTH=2", "FREQ=WEEKLY;INTERVAL=10;BYDAY=SU,MO,TU,WE,TH,FR,SA;WKST=SU",
+            "RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=FORWARD;WKST=SU;BYMONTH=2",
+            "FREQ=WEEKLY;INTERVAL=10;BYDAY=SU,MO,TU,WE,TH,FR,SA;WKST=SU",
             "FREQ=HOURLY;UNTIL=20260317T035959Z;INTERVAL=8", "FREQ=DAILY;UNTIL=20260101",
         ] {
             Self.expectSame(Self.event([ICalProperty("RRULE", rule)]), rule)
@@ -157,7 +161,9 @@ import Testing
 
     @Test func everyCalendarInTheFixtures() throws {
         let root = CorpusExpansionTests.root.deletingLastPathComponent()
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".ics")
+        }
         #expect((files?.count ?? 0) > 100)
         for file in files ?? [] {
             guard let parsed = try? ICalParser.parse(Data(contentsOf: root.appendingPathComponent(file))) else { continue }

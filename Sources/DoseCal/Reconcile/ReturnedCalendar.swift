@@ -51,7 +51,8 @@ public struct ReturnedCalendar: Sendable {
         for event in events {
             guard let uid = event.property("UID")?.value, !uid.isEmpty else {
                 warnings.append(.missingUID(line: event.line))
-                withoutUID.append(ReturnedEvent(
+                withoutUID.append(
+                    ReturnedEvent(
                         event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, rules: &rules))
                 continue
             }

@@ -17,7 +17,8 @@ enum SystemZone {
         let target = buffer[0..<n].map { UInt8(bitPattern: $0) }
         let marker = Array("zoneinfo/".utf8)
         guard target.count > marker.count,
-            let start = (0...(target.count - marker.count)).last(where: { target[$0..<($0 + marker.count)].elementsEqual(marker) })
+            let start = (0...(target.count - marker.count)).last(where: { target[$0..<($0 + marker.count)].elementsEqual(marker) }
+            )
         else { return nil }
         let name = String(decoding: target[(start + marker.count)...], as: UTF8.self)
         return name.isEmpty || name.hasPrefix("posix/") || name.hasPrefix("right/") ? nil : name

@@ -54,7 +54,8 @@ extension ReminderStatus {
         o.add("lastTaken", doses.last.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
         o.add("nextAllowed", doses.nextAllowed.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
         o.add("allowedNow", .bool(doses.isAllowed(at: at)))
-        o.add("dosesLast24Hours", JSONValue(.array(doses.lastDay(at: at).map { JSONValue(.string(NotificationPlan.rfc3339($0))) })))
+        o.add(
+            "dosesLast24Hours", JSONValue(.array(doses.lastDay(at: at).map { JSONValue(.string(NotificationPlan.rfc3339($0))) })))
     }
 
     /// The reminders a calendar reported as seen, the latest per slot: `slot`, `date` (the dose's,

@@ -160,7 +160,8 @@ public struct WallClockEngine: Sendable {
     private func hourly(_ medication: Medication, every hours: Int, from: LocalDate, to: LocalDate) -> [Occurrence] {
         guard let slot = medication.times.first else { return [] }
         let moves = medication.taper.map(\.from).filter {
-            $0 > medication.start && time(of: slot, in: medication, on: $0) != time(of: slot, in: medication, on: $0.adding(days: -1))
+            $0 > medication.start
+                && time(of: slot, in: medication, on: $0) != time(of: slot, in: medication, on: $0.adding(days: -1))
         }
         let starts = [medication.start] + Set(moves).sorted()
         var result: [Occurrence] = []
@@ -175,7 +176,9 @@ public struct WallClockEngine: Sendable {
     }
 
     /// The doses `anchor + k × hours` whose home-zone date is in `from...to` (the slot active).
-    private func chain(_ medication: Medication, slot: DoseSlot, anchor start: Int, every hours: Int, from: LocalDate, to: LocalDate)
+    private func chain(
+        _ medication: Medication, slot: DoseSlot, anchor start: Int, every hours: Int, from: LocalDate, to: LocalDate
+    )
         -> [Occurrence]
     {
         let homeZone = schedule.home

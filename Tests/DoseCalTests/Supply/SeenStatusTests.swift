@@ -13,7 +13,9 @@ import Testing
     @Test func aSeenReminderChangesNoCount() {
         let plain = E.schedule([daily])
         var seen = plain
-        seen.seen = [SeenReminder(medication: "a", slot: "0800", at: E.instant("2026-03-02T13:05:00Z"), date: E.day("2026-03-02"))]
+        seen.seen = [
+            SeenReminder(medication: "a", slot: "0800", at: E.instant("2026-03-02T13:05:00Z"), date: E.day("2026-03-02"))
+        ]
         let at = E.instant("2026-03-04T12:00:00Z")
         let before = ReminderStatus(schedule: plain, at: at).statuses()
         let after = ReminderStatus(schedule: seen, at: at).statuses()
