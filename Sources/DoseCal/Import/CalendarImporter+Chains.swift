@@ -23,20 +23,38 @@ extension CalendarImporter {
         for key in order {
             let parts = (groups[key] ?? []).sorted { $0.from < $1.from }
             var run: [Item] = []
-            for part in parts {
-                if let last = run.last?.medication, let end = last.end, part.from > end,
-                    let joined = joined(run + [part], home: home, itinerary: itinerary)
-                {
-                    if !joined.stops.isEmpty { itinerary = joined.stops }
-                    run.append(part)
+            var i = 0
+            while i < parts.count {
+                if let more = joining(run, parts[i...], home: home, itinerary: itinerary) {
+                    if !more.stops.isEmpty { itinerary = more.stops }
+                    run += parts[i..<(i + more.count)]
+                    i += more.count
                     continue
                 }
                 if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
-                run = [part]
+                run = [parts[i]]
+                i += 1
             }
             if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
         }
         return (pinHome(result, home: home, itinerary: itinerary, travelling: travelling), itinerary)
+    }
+
+    /// How many of the next stretches join `run` (and the travel stops the join needs): the
+    /// next one, else the next ones together (stretches shorter than a cycle's block each show
+    /// another cycle: only a later one shows the cycle they are all part of). Nil: none.
+    private static func joining(_ run: [Item], _ next: ArraySlice<Item>, home: Zone, itinerary: [ItineraryStop]) -> (
+        count: Int, stops: [ItineraryStop]
+    )? {
+        var tried = run
+        for part in next {
+            guard let end = tried.last?.medication.end, part.from > end else { return nil }
+            tried.append(part)
+            if let joined = joined(tried, home: home, itinerary: itinerary) {
+                return (tried.count - run.count, joined.stops)
+            }
+        }
+        return nil
     }
 
     private static func flush(_ run: [Item], home: Zone, itinerary: [ItineraryStop], travelling: inout Set<String>) -> Item? {

@@ -22,7 +22,6 @@ import Testing
     /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
     static let open: [UInt64: String] = [
         20_270_117: "cycle, taper, fixed-interval taper",
-        20_270_218: "cycle, every N hours, taper",
     ]
 
     static func doses(_ s: Schedule, from first: LocalDate) -> [String] {

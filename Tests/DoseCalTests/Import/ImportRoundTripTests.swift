@@ -173,3 +173,35 @@ extension ImportRoundTripTests {
         #expect(Self.doses(report.schedule) == Self.doses(schedule))
     }
 }
+
+extension ImportRoundTripTests {
+    /// A 28-on/2-off cycle from 2027-01-20 with taper steps on 01-24 and 02-05 (both inside the
+    /// first "on" block) and no end: the first two stretches (4 and 12 days) each show a shorter
+    /// cycle that does not fit the two together; only the open last stretch (from 02-05, read
+    /// from the block's start) shows the 28/2 cycle, so the three are joined at once.
+    @Test func shortStretchesOfACycleJoinWithTheStretchThatShowsTheCycle() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let m = Medication(
+            id: "prednisone", name: "Prednisone", strength: "10 mg",
+            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 28, daysOff: 2),
+            start: d("2027-01-20"),
+            taper: [
+                TaperStep(from: d("2027-01-20"), pillsPerDose: 4, dose: "40 mg"),
+                TaperStep(from: d("2027-01-24"), pillsPerDose: 3, dose: "30 mg"),
+                TaperStep(from: d("2027-02-05"), pillsPerDose: 2, dose: "20 mg"),
+            ])
+        let schedule = Schedule(home: Zone("Europe/Berlin")!, medications: [m])
+        let report = try Self.roundTrip(schedule)
+        #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(report.unmapped.map(\.reason))")
+        let back = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(back.recurrence == .cycle(daysOn: 28, daysOff: 2) && back.start == d("2027-01-20") && back.end == nil)
+        #expect(back.taper.map(\.from) == [d("2027-01-20"), d("2027-01-24"), d("2027-02-05")])
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3, 2])
+        // 08:00 in Berlin (UTC+1): on 02-15 and 02-16, off 02-17 and 02-18, on again 02-19.
+        let engine = WallClockEngine(schedule: report.schedule)
+        let around = engine.occurrences(of: back, from: d("2027-02-15"), to: d("2027-02-19")).map(\.instant)
+        #expect(around == [1_802_674_800, 1_802_761_200, 1_803_020_400])
+        #expect(Self.doses(report.schedule) == Self.doses(schedule))
+    }
+}
