@@ -21,7 +21,7 @@ import Testing
     /// Seeds whose schedule import does not yet read back (docs/import.md "Not yet"), each with
     /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
     static let open: [UInt64: String] = [
-        20_270_117: "cycle, taper, fixed-interval taper",
+        20_270_117: "cycle, taper, fixed-interval taper"
     ]
 
     static func doses(_ s: Schedule, from first: LocalDate) -> [String] {
