@@ -1,5 +1,5 @@
-import DoseCal
 import CalendarTime
+import DoseCal
 import Foundation
 
 /// `dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE] [--zone Z | --itinerary FILE] ...`

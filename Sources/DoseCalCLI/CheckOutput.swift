@@ -1,5 +1,5 @@
-import DoseCal
 import CalendarTime
+import DoseCal
 
 /// How a `CheckReport` is shown: a table grouped by day, or JSON.
 struct CheckOutput {

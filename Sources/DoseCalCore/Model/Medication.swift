@@ -1,5 +1,5 @@
-import Foundation
 public import CalendarTime
+import Foundation
 
 /// One medication and when it is taken.
 public struct Medication: Sendable, Equatable {
