@@ -19,8 +19,11 @@ enum ReconcileCommand {
         words:
           a series moved to a new time      the slot's time, from the first changed dose
           "this and following" changed      a taper step from the split date
-          one dose moved within its day     a rescheduled dose on that date
+          one dose moved (also to another   a rescheduled dose: its date, and the new
+            day, or one every-N-hours dose)   date and time
           one dose deleted                  a skipped entry in the log
+          the repeat rule changed           the medication's recurrence, where the
+                                              schedule has that kind
           the series deleted or cut short   the medication ends (history is kept)
           the alarm changed                 the reminder's minutes before
         Titles are never taken back (privacy mode included), missing alarms (Google and
