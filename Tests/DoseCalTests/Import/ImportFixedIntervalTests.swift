@@ -1,0 +1,50 @@
+import DoseCal
+import Foundation
+import ICal
+import Testing
+
+/// Series in UTC (fixed interval) read at one home-zone offset per stretch (decision 0140).
+@Suite struct ImportFixedIntervalTests {
+    /// A 5-on/4-off cycle in New York at a fixed UTC time, written as one DAILY;INTERVAL=9 rule
+    /// per "on" day and dose time, from 2027-03-12 to 03-25, across the change to daylight time
+    /// on 03-14: 13:00Z is 08:00 EST (09:00 EDT) and 04:30Z the next UTC day is 23:30 EST
+    /// (00:30 EDT, the day after). Read at the offset of the stretch's first dose, the ten rules
+    /// are one medication at 08:00 and 23:30, its dose days 03-12 .. 03-16 and 03-21 .. 03-25.
+    static let text = (
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Reminders 1.0//EN", "X-WR-TIMEZONE:America/New_York",
+        ]
+        + ["20270312T130000Z", "20270313T130000Z", "20270314T130000Z", "20270315T130000Z", "20270316T130000Z"]
+        .enumerated().map { rule("m\($0.offset)", $0.element, until: "20270325T130000Z") }
+        + ["20270313T043000Z", "20270314T043000Z", "20270315T043000Z", "20270316T043000Z", "20270317T043000Z"]
+        .enumerated().map { rule("e\($0.offset)", $0.element, until: "20270326T043000Z") }
+        + ["END:VCALENDAR", ""]
+    ).joined(separator: "\r\n")
+
+    static func rule(_ uid: String, _ start: String, until: String) -> String {
+        [
+            "BEGIN:VEVENT", "UID:\(uid)@example.com", "DTSTAMP:20270101T000000Z", "DTSTART:\(start)",
+            "RRULE:FREQ=DAILY;INTERVAL=9;UNTIL=\(until)", "SUMMARY:Prednisone 5 mg (1 tablet)", "END:VEVENT",
+        ].joined(separator: "\r\n")
+    }
+
+    @Test func cycleRulesAcrossADaylightChangeAreOneMedication() throws {
+        let report = try CalendarImporter().run([ReturnedCalendar(parsing: Array(Self.text.utf8))])
+        #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
+        #expect(report.schedule.homeZone == "America/New_York")
+        let m = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1)
+        #expect(m.recurrence == .cycle(daysOn: 5, daysOff: 4) && m.timePolicy == .fixedInterval)
+        #expect(m.times.map(\.time.description) == ["08:00", "23:30"])
+        #expect(m.start == LocalDate(parsing: "2027-03-12") && m.end == LocalDate(parsing: "2027-03-25"))
+        let engine = WallClockEngine(schedule: report.schedule)
+        let instants = engine.occurrences(of: m, from: m.start, to: LocalDate(parsing: "2027-04-30")!).map(\.instant)
+        #expect(
+            instants == [
+                1_804_856_400, 1_804_912_200, 1_804_942_800, 1_804_998_600, 1_805_029_200, 1_805_085_000, 1_805_115_600,
+                1_805_171_400, 1_805_202_000, 1_805_257_800,
+                1_805_634_000, 1_805_689_800, 1_805_720_400, 1_805_776_200, 1_805_806_800, 1_805_862_600, 1_805_893_200,
+                1_805_949_000, 1_805_979_600, 1_806_035_400,
+            ])
+    }
+}
