@@ -6,7 +6,10 @@ import ICal
 /// and their own offsets differ across a daylight-saving change: each is read at the offset of
 /// the stretch's first dose, so that their days and times are the stretch's.
 extension CalendarImporter {
-    /// Per event (nil: read at its own first dose's offset). Series are one stretch when they
+    /// Per event (nil: not a series in UTC, or every N hours: each dose at its own offset). The
+    /// last dose day (UNTIL) is read at the same offset: a dose day's dose can fall on another
+    /// home date after a daylight-saving change (00:10 at UTC+11 is 23:40 the day before at
+    /// UTC+10:30), and it is still that day's dose. Series are one stretch when they
     /// share the title, reminder, UTC time of day, frequency, period and UNTIL (none: both open;
     /// COUNT: each its own), and each begins within one period of the earliest of them.
     static func readingOffsets(_ events: [ReturnedEvent], home: Zone) -> [Int?] {
@@ -22,15 +25,12 @@ extension CalendarImporter {
             periods[key] = period
         }
         var offsets = [Int?](repeating: nil, count: events.count)
-        for (key, members) in groups where members.count > 1 {
+        for (key, members) in groups {
             let period = periods[key] ?? 0
-            var first: Int? = nil
+            var first = Int.min
             for member in members.sorted(by: { $0.start < $1.start }) {
-                if let f = first, member.start < f + period {
-                    offsets[member.index] = home.offset(at: f)
-                } else {
-                    first = member.start
-                }
+                if member.start >= first + period { first = member.start }
+                offsets[member.index] = home.offset(at: first)
             }
         }
         return offsets

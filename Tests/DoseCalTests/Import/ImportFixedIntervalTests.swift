@@ -47,4 +47,28 @@ import Testing
                 1_805_949_000, 1_805_979_600, 1_806_035_400,
             ])
     }
+
+    /// A daily series at 04:10Z in New York from 2027-11-01 (00:10 EDT), cut on 11-10 when it
+    /// fires at 04:10Z: 23:10 EST on 11-09 after the clocks went back on 11-07, and still the
+    /// dose of 11-10 (read at the first dose's offset). It ends on 11-10 and keeps its ten doses.
+    @Test func lastDoseAfterADaylightChangeKeepsItsDay() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Reminders 1.0//EN", "X-WR-TIMEZONE:America/New_York",
+            "BEGIN:VEVENT", "UID:late@example.com", "DTSTAMP:20270101T000000Z", "DTSTART:20271101T041000Z",
+            "RRULE:FREQ=DAILY;UNTIL=20271110T041000Z", "SUMMARY:Metformin 500 mg (1 tablet)", "END:VEVENT",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let report = try CalendarImporter().run([ReturnedCalendar(parsing: Array(text.utf8))])
+        let m = try #require(report.schedule.medications.first)
+        #expect(report.schedule.medications.count == 1 && m.recurrence == .daily && m.timePolicy == .fixedInterval)
+        #expect(m.times.map(\.time.description) == ["00:10"])
+        #expect(m.start == LocalDate(parsing: "2027-11-01") && m.end == LocalDate(parsing: "2027-11-10"))
+        let engine = WallClockEngine(schedule: report.schedule)
+        let instants = engine.occurrences(of: m, from: m.start, to: LocalDate(parsing: "2027-11-30")!).map(\.instant)
+        #expect(
+            instants == [
+                1_825_042_200, 1_825_128_600, 1_825_215_000, 1_825_301_400, 1_825_387_800, 1_825_474_200, 1_825_560_600,
+                1_825_647_000, 1_825_733_400, 1_825_819_800,
+            ])
+    }
 }
