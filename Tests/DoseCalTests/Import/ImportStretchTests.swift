@@ -3,8 +3,9 @@ import Foundation
 import ICal
 import Testing
 
-/// Series in UTC (fixed interval) read at one home-zone offset per stretch (decision 0140).
-@Suite struct ImportFixedIntervalTests {
+/// Stretches of one medication read back as one: series in UTC (fixed interval) read at one
+/// home-zone offset per stretch (decision 0140), travel out and back home.
+@Suite struct ImportStretchTests {
     /// `events` in a calendar whose X-WR-TIMEZONE is New York, imported: the schedule's only
     /// medication (nil when there are more or none) and its dose instants up to `through`.
     static func imported(_ events: [String], through: String) throws -> (Medication?, [Int], ImportReport) {
@@ -20,9 +21,12 @@ import Testing
         return (m, engine.occurrences(of: m, from: m.start, to: LocalDate(parsing: through)!).map(\.instant), report)
     }
 
+    /// `start`: a DTSTART value, with its parameters (`;TZID=...:20270104T080000`) or without
+    /// (`20270104T080000Z`).
     static func event(_ uid: String, _ start: String, _ rule: String, _ summary: String) -> String {
         [
-            "BEGIN:VEVENT", "UID:\(uid)@example.com", "DTSTAMP:20270101T000000Z", "DTSTART:\(start)", "RRULE:\(rule)",
+            "BEGIN:VEVENT", "UID:\(uid)@example.com", "DTSTAMP:20270101T000000Z",
+            "DTSTART" + (start.hasPrefix(";") ? start : ":" + start), "RRULE:\(rule)",
             "SUMMARY:\(summary)", "END:VEVENT",
         ].joined(separator: "\r\n")
     }
@@ -69,5 +73,34 @@ import Testing
                 1_825_042_200, 1_825_128_600, 1_825_215_000, 1_825_301_400, 1_825_387_800, 1_825_474_200, 1_825_560_600,
                 1_825_647_000, 1_825_733_400, 1_825_819_800,
             ])
+    }
+
+    /// A daily 08:00 medication at home in New York from 2027-01-04, in Lord Howe (UTC+11) from
+    /// 02-28 to 03-27 and back home from 03-28: three series (the last open). The way back is a
+    /// second stop the first join (home, then away) did not need; they are one medication with
+    /// both stops.
+    @Test func travelOutAndBackIsOneMedicationWithBothStops() throws {
+        let summary = "Ramipril 5 mg (1 tablet)"
+        let events = [
+            Self.event("home", ";TZID=America/New_York:20270104T080000", "FREQ=DAILY;UNTIL=20270227T130000Z", summary),
+            Self.event("away", ";TZID=Australia/Lord_Howe:20270228T080000", "FREQ=DAILY;UNTIL=20270326T210000Z", summary),
+            Self.event("back", ";TZID=America/New_York:20270328T080000", "FREQ=DAILY", summary),
+        ]
+        let (medication, _, report) = try Self.imported(events, through: "2027-04-30")
+        #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
+        let m = try #require(medication, "\(report.schedule.medications.count) medications")
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        #expect(m.recurrence == .daily && m.timePolicy == .wallClock && m.start == d("2027-01-04") && m.end == nil)
+        #expect(
+            report.schedule.itinerary == [
+                ItineraryStop(from: d("2027-02-28"), zone: Zone("Australia/Lord_Howe")!),
+                ItineraryStop(from: d("2027-03-28"), zone: Zone("America/New_York")!),
+            ])
+        let engine = WallClockEngine(schedule: report.schedule)
+        let around = [("2027-02-27", "2027-02-28"), ("2027-03-27", "2027-03-28")].flatMap {
+            engine.occurrences(of: m, from: d($0.0), to: d($0.1)).map(\.instant)
+        }
+        // 08:00 EST (13:00Z), 08:00 at UTC+11 (21:00Z the day before) twice, 08:00 EDT (12:00Z).
+        #expect(around == [1_803_733_200, 1_803_762_000, 1_806_094_800, 1_806_235_200])
     }
 }
