@@ -9,10 +9,9 @@ import Testing
     /// `events` in a calendar whose X-WR-TIMEZONE is New York, imported: the schedule's only
     /// medication (nil when there are more or none) and its dose instants up to `through`.
     static func imported(_ events: [String], through: String) throws -> (Medication?, [Int], ImportReport) {
-        let text = (
-            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Reminders 1.0//EN", "X-WR-TIMEZONE:America/New_York"]
-                + events + ["END:VCALENDAR", ""]
-        ).joined(separator: "\r\n")
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Reminders 1.0//EN", "X-WR-TIMEZONE:America/New_York"]
+            + events + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
         let report = try CalendarImporter().run([ReturnedCalendar(parsing: Array(text.utf8))])
         guard report.schedule.medications.count == 1, let m = report.schedule.medications.first else {
             return (nil, [], report)
