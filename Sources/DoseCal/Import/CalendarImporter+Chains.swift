@@ -19,48 +19,51 @@ extension CalendarImporter {
         }
         var result: [Item] = []
         var travelling = Set<String>()
-        var itinerary: [ItineraryStop] = []
+        var trip = Trip()
         for key in order {
             let parts = (groups[key] ?? []).sorted { $0.from < $1.from }
             var run: [Item] = []
             var i = 0
             while i < parts.count {
-                if let more = joining(run, parts[i...], home: home, itinerary: itinerary) {
-                    if !more.stops.isEmpty { itinerary = more.stops }
+                if let more = joining(run, parts[i...], home: home, trip: trip) {
+                    if !more.stops.isEmpty { trip.stops = more.stops }
                     run += parts[i..<(i + more.count)]
                     i += more.count
                     continue
                 }
-                if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
+                if let done = flush(run, home: home, trip: &trip, travelling: &travelling) { result.append(done) }
                 run = [parts[i]]
                 i += 1
             }
-            if let done = flush(run, home: home, itinerary: itinerary, travelling: &travelling) { result.append(done) }
+            if let done = flush(run, home: home, trip: &trip, travelling: &travelling) { result.append(done) }
         }
-        return (pinHome(result, home: home, itinerary: itinerary, travelling: travelling), itinerary)
+        return (pinHome(result, home: home, itinerary: trip.stops, travelling: travelling), trip.stops)
     }
 
     /// How many of the next stretches join `run` (and the travel stops the join needs): the
     /// next one, else the next ones together (stretches shorter than a cycle's block each show
     /// another cycle: only a later one shows the cycle they are all part of). Nil: none.
-    private static func joining(_ run: [Item], _ next: ArraySlice<Item>, home: Zone, itinerary: [ItineraryStop]) -> (
+    private static func joining(_ run: [Item], _ next: ArraySlice<Item>, home: Zone, trip: Trip) -> (
         count: Int, stops: [ItineraryStop]
     )? {
         var tried = run
         for part in next {
             guard let end = tried.last?.medication.end, part.from > end else { return nil }
             tried.append(part)
-            if let joined = joined(tried, home: home, itinerary: itinerary) {
+            if let joined = joined(tried, home: home, trip: trip) {
                 return (tried.count - run.count, joined.stops)
             }
         }
         return nil
     }
 
-    private static func flush(_ run: [Item], home: Zone, itinerary: [ItineraryStop], travelling: inout Set<String>) -> Item? {
+    private static func flush(_ run: [Item], home: Zone, trip: inout Trip, travelling: inout Set<String>) -> Item? {
         guard let first = run.first else { return nil }
-        guard run.count > 1, let joined = joined(run, home: home, itinerary: itinerary) else { return first }
-        if !joined.stops.isEmpty { travelling.insert(joined.item.medication.id) }
+        guard run.count > 1, let joined = joined(run, home: home, trip: trip) else { return first }
+        if !joined.stops.isEmpty {
+            travelling.insert(joined.item.medication.id)
+            trip.checked.append(joined.item.medication)
+        }
         return joined.item
     }
 
@@ -79,8 +82,9 @@ extension CalendarImporter {
     }
 
     /// The stretches as one medication (a cycle, taper steps, travel stops), when it gives exactly
-    /// their doses; and the travel stops it needs (empty: none). Nil when no such medication.
-    static func joined(_ run: [Item], home: Zone, itinerary: [ItineraryStop]) -> (item: Item, stops: [ItineraryStop])? {
+    /// their doses; and the itinerary with the travel stops it needs (empty: none). Nil when no
+    /// such medication.
+    static func joined(_ run: [Item], home: Zone, trip: Trip = Trip()) -> (item: Item, stops: [ItineraryStop])? {
         let ms = run.map(\.medication)
         // Each stretch from its first dose day (a cut cycle's part is read from its block's start).
         let stretches = run.map { item in
@@ -108,7 +112,8 @@ extension CalendarImporter {
             stops = travel(stretches, home: home)
             if !stops.isEmpty { m.timePolicy = .wallClock }
         }
-        if !stops.isEmpty, !itinerary.isEmpty, stops != itinerary { return nil }
+        let itinerary = stops.isEmpty ? [] : trip.joining(stops, until: last.end)
+        guard let itinerary else { return nil }
         // A stretch shorter than a cycle's block sees only part of it: try each stretch's cycle.
         let through = ms.map { $0.end ?? $0.start.adding(days: 400) }.max()
         let expected = doses(ms, home: home, itinerary: [], from: run.map(\.from), through: through)
@@ -123,7 +128,7 @@ extension CalendarImporter {
         m.recurrence = recurrence
         let notes = run.flatMap(\.source.notes)
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
-        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes), m.start), stops)
+        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes), m.start), itinerary)
     }
 
     /// Daily stretches of one length, starting a fixed number of days apart: a cycle.
@@ -188,5 +193,24 @@ extension CalendarImporter {
         return zip(ms, firsts ?? ms.map(\.start)).flatMap { m, first in
             engine.occurrences(of: m, from: max(from, first), to: to).map(\.instant)
         }.sorted()
+    }
+}
+
+/// The itinerary the stretches joined so far need, and the medications checked against it.
+struct Trip {
+    var stops: [ItineraryStop] = []
+    /// Joined medications with travel stops: their doses were checked against `stops`.
+    var checked: [Medication] = []
+
+    /// The itinerary once a medication ending on `end` needs `needed` (nil: they disagree). The
+    /// same stops, or the first of them when the medication ends before the rest; more stops
+    /// than so far (the way back home, seen by a medication that lasts longer) when every
+    /// medication checked so far ends before them.
+    func joining(_ needed: [ItineraryStop], until end: LocalDate?) -> [ItineraryStop]? {
+        if stops.isEmpty || needed == stops { return needed }
+        if needed.count < stops.count, stops.starts(with: needed), let end, end < stops[needed.count].from { return stops }
+        guard needed.count > stops.count, needed.starts(with: stops) else { return nil }
+        let added = needed[stops.count].from
+        return checked.allSatisfy { $0.end.map { $0 < added } ?? false } ? needed : nil
     }
 }

@@ -1,8 +1,11 @@
 import ICal
 
 extension CalendarImporter {
-    /// Where a dose time stands: its time policy and local start (UTC: read in the home zone).
-    func placement(_ e: ReturnedEvent, home: Zone, utcPolicy: TimePolicy) -> Result<(TimePolicy, LocalDateTime), ImportReason> {
+    /// Where a dose time stands: its time policy and local start (UTC: read in the home zone, at
+    /// `offset` when given: the offset of its stretch's first dose, decision 0140).
+    func placement(_ e: ReturnedEvent, home: Zone, utcPolicy: TimePolicy, offset: Int? = nil) -> Result<
+        (TimePolicy, LocalDateTime), ImportReason
+    > {
         switch e.start {
         case .zoned(let t, let tzid)?:
             guard let zoneID = e.zone, let zone = Zone(zoneID) else {
@@ -10,7 +13,7 @@ extension CalendarImporter {
             }
             return .success((zone == home ? .wallClock : .pinned(zone: zone), t))
         case .utc(let t)?:
-            return .success((utcPolicy, home.local(at: t.secondsSinceEpoch)))
+            return .success((utcPolicy, Self.local(t.secondsSinceEpoch, in: home, offset: offset)))
         case .floating(let t)?:
             return .success((.floating, t))
         case .date?:
@@ -21,14 +24,15 @@ extension CalendarImporter {
     }
 
     /// A recurring event as one dose time. UTC series are fixed interval (decision 0027): their
-    /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004).
-    func recurring(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: [ReturnedEvent]) -> Result<
-        ImportedDose, ImportReason
-    > {
+    /// weekdays are read back in the home zone, as dosecal's export shifted them (decision 0004),
+    /// at `offset` when given (the stretch's first dose's, decision 0140).
+    func recurring(
+        _ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: [ReturnedEvent], offset: Int? = nil
+    ) -> Result<ImportedDose, ImportReason> {
         guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
         guard e.recurrenceDates.isEmpty else { return .failure(ImportReason("it has extra dates (RDATE) besides its rule")) }
         let (policy, local): (TimePolicy, LocalDateTime)
-        switch placement(e, home: home, utcPolicy: .fixedInterval) {
+        switch placement(e, home: home, utcPolicy: .fixedInterval, offset: offset) {
         case .success(let p): (policy, local) = p
         case .failure(let reason): return .failure(reason)
         }
@@ -41,7 +45,7 @@ extension CalendarImporter {
         }
         let timePolicy = pattern == .hours(rule.interval) ? .fixedInterval : policy
         let end: LocalDate?
-        switch endDate(e, calendar: calendar, home: home, policy: timePolicy) {
+        switch endDate(e, calendar: calendar, home: home, policy: timePolicy, offset: offset) {
         case .success(let d): end = d
         case .failure(let reason): return .failure(reason)
         }
@@ -86,16 +90,17 @@ extension CalendarImporter {
     }
 
     /// The last dose's local date: UNTIL read where the doses are (the home zone for fixed
-    /// interval), or the last occurrence of a COUNT rule.
-    func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, policy: TimePolicy) -> Result<
-        LocalDate?, ImportReason
-    > {
+    /// interval, at `offset` when given), or the last occurrence of a COUNT rule.
+    func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, policy: TimePolicy, offset: Int? = nil)
+        -> Result<LocalDate?, ImportReason>
+    {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
+        let offset = policy == .fixedInterval ? offset : nil
         if let until = e.until {
             let date: LocalDate
             let near: Int
             switch until {
-            case .instant(let s): (date, near) = (zone.local(at: s).date, s)
+            case .instant(let s): (date, near) = (Self.local(s, in: zone, offset: offset).date, s)
             case .date(let d): return .success(d)
             case .local(let t, _): (date, near) = (t.date, t.secondsSinceEpoch)
             }
@@ -104,7 +109,7 @@ extension CalendarImporter {
             // day before UNTIL's date.
             let last = CalendarExpander(components: calendar.timezones + [e.component], viewerZone: home, budget: budget)
                 .expand(from: near - 400 * 86_400, to: near + 2 * 86_400).instances.last
-            return .success(last.map { zone.local(at: $0.start).date } ?? date)
+            return .success(last.map { Self.local($0.start, in: zone, offset: offset).date } ?? date)
         }
         guard e.rule?.count != nil else { return .success(nil) }
         let expansion = CalendarExpander(
@@ -114,7 +119,7 @@ extension CalendarImporter {
             return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
         }
         guard let last = expansion.instances.last else { return .failure(ImportReason("its COUNT rule gives no occurrence")) }
-        return .success(zone.local(at: last.start).date)
+        return .success(Self.local(last.start, in: zone, offset: offset).date)
     }
 
     /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),

@@ -27,12 +27,13 @@ public struct CalendarImporter: Sendable {
         if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
         var doses: [ImportedDose] = []
         var singles: [(ReturnedEvent, ReturnedCalendar)] = []
-        for (event, calendar, overrides) in found.events {
+        let offsets = Self.readingOffsets(found.events.map(\.event), home: home)
+        for ((event, calendar, overrides), offset) in zip(found.events, offsets) {
             if event.ruleText == nil {
                 singles.append((event, calendar))
                 continue
             }
-            switch recurring(event, calendar: calendar, home: home, overrides: overrides) {
+            switch recurring(event, calendar: calendar, home: home, overrides: overrides, offset: offset) {
             case .success(let dose): doses.append(dose)
             case .failure(let reason): found.unmapped.append(.init(event, reason.text))
             }

@@ -14,15 +14,24 @@ import Testing
 /// zoned or fixed-interval dose by its instant, a floating dose by its local date and time (a
 /// floating time has no instant in the feed: the viewer's zone gives it one).
 @Suite struct ImportPropertyTests {
-    static let seeds: [UInt64] =
-        ProcessInfo.processInfo.environment["DOSECAL_SEED"].flatMap { UInt64($0) }.map { [$0] }
-        ?? (0..<150).map { 20_270_101 + $0 }
+    /// Seeds beyond the 150 that a wider sweep found differing, kept once they round-trip: a
+    /// fixed-interval series whose last dose falls on the home date before after a
+    /// daylight-saving change (Lord Howe), a cycle travelling out and back home.
+    static let swept: [UInt64] = [20_270_442, 20_271_034]
+
+    /// DOSECAL_SEED=N: that seed; DOSECAL_SEEDS=FIRST-LAST: those (a wider sweep); else 150
+    /// and `swept`.
+    static let seeds: [UInt64] = {
+        let environment = ProcessInfo.processInfo.environment
+        if let one = environment["DOSECAL_SEED"].flatMap({ UInt64($0) }) { return [one] }
+        let range = environment["DOSECAL_SEEDS"]?.split(separator: "-").compactMap { UInt64($0) } ?? []
+        if range.count == 2, range[0] <= range[1] { return Array(range[0]...range[1]) }
+        return (0..<150).map { 20_270_101 + $0 } + swept
+    }()
 
     /// Seeds whose schedule import does not yet read back (docs/import.md "Not yet"), each with
     /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
-    static let open: [UInt64: String] = [
-        20_270_117: "cycle, taper, fixed-interval taper"
-    ]
+    static let open: [UInt64: String] = [:]
 
     static func doses(_ s: Schedule, from first: LocalDate) -> [String] {
         let engine = WallClockEngine(schedule: s)
@@ -83,6 +92,6 @@ import Testing
             #expect(difference == nil, "seed \(seed) (DOSECAL_SEED=\(seed)): \(difference ?? "")")
             passed += 1
         }
-        #expect(Self.seeds.count == 1 || passed >= 100)
+        #expect(passed >= Self.seeds.count * 2 / 3)
     }
 }
