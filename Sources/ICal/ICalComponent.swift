@@ -110,7 +110,9 @@ public struct ICalParameter: Sendable, Hashable {
 public enum TextEscaping {
     public static func escape(_ s: String) -> String {
         // Most values need no escape: return them as they are.
-        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) { return s }
+        func special(_ b: UInt8) -> Bool { b == 0x5C || b == 0x3B || b == 0x2C || b == 0x0A || b == 0x0D }
+        let escapes = s.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? s.utf8.contains(where: special)
+        if !escapes { return s }
         // Only ASCII octets are escaped, so the UTF-8 octets can be rewritten one by one.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + s.utf8.count / 16)

@@ -24,10 +24,12 @@ enum ValueForm {
         case .recur: RecurValue.append(value, to: &out)
         case .verbatim:
             // A value without NUL (every value but a damaged one) is copied at once.
-            if !value.utf8.contains(0) {
-                out.append(contentsOf: value.utf8)
-                return
+            let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !bytes.contains(0) else { return false }
+                out.append(contentsOf: bytes)
+                return true
             }
+            if copied == true { return }
             for byte in value.utf8 {
                 if byte == 0 { return }
                 out.append(byte)
