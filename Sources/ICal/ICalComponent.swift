@@ -10,7 +10,7 @@ public struct ICalComponent: Sendable, Hashable {
     public var line: Int?
 
     public init(_ name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [], line: Int? = nil) {
-        self.name = name.uppercased()
+        self.name = name.upperCasedName
         self.properties = properties
         self.components = components
         self.line = line
@@ -18,19 +18,19 @@ public struct ICalComponent: Sendable, Hashable {
 
     /// The first property with this name (case-insensitive).
     public func property(_ name: String) -> ICalProperty? {
-        let upper = name.uppercased()
+        let upper = name.upperCasedName
         return properties.first { $0.name == upper }
     }
 
     /// All properties with this name, in order.
     public func properties(named name: String) -> [ICalProperty] {
-        let upper = name.uppercased()
+        let upper = name.upperCasedName
         return properties.filter { $0.name == upper }
     }
 
     /// Sub-components with this name, in order.
     public func components(named name: String) -> [ICalComponent] {
-        let upper = name.uppercased()
+        let upper = name.upperCasedName
         return components.filter { $0.name == upper }
     }
 
@@ -58,7 +58,7 @@ public struct ICalProperty: Sendable, Hashable {
     public var line: Int?
 
     public init(_ name: String, _ value: String, parameters: [ICalParameter] = [], line: Int? = nil) {
-        self.name = name.uppercased()
+        self.name = name.upperCasedName
         self.value = value
         self.parameters = parameters
         self.line = line
@@ -71,7 +71,7 @@ public struct ICalProperty: Sendable, Hashable {
 
     /// The value of the first parameter with this name, unquoted.
     public func parameter(_ name: String) -> String? {
-        let upper = name.uppercased()
+        let upper = name.upperCasedName
         return parameters.first { $0.name == upper }?.values.first
     }
 
@@ -96,12 +96,12 @@ public struct ICalParameter: Sendable, Hashable {
     public var values: [String]
 
     public init(_ name: String, _ values: String...) {
-        self.name = name.uppercased()
+        self.name = name.upperCasedName
         self.values = values
     }
 
     public init(_ name: String, values: [String]) {
-        self.name = name.uppercased()
+        self.name = name.upperCasedName
         self.values = values
     }
 }
@@ -110,7 +110,9 @@ public struct ICalParameter: Sendable, Hashable {
 public enum TextEscaping {
     public static func escape(_ s: String) -> String {
         // Most values need no escape: return them as they are.
-        if !s.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) { return s }
+        func special(_ b: UInt8) -> Bool { b == 0x5C || b == 0x3B || b == 0x2C || b == 0x0A || b == 0x0D }
+        let escapes = s.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? s.utf8.contains(where: special)
+        if !escapes { return s }
         // Only ASCII octets are escaped, so the UTF-8 octets can be rewritten one by one.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + s.utf8.count / 16)
@@ -148,5 +150,13 @@ public enum TextEscaping {
         }
         if escaping { out += "\\" }
         return out
+    }
+}
+
+extension String {
+    /// The name upper-cased; an ASCII name with no lower-case letter (every name the feed builds)
+    /// as it is, without a new string.
+    var upperCasedName: String {
+        utf8.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } ? uppercased() : self
     }
 }

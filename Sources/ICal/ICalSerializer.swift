@@ -24,6 +24,26 @@ public enum ICalSerializer {
 /// Writes one component's content lines; `line` is the logical line being built (reused).
 struct ContentLineWriter {
     private var line: [UInt8] = []
+    /// The kinds of the property names met so far, in the order first met; `next` is where the
+    /// name after the last one found usually is (events repeat one order of properties).
+    private var kinds: [(name: String, kind: PropertyKind)] = []
+    private var next = 0
+
+    /// `PropertyKind(name)`, remembered for the names met before.
+    private mutating func kind(of name: String) -> PropertyKind {
+        if next < kinds.count, kinds[next].name == name {
+            next += 1
+            return kinds[next - 1].kind
+        }
+        if let i = kinds.firstIndex(where: { $0.name == name }) {
+            next = i + 1
+            return kinds[i].kind
+        }
+        let kind = PropertyKind(name)
+        if kinds.count < 128 { kinds.append((name, kind)) }
+        next = kinds.count
+        return kind
+    }
 
     /// libical's order: the VTIMEZONEs first, last added first (`icalcomponent_add_component`
     /// puts each in front), then the other children in order; a component libical does not know
@@ -53,7 +73,7 @@ struct ContentLineWriter {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: property.name.utf8)
         let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.uppercased()
-        let kind = PropertyKind(property.name)
+        let kind = kind(of: property.name)
         if let written = kind.writtenValueType(valueType, value: property.value) {
             line.append(contentsOf: ";VALUE=".utf8)
             line.append(contentsOf: written.utf8)

@@ -23,6 +23,13 @@ enum ValueForm {
             if done == nil { TextValue.append(Array(value.utf8), escapeSeparators: separators, to: &out) }
         case .recur: RecurValue.append(value, to: &out)
         case .verbatim:
+            // A value without NUL (every value but a damaged one) is copied at once.
+            let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !bytes.contains(0) else { return false }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            if copied == true { return }
             for byte in value.utf8 {
                 if byte == 0 { return }
                 out.append(byte)
@@ -33,7 +40,25 @@ enum ValueForm {
 
 /// TEXT values as libical reads and writes them.
 enum TextValue {
-    static func append(_ bytes: some Collection<UInt8>, escapeSeparators: Bool, to out: inout [UInt8]) {
+    /// Appends `bytes` as written; text with nothing to escape, read or drop is copied at once.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapeSeparators: Bool, to out: inout [UInt8]) {
+        let plain = !bytes.contains { b in
+            b == 0 || b == UInt8(ascii: "\\") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") || b == 0x08 || b == 0x0C
+                || (escapeSeparators && (b == UInt8(ascii: ",") || b == UInt8(ascii: ";")))
+        }
+        if plain {
+            out.append(contentsOf: bytes)
+        } else {
+            appendEach(bytes, escapeSeparators: escapeSeparators, to: &out)
+        }
+    }
+
+    static func append(_ bytes: [UInt8], escapeSeparators: Bool, to out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0, escapeSeparators: escapeSeparators, to: &out) }
+    }
+
+    /// `append`, byte by byte.
+    private static func appendEach(_ bytes: some Collection<UInt8>, escapeSeparators: Bool, to out: inout [UInt8]) {
         var i = bytes.startIndex
         // After an escaped lead byte: its continuation bytes, each written as U+FFFD.
         var orphaned = false

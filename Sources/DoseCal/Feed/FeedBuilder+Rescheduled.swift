@@ -27,10 +27,12 @@ extension FeedBuilder {
             event.add(recurrenceID.property("RECURRENCE-ID"))
             event.add(start.property("DTSTART"))
             event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
-            event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
-            event.add(.text("DESCRIPTION", text.movedDescription(m, pills: pills, dose: dose, time: r.time)))
+            let wording = text.wording(m, pills: pills, dose: dose)
+            let summary = text.summary(wording)
+            event.add(.text("SUMMARY", summary))
+            event.add(.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time)))
             addCategoriesAndClass(["MEDICATION"], to: &event)
-            if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose))) }
+            if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(summary: summary))) }
             result.append(event)
         }
         return result

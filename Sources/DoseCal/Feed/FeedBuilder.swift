@@ -81,10 +81,12 @@ public struct FeedBuilder: Sendable {
         event.add(plan.rule.property)
         let skipped = run.skipped[m.id]?[plan.slotID] ?? []
         event.properties += exceptionDates(of: plan, m, planner: run.planner, engine: engine, skipped: skipped)
-        event.add(.text("SUMMARY", text.summary(m, pills: pills, dose: dose)))
-        if let time { event.add(.text("DESCRIPTION", text.description(m, pills: pills, dose: dose, time: time))) }
+        let wording = text.wording(m, pills: pills, dose: dose)
+        let summary = text.summary(wording)
+        event.add(.text("SUMMARY", summary))
+        if let time { event.add(.text("DESCRIPTION", text.description(m, wording, time: time))) }
         addCategoriesAndClass(["MEDICATION"], to: &event)
-        if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(m, pills: pills, dose: dose))) }
+        if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(summary: summary))) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }

@@ -13,6 +13,21 @@ struct FeedText {
 
     static let neutral = "Medication reminder"
 
+    /// The words one series (or one moved dose) shares between its SUMMARY, DESCRIPTION and
+    /// alarm, worked out once: the name with strength, and the amount (nil: none is said).
+    struct DoseWording {
+        var name: String
+        var amount: String?
+    }
+
+    /// The wording of a dose of `pills` units (`dose`: the step's or medication's dose text).
+    /// Empty in privacy mode, where no text names the medicine.
+    func wording(_ m: Medication, pills: Double, dose: String?) -> DoseWording {
+        if privacy { return DoseWording(name: "", amount: nil) }
+        let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        return DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
+    }
+
     /// "1 tablet", "4 tablets (40 mg)", "6 tablets (15 mg)"; nil for one unit without dose text.
     func doseText(_ m: Medication, pills: Double, dose: String?) -> String? {
         let form = DoseWords.form(in: [dose, m.name]) ?? .tablet
@@ -27,14 +42,13 @@ struct FeedText {
         return count
     }
 
-    func summary(_ m: Medication, pills: Double, dose: String?) -> String {
+    func summary(_ w: DoseWording) -> String {
         if privacy { return FeedText.neutral }
-        let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        return doseText(m, pills: pills, dose: dose).map { "\(name) (\($0))" } ?? name
+        return w.amount.map { "\(w.name) (\($0))" } ?? w.name
     }
 
     /// The text of a series; `time` is the slot's wall-clock time on the series' first day.
-    func description(_ m: Medication, pills: Double, dose: String?, time: WallTime) -> String {
+    func description(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
         if privacy { return FeedText.neutral }
         let when: String
         switch (m.recurrence, m.timePolicy) {
@@ -48,26 +62,26 @@ struct FeedText {
         default:
             when = "at \(time)"
         }
-        return take(m, pills: pills, dose: dose, when: when)
+        return take(m, w, when: when)
     }
 
     /// The text of one moved dose: its own time.
-    func movedDescription(_ m: Medication, pills: Double, dose: String?, time: WallTime) -> String {
+    func movedDescription(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
         if privacy { return FeedText.neutral }
-        return take(m, pills: pills, dose: dose, when: "at \(time) (moved)")
+        return take(m, w, when: "at \(time) (moved)")
     }
 
-    private func take(_ m: Medication, pills: Double, dose: String?, when: String) -> String {
-        let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        let what = doseText(m, pills: pills, dose: dose).map { "\($0) of \(name)" } ?? name
+    private func take(_ m: Medication, _ w: DoseWording, when: String) -> String {
+        let what = w.amount.map { "\($0) of \(w.name)" } ?? w.name
         var text = "Take \(what) \(when)."
         if let notes = m.notes, !notes.isEmpty { text += "\n\(notes)" }
         return text
     }
 
-    func alarm(_ m: Medication, pills: Double, dose: String?) -> String {
+    /// The alarm's text, given the event's SUMMARY (`summary(_:)`).
+    func alarm(summary: String) -> String {
         if privacy { return FeedText.neutral }
-        return "Time to take \(summary(m, pills: pills, dose: dose))"
+        return "Time to take \(summary)"
     }
 
     func refillSummary(_ m: Medication, runOut: LocalDate) -> String {

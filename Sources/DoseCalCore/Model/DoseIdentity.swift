@@ -56,11 +56,25 @@ public enum DoseIdentity: Sendable, Hashable {
     public var uid: String {
         let text: String
         switch self {
-        case .series(let slot, let part): text = "\(slot.medicationID)\u{1F}\(slot.slotID)\u{1F}\(part)"
-        case .supplyWarning(let medicationID): text = "\(medicationID)\u{1F}\u{1F}\(DoseIdentity.supplyWarningPart)"
-        case .nextDoseAllowed(let medicationID): text = "\(medicationID)\u{1F}\u{1F}\(DoseIdentity.nextDoseAllowedPart)"
+        case .series(let slot, let part): text = DoseIdentity.hashed(slot.medicationID, slot.slotID, part.description)
+        case .supplyWarning(let medicationID): text = DoseIdentity.hashed(medicationID, "", DoseIdentity.supplyWarningPart)
+        case .nextDoseAllowed(let medicationID):
+            text = DoseIdentity.hashed(medicationID, "", DoseIdentity.nextDoseAllowedPart)
         }
-        return "dose-\(SHA256.hex(text).prefix(24))\(DoseIdentity.uidSuffix)"
+        var uid = "dose-"
+        uid.append(SHA256.hex(text, digits: 24))
+        uid.append(DoseIdentity.uidSuffix)
+        return uid
+    }
+
+    /// The text a UID hashes: medication id, slot id and part, separated by U+001F.
+    private static func hashed(_ medicationID: String, _ slotID: String, _ part: String) -> String {
+        var text = medicationID
+        text.append("\u{1F}")
+        text.append(slotID)
+        text.append("\u{1F}")
+        text.append(part)
+        return text
     }
 
     /// `dose-<24 lower-case hex>@dosecal.app`: the form of every UID dosecal writes.

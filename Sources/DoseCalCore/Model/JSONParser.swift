@@ -17,10 +17,24 @@ struct JSONParser {
         let column: Int
         var elements: [JSONValue] = []
         var members: [JSONValue.Member] = []
-        /// Keys read so far, with their positions (for duplicate-key errors).
+        /// The keys of `members[..<indexed]` with their positions, for duplicate-key errors in
+        /// large objects (a small one is searched member by member).
         var seen: [String: (line: Int, column: Int)] = [:]
+        var indexed = 0
         /// The key whose value is being read.
         var key: (name: String, line: Int, column: Int)?
+
+        /// Where `key` was read before in this object (every earlier key is a member by now).
+        mutating func earlierPosition(of key: String) -> (line: Int, column: Int)? {
+            if members.count < 16 {
+                return members.first { $0.key == key }.map { ($0.keyLine, $0.keyColumn) }
+            }
+            while indexed < members.count {
+                seen[members[indexed].key] = (members[indexed].keyLine, members[indexed].keyColumn)
+                indexed += 1
+            }
+            return seen[key]
+        }
     }
 
     init(bytes: [UInt8], maxDepth: Int) {
@@ -109,14 +123,13 @@ struct JSONParser {
             throw unexpected("expected a key in double quotes")
         }
         let key = try parseString()
-        if let first = container.seen[key] {
+        if let first = container.earlierPosition(of: key) {
             throw JSONSyntaxError(
                 line: keyLine, column: keyColumn,
                 message:
                     "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column)); a key may appear only once in an object"
             )
         }
-        container.seen[key] = (keyLine, keyColumn)
         skipWhitespace()
         guard peek == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key \(JSONWriter.quoted(key))") }
         advance()
@@ -163,7 +176,14 @@ struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let (startLine, startColumn) = (line, column)
         advance()  // opening quote
-        var out: [UInt8] = []
+        // A run of plain ASCII (no quote, backslash or control character): one column a byte.
+        let runStart = index
+        skipPlainASCII()
+        if peek == UInt8(ascii: "\"") {
+            advance()
+            return String(decoding: bytes[runStart..<index - 1], as: UTF8.self)
+        }
+        var out = Array(bytes[runStart..<index])
         while true {
             guard let b = peek else {
                 throw JSONSyntaxError(
@@ -184,8 +204,9 @@ struct JSONParser {
                     "control character U+\(JSONWriter.hex(Int(b), 4)) inside a string must be escaped (as \\u\(JSONWriter.hex(Int(b), 4)))"
                 )
             case 0x20..<0x80:
-                out.append(b)
-                advance()
+                let start = index
+                skipPlainASCII()
+                out.append(contentsOf: bytes[start..<index])
             default:
                 guard let length = Self.utf8SequenceLength(in: bytes, at: index) else { throw invalidUTF8() }
                 out.append(contentsOf: bytes[index..<index + length])
@@ -304,6 +325,18 @@ struct JSONParser {
         } else if b & 0xC0 != 0x80 {
             column += 1
         }
+    }
+
+    /// Moves past printable ASCII other than `"` and `\` (inside a string: no line break).
+    private mutating func skipPlainASCII() {
+        var i = index
+        while i < bytes.count {
+            let b = bytes[i]
+            guard b >= 0x20, b < 0x80, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\") else { break }
+            i += 1
+        }
+        column += i - index
+        index = i
     }
 
     private mutating func skipWhitespace() {

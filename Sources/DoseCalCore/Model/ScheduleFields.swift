@@ -6,11 +6,13 @@ struct ScheduleFields {
     /// The object node (its position is used for "missing key" errors).
     let node: JSONValue
     let path: String
-    let values: [String: JSONValue]
+    /// The object's members (keys are unique; only known keys are asked for, so an unknown or
+    /// `x-` key is never read). A few members each: searched in order, no table built.
+    let members: [JSONValue.Member]
 
     /// The value of `key`, or nil when it is absent or `null`.
     subscript(key: String) -> JSONValue? {
-        guard let value = values[key], !value.isNull else { return nil }
+        guard let value = members.first(where: { $0.key == key })?.value, !value.isNull else { return nil }
         return value
     }
 

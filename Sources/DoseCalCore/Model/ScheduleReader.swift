@@ -40,7 +40,6 @@ struct ScheduleReader {
     func fields(_ node: JSONValue, at path: String, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
     {
         guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
-        var values: [String: JSONValue] = [:]
         for member in members where !member.key.hasPrefix("x-") {
             guard known.contains(member.key) else {
                 let keyNode = JSONValue(.null, line: member.keyLine, column: member.keyColumn)
@@ -50,9 +49,8 @@ struct ScheduleReader {
                 try report(fail(keyNode, path, message))
                 continue
             }
-            values[member.key] = member.value
         }
-        return ScheduleFields(reader: self, node: node, path: path, values: values)
+        return ScheduleFields(reader: self, node: node, path: path, members: members)
     }
 
     func array(_ node: JSONValue, at path: String) throws(ScheduleError) -> [JSONValue] {

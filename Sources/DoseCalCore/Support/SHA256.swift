@@ -15,46 +15,56 @@ public enum SHA256 {
 
     /// The 32-byte digest of `message`.
     public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        let bytes = message.withContiguousStorageIfAvailable { digest($0) }
-        return bytes ?? Array(message).withUnsafeBufferPointer { digest($0) }
+        withState(of: message) { h in
+            var out = [UInt8](repeating: 0, count: 32)
+            for i in 0..<8 {
+                out[i * 4] = UInt8(h[i] >> 24)
+                out[i * 4 + 1] = UInt8((h[i] >> 16) & 0xff)
+                out[i * 4 + 2] = UInt8((h[i] >> 8) & 0xff)
+                out[i * 4 + 3] = UInt8(h[i] & 0xff)
+            }
+            return out
+        }
     }
 
-    /// The digest of contiguous bytes: whole 64-byte blocks straight from the buffer, then the
-    /// padded tail (one or two blocks).
-    private static func digest(_ data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var h: [UInt32] = [
-            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-        ]
-        var w = [UInt32](repeating: 0, count: 64)
-        let whole = data.count / 64 * 64
-        h.withUnsafeMutableBufferPointer { state in
-            w.withUnsafeMutableBufferPointer { schedule in
-                var offset = 0
-                while offset < whole {
-                    compress(UnsafeBufferPointer(rebasing: data[offset..<offset + 64]), state, schedule)
-                    offset += 64
-                }
-                var tail = [UInt8](data[whole...])
+    /// `body` given the final hash state (eight words) of `message`.
+    private static func withState<R>(of message: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        if let result = message.withContiguousStorageIfAvailable({ withState(of: $0, body) }) { return result }
+        return Array(message).withUnsafeBufferPointer { withState(of: $0, body) }
+    }
+
+    /// The state of contiguous bytes: whole 64-byte blocks straight from the buffer, then the
+    /// padded tail (one or two blocks). State, schedule and tail live on the stack.
+    private static func withState<R>(of data: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 72) { words in
+            let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
+            let schedule = UnsafeMutableBufferPointer(rebasing: words[8..<72])
+            for (i, v) in initial.enumerated() { state[i] = v }
+            let whole = data.count / 64 * 64
+            var offset = 0
+            while offset < whole {
+                compress(UnsafeBufferPointer(rebasing: data[offset..<offset + 64]), state, schedule)
+                offset += 64
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                let rest = data.count - whole
+                for i in 0..<rest { tail[i] = data[whole + i] }
+                tail[rest] = 0x80
+                let length = rest + 1 <= 56 ? 64 : 128
+                for i in (rest + 1)..<(length - 8) { tail[i] = 0 }
                 let bitLength = UInt64(data.count) * 8
-                tail.append(0x80)
-                while tail.count % 64 != 56 { tail.append(0) }
-                for i in (0..<8).reversed() { tail.append(UInt8((bitLength >> (UInt64(i) * 8)) & 0xff)) }
-                tail.withUnsafeBufferPointer { t in
-                    for block in stride(from: 0, to: t.count, by: 64) {
-                        compress(UnsafeBufferPointer(rebasing: t[block..<block + 64]), state, schedule)
-                    }
+                for i in 0..<8 { tail[length - 1 - i] = UInt8((bitLength >> (UInt64(i) * 8)) & 0xff) }
+                for block in stride(from: 0, to: length, by: 64) {
+                    compress(UnsafeBufferPointer(rebasing: tail[block..<block + 64]), state, schedule)
                 }
             }
+            return body(UnsafeBufferPointer(state))
         }
-        var out = [UInt8](repeating: 0, count: 32)
-        for (i, v) in h.enumerated() {
-            out[i * 4] = UInt8(v >> 24)
-            out[i * 4 + 1] = UInt8((v >> 16) & 0xff)
-            out[i * 4 + 2] = UInt8((v >> 8) & 0xff)
-            out[i * 4 + 3] = UInt8(v & 0xff)
-        }
-        return out
     }
+
+    private static let initial: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
 
     /// One 64-byte block into `h`; `w` is the message schedule's scratch space.
     private static func compress(
@@ -92,25 +102,42 @@ public enum SHA256 {
     }
 
     /// Lower-case hex of the digest of `text`'s UTF-8 bytes.
-    public static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String { hex(text, digits: 64) }
+
+    /// The first `digits` (up to 64) lower-case hex digits of the digest of `text`'s UTF-8 bytes.
+    public static func hex(_ text: String, digits: Int) -> String {
         var text = text
-        let d = text.withUTF8 { digest($0) }
-        return hex(d)
+        return text.withUTF8 { bytes in withState(of: bytes) { hex($0, digits: digits) } }
     }
 
     /// Lower-case hex of the digest of `message`.
-    public static func hex(of message: some Collection<UInt8>) -> String { hex(digest(message)) }
+    public static func hex(of message: some Collection<UInt8>) -> String { withState(of: message) { hex($0, digits: 64) } }
 
     /// Lower-case hex of `bytes`.
     static func hex(_ bytes: [UInt8]) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
             for (i, b) in bytes.enumerated() {
-                out[i * 2] = digits[Int(b >> 4)]
-                out[i * 2 + 1] = digits[Int(b & 0x0f)]
+                out[i * 2] = hexDigit(b >> 4)
+                out[i * 2 + 1] = hexDigit(b & 0x0f)
             }
             return bytes.count * 2
         }
+    }
+
+    /// The first `digits` hex digits of a state's eight big-endian words.
+    private static func hex(_ state: UnsafeBufferPointer<UInt32>, digits: Int) -> String {
+        let count = min(max(digits, 0), 64)
+        return String(unsafeUninitializedCapacity: count) { out in
+            for i in 0..<count {
+                let nibble = UInt8((state[i / 8] >> (28 - 4 * UInt32(i % 8))) & 0x0f)
+                out[i] = hexDigit(nibble)
+            }
+            return count
+        }
+    }
+
+    @inline(__always) private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
     }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

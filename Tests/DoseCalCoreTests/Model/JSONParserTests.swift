@@ -57,6 +57,15 @@ import DoseCalTestSupport
             "{\"a\": 1, \"a\": 2}", 1, 10,
             "duplicate key \"a\" (first at line 1, column 2); a key may appear only once in an object"
         ),
+        // A large object (keys searched through a table): the first position still named.
+        (
+            "{" + (1...20).map { "\"k\($0)\": 0, " }.joined() + "\"k3\": 1}", 1, 193,
+            "duplicate key \"k3\" (first at line 1, column 20); a key may appear only once in an object"
+        ),
+        (
+            "{\"a\": \"x\", \"b\": \"yz\", \"a\": 1}", 1, 23,
+            "duplicate key \"a\" (first at line 1, column 2); a key may appear only once in an object"
+        ),
         ("[01]", 1, 2, "numbers must not have leading zeros"),
         ("[1.]", 1, 4, "expected a digit after the decimal point, found ']'"),
         ("[1e]", 1, 4, "expected a digit in the exponent, found ']'"),

@@ -31,3 +31,11 @@ import Testing
     #expect(lazy.map { String($0, radix: 16) }.joined().hasPrefix("ba7816bf8f1cfea41414"))
     #expect(lazy.count == 32)
 }
+
+/// The first hex digits of a digest (what a UID takes) are the digest's own.
+@Test func sha256HexPrefix() {
+    #expect(SHA256.hex("abc", digits: 24) == "ba7816bf8f01cfea414140de")
+    #expect(SHA256.hex("abc", digits: 64) == SHA256.hex("abc"))
+    #expect(SHA256.hex("abc", digits: 7) == "ba7816b")
+    #expect(SHA256.hex(of: Array("abc".utf8)) == SHA256.hex("abc"))
+}
