@@ -144,7 +144,8 @@ import Testing
                             let stepped = try S.libicalStarts(body, from: "2025-12-25", to: to).filter { $0 >= from }
                             #expect(!stepped.isEmpty)
                             #expect(
-                                try S.libicalStarts(body, from: from, to: to) == stepped, "\(zone) \(date)T\(time) \(interval) \(rule)")
+                                try S.libicalStarts(body, from: from, to: to) == stepped,
+                                "\(zone) \(date)T\(time) \(interval) \(rule)")
                         }
                     }
                 }
