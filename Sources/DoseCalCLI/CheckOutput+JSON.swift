@@ -82,7 +82,10 @@ extension CheckOutput {
 struct CheckJSONWriter {
     var out: [UInt8] = []
 
-    mutating func raw(_ s: String) { out += s.utf8 }
+    mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { out.append(contentsOf: $0) }
+    }
 
     /// A top-level member of the document (`"key": "value"` on its own line).
     mutating func member(_ key: String, _ value: String, first: Bool = false) {
@@ -94,8 +97,16 @@ struct CheckJSONWriter {
 
     /// A JSON string, or null.
     mutating func string(_ s: String?) {
-        guard let s else { return raw("null") }
-        JSONValue.appendQuoted(s, to: &out)
+        guard var s else { return raw("null") }
+        // Most values need no escape: their bytes are copied as they are.
+        let plain = s.withUTF8 { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            out.append(0x22)
+            out.append(contentsOf: bytes)
+            out.append(0x22)
+            return true
+        }
+        if !plain { JSONValue.appendQuoted(s, to: &out) }
     }
 
     /// `, "key": "YYYY-MM-DDTHH:MM:SSZ"` (RFC 3339 in UTC), or null.

@@ -216,22 +216,23 @@ final class LibicalRuleIterator {
 
     deinit { icalrecur_iterator_free(raw) }
 
-    /// Moves a plain DAILY iterator (`dosecal_recur_is_plain_daily`: INTERVAL and UNTIL only)
-    /// ahead to its last occurrence day on or before `day` (`icalrecur_iterator_set_start`), when
-    /// that yields exactly what stepping there from DTSTART yields: ICU's copy of the zone, which
-    /// the iterator steps in, has no gap at DTSTART's wall time on any day in between (a gap moves
-    /// a stepped time for good, docs/expansion-differences.md). Otherwise nothing changes.
-    /// Returns whether it moved.
+    /// Moves the iterator ahead to its last resumable occurrence day on or before `day`
+    /// (`icalrecur_iterator_set_start`) when that yields exactly what stepping there from DTSTART
+    /// yields: a plain DAILY rule (`dosecal_recur_is_plain_daily`) on an occurrence day of its
+    /// INTERVAL (decision 0120), a plain WEEKLY rule (`dosecal_recur_is_plain_weekly`) on the
+    /// first BYDAY day of one of its weeks (decision 0155); in both only when ICU's copy of the
+    /// zone, which the iterator steps in, has no gap at DTSTART's wall time on any day from the
+    /// iterator's first day to there (a gap moves a stepped time, docs/expansion-differences.md).
+    /// Otherwise nothing changes. Returns whether it moved.
     @discardableResult
     func skip(toward day: LocalDate) -> Bool {
-        guard dosecal_recur_is_plain_daily(&recur) != 0, start.raw.is_date == 0, let zone = start.raw.zone,
-            let local = start.local
+        guard start.raw.is_date == 0, let zone = start.raw.zone, let local = start.local,
+            let grid = resumeGrid(from: local.date)
         else { return false }
-        let interval = Int(recur.interval)
-        let periods = local.date.days(to: day) / interval
+        let periods = grid.first.days(to: day) / grid.step
         guard periods > 0 else { return false }
-        let target = local.date.adding(days: periods * interval)
-        let from = Double(local.date.daysSinceEpoch - 2) * 86_400_000
+        let target = grid.first.adding(days: periods * grid.step)
+        let from = Double(min(grid.first, local.date).daysSinceEpoch - 2) * 86_400_000
         let to = Double(target.daysSinceEpoch + 2) * 86_400_000
         guard dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0 else {
             return false
@@ -244,6 +245,25 @@ final class LibicalRuleIterator {
             return false
         }
         return true
+    }
+
+    /// The days `skip` may resume on: `first`, then every `step` days. A plain DAILY rule's are
+    /// DTSTART's day and every INTERVAL days; a plain WEEKLY rule's are the day libical's
+    /// `adjust_to_byday` moves DTSTART to (the first BYDAY weekday, counted in WKST weeks) and
+    /// every INTERVAL weeks, where the iterator's state is the one `set_start` gives. nil for
+    /// any other rule.
+    private func resumeGrid(from dtstart: LocalDate) -> (first: LocalDate, step: Int)? {
+        let interval = Int(recur.interval)
+        if dosecal_recur_is_plain_daily(&recur) != 0 { return (dtstart, interval) }
+        guard dosecal_recur_is_plain_weekly(&recur) != 0 else { return nil }
+        // libical's weekdays: 1 Sunday ... 7 Saturday; 1970-01-01 was a Thursday (5).
+        let thisDay = ((dtstart.daysSinceEpoch + 4) % 7 + 7) % 7 + 1
+        let firstDay = Int(dosecal_recur_first_weekday(&recur))
+        guard firstDay != 0 else { return (dtstart, 7 * interval) }
+        var move = firstDay - thisDay
+        if move != 0 && thisDay < Int(dosecal_recur_week_start(&recur)) { move -= 7 }
+        let moves = (thisDay < firstDay && move >= 0) || move < 0
+        return (dtstart.adding(days: moves ? move : 0), 7 * interval)
     }
 
     /// The next time (`icalrecur_iterator_next`); nil at the end (libical's null time).

@@ -97,4 +97,59 @@ import Testing
             }
         }
     }
+
+    // WEEKLY rules may start near the window too, on the first BYDAY day of one of their weeks.
+
+    @Test func laterWindowOfAWeeklyRuleKeepsItsWeeks() throws {
+        // DTSTART Wednesday 2025-01-01; BYDAY=MO,FR every 2 weeks: libical's weeks start on
+        // Monday 2024-12-30 (its first MO day), so 2026-06-01 (+ 74 weeks) is one, 2026-06-08 is not.
+        let body = S.event(
+            "e1", "DTSTART;TZID=America/New_York:20250101T080000", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR")
+        #expect(
+            try S.libicalStarts(body, from: "2026-06-01", to: "2026-06-20") == [
+                "2026-06-01T12:00:00Z", "2026-06-05T12:00:00Z", "2026-06-15T12:00:00Z", "2026-06-19T12:00:00Z",
+            ])
+    }
+
+    @Test func weeklyRuleStartsNearTheWindowUnlessItsTimeMeetsAGap() throws {
+        // Stepping from DTSTART (2025-01-01) to June 2027 takes about 370 steps; 20 suffice
+        // from near the window. At 02:30, which New York skips each March, it is stepped.
+        func starts(_ time: String) throws -> [String] {
+            let body = S.event(
+                "e1", "DTSTART;TZID=America/New_York:20250101T\(time)", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR")
+            let event = try ICalParser.parse(S.calendar(body), strict: true).calendar!.components(named: "VEVENT")[0]
+            let (from, to) = S.window("2027-06-01", "2027-06-05")
+            return LibicalReference.instances(of: event, from: from, to: to, budget: ExpansionBudget(instances: 20))
+                .map(EventInstance.rfc3339)
+        }
+        #expect(try starts("080000") == ["2027-06-02T12:00:00Z", "2027-06-04T12:00:00Z"])
+        #expect(try starts("023000") == [])
+    }
+
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "Asia/Beirut"])
+    func laterWindowOfAWeeklyRuleGivesWhatSteppingFromDtstartGives(zone: String) throws {
+        // DTSTART on a Thursday and a Sunday; BYDAY before, on and after DTSTART's weekday, none,
+        // and a whole week; WKST Monday, Sunday and Thursday; INTERVAL 1, 2 and 4; gap times.
+        let rules = [
+            "BYDAY=MO,WE,FR", "BYDAY=SU", "BYDAY=TU,SA", "BYDAY=TH", "BYDAY=SU,MO,TU,WE,TH,FR,SA", "BYDAY=MO;WKST=SU",
+            "BYDAY=FR,SU;WKST=TH", "WKST=SU",
+        ]
+        for date in ["20260101", "20260104"] {
+            for time in ["000000", "023000", "080000"] {
+                for rule in rules {
+                    for interval in [1, 2, 4] {
+                        let body = S.event(
+                            "e1", "DTSTART;TZID=\(zone):\(date)T\(time)", "RRULE:FREQ=WEEKLY;INTERVAL=\(interval);\(rule)")
+                        for (from, to) in [("2027-02-20", "2027-04-20"), ("2027-09-15", "2027-10-15")] {
+                            let stepped = try S.libicalStarts(body, from: "2025-12-25", to: to).filter { $0 >= from }
+                            #expect(!stepped.isEmpty)
+                            #expect(
+                                try S.libicalStarts(body, from: from, to: to) == stepped,
+                                "\(zone) \(date)T\(time) \(interval) \(rule)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -19,6 +19,9 @@ public struct NotificationContent: Sendable, Equatable {
         self.interruptionLevel = interruptionLevel
     }
 
+    /// No content: what a plan that does not describe its requests gives (`check`'s).
+    static let undescribed = Self(title: "", body: "", categoryIdentifier: "", threadIdentifier: "", interruptionLevel: "")
+
     /// The generic title of every notification in privacy mode.
     public static let privateTitle = "Medication reminder"
 

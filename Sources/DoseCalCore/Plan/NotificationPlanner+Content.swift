@@ -24,6 +24,11 @@ extension NotificationPlanner {
             privacy: engine.schedule.feed.privacy)
     }
 
+    /// `doseContent`, or nothing when the plan does not describe its requests.
+    func content(_ m: Medication, _ dose: Occurrence) -> NotificationContent {
+        describesRequests ? doseContent(m, dose) : .undescribed
+    }
+
     /// The thread of `m`'s notifications: its id, or its position in privacy mode ("Medication 2").
     func thread(of m: Medication) -> String {
         engine.schedule.feed.privacy ? engine.schedule.positionalName(of: m.id) ?? "Medication" : m.id

@@ -18,6 +18,10 @@ public struct NotificationPlanner: Sendable {
     /// app (nothing reminds of a dose already taken), true for `check`, which compares the plan
     /// with the feed dose by dose.
     public var plansSettledDoses = false
+    /// Whether each request carries what it shows (`content`) and a one-off its occurrence in
+    /// its identifier; false for `check`, which reads only each request's UID, purpose and
+    /// firings: the content is then empty and a one-off's identifier is its UID.
+    public var describesRequests = true
 
     public static let defaultBudget = 64
     public static let defaultMargin = 4
@@ -97,11 +101,11 @@ public struct NotificationPlanner: Sendable {
                 } else {
                     trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
                 }
-                let token = dose.local.basicFormat + (dose.zone == nil ? "Z" : "")
+                let identifier = describesRequests ? "\(uid)/\(dose.local.basicFormat)\(dose.zone == nil ? "Z" : "")" : uid
                 result.append(
                     NotificationRequest(
-                        identifier: "\(uid)/\(token)", uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
-                        trigger: trigger, fires: fires, firings: [fires], content: doseContent(m, dose),
+                        identifier: identifier, uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
+                        trigger: trigger, fires: fires, firings: [fires], content: content(m, dose),
                         doseDate: engine.localDate(of: dose)))
             }
         }
@@ -145,7 +149,7 @@ public struct NotificationPlanner: Sendable {
                 NotificationRequest(
                     identifier: "\(uid)/daily", uid: uid, purpose: purpose,
                     trigger: .repeating(hour: time.hour, minute: time.minute, weekday: nil),
-                    fires: simulated[0], firings: simulated, content: doseContent(m, doses[0]))
+                    fires: simulated[0], firings: simulated, content: content(m, doses[0]))
             ]
         }
         return weekdays.compactMap { day in
@@ -154,7 +158,7 @@ public struct NotificationPlanner: Sendable {
             return NotificationRequest(
                 identifier: "\(uid)/weekly-\(day.rawValue)", uid: uid, purpose: purpose,
                 trigger: .repeating(hour: time.hour, minute: time.minute, weekday: day), fires: next, firings: firings,
-                content: doseContent(m, doses[0]))
+                content: content(m, doses[0]))
         }
     }
 

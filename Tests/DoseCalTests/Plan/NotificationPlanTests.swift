@@ -69,6 +69,31 @@ import Testing
         #expect(planFirings(plan) == engineInstants(schedule, plan))
     }
 
+    /// `check`'s plan (not described): the same UIDs, purposes and firings, without content.
+    @Test(arguments: Fixtures.scheduleNames)
+    func undescribedPlanFiresAsTheDescribedOne(_ name: String) throws {
+        let schedule = try Fixtures.schedule(name)
+        var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
+        planner.plansSettledDoses = true
+        var bare = planner
+        bare.describesRequests = false
+        var seen = 0
+        for month in 1...12 {
+            func key(_ r: NotificationRequest) -> String { "\(r.uid) \(r.purpose) \(r.firings)" }
+            let at = E.instant("2026-\(month < 10 ? "0" : "")\(month)-06T12:00:00Z")
+            let described = planner.plan(at: at).requests
+            let undescribed = bare.plan(at: at).requests
+            #expect(undescribed.map(key).sorted() == described.map(key).sorted(), "\(name) \(month)")
+            seen += described.count
+            for r in undescribed where r.trigger.repeats == false {
+                if case .dose = r.purpose {
+                    #expect(r.identifier == r.uid && r.content.title.isEmpty && r.content.body.isEmpty)
+                }
+            }
+        }
+        #expect((seen > 0) == schedule.medications.contains(where: \.reminder.enabled), "\(name)")
+    }
+
     /// Every identifier's UID is one of the feed's VEVENT UIDs (cycles, tapers, every N hours).
     @Test(arguments: Fixtures.scheduleNames)
     func identifiersNameFeedEvents(_ name: String) throws {
