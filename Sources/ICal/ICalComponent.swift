@@ -132,7 +132,7 @@ public enum TextEscaping {
     }
 
     public static func unescape(_ s: String) -> String {
-        guard s.contains("\\") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
         var out = ""
         var escaping = false
         for c in s.unicodeScalars {

@@ -3,7 +3,7 @@ extension ICalDuration {
     /// forms clients write (`-P0DT0H10M0S` from Google, `P1DT`, weeks mixed with days). nil when
     /// the text is not a duration or overflows.
     public init?(parsing text: some StringProtocol) {
-        var chars = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        var chars = Substring(PlainText.trimmed(text).uppercased())
         var sign = 1
         if chars.first == "-" || chars.first == "+" {
             if chars.first == "-" { sign = -1 }

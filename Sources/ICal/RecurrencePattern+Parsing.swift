@@ -34,8 +34,8 @@ extension RecurrencePattern {
             guard let eq = part.firstIndex(of: "=") else {
                 return .failure(Problem(reason: "\"\(part)\" is not a NAME=value part"))
             }
-            let name = part[..<eq].trimmingCharacters(in: .whitespaces).uppercased()
-            let value = part[part.index(after: eq)...].trimmingCharacters(in: .whitespaces).uppercased()
+            let name = PlainText.trimmed(part[..<eq]).uppercased()
+            let value = PlainText.trimmed(part[part.index(after: eq)...]).uppercased()
             guard !parts.contains(where: { $0.name == name }) else { return .failure(Problem(reason: "\(name) is given twice")) }
             parts.append((name, value))
         }
@@ -97,8 +97,8 @@ extension RecurrencePattern {
         var result: [(name: String, value: String)] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
             guard let eq = part.firstIndex(of: "=") else { return nil }
-            let name = part[..<eq].trimmingCharacters(in: .whitespaces).uppercased()
-            let value = part[part.index(after: eq)...].trimmingCharacters(in: .whitespaces).uppercased()
+            let name = PlainText.trimmed(part[..<eq]).uppercased()
+            let value = PlainText.trimmed(part[part.index(after: eq)...]).uppercased()
             guard !result.contains(where: { $0.name == name }) else { return nil }
             result.append((name, value))
         }

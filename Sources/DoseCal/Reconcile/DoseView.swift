@@ -1,7 +1,7 @@
 import ICal
 
 /// One side of a reconcile (base, ours or theirs): every dose of dosecal's series in a window,
-/// keyed by `DoseKey`, and the alarms of each medication's series.
+/// slot by slot (`SlotDoses`, keyed by `DoseKey`), and the alarms of each medication's series.
 ///
 /// Built by expanding the dosecal series of a returned calendar with `CalendarExpander`
 /// (overrides matched by instant, EXDATE in every form, splits already mapped back to dosecal
@@ -14,7 +14,8 @@ struct DoseView: Sendable {
         var moved: Bool
     }
 
-    var doses: [DoseKey: Dose] = [:]
+    /// The expanded slots' doses (a slot not expanded, or without doses, has none).
+    var slots: [SlotKey: SlotDoses] = [:]
     /// The alarm sets present on each medication's series (absent alarms are not a decision).
     var alarms: [String: Set<[ReturnedAlarm]>] = [:]
     /// Expansion problems, without medicine names.
@@ -24,6 +25,9 @@ struct DoseView: Sendable {
 
     init() {}
 
+    /// The doses of one slot.
+    subscript(slot: SlotKey) -> SlotDoses { slots[slot] ?? SlotDoses() }
+
     /// Expands the series of `calendar` that belong to the slots in `only` ([medication, slot];
     /// nil: every slot). Alarms are read from every dosecal series but those in `excluding`
     /// (damaged series: never read as a decision). The expansion is bounded by `budget`.
@@ -31,40 +35,75 @@ struct DoseView: Sendable {
         _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<SlotKey>? = nil,
         excluding: Set<String> = [], budget: ExpansionBudget = ExpansionBudget()
     ) {
-        var components = calendar.timezones
-        var cancelled = Set<String>()  // "UID instant" of STATUS:CANCELLED overrides
-        // Each expanded series' slot, and its place in UID order (`series` is sorted by UID).
-        var seriesSlot: [String: (slot: DoseSlotIndex.Slot, order: Int)] = [:]
-        for (order, s) in calendar.series.enumerated() {
-            guard let dosecal = s.dosecalUID, let slot = index[dosecal], !excluding.contains(s.uid) else { continue }
-            if case .present(let list) = s.alarms { alarms[slot.medicationID, default: []].insert(list) }
-            if let only, !only.contains(slot.key) { continue }
-            seriesSlot[s.uid] = (slot, order)
-            if let master = s.master { components.append(master.component) }
-            for o in s.overrides {
-                components.append(o.component)
-                if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
-            }
-        }
+        var series = Series()
+        series.collect(calendar, index: index, only: only, excluding: excluding, alarms: &alarms)
         // Instances arrive group by group, unsorted and unkept; where several give one key, the
         // one last in (start, UID, recurrence instant) order wins, as in a sorted expansion.
         var dates = DoseDates(homeZone: homeZone)
-        var found: [DoseKey: (dose: Dose, rank: Rank)] = [:]
-        let expansion = CalendarExpander(components: components, viewerZone: homeZone, budget: budget)
+        var found = [[DoseKey: (dose: Dose, rank: Rank)]](repeating: [:], count: series.slots.count)
+        var last: (uid: String, entry: Series.Entry)? = nil
+        let expansion = CalendarExpander(components: series.components, viewerZone: homeZone, budget: budget)
             .forEachInstance(from: window.lowerBound, to: window.upperBound) { instance in
-                guard let (slot, order) = seriesSlot[instance.uid] else { return }
-                if instance.isOverride, cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { return }
-                let key = DoseKey(
-                    medicationID: slot.medicationID, slotID: slot.slotID, date: dates.date(of: instance),
-                    instant: slot.hourly ? instance.recurrenceInstant : nil)
-                let rank = Rank(start: instance.start, order: order, recurrence: instance.recurrenceInstant)
+                // One UID group at a time: the last lookup mostly answers.
+                let entry: Series.Entry
+                if let last, last.uid == instance.uid {
+                    entry = last.entry
+                } else {
+                    guard let known = series.byUID[instance.uid] else { return }
+                    last = (instance.uid, known)
+                    entry = known
+                }
+                if instance.isOverride, series.cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { return }
+                let key = DoseKey(date: dates.date(of: instance), instant: entry.hourly ? instance.recurrenceInstant : nil)
+                let rank = Rank(start: instance.start, order: entry.order, recurrence: instance.recurrenceInstant)
                 let dose = Dose(
                     instant: instance.start, moved: instance.isOverride && instance.start != instance.recurrenceInstant)
-                DoseView.keep(&found[key, default: (dose, rank)], (dose, rank))
+                DoseView.keep(&found[entry.slot][key, default: (dose, rank)], (dose, rank))
             }
-        doses = found.mapValues(\.dose)
+        for (number, slot) in series.slots.enumerated() where !found[number].isEmpty {
+            slots[slot] = SlotDoses(doses: found[number].mapValues(\.dose))
+        }
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
         failures = expansion.failures
+    }
+
+    /// The dosecal series a view expands: their components, and each UID's slot (by number) and
+    /// place in the calendar's UID order.
+    private struct Series {
+        struct Entry {
+            var slot: Int
+            var hourly: Bool
+            var order: Int
+        }
+        var components: [ICalComponent] = []
+        var byUID: [String: Entry] = [:]
+        var slots: [SlotKey] = []
+        private var numbers: [SlotKey: Int] = [:]
+        /// "UID instant" of STATUS:CANCELLED overrides.
+        var cancelled = Set<String>()
+
+        mutating func collect(
+            _ calendar: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>?, excluding: Set<String>,
+            alarms: inout [String: Set<[ReturnedAlarm]>]
+        ) {
+            components = calendar.timezones
+            for (order, s) in calendar.series.enumerated() {
+                guard let dosecal = s.dosecalUID, let slot = index[dosecal], !excluding.contains(s.uid) else { continue }
+                if case .present(let list) = s.alarms { alarms[slot.medicationID, default: []].insert(list) }
+                if let only, !only.contains(slot.key) { continue }
+                let number = numbers[slot.key] ?? slots.count
+                if number == slots.count {
+                    numbers[slot.key] = number
+                    slots.append(slot.key)
+                }
+                byUID[s.uid] = Entry(slot: number, hourly: slot.hourly, order: order)
+                if let master = s.master { components.append(master.component) }
+                for o in s.overrides {
+                    components.append(o.component)
+                    if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
+                }
+            }
+        }
     }
 
     /// Where an instance stands in (start, UID, recurrence instant) order; the UID by its
@@ -81,6 +120,11 @@ struct DoseView: Sendable {
     private static func keep(_ entry: inout (dose: Dose, rank: Rank), _ new: (dose: Dose, rank: Rank)) {
         if !(new.rank < entry.rank) { entry = new }
     }
+}
+
+/// The doses of one slot on one side, by date (and original instant for every-N-hours slots).
+struct SlotDoses: Sendable, Equatable {
+    var doses: [DoseKey: DoseView.Dose] = [:]
 }
 
 /// The dose date of an instance: its start's wall-clock date where it is not moved and zoned,

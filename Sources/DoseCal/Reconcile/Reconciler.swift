@@ -99,9 +99,13 @@ public struct Reconciler: Sendable {
         let baseCalendar = base ?? oursCalendar
         var damage = self.damage(index: index)
         let touched = Reconciler.changedSlots(base: baseCalendar, theirs: theirs, index: index).subtracting(damage.slots)
-        let oursView = DoseView(oursCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
+        // A slot whose series the schedule left as the base has them is expanded once, for both.
+        let same = base.map { Reconciler.sameSeries($0, oursCalendar, index: index, in: touched) } ?? []
+        var oursView = DoseView(
+            oursCalendar, index: index, homeZone: home, window: window, only: touched.subtracting(same), budget: budget)
         let baseView =
             base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
+        for slot in same { oursView.slots[slot] = baseView.slots[slot] }
         let theirsView = DoseView(
             theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys),
             budget: budget)
@@ -121,16 +125,11 @@ public struct Reconciler: Sendable {
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
         let today = home.local(at: now).date
-        var bySlot: [SlotKey: [DoseKey]] = [:]
         // Doses in the last two days of the window may be cut by it on one side only (a later
         // time on the last day): they are left out. The window starts two days before the
         // first date compared, for zones ahead of UTC.
         let first = LocalDate(daysSinceEpoch: window.lowerBound / 86_400 + 2)
         let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
-        for key in Set(sides.base.doses.keys).union(sides.theirs.doses.keys).union(sides.ours.doses.keys)
-        where key.date >= first && key.date <= last {
-            bySlot[key.slot, default: []].append(key)
-        }
         let ruleChanges = Reconciler.ruleChanges(base: sides.baseCalendar, theirs: theirs, index: index, only: sides.touched)
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
@@ -140,11 +139,13 @@ public struct Reconciler: Sendable {
             for slot in m.times {
                 let slotKey = SlotKey(medicationID: m.id, slotID: slot.id)
                 guard !sides.damage.slots.contains(slotKey) else { continue }
-                let keys = (bySlot[slotKey] ?? []).sorted()
                 if ruleChanges[slotKey] != nil { continue }
+                let (b, o, t) = (sides.base[slotKey], sides.ours[slotKey], sides.theirs[slotKey])
+                let keys = Set(b.doses.keys).union(t.doses.keys).union(o.doses.keys)
+                    .filter { $0.date >= first && $0.date <= last }.sorted()
                 var comparison = SlotComparison(
-                    medication: m, slot: slot, text: text, keys: keys, base: sides.base, ours: sides.ours,
-                    theirs: sides.theirs, log: log, today: today)
+                    medication: m, slot: slot, text: text, keys: keys, base: b, ours: o, theirs: t,
+                    log: log[slotKey] ?? [:], today: today)
                 comparison.classify(prefer: prefer)
                 result.conflicts += comparison.conflicts
                 result.unmapped += comparison.unmapped
@@ -251,12 +252,10 @@ public struct Reconciler: Sendable {
     /// Calendar edits to dosecal series that belong to no medication or dose time of the
     /// schedule (removed since the export): reported, since there is nothing to change.
     func orphanEdits(base: ReturnedCalendar, index: DoseSlotIndex) -> [UnmappedEdit] {
-        var baseHashes: [String: String] = [:]
-        for s in base.series { baseHashes[s.uid] = s.contentHash }
         return theirs.series.compactMap { s in
-            guard let uid = s.dosecalUID, index[uid] == nil, !index.isKnown(uid), baseHashes[s.uid] != s.contentHash else {
-                return nil
-            }
+            guard let uid = s.dosecalUID, index[uid] == nil, !index.isKnown(uid),
+                base.series(uid: s.uid)?.contentHash != s.contentHash
+            else { return nil }
             return UnmappedEdit(
                 medicationID: "", slotID: nil, date: nil,
                 reason: "the medication or dose time is no longer in the schedule; nothing to change",
@@ -265,11 +264,11 @@ public struct Reconciler: Sendable {
     }
 
     /// The deciding (last) log status of each scheduled dose named by slot and date.
-    func loggedStatus() -> [DoseKey: DoseLogEntry.Status] {
-        var result: [DoseKey: DoseLogEntry.Status] = [:]
+    func loggedStatus() -> [SlotKey: [LocalDate: DoseLogEntry.Status]] {
+        var result: [SlotKey: [LocalDate: DoseLogEntry.Status]] = [:]
         for entry in ours.log {
             guard let slot = entry.slot, let date = entry.date else { continue }
-            result[DoseKey(medicationID: entry.medication, slotID: slot, date: date)] = entry.status
+            result[SlotKey(medicationID: entry.medication, slotID: slot), default: [:]][date] = entry.status
         }
         return result
     }

@@ -62,9 +62,18 @@ extension ReturnedCalendar {
             var summary: String?
             var shape: String
         }
+        // A calendar repeats a few rule texts many times: each text's shape is made once.
+        var shapes: [String: String] = [:]
+        func shape(_ text: String?) -> String? {
+            guard let text else { return nil }
+            if let known = shapes[text] { return known }
+            let made = ReturnedCalendar.ruleShape(text)
+            shapes[text] = made
+            return made
+        }
         var endings: [Key: [ReturnedEvent]] = [:]
         for s in series where !ended.contains(s.uid) {
-            guard let m = s.master, m.until != nil, m.startTime != nil, let shape = ReturnedCalendar.ruleShape(m.ruleText) else {
+            guard let m = s.master, m.until != nil, m.startTime != nil, let shape = shape(m.ruleText) else {
                 continue
             }
             endings[Key(summary: m.summary, shape: shape), default: []].append(m)
@@ -72,7 +81,7 @@ extension ReturnedCalendar {
         var result: [(String, String)] = []
         var used = Set<String>()
         for b in series where !started.contains(b.uid) {
-            guard let mb = b.master, let bStart = mb.startTime, let shape = ReturnedCalendar.ruleShape(mb.ruleText) else {
+            guard let mb = b.master, let bStart = mb.startTime, let shape = shape(mb.ruleText) else {
                 continue
             }
             var best: (uid: String, gap: Int)? = nil
@@ -127,7 +136,11 @@ extension ReturnedCalendar {
     /// then none, and the dosecal form of the root when its local part is one; nil when the UID
     /// has no `_R` suffix.
     static func googleParents(of uid: String) -> [String]? {
-        guard let at = uid.lastIndex(of: "@") else { return nil }
+        // Most UIDs have no `_R` at all: they are passed without Foundation's search.
+        let bytes = Array(uid.utf8)
+        guard zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "_") && $1 == UInt8(ascii: "R") }),
+            let at = uid.lastIndex(of: "@")
+        else { return nil }
         let domain = uid[at...]
         var local = Substring(uid[..<at])
         var parents: [String] = []

@@ -41,13 +41,14 @@ extension ReturnedCalendar {
     public func damage() -> [String: SeriesDamage] {
         var result: [String: SeriesDamage] = [:]
         let defined = Set(definedZones)
+        var rules: [String: String?] = [:]  // each RRULE text's problem, read once
         for s in series where s.dosecalUID != nil {
             if let error = dropped[s.uid] {
                 result[s.uid] = SeriesDamage(uid: s.uid, line: error.line, reason: SeriesDamage.reason(error))
                 continue
             }
             let problem =
-                s.master.map { SeriesDamage.problem(in: $0, defined: defined) } ?? (
+                s.master.map { SeriesDamage.problem(in: $0, defined: defined, rules: &rules) } ?? (
                     nil, "only overrides are left; the main event (without RECURRENCE-ID) is missing"
                 )
             if let reason = problem.reason {
@@ -56,7 +57,7 @@ extension ReturnedCalendar {
                 continue
             }
             for o in s.overrides {
-                let p = SeriesDamage.problem(in: o, defined: defined)
+                let p = SeriesDamage.problem(in: o, defined: defined, rules: &rules)
                 if let reason = p.reason {
                     result[s.uid] = SeriesDamage(uid: s.uid, line: p.line ?? o.line, reason: reason)
                     break
@@ -81,7 +82,10 @@ extension SeriesDamage {
     }
 
     /// The first problem of one VEVENT (line, reason), or (nil, nil).
-    static func problem(in event: ReturnedEvent, defined: Set<String>) -> (line: Int?, reason: String?) {
+    /// `rules` remembers the problem of each RRULE text (nil: none).
+    static func problem(
+        in event: ReturnedEvent, defined: Set<String>, rules: inout [String: String?]
+    ) -> (line: Int?, reason: String?) {
         let c = event.component
         guard let start = c.property("DTSTART") else {
             return (event.line, "DTSTART is missing; every dose event needs a start")
@@ -99,7 +103,11 @@ extension SeriesDamage {
             }
         }
         if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"),
-            let reason = RecurrencePattern.problem(inRRule: rule.value)
+            let reason = rules[rule.value] ?? {
+                let read = RecurrencePattern.problem(inRRule: rule.value)
+                rules[rule.value] = .some(read)
+                return read
+            }()
         {
             return (rule.line, "RRULE \(rule.value): \(reason)")
         }

@@ -151,7 +151,7 @@ extension SlotComparison {
             guard let instant = b.instant else { continue }
             let new = home.local(at: instant + shift)
             guard new.date >= first && new.date <= last else { continue }
-            let key = DoseKey(medicationID: b.medicationID, slotID: b.slotID, date: new.date, instant: instant + shift)
+            let key = DoseKey(date: new.date, instant: instant + shift)
             matched.insert(key)
             let label = "\(medication.name) \(new.time)"
             guard theirs.doses[key] != nil else {

@@ -25,10 +25,11 @@ struct SlotComparison {
     let text: ChangeText
     /// Every key of this slot on any side, sorted by date.
     let keys: [DoseKey]
-    let base: DoseView
-    let ours: DoseView
-    let theirs: DoseView
-    let log: [DoseKey: DoseLogEntry.Status]
+    let base: SlotDoses
+    let ours: SlotDoses
+    let theirs: SlotDoses
+    /// The slot's deciding log status by dose date.
+    let log: [LocalDate: DoseLogEntry.Status]
     let today: LocalDate
 
     var changes: [ScheduleChange] = []
@@ -48,7 +49,7 @@ struct SlotComparison {
             let b = base.doses[key]
             let t = theirs.doses[key]
             guard b?.instant != t?.instant else { continue }
-            let status = log[DoseKey(medicationID: key.medicationID, slotID: key.slotID, date: key.date)]
+            let status = log[key.date]
             let o = key.instant == nil && status == .skipped ? nil : ours.doses[key]
             if o?.instant == t?.instant { continue }
             let edit: Edit = t == nil ? .deleted : b == nil ? .added : t!.moved ? .moved : .retimed

@@ -79,9 +79,12 @@ public enum DoseIdentity: Sendable, Hashable {
 
     /// `dose-<24 lower-case hex>@dosecal.app`: the form of every UID dosecal writes.
     public static func isDosecalUID(_ uid: String) -> Bool {
-        guard uid.hasPrefix("dose-"), uid.hasSuffix(uidSuffix) else { return false }
-        let hex = uid.dropFirst(5).dropLast(uidSuffix.count)
-        return hex.count == 24 && hex.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+        // Read as bytes: the form is ASCII only, so any other byte is no dosecal UID.
+        let bytes = uid.utf8
+        guard bytes.count == 5 + 24 + uidSuffix.utf8.count, bytes.starts(with: "dose-".utf8),
+            bytes.reversed().starts(with: uidSuffix.utf8.reversed())
+        else { return false }
+        return bytes.dropFirst(5).prefix(24).allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// The part of a UID before `@dosecal.app`, when it has that domain.
