@@ -95,6 +95,8 @@ enum SyncCommand {
         var sync = sync
         sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
         sync.build = SyncInputs.build(environment: context.environment)
+        // A travel stop changes the itinerary only: the medications are the file's either way.
+        sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
         let save = { (changes: ChangeSet) throws -> Void in
             guard let original = FileManager.default.contents(atPath: path) else {

@@ -28,8 +28,9 @@ public struct SyncPlanner: Sendable {
     var scheduleOverrides: Bool { force && prefer == .schedule }
 
     public func plan(status: SyncStatus, folder state: FolderState, desired: [VdirItem]) throws(SyncError) -> SyncPlan {
-        let owned = status.confirmedOwned
-        if !owned.isEmpty && !force {
+        // Only counted and searched: not sorted (`confirmedOwned` is).
+        let owned = force ? [] : status.entries.values.filter { $0.owner == .schedule && $0.written != nil }
+        if !owned.isEmpty {
             if !state.exists { throw .folderMissing(path: folder, owned: owned.count) }
             // An owned file that is there but cannot be read has not vanished (decision 0036).
             let present = Set(state.files.flatMap(\.uids))

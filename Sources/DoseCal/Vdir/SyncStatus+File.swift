@@ -30,19 +30,21 @@ extension SyncStatus {
         out += "\nfolder\t".utf8
         Self.escape(folder, into: &out)
         out.append(0x0A)
-        for e in entries.values.sorted(by: { $0.uid < $1.uid }) {
+        // Sorted by UID as Strings (not the whole entries: moving them is most of a sort's work).
+        for (_, key) in entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }) {
+            guard let e = entries[key] else { continue }
             out += "item\t".utf8
             Self.escape(e.uid, into: &out)
             out.append(0x09)
             out += e.owner.rawValue.utf8
-            for text in [e.file, e.etag] {
-                out.append(0x09)
-                Self.escape(text, into: &out)
-            }
-            for revision in [e.written, e.pending] {
-                out.append(0x09)
-                Self.field(revision, into: &out)
-            }
+            out.append(0x09)
+            Self.escape(e.file, into: &out)
+            out.append(0x09)
+            Self.escape(e.etag, into: &out)
+            out.append(0x09)
+            Self.field(e.written, into: &out)
+            out.append(0x09)
+            Self.field(e.pending, into: &out)
             out.append(0x0A)
         }
         return Data(out)
@@ -50,42 +52,67 @@ extension SyncStatus {
 
     /// Reads a status file's text; `source` names it in errors.
     public init(decoding data: Data, source: String) throws(SyncError) {
-        // Lines and fields split on the bytes LF and TAB (UTF-8 never uses them inside a character).
-        var lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard let first = lines.first, first.elementsEqual(SyncStatus.magic.utf8) else {
-            throw .badStatus(path: source, line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")
+        let read = { (raw: UnsafeRawBufferPointer) -> Result<SyncStatus, SyncError> in
+            Result { () throws(SyncError) in try Self.read(raw.bindMemory(to: UInt8.self), source: source) }
         }
+        self = try data.withUnsafeBytes(read).get()
+    }
+
+    /// Lines and fields found on the bytes LF and TAB (UTF-8 never uses them inside a character),
+    /// each field made a String once: no array per line, no String per piece of a revision.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(SyncError) -> SyncStatus {
         var folder = ""
         var entries: [String: Entry] = [:]
-        for (index, line) in lines.enumerated().dropFirst() {
-            let f = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
-                Self.unescape(String(decoding: $0, as: UTF8.self))
-            }
-            if f.count == 2 && f[0] == "folder" {
-                folder = f[1]
+        entries.reserveCapacity(bytes.count / 200)
+        guard !bytes.isEmpty else {
+            throw .badStatus(path: source, line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")
+        }
+        var start = 0
+        var number = 0
+        // A text ending in LF has no line after it (the last, empty piece is not a line).
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            defer { start = end + 1 }
+            number += 1
+            let line = StatusLine(bytes, start, end)
+            if number == 1 {
+                guard line.equals(SyncStatus.magic) else {
+                    throw .badStatus(path: source, line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")
+                }
                 continue
             }
-            guard f.count == 7, f[0] == "item", let owner = Owner(rawValue: f[2]),
-                let written = Self.revision(f[5]), let pending = Self.revision(f[6])
-            else {
-                throw .badStatus(path: source, line: index + 1, reason: "expected item, UID, owner, file, etag, written, pending")
+            if line.count == 2 && line.field(0, equals: "folder") {
+                folder = line.text(1)
+                continue
             }
-            entries[f[1]] = Entry(uid: f[1], owner: owner, file: f[3], etag: f[4], written: written.0, pending: pending.0)
+            guard line.count == 7, line.field(0, equals: "item"), let owner = Owner(rawValue: line.text(2)),
+                let written = line.revision(5), let pending = line.revision(6)
+            else {
+                throw .badStatus(path: source, line: number, reason: "expected item, UID, owner, file, etag, written, pending")
+            }
+            let uid = line.text(1)
+            entries[uid] = Entry(
+                uid: uid, owner: owner, file: line.text(3), etag: line.text(4), written: written.0, pending: pending.0)
         }
-        self.init(folder: folder, entries: entries)
+        return SyncStatus(folder: folder, entries: entries)
     }
 
     private static func field(_ r: Revision?, into out: inout [UInt8]) {
         guard let r else { return out.append(UInt8(ascii: "-")) }
-        for (i, part) in [r.hash, r.key, String(r.feed.sequence), String(r.feed.lastModified), r.feed.contentHash].enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += part.utf8
-        }
+        out += r.hash.utf8
+        out.append(UInt8(ascii: ","))
+        out += r.key.utf8
+        out.append(UInt8(ascii: ","))
+        out += String(r.feed.sequence).utf8
+        out.append(UInt8(ascii: ","))
+        out += String(r.feed.lastModified).utf8
+        out.append(UInt8(ascii: ","))
+        out += r.feed.contentHash.utf8
     }
 
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).
-    private static func revision(_ s: String) -> (Revision?, Void)? {
+    static func revision(_ s: String) -> (Revision?, Void)? {
         if s == "-" { return (nil, ()) }
         let p = s.utf8.split(separator: 0x2C, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard p.count == 5, let seq = Int(p[2]), let modified = Int(p[3]) else { return nil }
@@ -95,6 +122,14 @@ extension SyncStatus {
     /// `s`'s UTF-8 bytes appended to `out`, with `%`, tab, LF and CR (and `,` when `commas`)
     /// written `%XX` (ASCII bytes, never part of a longer UTF-8 sequence).
     static func escape(_ s: String, commas: Bool = false, into out: inout [UInt8]) {
+        // Most fields hold none of these bytes: copied in one piece.
+        let plain = s.utf8.withContiguousStorageIfAvailable { buffer in
+            guard !buffer.contains(where: { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || ($0 == 0x2C && commas) })
+            else { return false }
+            out.append(contentsOf: buffer)
+            return true
+        }
+        if plain == true { return }
         for b in s.utf8 {
             switch b {
             case 0x25: out += "%25".utf8

@@ -25,6 +25,13 @@ extension VdirSync {
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
+    /// The fingerprint of each of `schedule`'s medications: the caller's (from the file's text)
+    /// when there is one per medication, else from their encoding.
+    func fingerprints(_ schedule: Schedule) -> [String] {
+        if let given = medicationFingerprints, given.count == schedule.medications.count { return given }
+        return schedule.medications.map(ScheduleEncoder.fingerprint)
+    }
+
     /// The run when only some medications changed; nil when it cannot be taken (run in full).
     /// `run`: the folder as scanned, the run's planner and the leftovers it removed.
     func changedOnly(
@@ -49,7 +56,8 @@ extension VdirSync {
         guard !dryRun, let previous, let key = feedKey(schedule), let record = readFeedRecord(), record.key == key,
             record.statusEtag == VdirFolder.etag(statusPath), record.baseEtag == VdirFolder.etag(basePath),
             let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap({ MergeBaseText(Array($0)) }),
-            let parts = PartialFeed(schedule: schedule, record: record, previous: previous, now: now)
+            let parts = PartialFeed(
+                schedule: schedule, fingerprints: fingerprints(schedule), record: record, previous: previous, now: now)
         else { return nil }
         var desired = VdirItem.items(of: parts.feed, known: previous)
         for uid in parts.unchangedUIDs {
@@ -106,7 +114,7 @@ extension VdirSync {
     func feedRecord(of feed: Feed, items: [VdirItem], plan: SyncPlan, schedule: Schedule, baseWritten: Bool) -> FeedRecord? {
         guard baseWritten, plan.records(items), let key = feedKey(schedule) else { return nil }
         return FeedRecord(
-            key: key, feed: feed, schedule: schedule, fingerprints: schedule.medications.map(ScheduleEncoder.fingerprint))
+            key: key, feed: feed, schedule: schedule, fingerprints: fingerprints(schedule))
     }
 }
 
@@ -122,11 +130,12 @@ struct PartialFeed {
 
     /// nil when the result could differ from building everything: a medication id twice, a
     /// VTIMEZONE whose years change, a feed header that changes, a UID in two items.
-    init?(schedule: Schedule, record: FeedRecord, previous: SyncStatus, now: Int) {
+    /// `fingerprints`: one per medication of `schedule`, in order.
+    init?(schedule: Schedule, fingerprints: [String], record: FeedRecord, previous: SyncStatus, now: Int) {
         let ids = schedule.medications.map(\.id)
         guard Set(ids).count == ids.count, Set(record.medications.map(\.id)).count == record.medications.count else { return nil }
         old = Dictionary(uniqueKeysWithValues: record.medications.map { ($0.id, $0) })
-        let fingerprints = schedule.medications.map(ScheduleEncoder.fingerprint)
+        guard fingerprints.count == schedule.medications.count else { return nil }
         var sub = schedule
         sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in old[m.id]?.fingerprint != f }.map(\.0)
         changed = Set(sub.medications.map(\.id))

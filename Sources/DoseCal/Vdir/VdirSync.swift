@@ -25,6 +25,10 @@ public struct VdirSync: Sendable {
     /// build, the system's zone data): with it, a sync after a clean one rebuilds only the
     /// medications whose entry changed (`VdirSync+Changed.swift`). nil: always build them all.
     public var build: String? = nil
+    /// The fingerprint of each medication of the schedule given to `run`, in order: the SHA-256 of
+    /// its JSON text in the schedule file (`ScheduleCodec.medicationFingerprints`), when that
+    /// schedule's medications are the file's as decoded. nil: from each medication's encoding.
+    public var medicationFingerprints: [String]? = nil
 
     public init(folder: String, statusPath: String) {
         self.folder = folder

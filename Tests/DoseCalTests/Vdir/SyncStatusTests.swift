@@ -22,6 +22,49 @@ import Testing
         }
     }
 
+    /// The byte reader reads what the String-per-field reader read: escapes in every field (a
+    /// revision too), a signed number, a text without its last LF, a later line of the same UID.
+    @Test func readsEveryFormTheTextReaderRead() throws {
+        let text =
+            "dosecal-sync-status\t1\nfolder\t/a%0Ab\n"
+            + "item\tu%091\tschedule\tf%25.ics\t1.2-3-4\th,k,+7,-9,c\t-\n"
+            + "item\tu2\tdeleted\tg.ics\t\th,k,1,2,c\th,,0,0,\n"
+            + "item\tu2\tcalendar\tg2.ics\te\t-\t-"
+        let status = try SyncStatus(decoding: Data(text.utf8), source: "s")
+        #expect(status.folder == "/a\nb")
+        #expect(
+            status.entries["u\t1"]
+                == .init(
+                    uid: "u\t1", owner: .schedule, file: "f%.ics", etag: "1.2-3-4",
+                    written: .init(hash: "h", key: "k", feed: FeedRevision(sequence: 7, lastModified: -9, contentHash: "c"))))
+        #expect(status.entries["u2"] == .init(uid: "u2", owner: .calendar, file: "g2.ics", etag: "e", written: nil))
+        #expect(status.entries.count == 2)
+        // `%2C` in a revision is a comma: six parts, not a revision.
+        let comma = "dosecal-sync-status\t1\nitem\tu\tdeleted\tg.ics\t\th%2Cx,k,1,2,c\t-\n"
+        #expect(
+            throws: SyncError.badStatus(path: "s", line: 2, reason: "expected item, UID, owner, file, etag, written, pending")
+        ) {
+            try SyncStatus(decoding: Data(comma.utf8), source: "s")
+        }
+    }
+
+    @Test(arguments: [
+        ("", 1), ("\n", 1), ("dosecal-sync-status\t1\n\n", 2), ("dosecal-sync-status\t1\nfolder\ta\tb\n", 2),
+        ("dosecal-sync-status\t1\nitem\tu\towner\tf\te\t-\t-\n", 2),
+        ("dosecal-sync-status\t1\nitem\tu\tschedule\tf\te\th,k,1,x,c\t-\n", 2),
+        ("dosecal-sync-status\t1\nitem\tu\tschedule\tf\te\t-\t-\t-\n", 2),
+        ("dosecal-sync-status\t1\nfolder\t/\nitem\tu\tschedule\tf\te\th,k,1,99999999999999999999,c\t-\n", 3),
+    ])
+    func aBadLineIsNamed(_ text: String, _ line: Int) {
+        let reason =
+            line == 1
+            ? "it does not start with \"dosecal-sync-status\\t1\""
+            : "expected item, UID, owner, file, etag, written, pending"
+        #expect(throws: SyncError.badStatus(path: "s", line: line, reason: reason)) {
+            try SyncStatus(decoding: Data(text.utf8), source: "s")
+        }
+    }
+
     @Test func livesNextToTheSchedulePerFolder() {
         let a = SyncStatus.path(schedule: "/home/me/meds.json", folder: "/home/me/cal/doses")
         let b = SyncStatus.path(schedule: "/home/me/meds.json", folder: "/home/me/cal/other")
