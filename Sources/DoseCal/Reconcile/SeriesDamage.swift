@@ -103,14 +103,18 @@ extension SeriesDamage {
             }
         }
         if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"),
-            let reason = rules[rule.value] ?? {
-                let read = RecurrencePattern.problem(inRRule: rule.value)
-                rules[rule.value] = .some(read)
-                return read
-            }()
+            let reason = ruleProblem(rule.value, rules: &rules)
         {
             return (rule.line, "RRULE \(rule.value): \(reason)")
         }
         return (nil, nil)
+    }
+
+    /// The problem of one RRULE text (nil: none), read once per distinct text.
+    private static func ruleProblem(_ text: String, rules: inout [String: String?]) -> String? {
+        if let known = rules[text] { return known }
+        let read = RecurrencePattern.problem(inRRule: text)
+        rules[text] = .some(read)
+        return read
     }
 }

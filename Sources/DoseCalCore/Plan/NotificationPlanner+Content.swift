@@ -1,4 +1,3 @@
-
 extension NotificationPlanner {
     /// `doses` less those the log's deciding entry says were taken or skipped (unless
     /// `plansSettledDoses`): a dose already taken needs no reminder.

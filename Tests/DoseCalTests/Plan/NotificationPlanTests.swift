@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -42,7 +42,8 @@ import Testing
         #expect(plan.requests.filter { $0.uid == gapUID }.count == 7)
         // 01:30 exists every day of that week: one repeating request.
         let daily = plan.requests.filter { $0.uid == DoseIdentity.series(SlotKey(medicationID: "b", slotID: "0130"), .main).uid }
-        #expect(daily.map(\.identifier) == [DoseIdentity.series(SlotKey(medicationID: "b", slotID: "0130"), .main).uid + "/daily"])
+        #expect(
+            daily.map(\.identifier) == [DoseIdentity.series(SlotKey(medicationID: "b", slotID: "0130"), .main).uid + "/daily"])
         #expect(daily.first?.trigger == .repeating(hour: 1, minute: 30, weekday: nil))
         #expect(daily.first?.fires == E.instant("2026-03-05T01:30:00-05:00"))
         // The repeating trigger's .nextTime reading of the gap, for the record.
