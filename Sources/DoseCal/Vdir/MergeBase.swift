@@ -74,15 +74,15 @@ struct MergeBaseText {
             lines.append(start..<(lf + 1))
             start = lf + 1
         }
-        guard let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: "BEGIN:VEVENT") }),
-            let last = lines.last, MergeBaseText.line(bytes, last, is: "END:VCALENDAR")
+        guard let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.begin) }),
+            let last = lines.last, MergeBaseText.line(bytes, last, is: MergeBaseText.endCalendar)
         else { return nil }
         head = Array(bytes[0..<lines[first].lowerBound])
         events = [:]
         var i = first
         while i < lines.count - 1 {
-            guard MergeBaseText.line(bytes, lines[i], is: "BEGIN:VEVENT"),
-                let close = lines[i...].firstIndex(where: { MergeBaseText.line(bytes, $0, is: "END:VEVENT") }),
+            guard MergeBaseText.line(bytes, lines[i], is: MergeBaseText.begin),
+                let close = lines[i...].firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.endEvent) }),
                 let uid = MergeBaseText.uid(bytes, lines[(i + 1)..<close])
             else { return nil }
             events[uid, default: []] += bytes[lines[i].lowerBound..<lines[close].upperBound]
@@ -90,20 +90,23 @@ struct MergeBaseText {
         }
     }
 
-    private static let marks: [String: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: ["BEGIN:VEVENT", "END:VEVENT", "END:VCALENDAR"].map { ($0, Array(($0 + "\r\n").utf8)) })
+    private static let begin = Array("BEGIN:VEVENT\r\n".utf8)
+    private static let endEvent = Array("END:VEVENT\r\n".utf8)
+    private static let endCalendar = Array("END:VCALENDAR\r\n".utf8)
+    private static let uidPrefix = Array("UID:".utf8)
+    private static let beginPrefix = Array("BEGIN:".utf8)
 
-    private static func line(_ bytes: [UInt8], _ r: Range<Int>, is text: String) -> Bool {
-        guard let mark = marks[text], r.count == mark.count else { return false }
-        return bytes[r].elementsEqual(mark)
+    /// Whether line `r` of `bytes` is `mark` (a line with its CRLF).
+    private static func line(_ bytes: [UInt8], _ r: Range<Int>, is mark: [UInt8]) -> Bool {
+        r.count == mark.count && bytes[r].elementsEqual(mark)
     }
 
     /// The value of the event's first `UID:` line (unfolded), before any child component.
     private static func uid(_ bytes: [UInt8], _ lines: ArraySlice<Range<Int>>) -> String? {
-        let prefix = Array("UID:".utf8)
+        let prefix = uidPrefix
         for (n, r) in zip(lines.indices, lines) {
             guard r.count >= 3, bytes[r.upperBound - 2] == 0x0D else { return nil }
-            if bytes[r].starts(with: Array("BEGIN:".utf8)) { return nil }
+            if bytes[r].starts(with: beginPrefix) { return nil }
             guard bytes[r].starts(with: prefix) else { continue }
             var value = Array(bytes[(r.lowerBound + prefix.count)..<(r.upperBound - 2)])
             for c in lines[(n + 1)...] {

@@ -54,7 +54,8 @@ public struct SyncPlanner: Sendable {
         var desiredByUID: [String: VdirItem] = [:]
         for d in desired { desiredByUID[d.uid] = d }
         var taken = Set(state.files.map(\.name))
-        let uids = Set(desiredByUID.keys).union(status.entries.keys).union(filesByUID.keys).sorted()
+        let uids = Self.allUIDs(status, desiredByUID.keys, filesByUID.keys)
+        plan.status.order = uids  // the entries are added in this order
         for uid in uids {
             let entry = status.entries[uid]
             let files = filesByUID[uid] ?? []
@@ -71,6 +72,34 @@ public struct SyncPlanner: Sendable {
             decide(context, into: &plan, taken: &taken)
         }
         return plan
+    }
+
+    /// The status', the schedule's and the folder's UIDs, sorted, without duplicates: the
+    /// status' kept order merged with the few UIDs it does not hold.
+    static func allUIDs(
+        _ status: SyncStatus, _ desired: Dictionary<String, VdirItem>.Keys,
+        _ files: Dictionary<String, [FolderState.File]>.Keys
+    ) -> [String] {
+        guard let known = status.keptOrder() else {
+            return Set(desired).union(status.entries.keys).union(files).sorted()
+        }
+        var others = Set<String>()
+        for uid in desired where status.entries[uid] == nil { others.insert(uid) }
+        for uid in files where status.entries[uid] == nil { others.insert(uid) }
+        if others.isEmpty { return known }
+        let added = others.sorted()
+        var all: [String] = []
+        all.reserveCapacity(known.count + added.count)
+        var i = 0
+        for uid in known {
+            while i < added.count && added[i] < uid {
+                all.append(added[i])
+                i += 1
+            }
+            all.append(uid)
+        }
+        all += added[i...]
+        return all
     }
 
     struct Item {

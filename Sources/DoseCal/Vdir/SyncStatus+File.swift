@@ -30,8 +30,10 @@ extension SyncStatus {
         out += "\nfolder\t".utf8
         Self.escape(folder, into: &out)
         out.append(0x0A)
-        // Sorted by UID as Strings (not the whole entries: moving them is most of a sort's work).
-        for (_, key) in entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }) {
+        // Sorted by UID as Strings: the kept order when it holds, else sorted here (the keys, not
+        // the whole entries: moving them is most of a sort's work).
+        let keys = keptOrder() ?? entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }).map(\.1)
+        for key in keys {
             guard let e = entries[key] else { continue }
             out += "item\t".utf8
             Self.escape(e.uid, into: &out)
@@ -67,6 +69,8 @@ extension SyncStatus {
         guard !bytes.isEmpty else {
             throw .badStatus(path: source, line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")
         }
+        var order: [String] = []  // the lines' UIDs, while they ascend
+        var ascending = true
         var start = 0
         var number = 0
         // A text ending in LF has no line after it (the last, empty piece is not a line).
@@ -94,8 +98,13 @@ extension SyncStatus {
             let uid = line.text(1)
             entries[uid] = Entry(
                 uid: uid, owner: owner, file: line.text(3), etag: line.text(4), written: written.0, pending: pending.0)
+            if ascending {
+                if let last = order.last, !(last < uid) { ascending = false } else { order.append(uid) }
+            }
         }
-        return SyncStatus(folder: folder, entries: entries)
+        var status = SyncStatus(folder: folder, entries: entries)
+        if ascending { status.order = order }
+        return status
     }
 
     private static func field(_ r: Revision?, into out: inout [UInt8]) {

@@ -66,10 +66,34 @@ public struct SyncStatus: Sendable, Equatable {
     /// The folder's absolute path when the status was written.
     public var folder: String
     public var entries: [String: Entry]
+    /// UIDs in ascending order as last known (the file's lines, the planner's walk): a hint,
+    /// trusted only while it still lists every entry in order (`keptOrder`). Not part of `==`.
+    var order: [String] = []
 
     public init(folder: String, entries: [String: Entry] = [:]) {
         self.folder = folder
         self.entries = entries
+    }
+
+    public static func == (a: SyncStatus, b: SyncStatus) -> Bool {
+        a.folder == b.folder && a.entries == b.entries
+    }
+
+    /// The UIDs of `entries` sorted as Strings, from `order` without sorting: nil unless `order`
+    /// is strictly ascending and holds every entry's key, each entry's `uid` its key (UIDs of
+    /// `order` no longer in `entries`, such as deleted items, are left out).
+    func keptOrder() -> [String]? {
+        var kept: [String] = []
+        kept.reserveCapacity(entries.count)
+        var previous: String?
+        for uid in order {
+            if let p = previous, !(p < uid) { return nil }
+            previous = uid
+            guard let e = entries[uid] else { continue }
+            guard e.uid == uid else { return nil }
+            kept.append(uid)
+        }
+        return kept.count == entries.count ? kept : nil
     }
 
     /// Entries dosecal owns with content confirmed in the folder.

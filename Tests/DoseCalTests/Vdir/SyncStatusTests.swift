@@ -16,6 +16,47 @@ import Testing
         #expect(try SyncStatus(decoding: status.encoded(), source: "s") == status)
     }
 
+    /// A status read from its (sorted) lines and then changed is still written sorted by UID:
+    /// entries added before, between and after the read ones, one removed, one replaced.
+    @Test func aChangedStatusIsWrittenSorted() throws {
+        let text =
+            "dosecal-sync-status\t1\nfolder\t/f\n"
+            + "item\tb\tschedule\tb.ics\te\t-\t-\n"
+            + "item\td\tschedule\td.ics\te\t-\t-\n"
+            + "item\tf\tcalendar\tf.ics\te\t-\t-\n"
+        var status = try SyncStatus(decoding: Data(text.utf8), source: "s")
+        #expect(status.encoded() == Data(text.utf8))
+        for uid in ["g", "c", "a"] {
+            status.entries[uid] = .init(uid: uid, owner: .calendar, file: uid + ".ics", etag: "", written: nil)
+        }
+        status.entries["d"] = nil
+        status.entries["f"]?.etag = "x"
+        let lines = String(decoding: status.encoded(), as: UTF8.self).split(separator: "\n").dropFirst(2)
+        #expect(lines.map { $0.split(separator: "\t")[1] } == ["a", "b", "c", "f", "g"])
+        #expect(lines.contains("item\tf\tcalendar\tf.ics\tx\t-\t-"))
+    }
+
+    /// Lines out of UID order (not what dosecal writes) are read, and written back sorted.
+    @Test func linesOutOfOrderAreWrittenSorted() throws {
+        let line = { (uid: String) in "item\t\(uid)\tcalendar\t\(uid).ics\te\t-\t-\n" }
+        let head = "dosecal-sync-status\t1\nfolder\t/f\n"
+        let status = try SyncStatus(decoding: Data((head + line("c") + line("a") + line("b")).utf8), source: "s")
+        #expect(status.encoded() == Data((head + line("a") + line("b") + line("c")).utf8))
+    }
+
+    /// The planner walks the status' UIDs and the folder's new ones in one sorted order: new
+    /// foreign items before, between and after the recorded ones, each once.
+    @Test func thePlannerWalksEveryUIDInOrder() throws {
+        let line = { (uid: String) in "item\t\(uid)\tcalendar\t\(uid).ics\te\th,,0,0,\t-\n" }
+        let head = "dosecal-sync-status\t1\nfolder\t/f\n"
+        let status = try SyncStatus(decoding: Data((head + line("b") + line("d")).utf8), source: "s")
+        let files = ["e", "d", "c", "b", "a"].map { FolderState.File(name: $0 + ".ics", etag: "e", uids: [$0], hash: "h") }
+        let plan = try SyncPlanner(folder: "/f").plan(status: status, folder: FolderState(exists: true, files: files), desired: [])
+        #expect(plan.changes.foreignAdded == ["a", "c", "e"])
+        #expect(plan.actions == ["a", "b", "c", "d", "e"].map { SyncAction.leave(uid: $0) })
+        #expect(plan.status.encoded() == Data((head + ["a", "b", "c", "d", "e"].map(line).joined()).utf8))
+    }
+
     @Test func aForeignFileIsNotAStatus() {
         #expect(throws: SyncError.badStatus(path: "s", line: 1, reason: "it does not start with \"dosecal-sync-status\\t1\"")) {
             try SyncStatus(decoding: Data("{}".utf8), source: "s")
