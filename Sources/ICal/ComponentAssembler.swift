@@ -21,13 +21,15 @@ struct ComponentAssembler {
     private var container: (parser: LibicalLineParser, components: [ICalComponent], zones: [String: Int])? = nil
     /// The open unit's lines (for libical, should it need them) and its components as read here.
     private var open: OpenUnit
-    private var reader = PropertyReader()
+    /// Reads the plain property values; it remembers libical's text of the values it asked for.
+    private(set) var reader: PropertyReader
     /// Every unit through libical (for tests comparing the two readings).
     private let libicalOnly: Bool
 
-    init(limits: ICalLimits, libicalOnly: Bool = false) {
+    init(limits: ICalLimits, libicalOnly: Bool = false, reader: PropertyReader = PropertyReader()) {
         self.limits = limits
         self.libicalOnly = libicalOnly
+        self.reader = reader
         open = OpenUnit(isOwn: !libicalOnly)
     }
 

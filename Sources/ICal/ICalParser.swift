@@ -14,6 +14,13 @@ public struct ParsedCalendar: Sendable {
     public var calendar: ICalComponent? { components.first { $0.name == "VCALENDAR" } }
 }
 
+/// What reading many calendars one after the other can share (`ICalParser.parse(_:sharing:)`).
+public struct ICalReading {
+    var values = PropertyReader()
+
+    public init() {}
+}
+
 /// Reads RFC 5545 text through libical (`icalparser_parse_string`, one component at a time) into
 /// Swift values.
 ///
@@ -36,16 +43,36 @@ public enum ICalParser {
         return try Array(bytes).withUnsafeBufferPointer(read).get()
     }
 
+    /// Parses `bytes` as `parse(_:)` does, sharing with the other calendars read with `reading`
+    /// what their values have in common (libical's text of each RRULE, DURATION, TRIGGER... text
+    /// met before): the same result, without asking libical again for each calendar.
+    public static func parse(_ bytes: [UInt8], sharing reading: inout ICalReading) throws(ICalError) -> ParsedCalendar {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ICalError) in
+            try parse(buffer: buffer, strict: false, limits: .standard, values: &reading.values)
+        }
+    }
+
     /// One pass over the bytes: content lines are unfolded (`ContentLineReader`) and assembled
     /// into components one at a time (`ComponentAssembler`). With `libicalOnly` every component
     /// goes through libical (the reading the own readers must equal; tests compare the two).
     static func parse(
         buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false
     ) throws(ICalError) -> ParsedCalendar {
+        var values = PropertyReader()
+        return try parse(buffer: buffer, strict: strict, limits: limits, libicalOnly: libicalOnly, values: &values)
+    }
+
+    /// `values`: the reader of the plain property values, kept from one calendar to the next.
+    static func parse(
+        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
+        values: inout PropertyReader
+    ) throws(ICalError) -> ParsedCalendar {
         var reader = ContentLineReader(strict: strict, limits: limits)
         // The assembler owns libical parsers: made, used and freed under the lock.
         let (components, problems, warnings) = try Libical.withLock { () throws(ICalError) in
-            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly)
+            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values)
+            values = PropertyReader()  // the assembler's copy is the only one: added to in place
+            defer { values = assembler.reader }
             try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
             try assembler.finish()
             return (assembler.roots, assembler.problems, assembler.warnings)

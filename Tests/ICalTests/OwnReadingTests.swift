@@ -49,6 +49,23 @@ import Testing
         }
     }
 
+    /// Calendars read one after the other with one `ICalReading` (the values libical was asked
+    /// for kept from one to the next) read as each does on its own, in either order.
+    @Test func aSharedReadingReadsEveryFixtureAsItsOwnReadingDoes() throws {
+        let files = FileManager.default.enumerator(at: Self.root, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "ics" }.sorted { $0.path < $1.path }
+        #expect(files.count > 100)
+        for order in [files, files.reversed()] {
+            var reading = ICalReading()
+            for file in order {
+                let bytes = Array(try Data(contentsOf: file))
+                let alone = Result { () throws(ICalError) in Self.describe(try ICalParser.parse(bytes)) }
+                let shared = Result { () throws(ICalError) in Self.describe(try ICalParser.parse(bytes, sharing: &reading)) }
+                #expect("\(alone)" == "\(shared)", "\(file.path)")
+            }
+        }
+    }
+
     @Test(arguments: [
         "SUMMARY: leading", "SUMMARY:trailing ", "SUMMARY:a:b", "SUMMARY:caf\u{E9} \u{1F48A}", "SUMMARY:a\\,b", "SUMMARY:",
         "SUMMARY:a,b", "summary:lower",

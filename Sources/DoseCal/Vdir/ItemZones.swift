@@ -24,6 +24,9 @@ struct ItemZones {
     private var canonicals: [String: String] = [:]
     private var texts: [String: String?] = [:]
     private var read: [String: String?] = [:]
+    /// What reading the items back shares (libical's text of the RRULE, DURATION, TRIGGER...
+    /// values met before): thousands of items repeat a few of them.
+    private var reading = ICalReading()
 
     init(_ zones: [ICalComponent]) {
         for z in zones {
@@ -63,7 +66,7 @@ struct ItemZones {
             if let c = readCanonical(id) { zoneRead?.append(c) } else { zoneRead = nil }
         }
         let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
-        guard let zoneRead, let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8)),
+        guard let zoneRead, let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8), sharing: &reading),
             parsed.components.count == 1
         else { return (bytes, nil, texts) }
         return (bytes, VdirContent(calendar: parsed.components[0], adding: zoneRead).hash, texts)
