@@ -29,7 +29,7 @@ extension MedicationDecoder {
         return names
     }()
 
-    func decodeRecurrence(_ node: JSONValue, at path: String) throws(ScheduleError) -> Recurrence {
+    func decodeRecurrence(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Recurrence {
         let (kind, f) = try kindAndFields(node, at: path, what: "a recurrence kind", keys: Self.recurrenceKeys)
         switch kind {
         case "weekly":
@@ -70,7 +70,7 @@ extension MedicationDecoder {
         }
     }
 
-    private func decodeWeekdays(_ node: JSONValue, at path: String) throws(ScheduleError) -> [Weekday] {
+    private func decodeWeekdays(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -80,22 +80,22 @@ extension MedicationDecoder {
         let valid = "use MO, TU, WE, TH, FR, SA, SU or a full English name like \"monday\""
         var days: [Weekday] = []
         for (i, element) in elements.enumerated() {
-            let s = try reader.string(element, at: "\(path)[\(i)]", expected: "a weekday (a string)")
+            let s = try reader.string(element, at: path.element(i), expected: "a weekday (a string)")
             guard let day = Self.weekdayNames[s.lowercased()] else {
                 let guess = NameSuggestion.closest(to: s, in: Weekday.allCases.map(\.rawValue) + Self.weekdayNames.keys.sorted())
                 throw reader.fail(
-                    element, "\(path)[\(i)]",
+                    element, path.element(i),
                     "\(JSONWriter.quoted(s)) is not a weekday\(ScheduleReader.didYouMean(guess)); \(valid)")
             }
             guard !days.contains(day) else {
-                throw reader.fail(element, "\(path)[\(i)]", "\(JSONWriter.quoted(s)) is listed twice; list each weekday once")
+                throw reader.fail(element, path.element(i), "\(JSONWriter.quoted(s)) is listed twice; list each weekday once")
             }
             days.append(day)
         }
         return days
     }
 
-    func decodeTimePolicy(_ node: JSONValue, at path: String, recurrence: Recurrence) throws(ScheduleError) -> TimePolicy {
+    func decodeTimePolicy(_ node: JSONValue, at path: FieldPath, recurrence: Recurrence) throws(ScheduleError) -> TimePolicy {
         let (kind, f) = try kindAndFields(node, at: path, what: "a time policy", keys: Self.policyKeys)
         let policy: TimePolicy
         switch kind {
@@ -115,7 +115,7 @@ extension MedicationDecoder {
         return policy
     }
 
-    func decodeReminder(_ node: JSONValue, at path: String) throws(ScheduleError) -> Reminder {
+    func decodeReminder(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Reminder {
         let f = try reader.fields(node, at: path, known: Self.reminderKeys)
         var reminder = Reminder()
         if let enabled = try f.optional("enabled", reader.bool) { reminder.enabled = enabled }
@@ -149,7 +149,7 @@ extension MedicationDecoder {
         return reminder
     }
 
-    func decodeSupply(_ node: JSONValue, at path: String) throws(ScheduleError) -> Supply {
+    func decodeSupply(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Supply {
         let f = try reader.fields(node, at: path, known: Self.supplyKeys)
         let pills = try f.required("pills", "units on hand, 0 or more") { (n, p) throws(ScheduleError) in
             let valid = "use the number of units on hand, 0 or more"
@@ -172,7 +172,7 @@ extension MedicationDecoder {
 
     /// Reads an object's `kind` (one of `keys`' keys), then checks its other keys against that kind's list.
     private func kindAndFields(
-        _ node: JSONValue, at path: String, what: String, keys: KeyValuePairs<String, [String]>
+        _ node: JSONValue, at path: FieldPath, what: String, keys: KeyValuePairs<String, [String]>
     ) throws(ScheduleError) -> (String, ScheduleFields) {
         let kinds = keys.map(\.key)
         guard node.objectMembers != nil else {
@@ -181,7 +181,7 @@ extension MedicationDecoder {
         guard let kindNode = node["kind"], !kindNode.isNull else {
             throw reader.fail(node, path, "missing required key \"kind\" (one of \(kinds.joined(separator: ", ")))")
         }
-        let kind = try reader.choice(kindNode, at: path.isEmpty ? "kind" : "\(path).kind", what: what, in: kinds)
+        let kind = try reader.choice(kindNode, at: path.member("kind"), what: what, in: kinds)
         let known = keys.first { $0.key == kind }!.value
         let f = try reader.fields(node, at: path, known: known, context: " for kind \(JSONWriter.quoted(kind))")
         return (kind, f)

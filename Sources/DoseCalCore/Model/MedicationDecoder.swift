@@ -21,7 +21,7 @@ struct MedicationDecoder {
         return .wallClock
     }
 
-    func decode(_ node: JSONValue, at path: String) throws(ScheduleError) -> Medication {
+    func decode(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Medication {
         let f = try reader.fields(node, at: path, known: Self.medicationKeys)
         let id = try f.attempt(
             "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
@@ -82,7 +82,7 @@ struct MedicationDecoder {
         if let times, let start, let i = times.firstIndex(where: { ($0.until ?? start) < start }) {
             try reader.report(
                 reader.fail(
-                    f["times"]!, f.path("times[\(i)].until"),
+                    f["times"]!, f.path("times").element(i).member("until"),
                     "\(times[i].until!) is before the medication's start \(start); until is the last day of this dose time"))
         }
         let end = try f.optional("end", reader.date)
@@ -102,7 +102,7 @@ struct MedicationDecoder {
     }
 
     /// The `times` list: `"HH:MM"` strings (slot id = 1-based position) or `{"id", "time"}` objects.
-    private func decodeSlots(_ node: JSONValue, at path: String) throws(ScheduleError) -> [DoseSlot] {
+    private func decodeSlots(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [DoseSlot] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(node, path, "the list is empty; list at least one dose time, like [\"08:00\"]")
@@ -111,7 +111,7 @@ struct MedicationDecoder {
         var lines: [String: Int] = [:]
         var complete = true
         for (i, element) in elements.enumerated() {
-            let elementPath = "\(path)[\(i)]"
+            let elementPath = path.element(i)
             guard
                 let (slot, idNode) = try reader.attempt({ () throws(ScheduleError) in
                     try decodeSlot(element, at: elementPath, position: i + 1)
@@ -146,7 +146,7 @@ struct MedicationDecoder {
     }
 
     /// One entry of `times` and the node its id comes from (`position` is its 1-based place).
-    private func decodeSlot(_ element: JSONValue, at path: String, position: Int) throws(ScheduleError) -> (DoseSlot, JSONValue) {
+    private func decodeSlot(_ element: JSONValue, at path: FieldPath, position: Int) throws(ScheduleError) -> (DoseSlot, JSONValue) {
         if element.stringValue != nil {
             return (DoseSlot(id: String(position), time: try reader.time(element, at: path)), element)
         }
@@ -163,12 +163,12 @@ struct MedicationDecoder {
     }
 
     private func decodeTaper(
-        _ node: JSONValue, at path: String, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ node: JSONValue, at path: FieldPath, times: [DoseSlot], start: LocalDate, end: LocalDate?
     ) throws(ScheduleError) -> [TaperStep] {
         var steps: [TaperStep] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let step = try reader.attempt { () throws(ScheduleError) in
-                try decodeTaperStep(element, at: "\(path)[\(i)]", previous: steps.last, times: times, start: start, end: end)
+                try decodeTaperStep(element, at: path.element(i), previous: steps.last, times: times, start: start, end: end)
             }
             if let step { steps.append(step) }
         }
@@ -176,7 +176,7 @@ struct MedicationDecoder {
     }
 
     private func decodeTaperStep(
-        _ element: JSONValue, at path: String, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ element: JSONValue, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
     ) throws(ScheduleError) -> TaperStep {
         let f = try reader.fields(element, at: path, known: Self.stepKeys)
         let from = try f.required("from", "the first day of this step, YYYY-MM-DD", reader.date)
@@ -209,7 +209,7 @@ struct MedicationDecoder {
     }
 
     /// A taper step's `times`: `{"id", "time"}` objects naming existing slots, once each.
-    private func decodeStepSlots(_ node: JSONValue, at path: String, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
+    private func decodeStepSlots(_ node: JSONValue, at path: FieldPath, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -219,7 +219,7 @@ struct MedicationDecoder {
         var effective = slots
         for (i, element) in elements.enumerated() {
             let read = try reader.attempt { () throws(ScheduleError) in
-                try decodeStepSlot(element, at: "\(path)[\(i)]", slots: slots, changed: changed)
+                try decodeStepSlot(element, at: path.element(i), slots: slots, changed: changed)
             }
             guard let (slot, index) = read ?? nil else { continue }
             changed.append(slot)
@@ -240,7 +240,7 @@ struct MedicationDecoder {
     /// One entry of a step's `times` and the index of the slot it changes; nil when it names no
     /// usable slot (reported).
     private func decodeStepSlot(
-        _ element: JSONValue, at path: String, slots: [DoseSlot], changed: [DoseSlot]
+        _ element: JSONValue, at path: FieldPath, slots: [DoseSlot], changed: [DoseSlot]
     ) throws(ScheduleError) -> (DoseSlot, Int)? {
         guard element.objectMembers != nil else {
             throw reader.fail(

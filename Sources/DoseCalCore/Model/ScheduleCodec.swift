@@ -69,11 +69,11 @@ public enum ScheduleCodec {
         if case .object = root.kind {
             guard let list = root["itinerary"] else {
                 throw decoder.reader.fail(
-                    root, "",
+                    root, .root,
                     "missing key \"itinerary\"; expected an array of {\"from\": \"YYYY-MM-DD\", \"zone\": \"Asia/Tokyo\"}")
             }
-            return try decoder.decodeItinerary(list, at: "itinerary")
+            return try decoder.decodeItinerary(list, at: FieldPath.root.member("itinerary"))
         }
-        return try decoder.decodeItinerary(root, at: "")
+        return try decoder.decodeItinerary(root, at: .root)
     }
 }

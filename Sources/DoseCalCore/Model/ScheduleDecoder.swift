@@ -10,15 +10,16 @@ struct ScheduleDecoder {
     static let itineraryKeys = ["from", "zone"]
     static let logKeys = ["medication", "slot", "date", "status", "at"]
     static let seenKeys = ["medication", "slot", "date", "at", "source"]
+    static let versionPath = FieldPath.root.member("version")
 
     func decode(_ root: JSONValue) throws(ScheduleError) -> Schedule {
         guard root.objectMembers != nil else {
             throw reader.fail(
-                root, "", "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
+                root, .root, "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
         }
         // The version comes first: a newer file may well have keys this build does not know.
         let version = try decodeVersion(root)
-        let f = try reader.fields(root, at: "", known: Self.rootKeys)
+        let f = try reader.fields(root, at: .root, known: Self.rootKeys)
         let homeZone = try f.attempt("homeZone", "the IANA time zone you live in, like \"America/New_York\"", reader.zone)
         let feed = try f.optional("feed", decodeFeed) ?? FeedOptions()
         let medicationsNode = try reader.attempt { () throws(ScheduleError) in
@@ -38,7 +39,7 @@ struct ScheduleDecoder {
             try f.optional("seen") { (node, path) throws(ScheduleError) in
                 try decodeSeen(node, at: path, medications: medications, unread: unread)
             } ?? []
-        guard let homeZone, medicationsNode != nil, unread.isEmpty else { throw reader.incomplete(root, "") }
+        guard let homeZone, medicationsNode != nil, unread.isEmpty else { throw reader.incomplete(root, .root) }
         return Schedule(
             version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log,
             seen: seen)
@@ -46,7 +47,7 @@ struct ScheduleDecoder {
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
-    private func decodeMedications(_ node: JSONValue, at listPath: String, home: Zone?) throws(ScheduleError) -> (
+    private func decodeMedications(_ node: JSONValue, at listPath: FieldPath, home: Zone?) throws(ScheduleError) -> (
         [Medication], Set<String>
     ) {
         var medications: [Medication] = []
@@ -54,7 +55,7 @@ struct ScheduleDecoder {
         var firstLineOfID: [String: Int] = [:]
         let medicationDecoder = MedicationDecoder(reader: reader, home: home)
         for (i, element) in try reader.array(node, at: listPath).enumerated() {
-            let path = "medications[\(i)]"
+            let path = listPath.element(i)
             guard
                 let medication = try reader.attempt({ () throws(ScheduleError) in
                     try medicationDecoder.decode(element, at: path)
@@ -69,7 +70,7 @@ struct ScheduleDecoder {
                 let idNode = element["id"] ?? element
                 try reader.report(
                     reader.fail(
-                        idNode, "\(path).id",
+                        idNode, path.member("id"),
                         "duplicate medication id \(JSONWriter.quoted(medication.id)) (first used at line \(firstLine)); each medication needs its own id"
                     ))
                 continue
@@ -84,26 +85,26 @@ struct ScheduleDecoder {
         let current = Schedule.currentVersion
         guard let node = root["version"], !node.isNull else {
             throw reader.fail(
-                root, "", "missing required key \"version\" (the format version; this build reads version \(current))")
+                root, .root, "missing required key \"version\" (the format version; this build reads version \(current))")
         }
         guard case .number(_, let text) = node.kind else {
-            throw reader.fail(node, "version", "expected a number, found \(node.summary); this build reads version \(current)")
+            throw reader.fail(node, Self.versionPath, "expected a number, found \(node.summary); this build reads version \(current)")
         }
         let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
         guard integral else {
-            throw reader.fail(node, "version", "\(text) is not a whole number; this build reads version \(current)")
+            throw reader.fail(node, Self.versionPath, "\(text) is not a whole number; this build reads version \(current)")
         }
         guard let version = Int(text), version <= current else {
             throw reader.fail(
-                node, "version",
+                node, Self.versionPath,
                 "this file was written by a newer dosecal (format version \(text)); this build reads version \(current), so update dosecal",
                 kind: .newerVersion)
         }
-        guard version >= 1 else { throw reader.fail(node, "version", "\(text) is not a format version; use \(current)") }
+        guard version >= 1 else { throw reader.fail(node, Self.versionPath, "\(text) is not a format version; use \(current)") }
         return version
     }
 
-    private func decodeFeed(_ node: JSONValue, at path: String) throws(ScheduleError) -> FeedOptions {
+    private func decodeFeed(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> FeedOptions {
         let f = try reader.fields(node, at: path, known: Self.feedKeys)
         var feed = FeedOptions()
         if let name = try f.optional(
@@ -125,7 +126,7 @@ struct ScheduleDecoder {
     }
 
     /// `feed.color`: a CSS3 colour name or `#RRGGBB`.
-    private func decodeColor(_ node: JSONValue, at path: String) throws(ScheduleError) -> FeedColor {
+    private func decodeColor(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> FeedColor {
         let s = try reader.string(node, at: path, expected: "a colour (a string)")
         guard let color = FeedColor(parsing: s) else {
             let guess = ScheduleReader.didYouMean(NameSuggestion.closest(to: s, in: FeedColor.cssColors.keys.sorted()))
@@ -137,12 +138,12 @@ struct ScheduleDecoder {
         return color
     }
 
-    func decodeItinerary(_ node: JSONValue, at path: String) throws(ScheduleError) -> [ItineraryStop] {
+    func decodeItinerary(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [ItineraryStop] {
         var stops: [ItineraryStop] = []
         var complete = true
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let stop = try reader.attempt { () throws(ScheduleError) -> ItineraryStop in
-                let f = try reader.fields(element, at: "\(path)[\(i)]", known: Self.itineraryKeys)
+                let f = try reader.fields(element, at: path.element(i), known: Self.itineraryKeys)
                 let from = try f.required("from", "the first day in that zone, YYYY-MM-DD", reader.date)
                 if let previous = stops.last, from <= previous.from {
                     try reader.report(
@@ -161,7 +162,7 @@ struct ScheduleDecoder {
     }
 
     private func decodeLog(
-        _ node: JSONValue, at path: String, medications: [Medication], unread: Set<String>
+        _ node: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> [DoseLogEntry] {
         try entries(node, at: path) { (element, entryPath) throws(ScheduleError) in
             try decodeLogEntry(element, at: entryPath, medications: medications, unread: unread)
@@ -171,11 +172,11 @@ struct ScheduleDecoder {
     /// Each element of the list at `path` read with `read` (given the element's path); when
     /// collecting every error, an element that cannot be read is recorded and left out.
     func entries<T>(
-        _ node: JSONValue, at path: String, _ read: (JSONValue, String) throws(ScheduleError) -> T
+        _ node: JSONValue, at path: FieldPath, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T
     ) throws(ScheduleError) -> [T] {
         var result: [T] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
-            let entry = try reader.attempt { () throws(ScheduleError) in try read(element, "\(path)[\(i)]") }
+            let entry = try reader.attempt { () throws(ScheduleError) in try read(element, path.element(i)) }
             if let entry { result.append(entry) }
         }
         return result
@@ -184,7 +185,7 @@ struct ScheduleDecoder {
     /// One log entry; the medication and slot it names are looked up unless that medication could
     /// not be read (when collecting every error).
     private func decodeLogEntry(
-        _ element: JSONValue, at path: String, medications: [Medication], unread: Set<String>
+        _ element: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> DoseLogEntry {
         let f = try reader.fields(element, at: path, known: Self.logKeys)
         let id = try f.required("medication", "the id of the medication the entry is about", reader.identifier)

@@ -1,11 +1,14 @@
-/// The checked members of one JSON object in a schedule file, with the object's path for errors.
+/// The checked members of one JSON object in a schedule file, with the object's path for errors
+/// (shared by its members' paths, which are written out only for an error).
 ///
 /// A member whose value is `null` counts as absent (so `"end": null` means no end date).
 struct ScheduleFields {
     let reader: ScheduleReader
     /// The object node (its position is used for "missing key" errors).
     let node: JSONValue
-    let path: String
+    /// The object's path, shared by its members' paths (one allocation per object).
+    let parent: FieldPath.Parent
+    var path: FieldPath { parent.path }
     /// The object's members (keys are unique; only known keys are asked for, so an unknown or
     /// `x-` key is never read). A few members each: searched in order, no table built.
     let members: [JSONValue.Member]
@@ -17,7 +20,7 @@ struct ScheduleFields {
     }
 
     /// The path of the member `key`.
-    func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func path(_ key: String) -> FieldPath { parent.member(key) }
 
     /// The value of `key`, or an error naming the key and what it should hold (`hint`).
     func required(_ key: String, _ hint: String) throws(ScheduleError) -> JSONValue {
@@ -29,21 +32,21 @@ struct ScheduleFields {
 
     /// Reads `key` with `read` when present. When collecting every error, a value that cannot be
     /// read is recorded and counts as absent.
-    func optional<T>(_ key: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
+    func optional<T>(_ key: String, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T) throws(ScheduleError) -> T? {
         guard let value = self[key] else { return nil }
         return try reader.attempt { () throws(ScheduleError) in try read(value, path(key)) }
     }
 
     /// Reads the required `key` with `read`; when collecting every error, a missing or unreadable
     /// value is recorded and the result is nil (without a log it is thrown).
-    func attempt<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T)
+    func attempt<T>(_ key: String, _ hint: String, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T)
         throws(ScheduleError) -> T?
     {
         try reader.attempt { () throws(ScheduleError) in try required(key, hint, read) }
     }
 
     /// Reads the required `key` with `read`.
-    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, String) throws(ScheduleError) -> T) throws(ScheduleError)
+    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T) throws(ScheduleError)
         -> T
     {
         try read(try required(key, hint), path(key))

@@ -28,16 +28,16 @@ struct ScheduleReader {
 
     /// What an object that lost a required value throws when collecting: a problem already
     /// recorded (so the log lists it once). Only reached with a log.
-    func incomplete(_ node: JSONValue, _ path: String) -> ScheduleError {
+    func incomplete(_ node: JSONValue, _ path: FieldPath) -> ScheduleError {
         log?.errors.first ?? fail(node, path, "this value could not be read")
     }
 
-    func fail(_ node: JSONValue, _ path: String, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
-        ScheduleError(kind: kind, file: file, path: path, line: node.line, column: node.column, message: message)
+    func fail(_ node: JSONValue, _ path: FieldPath, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
+        ScheduleError(kind: kind, file: file, path: path.text, line: node.line, column: node.column, message: message)
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    func fields(_ node: JSONValue, at path: String, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
+    func fields(_ node: JSONValue, at path: FieldPath, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
     {
         guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
         for member in members where !member.key.hasPrefix("x-") {
@@ -50,22 +50,25 @@ struct ScheduleReader {
                 continue
             }
         }
-        return ScheduleFields(reader: self, node: node, path: path, members: members)
+        return ScheduleFields(reader: self, node: node, parent: FieldPath.Parent(path), members: members)
     }
 
-    func array(_ node: JSONValue, at path: String) throws(ScheduleError) -> [JSONValue] {
+    func array(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [JSONValue] {
         guard let elements = node.arrayValue else { throw fail(node, path, "expected an array [...], found \(node.summary)") }
         return elements
     }
 
-    func string(_ node: JSONValue, at path: String, expected: String = "a string") throws(ScheduleError) -> String {
-        guard let s = node.stringValue else { throw fail(node, path, "expected \(expected), found \(node.summary)") }
+    /// A string; `expected` (what the value should be) is worked out only for an error.
+    func string(_ node: JSONValue, at path: FieldPath, expected: @autoclosure () -> String = "a string") throws(ScheduleError)
+        -> String
+    {
+        guard let s = node.stringValue else { throw fail(node, path, "expected \(expected()), found \(node.summary)") }
         return s
     }
 
     /// A string without control characters (line breaks and tabs allowed when `multiline`).
     /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
-    func text(_ node: JSONValue, at path: String, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
+    func text(_ node: JSONValue, at path: FieldPath, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
         -> String
     {
         let s = try string(node, at: path)
@@ -84,14 +87,14 @@ struct ScheduleReader {
         return s
     }
 
-    func bool(_ node: JSONValue, at path: String) throws(ScheduleError) -> Bool {
+    func bool(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Bool {
         guard let b = node.boolValue else { throw fail(node, path, "expected true or false, found \(node.summary)") }
         return b
     }
 
     /// A whole number in `range`, written without fraction or exponent.
-    func integer(_ node: JSONValue, at path: String, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError) -> Int {
-        let valid = "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)"
+    func integer(_ node: JSONValue, at path: FieldPath, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError) -> Int {
+        var valid: String { "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)" }
         guard case .number(_, let text) = node.kind else {
             throw fail(node, path, "expected a number, found \(node.summary); \(valid)")
         }
@@ -103,13 +106,13 @@ struct ScheduleReader {
         return n
     }
 
-    func number(_ node: JSONValue, at path: String, valid: String) throws(ScheduleError) -> Double {
+    func number(_ node: JSONValue, at path: FieldPath, valid: String) throws(ScheduleError) -> Double {
         guard let d = node.doubleValue else { throw fail(node, path, "expected a number, found \(node.summary); \(valid)") }
         return d
     }
 
     /// A unit count: a number > 0 in steps of 0.25 (half and quarter tablets).
-    func pills(_ node: JSONValue, at path: String) throws(ScheduleError) -> Double {
+    func pills(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Double {
         let valid = "use a number above 0 in steps of 0.25, like 1, 0.5 or 2.25"
         let d = try number(node, at: path, valid: valid)
         guard d > 0 else { throw fail(node, path, "\(Self.text(node)) is not above 0; \(valid)") }
@@ -118,7 +121,7 @@ struct ScheduleReader {
     }
 
     /// An id: 1 to 64 of `A-Z a-z 0-9 . _ -`.
-    func identifier(_ node: JSONValue, at path: String) throws(ScheduleError) -> String {
+    func identifier(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> String {
         let s = try string(node, at: path, expected: "an id (a string)")
         guard Self.isIdentifier(s) else {
             throw fail(
@@ -128,7 +131,7 @@ struct ScheduleReader {
     }
 
     /// A `YYYY-MM-DD` date.
-    func date(_ node: JSONValue, at path: String) throws(ScheduleError) -> LocalDate {
+    func date(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> LocalDate {
         let s = try string(node, at: path, expected: "a date \"YYYY-MM-DD\" (a string)")
         guard s.utf8.count == 10, let date = LocalDate(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a date; use YYYY-MM-DD, like \"2026-01-05\"")
@@ -137,7 +140,7 @@ struct ScheduleReader {
     }
 
     /// An `HH:MM` time of day.
-    func time(_ node: JSONValue, at path: String) throws(ScheduleError) -> WallTime {
+    func time(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> WallTime {
         let s = try string(node, at: path, expected: "a time \"HH:MM\" (a string)")
         guard s.utf8.count == 5, let time = WallTime(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a time; use HH:MM from 00:00 to 23:59")
@@ -147,7 +150,7 @@ struct ScheduleReader {
 
     /// An IANA time zone name with zone data (`Area/Location` or exactly `UTC`), resolved: the
     /// one place a zone name in the schedule becomes a `Zone`.
-    func zone(_ node: JSONValue, at path: String) throws(ScheduleError) -> Zone {
+    func zone(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Zone {
         let s = try string(node, at: path, expected: "a time zone name (a string)")
         guard s == "UTC" || s.contains("/"), let zone = Zone(s) else {
             throw fail(
@@ -160,7 +163,7 @@ struct ScheduleReader {
     }
 
     /// An RFC 3339 date-time with `Z` or a numeric offset; fractional seconds are dropped.
-    func instant(_ node: JSONValue, at path: String) throws(ScheduleError) -> Date {
+    func instant(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Date {
         let s = try string(node, at: path, expected: "an RFC 3339 date-time (a string)")
         guard let date = Self.parseRFC3339(s) else {
             throw fail(
@@ -172,8 +175,8 @@ struct ScheduleReader {
     }
 
     /// One of `choices` (compared exactly).
-    func choice(_ node: JSONValue, at path: String, what: String, in choices: [String]) throws(ScheduleError) -> String {
-        let list = choices.joined(separator: ", ")
+    func choice(_ node: JSONValue, at path: FieldPath, what: String, in choices: [String]) throws(ScheduleError) -> String {
+        var list: String { choices.joined(separator: ", ") }
         let s = try string(node, at: path, expected: "\(what) (a string: one of \(list))")
         guard choices.contains(s) else {
             let guess = Self.didYouMean(NameSuggestion.closest(to: s, in: choices))
