@@ -35,7 +35,7 @@ import Testing
             }
             for child in c.components { walk(child, depth + 1) }
         }
-        parsed.components.forEach { walk($0, 0) }
+        for c in parsed.components { walk(c, 0) }
         return out + "problems: \(parsed.problems)\nwarnings: \(parsed.warnings)\n"
     }
 

@@ -58,7 +58,8 @@ extension MedicationDecoder {
                     try reader.integer(n, at: p, in: 1...168, unit: " (hours)")
                 })
         case "asNeeded":
-            let hours = try f.required("minimumHours", "the least hours between doses, 1 to 168") { (n, p) throws(ScheduleError) in
+            let hours = try f.required("minimumHours", "the least hours between doses, 1 to 168") {
+                (n, p) throws(ScheduleError) in
                 try reader.integer(n, at: p, in: 1...168, unit: " (hours between doses)")
             }
             let most = try f.optional("maxPerDay") { (n, p) throws(ScheduleError) in

@@ -146,7 +146,9 @@ struct MedicationDecoder {
     }
 
     /// One entry of `times` and the node its id comes from (`position` is its 1-based place).
-    private func decodeSlot(_ element: JSONValue, at path: FieldPath, position: Int) throws(ScheduleError) -> (DoseSlot, JSONValue) {
+    private func decodeSlot(_ element: JSONValue, at path: FieldPath, position: Int) throws(ScheduleError) -> (
+        DoseSlot, JSONValue
+    ) {
         if element.stringValue != nil {
             return (DoseSlot(id: String(position), time: try reader.time(element, at: path)), element)
         }

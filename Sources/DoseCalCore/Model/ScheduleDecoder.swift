@@ -88,7 +88,8 @@ struct ScheduleDecoder {
                 root, .root, "missing required key \"version\" (the format version; this build reads version \(current))")
         }
         guard case .number(_, let text) = node.kind else {
-            throw reader.fail(node, Self.versionPath, "expected a number, found \(node.summary); this build reads version \(current)")
+            throw reader.fail(
+                node, Self.versionPath, "expected a number, found \(node.summary); this build reads version \(current)")
         }
         let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
         guard integral else {

@@ -46,7 +46,8 @@ struct ScheduleFields {
     }
 
     /// Reads the required `key` with `read`.
-    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T) throws(ScheduleError)
+    func required<T>(_ key: String, _ hint: String, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T)
+        throws(ScheduleError)
         -> T
     {
         try read(try required(key, hint), path(key))

@@ -37,7 +37,8 @@ struct ScheduleReader {
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    func fields(_ node: JSONValue, at path: FieldPath, known: [String], context: String = "") throws(ScheduleError) -> ScheduleFields
+    func fields(_ node: JSONValue, at path: FieldPath, known: [String], context: String = "") throws(ScheduleError)
+        -> ScheduleFields
     {
         guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
         for member in members where !member.key.hasPrefix("x-") {
@@ -93,7 +94,9 @@ struct ScheduleReader {
     }
 
     /// A whole number in `range`, written without fraction or exponent.
-    func integer(_ node: JSONValue, at path: FieldPath, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError) -> Int {
+    func integer(_ node: JSONValue, at path: FieldPath, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError)
+        -> Int
+    {
         var valid: String { "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)" }
         guard case .number(_, let text) = node.kind else {
             throw fail(node, path, "expected a number, found \(node.summary); \(valid)")

@@ -51,7 +51,8 @@ import Testing
         let head = "dosecal-sync-status\t1\nfolder\t/f\n"
         let status = try SyncStatus(decoding: Data((head + line("b") + line("d")).utf8), source: "s")
         let files = ["e", "d", "c", "b", "a"].map { FolderState.File(name: $0 + ".ics", etag: "e", uids: [$0], hash: "h") }
-        let plan = try SyncPlanner(folder: "/f").plan(status: status, folder: FolderState(exists: true, files: files), desired: [])
+        let plan = try SyncPlanner(folder: "/f").plan(
+            status: status, folder: FolderState(exists: true, files: files), desired: [])
         #expect(plan.changes.foreignAdded == ["a", "c", "e"])
         #expect(plan.actions == ["a", "b", "c", "d", "e"].map { SyncAction.leave(uid: $0) })
         #expect(plan.status.encoded() == Data((head + ["a", "b", "c", "d", "e"].map(line).joined()).utf8))
