@@ -2,12 +2,27 @@
 /// app would schedule week by week (rolling windows of `NotificationPlanner.defaultDays`), with
 /// no budget cut and without the content `check` does not read (`describesRequests` false),
 /// turned back into dose instants (firing + the reminder's lead), per feed UID.
+///
+/// The weeks are planned as one window of as many weeks where that gives the same instants
+/// (no rescheduled dose, which may move a dose out of the days a week looks at): with no budget cut every dose whose firing falls in a week is
+/// planned in that week, as a one-off or inside a repeating request that fires exactly at the
+/// doses, under its day's series part, so the instants per UID are the same whichever way the
+/// weeks are cut (the order within a UID may differ; `check` pairs them as a multiset).
 public enum PlanChannel {
     public static func doseInstants(schedule: Schedule, in window: Range<Int>) -> [String: [Int]] {
+        doseInstants(schedule: schedule, in: window, weekByWeek: schedule.medications.contains { !$0.rescheduled.isEmpty })
+    }
+
+    /// The same, planned one week at a time (`weekByWeek`) or as one window of whole weeks.
+    static func doseInstants(schedule: Schedule, in window: Range<Int>, weekByWeek: Bool) -> [String: [Int]] {
         var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
         planner.plansSettledDoses = true
         planner.describesRequests = false
         let leads = Dictionary(schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) }) { a, _ in a }
+        if !weekByWeek {
+            let week = planner.days * 86_400
+            planner.days *= max(1, (window.count + week - 1) / week)
+        }
         var result: [String: [Int]] = [:]
         var at = window.lowerBound
         while at < window.upperBound {
