@@ -194,8 +194,8 @@ struct LibicalTime {
 /// `icalrecur_iterator_new`, freed with `icalrecur_iterator_free`). Used under the lock.
 final class LibicalRuleIterator {
     private let raw: OpaquePointer
-    private var recur: icalrecurrencetype
-    private let start: LibicalTime
+    fileprivate var recur: icalrecurrencetype
+    let start: LibicalTime
 
     /// An iterator over `rule` from `start`; with `withoutUntil` the rule's UNTIL is removed
     /// first. nil when libical cannot read the rule or refuses to iterate it.
@@ -226,18 +226,11 @@ final class LibicalRuleIterator {
     /// Otherwise nothing changes. Returns whether it moved.
     @discardableResult
     func skip(toward day: LocalDate) -> Bool {
-        guard start.raw.is_date == 0, let zone = start.raw.zone, let local = start.local,
-            let grid = resumeGrid(from: local.date)
-        else { return false }
-        let periods = grid.first.days(to: day) / grid.step
-        guard periods > 0 else { return false }
-        let target = grid.first.adding(days: periods * grid.step)
-        let from = Double(min(grid.first, local.date).daysSinceEpoch - 2) * 86_400_000
-        let to = Double(target.daysSinceEpoch + 2) * 86_400_000
-        guard dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0 else {
+        guard let resume = resumeDay(toward: day), wallTimeExists(from: resume.checkFrom, through: resume.target) else {
             return false
         }
-        var time = LibicalTime(LocalDateTime(date: target, time: local.time), isDate: false).raw
+        guard let local = start.local else { return false }
+        var time = LibicalTime(LocalDateTime(date: resume.target, time: local.time), isDate: false).raw
         time.zone = start.raw.zone
         guard icalrecur_iterator_set_start(raw, time) != 0 else {
             Libical.clearError()
@@ -245,6 +238,25 @@ final class LibicalRuleIterator {
             return false
         }
         return true
+    }
+
+    /// The day `skip(toward: day)` moves to, the last day of the rule's resume grid on or before
+    /// `day` after its first, and the first day its gap check covers; nil when it never moves.
+    func resumeDay(toward day: LocalDate) -> (target: LocalDate, checkFrom: LocalDate)? {
+        guard start.raw.is_date == 0, start.raw.zone != nil, let local = start.local, let grid = resumeGrid(from: local.date)
+        else { return nil }
+        let periods = grid.first.days(to: day) / grid.step
+        guard periods > 0 else { return nil }
+        return (grid.first.adding(days: periods * grid.step), min(grid.first, local.date))
+    }
+
+    /// Whether ICU's copy of DTSTART's zone has DTSTART's wall time on every day from `first`
+    /// through `last` (two days' margin each side; `dosecal_icu_wall_time_exists`).
+    func wallTimeExists(from first: LocalDate, through last: LocalDate) -> Bool {
+        guard let zone = start.raw.zone, let local = start.local else { return false }
+        let from = Double(first.daysSinceEpoch - 2) * 86_400_000
+        let to = Double(last.daysSinceEpoch + 2) * 86_400_000
+        return dosecal_icu_wall_time_exists(UnsafeMutableRawPointer(zone), from, to, Int32(local.time.secondsOfDay)) != 0
     }
 
     /// The days `skip` may resume on: `first`, then every `step` days. A plain DAILY rule's are
@@ -333,5 +345,95 @@ extension Libical {
         icalparameter_set_xname(pa, parameter.name)
         icalparameter_set_xvalue(pa, joined)
         return pa
+    }
+}
+
+/// The occurrence days of libical's iterator for plain DAILY and WEEKLY rules near a window,
+/// stepped once for all the rules of a calendar that differ only in DTSTART's wall time and
+/// UNTIL (same rule otherwise, DTSTART date and zone; decision 0145). Each rule's instants are
+/// then its own wall time on those days, converted and cut at its UNTIL as libical does. A rule
+/// whose wall time meets a gap of ICU's zone anywhere from its first day to past the window is
+/// walked on its own. Used under the lock, for one window.
+public final class LibicalSharedDays {
+    struct Key: Hashable {
+        var rule: String
+        var dtstart: LocalDate
+        var zone: UInt
+        var target: LocalDate
+        var lastDay: LocalDate
+    }
+
+    /// Per key: the days the iterator yields from the resume day on, through the first one past
+    /// the window's last day, and whether it ended before that; nil when not shareable.
+    private var days: [Key: (days: [LocalDate], ended: Bool)?] = [:]
+
+    public init() {}
+
+    /// What `iterator` (fresh, of `rule` from `start`) yields after `skip(toward: day)`, up to
+    /// the first instant at or after `to`, within `steps` steps (`taken` counts them as the
+    /// iterator's own loop would); nil when the rule must be walked on its own.
+    func instants(
+        of iterator: LibicalRuleIterator, rule: String, toward day: LocalDate, to: Int, steps: Int, taken: inout Int
+    ) -> [Int]? {
+        guard let resume = iterator.resumeDay(toward: day), let zone = iterator.start.raw.zone,
+            let local = iterator.start.local
+        else { return nil }
+        let lastDay = LocalDateTime(secondsSinceEpoch: to).date.adding(days: 2)
+        guard iterator.wallTimeExists(from: resume.checkFrom, through: lastDay) else { return nil }
+        let key = Key(
+            rule: Self.withoutUntil(rule), dtstart: local.date, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            target: resume.target, lastDay: lastDay)
+        if days[key] == nil { days[key] = Self.step(rule: rule, start: iterator.start, toward: day, through: lastDay) }
+        guard let shared = days[key] ?? nil else { return nil }
+        return iterator.instants(on: shared.days, ended: shared.ended, to: to, steps: steps, taken: &taken)
+    }
+
+    /// The days a fresh iterator of `rule` without UNTIL yields from `skip(toward: day)` on, at
+    /// `start`'s wall time each, through the first past `lastDay`; nil when it does not skip or
+    /// yields another wall time.
+    private static func step(rule: String, start: LibicalTime, toward day: LocalDate, through lastDay: LocalDate) -> (
+        days: [LocalDate], ended: Bool
+    )? {
+        guard let leader = LibicalRuleIterator(rule: rule, start: start, withoutUntil: true), leader.skip(toward: day),
+            let time = start.local?.time
+        else { return nil }
+        var days: [LocalDate] = []
+        while let next = leader.next() {
+            guard let local = next.local, local.time == time else { return nil }
+            days.append(local.date)
+            if local.date > lastDay { return (days, false) }
+        }
+        return (days, true)
+    }
+
+    /// `rule` without its UNTIL part.
+    static func withoutUntil(_ rule: String) -> String {
+        rule.split(separator: ";", omittingEmptySubsequences: false).filter { !$0.uppercased().hasPrefix("UNTIL=") }
+            .joined(separator: ";")
+    }
+}
+
+extension LibicalRuleIterator {
+    /// What this iterator yields, moved by `skip`, when its days are `days` (then nothing, if
+    /// `ended`): on each day DTSTART with that date (as `occurrence_as_icaltime` fills it), ended
+    /// past UNTIL (`icaltime_compare`, as `icalrecur_iterator_next` ends), converted with
+    /// `icaltime_as_timet_with_zone` in DTSTART's zone, up to the first at or after `to`.
+    fileprivate func instants(on days: [LocalDate], ended: Bool, to: Int, steps: Int, taken: inout Int) -> [Int] {
+        var result: [Int] = []
+        var time = start.raw
+        let hasUntil = icaltime_is_null_time(recur.until) == 0
+        for day in days {
+            guard taken < steps else { return result }
+            taken += 1
+            time.year = Int32(day.year)
+            time.month = Int32(day.month)
+            time.day = Int32(day.day)
+            if hasUntil && icaltime_compare(time, recur.until) > 0 { return result }
+            let instant = Int(icaltime_as_timet_with_zone(time, time.zone))
+            if instant >= to { return result }
+            result.append(instant)
+        }
+        if ended && taken < steps { taken += 1 }
+        return result
     }
 }

@@ -11,10 +11,11 @@ public enum LibicalReference {
     /// The start instants in `[from, to)`, ascending, without duplicates; empty when DTSTART is
     /// missing or unreadable, when libical does not know the zone, or the rule is invalid. Each
     /// rule takes at most `stepLimit` iterator steps, and at most what is left of `budget` (which
-    /// is charged the steps taken).
+    /// is charged the steps taken). With `shared`, rules that differ only in DTSTART's wall time
+    /// and UNTIL share one walk of libical's iterator where that gives what each would yield.
     public static func instances(
         of event: ICalComponent, from: Int, to: Int, viewerZone: Zone = .utc, stepLimit: Int = 1_000_000,
-        budget: ExpansionBudget? = nil
+        budget: ExpansionBudget? = nil, shared: LibicalSharedDays? = nil
     ) -> [Int] {
         guard let dtstart = event.property("DTSTART"), let start = DateTimeValue(property: dtstart) else { return [] }
         return Libical.withLock {
@@ -26,11 +27,18 @@ public enum LibicalReference {
             if rules.isEmpty { instants.insert(first.instant(in: zone)) }
             for rule in rules {
                 guard let iterator = LibicalRuleIterator(rule: rule.value, start: first, withoutUntil: false) else { return [] }
-                // Start near the window where that yields what stepping from DTSTART yields.
-                iterator.skip(toward: LocalDateTime(secondsSinceEpoch: from).date.adding(days: -2))
+                let day = LocalDateTime(secondsSinceEpoch: from).date.adding(days: -2)
                 let steps = budget?.limit(stepLimit) ?? stepLimit
                 var taken = 0
                 defer { budget?.charge(taken) }
+                if let days = shared,
+                    let derived = days.instants(of: iterator, rule: rule.value, toward: day, to: to, steps: steps, taken: &taken)
+                {
+                    instants.formUnion(derived)
+                    continue
+                }
+                // Start near the window where that yields what stepping from DTSTART yields.
+                iterator.skip(toward: day)
                 while taken < steps {
                     taken += 1
                     guard let next = iterator.next() else { break }

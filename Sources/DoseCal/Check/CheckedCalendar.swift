@@ -41,13 +41,15 @@ public struct CheckedCalendar: Sendable {
         in window: Range<Int>, viewerZone: Zone, progress: (Int, Int) -> Void
     ) -> [String: [Int]] {
         let budget = ExpansionBudget()
+        let shared = LibicalSharedDays()
         var result: [String: [Int]] = [:]
         let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
         for (i, event) in events.enumerated() {
             progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
             result[uid, default: []] += LibicalReference.instances(
-                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: viewerZone, budget: budget)
+                of: event, from: window.lowerBound, to: window.upperBound, viewerZone: viewerZone, budget: budget,
+                shared: shared)
         }
         return result
     }
