@@ -41,30 +41,89 @@ public struct ContentLines: Sendable {
     public mutating func dateTime(_ name: String, _ value: DateTimeValue) {
         start(name, colon: false)
         switch value {
-        case .date(let d):
+        case .date:
             line.append(contentsOf: ";VALUE=DATE:".utf8)
-            line.append(contentsOf: d.basicFormat.utf8)
-        case .floating(let t):
+        case .floating, .utc:
             line.append(UInt8(ascii: ":"))
-            line.append(contentsOf: t.basicFormat.utf8)
-        case .utc(let t):
-            line.append(UInt8(ascii: ":"))
-            line.append(contentsOf: t.basicFormat.utf8)
-            line.append(UInt8(ascii: "Z"))
-        case .zoned(let t, let tzid):
+        case .zoned(_, let tzid):
             line.append(contentsOf: ";TZID=".utf8)
             ParameterText.append(tzid, to: &line)
             line.append(UInt8(ascii: ":"))
-            line.append(contentsOf: t.basicFormat.utf8)
         }
+        appendValue(value)
         finish()
     }
 
-    /// The RRULE property of `rule`.
+    /// The RRULE property of `rule`: written part by part when its text is in libical's order
+    /// already (no BYMONTH or BYMONTHDAY, BYDAY's days in week order from the week start), else
+    /// put in that order from its text.
     public mutating func rule(_ rule: RecurrenceRule) {
         start("RRULE")
-        RecurValue.append(rule.description, to: &line)
+        guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart) else {
+            RecurValue.append(rule.description, to: &line)
+            return finish()
+        }
+        line.append(contentsOf: "FREQ=".utf8)
+        line.append(contentsOf: rule.frequency.rawValue.utf8)
+        if let until = rule.until {
+            line.append(contentsOf: ";UNTIL=".utf8)
+            appendValue(until)
+        }
+        if let count = rule.count { part(";COUNT=", String(count)) }
+        if rule.interval != 1 { part(";INTERVAL=", String(rule.interval)) }
+        for (i, day) in rule.byDay.enumerated() {
+            line.append(contentsOf: (i == 0 ? ";BYDAY=" : ",").utf8)
+            if let ordinal = day.ordinal { line.append(contentsOf: String(ordinal).utf8) }
+            line.append(contentsOf: day.weekday.rawValue.utf8)
+        }
+        // libical leaves out the default week start.
+        if let weekStart = rule.weekStart, weekStart != .monday { part(";WKST=", weekStart.rawValue) }
         finish()
+    }
+
+    private mutating func part(_ key: StaticString, _ value: String) {
+        line.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        line.append(contentsOf: value.utf8)
+    }
+
+    /// A date-time value's text (`valueText`), digit by digit.
+    private mutating func appendValue(_ value: DateTimeValue) {
+        switch value {
+        case .date(let d): appendDate(d)
+        case .floating(let t), .zoned(let t, _):
+            appendDate(t.date)
+            appendTime(t.time)
+        case .utc(let t):
+            appendDate(t.date)
+            appendTime(t.time)
+            line.append(UInt8(ascii: "Z"))
+        }
+    }
+
+    /// `YYYYMMDD` (`basicFormat`).
+    private mutating func appendDate(_ d: LocalDate) {
+        guard (0...9999).contains(d.year), (0...99).contains(d.month), (0...99).contains(d.day) else {
+            return line.append(contentsOf: d.basicFormat.utf8)
+        }
+        digits(d.year, 4)
+        digits(d.month, 2)
+        digits(d.day, 2)
+    }
+
+    /// `THHMMSS`.
+    private mutating func appendTime(_ t: LocalTime) {
+        line.append(UInt8(ascii: "T"))
+        digits(t.hour, 2)
+        digits(t.minute, 2)
+        digits(t.second, 2)
+    }
+
+    private mutating func digits(_ value: Int, _ width: Int) {
+        var divisor = width == 4 ? 1000 : 10
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// Appends lines written elsewhere.
