@@ -13,6 +13,9 @@ public struct ContentLines: Sendable {
 
     public init() {}
 
+    /// Room for `count` more bytes without growing again.
+    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
     /// `BEGIN:name` (an upper-case component name libical knows).
     public mutating func begin(_ name: String) { keyword("BEGIN:", name) }
 

@@ -69,6 +69,9 @@ public struct FeedBuilder: Sendable {
         // The events go between the VTIMEZONEs and the calendar's END line.
         let end = Array("END:VCALENDAR\r\n".utf8)
         if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        bytes.reserveCapacity(
+            bytes.count + end.count
+                + built.items.reduce(0) { $0 + $1.event.bytes.count + $1.overrides.reduce(0) { $0 + $1.bytes.count } })
         for item in built.items {
             bytes += item.event.bytes
             for o in item.overrides { bytes += o.bytes }
