@@ -65,16 +65,16 @@ enum ExportCommand {
             previous = try FeedInput.read(output, force: args.flags.contains("force"))
         }
         let privacy = args.flags.contains("privacy") ? true : nil
-        let feed = previous.build(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
-        let text = try feed.serialized()
+        let feed = previous.write(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
+        let text = Data(feed.bytes)
         if args.flags.contains("keep-base") {
             // The base `reconcile` compares a returned calendar with (decision 0025).
-            try AtomicFile.write(Data(text.utf8), to: BaseFile.path(forSchedule: args.positionals[0]))
+            try AtomicFile.write(text, to: BaseFile.path(forSchedule: args.positionals[0]))
         }
         if output == "-" {
-            context.console.raw(Data(text.utf8))
+            context.console.raw(text)
         } else {
-            try AtomicFile.write(Data(text.utf8), to: output)
+            try AtomicFile.write(text, to: output)
             if !args.flags.contains("quiet") {
                 context.console.out(
                     ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(
@@ -122,14 +122,15 @@ enum FeedInput {
         /// Read through the parser.
         case parsed([String: FeedRevision])
 
-        func build(_ builder: FeedBuilder) -> Feed {
+        /// The feed's file.
+        func write(_ builder: FeedBuilder) -> WrittenFeed {
             switch self {
-            case .none: return builder.build()
-            case .lines(let previous): return previous.build(builder)
+            case .none: return builder.write()
+            case .lines(let previous): return previous.write(builder)
             case .parsed(let revisions):
                 var builder = builder
                 builder.previous = revisions
-                return builder.build()
+                return builder.write()
             }
         }
     }

@@ -4,7 +4,7 @@ import DoseCal
 /// In privacy mode medications are numbered, never named.
 struct ExportSummary {
     var schedule: Schedule
-    var feed: Feed
+    var feed: WrittenFeed
     var privacy: Bool
     var now: Int
 
@@ -13,7 +13,7 @@ struct ExportSummary {
     func text(output: String) -> String {
         let doses = feed.items.filter { if case .dose = $0.kind { return true } else { return false } }.count
         let warnings = feed.items.count - doses
-        let zones = feed.calendar.components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value }
+        let zones = feed.zones
         var lines = [
             "Wrote \(output): \(doses) recurring dose event\(doses == 1 ? "" : "s") and \(warnings) refill warning\(warnings == 1 ? "" : "s") for \(schedule.medications.count) medication\(schedule.medications.count == 1 ? "" : "s")"
                 + (zones.isEmpty ? "." : " (time zones: \(zones.joined(separator: ", "))).")

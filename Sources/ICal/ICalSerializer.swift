@@ -86,8 +86,7 @@ struct ContentLineWriter {
         }
         line.append(UInt8(ascii: ":"))
         kind.form(valueType: valueType).append(property.value, to: &line)
-        Folding.fold(line, into: &out)
-        if Folding.libicalSplitsLineEnd(line) { out.append(contentsOf: [32, 13, 10]) }
+        Folding.finish(line, into: &out)
     }
 }
 
@@ -122,6 +121,13 @@ public enum Folding {
         }
         emit()
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a property's `line` folded, and the line of one space libical writes after it
+    /// where its folding splits the line end.
+    static func finish(_ line: [UInt8], into out: inout [UInt8]) {
+        fold(line, into: &out)
+        if libicalSplitsLineEnd(line) { out.append(contentsOf: [32, 13, 10]) }
     }
 
     /// Whether libical's folding (`fold_property_line`, which folds a property's text with its

@@ -249,7 +249,11 @@ extension ParameterText {
     /// they hold `,`, `;` or `:`; RFC 6868 `^n` for a newline and `^'` for a double quote; other
     /// control characters but tab as a space; up to a NUL.
     static func append(_ values: [String], to out: inout [UInt8]) {
-        let joined = values.count == 1 ? values[0] : values.joined(separator: ",")
+        append(values.count == 1 ? values[0] : values.joined(separator: ","), to: &out)
+    }
+
+    /// One parameter value (several joined with commas), quoted where libical quotes it.
+    static func append(_ joined: String, to out: inout [UInt8]) {
         let text = joined.utf8.prefix { $0 != 0 }
         let quoted = text.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") }
         if quoted { out.append(UInt8(ascii: "\"")) }
@@ -263,5 +267,20 @@ extension ParameterText {
             }
         }
         if quoted { out.append(UInt8(ascii: "\"")) }
+    }
+}
+
+extension RecurValue {
+    /// Whether BYDAY `days` are in the order `append` writes them: by their place in the week
+    /// from `weekStart` (Monday when there is none).
+    static func inWeekOrder(_ days: [RecurrenceRule.WeekdayNumber], from weekStart: Weekday?) -> Bool {
+        let start = weekStart?.index ?? 0
+        var last = 0
+        for day in days {
+            let place = (day.weekday.index - start + 7) % 7
+            if place < last { return false }
+            last = place
+        }
+        return true
     }
 }

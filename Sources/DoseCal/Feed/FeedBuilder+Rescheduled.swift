@@ -6,11 +6,11 @@ extension FeedBuilder {
     /// in the same form, and the series' text and alarm. Without UID and stamps (added later).
     /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it. A moved
     /// every-N-hours dose (`at`, decision 0138) is named by its original instant, in UTC.
-    func overrides(
+    func overrides<Sink: EventSink>(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, text: FeedText,
         skipped: Set<LocalDate>
-    ) -> [ICalComponent] {
-        var result: [ICalComponent] = []
+    ) -> [Sink] {
+        var result: [Sink] = []
         let list = m.rescheduled.sorted { ($0.date, $0.at?.description ?? "") < ($1.date, $1.at?.description ?? "") }
         let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
         for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
@@ -23,16 +23,16 @@ extension FeedBuilder {
             else { continue }
             let pills = engine.pills(of: m, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
-            var event = ICalComponent("VEVENT")
-            event.add(recurrenceID.property("RECURRENCE-ID"))
-            event.add(start.property("DTSTART"))
-            event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
+            var event = Sink()
+            event.dateTime("RECURRENCE-ID", recurrenceID)
+            event.dateTime("DTSTART", start)
+            event.verbatim("DURATION", FeedBuilder.eventDuration)
             let wording = text.wording(m, pills: pills, dose: dose)
             let summary = text.summary(wording)
-            event.add(.text("SUMMARY", summary))
-            event.add(.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time)))
+            event.text("SUMMARY", summary)
+            event.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time))
             addCategoriesAndClass(["MEDICATION"], to: &event)
-            if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(summary: summary))) }
+            if m.reminder.enabled { addAlarm(m.reminder, text.alarm(summary: summary), to: &event) }
             result.append(event)
         }
         return result
@@ -42,7 +42,7 @@ extension FeedBuilder {
     /// series' own form (decision 0037); every-N-hours doses by instant (decision 0106).
     func exceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, skipped: Set<LocalDate>
-    ) -> [ICalProperty] {
+    ) -> [DateTimeValue] {
         if case .everyNHours = m.recurrence { return hourlyExceptionDates(of: plan, m, planner: planner, engine: engine) }
         return skipped.sorted().compactMap { date in
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part,
@@ -52,7 +52,7 @@ extension FeedBuilder {
                 let slot = m.times.first(where: { $0.id == plan.slotID })
             else { return nil }
             return startValues(of: plan, m, date: date, movedTo: engine.time(of: slot, in: m, on: date), engine: engine)?
-                .recurrenceID.property("EXDATE")
+                .recurrenceID
         }
     }
 
@@ -60,7 +60,7 @@ extension FeedBuilder {
     /// order (decision 0106).
     private func hourlyExceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
-    ) -> [ICalProperty] {
+    ) -> [DateTimeValue] {
         let home = schedule.home
         // A moved dose that is skipped: its EXDATE names the original instance.
         var originals: [Int: Int] = [:]
@@ -71,7 +71,7 @@ extension FeedBuilder {
         return instants.sorted().compactMap { instant in
             let date = home.local(at: instant).date
             guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
-            return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant)).property("EXDATE")
+            return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant))
         }
     }
 

@@ -48,83 +48,135 @@ public struct FeedBuilder: Sendable {
     }
 
     public func build() -> Feed {
+        let built = items(EventTree.self)
+        let items = built.items.map {
+            FeedItem(
+                uid: $0.uid, medicationID: $0.medicationID, kind: $0.kind, event: $0.event, overrides: $0.overrides,
+                revision: $0.revision)
+        }
+        var calendar = outline(built)
+        calendar.components += items.flatMap { [$0.event] + $0.overrides }
+        return Feed(calendar: calendar, items: items, zoneYears: built.zones)
+    }
+
+    /// The feed's file: the bytes `build().serialized()` gives, written event by event without
+    /// a tree of values (decision 0142).
+    public func write() -> WrittenFeed {
+        let built = items(EventBytes.self)
+        let calendar = outline(built)
+        var bytes: [UInt8] = []
+        ICalSerializer.write(calendar, into: &bytes)
+        // The events go between the VTIMEZONEs and the calendar's END line.
+        let end = Array("END:VCALENDAR\r\n".utf8)
+        if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        bytes.reserveCapacity(
+            bytes.count + end.count
+                + built.items.reduce(0) { $0 + $1.event.bytes.count + $1.overrides.reduce(0) { $0 + $1.bytes.count } })
+        for item in built.items {
+            bytes += item.event.bytes
+            for o in item.overrides { bytes += o.bytes }
+        }
+        bytes += end
+        return WrittenFeed(
+            bytes: bytes,
+            items: built.items.map {
+                WrittenFeed.Item(uid: $0.uid, medicationID: $0.medicationID, kind: $0.kind, revision: $0.revision)
+            },
+            zones: calendar.components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value })
+    }
+
+    /// The items of every medication, their events written into `Sink`s, and the zones they use.
+    private func items<Sink: EventSink>(_: Sink.Type) -> (items: [BuiltItem<Sink.Event>], zones: ZoneYears) {
         let engine = WallClockEngine(schedule: schedule)
         var run = Run(
             engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy, homeZone: schedule.homeZone),
             skipped: schedule.skippedDoses())
-        var items: [FeedItem] = []
+        var items: [BuiltItem<Sink.Event>] = []
         for m in schedule.medications {
-            for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run)) }
-            if let warning = supplyWarning(m, &run) { items.append(warning) }
-            if let item = nextDoseAllowedItem(m) { items.append(item) }
+            for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run, Sink.self)) }
+            if let warning = supplyWarning(m, &run, Sink.self) { items.append(warning) }
+            if let item = nextDoseAllowedItem(m, Sink.self) { items.append(item) }
         }
-        var calendar = header(allZoned: items.allSatisfy(\.isZoned))
-        for (zone, years) in run.zones.sorted {
+        return (items, run.zones)
+    }
+
+    /// The VCALENDAR with its properties and VTIMEZONEs, without events.
+    private func outline<Event>(_ built: (items: [BuiltItem<Event>], zones: ZoneYears)) -> ICalComponent {
+        var calendar = header(allZoned: built.items.allSatisfy(\.isZoned))
+        for (zone, years) in built.zones.sorted {
             if let z = Zone(zone) {
                 calendar.components.append(VTimezoneBuilder.build(z, from: years.first, through: years.last))
             }
         }
-        calendar.components += items.flatMap { [$0.event] + $0.overrides }
-        return Feed(calendar: calendar, items: items, zoneYears: run.zones)
+        return calendar
     }
 
     /// The series `plan` of `m`: its VEVENT with EXDATEs and alarm, and its overrides.
-    private func doseItem(_ plan: SeriesPlan, _ m: Medication, _ run: inout Run) -> FeedItem {
+    private func doseItem<Sink: EventSink>(
+        _ plan: SeriesPlan, _ m: Medication, _ run: inout Run, _: Sink.Type
+    ) -> BuiltItem<Sink.Event> {
         let (engine, text) = (run.engine, run.text)
         let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part).uid
         let pills = engine.pills(of: m, on: plan.firstDate)
         let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
         let time = m.times.first { $0.id == plan.slotID }.map { engine.time(of: $0, in: m, on: plan.firstDate) }
-        var event = ICalComponent("VEVENT")
-        event.add(plan.start.property("DTSTART"))
-        event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
-        event.add(plan.rule.property)
+        var event = Sink()
+        event.dateTime("DTSTART", plan.start)
+        event.verbatim("DURATION", FeedBuilder.eventDuration)
+        event.rule(plan.rule)
         let skipped = run.skipped[m.id]?[plan.slotID] ?? []
-        event.properties += exceptionDates(of: plan, m, planner: run.planner, engine: engine, skipped: skipped)
+        for date in exceptionDates(of: plan, m, planner: run.planner, engine: engine, skipped: skipped) {
+            event.dateTime("EXDATE", date)
+        }
         let wording = text.wording(m, pills: pills, dose: dose)
         let summary = text.summary(wording)
-        event.add(.text("SUMMARY", summary))
-        if let time { event.add(.text("DESCRIPTION", text.description(m, wording, time: time))) }
+        event.text("SUMMARY", summary)
+        if let time { event.text("DESCRIPTION", text.description(m, wording, time: time)) }
         addCategoriesAndClass(["MEDICATION"], to: &event)
-        if m.reminder.enabled { event.components.append(alarm(m.reminder, text.alarm(summary: summary))) }
+        if m.reminder.enabled { addAlarm(m.reminder, text.alarm(summary: summary), to: &event) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
             run.zones.use(tzid, t.date.year, lastYear)
         }
-        let moved = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
+        let moved: [Sink] = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
         let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
-        return FeedItem(
-            uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description),
+        var isZoned = false
+        if case .zoned = plan.start { isZoned = true }
+        return BuiltItem(
+            uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description), isZoned: isZoned,
             event: master, overrides: stampedOverrides, revision: revision)
     }
 
     /// The refill warning of `m`, when its supply runs out.
-    private func supplyWarning(_ m: Medication, _ run: inout Run) -> FeedItem? {
+    private func supplyWarning<Sink: EventSink>(_ m: Medication, _ run: inout Run, _: Sink.Type) -> BuiltItem<Sink.Event>? {
         guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let runOut = forecast.runOut,
             let due = forecast.refillDue
         else { return nil }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         let zone = run.engine.zoneID(on: due.date)
-        var event = ICalComponent("VEVENT")
-        event.add(DateTimeValue.zoned(due, tzid: zone).property("DTSTART"))
-        event.add(ICalProperty("DURATION", ICalDuration.minutes(FeedBuilder.eventMinutes).description))
-        event.add(.text("SUMMARY", run.text.refillSummary(m, runOut: runOut)))
-        event.add(.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply)))
+        var event = Sink()
+        event.dateTime("DTSTART", .zoned(due, tzid: zone))
+        event.verbatim("DURATION", FeedBuilder.eventDuration)
+        let summary = run.text.refillSummary(m, runOut: runOut)
+        event.text("SUMMARY", summary)
+        event.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply))
         // Two lines rather than one comma list: libical splits lists on reading, and the content
         // hash must be the same for what we build and what we read back.
         addCategoriesAndClass(["MEDICATION", "REFILL"], to: &event)
-        event.components.append(alarm(Reminder(), run.text.refillSummary(m, runOut: runOut)))
+        addAlarm(Reminder(), summary, to: &event)
         run.zones.use(zone, due.date.year, due.date.year)
         let (warning, _, revision) = stamped(uid, event, overrides: [])
-        return FeedItem(uid: uid, medicationID: m.id, kind: .supplyWarning, event: warning, revision: revision)
+        return BuiltItem(
+            uid: uid, medicationID: m.id, kind: .supplyWarning, isZoned: true, event: warning, overrides: [],
+            revision: revision)
     }
 
     /// CATEGORIES (one line each), CLASS:PRIVATE in privacy mode, TRANSP:TRANSPARENT.
-    func addCategoriesAndClass(_ categories: [String], to event: inout ICalComponent) {
-        for category in categories { event.add(ICalProperty("CATEGORIES", category)) }
-        if privacy { event.add(ICalProperty("CLASS", "PRIVATE")) }
-        event.add(ICalProperty("TRANSP", "TRANSPARENT"))
+    func addCategoriesAndClass<Sink: EventSink>(_ categories: [String], to event: inout Sink) {
+        for category in categories { event.category(category) }
+        if privacy { event.verbatim("CLASS", "PRIVATE") }
+        event.verbatim("TRANSP", "TRANSPARENT")
     }
 
     /// The VCALENDAR's own properties.
@@ -149,38 +201,36 @@ public struct FeedBuilder: Sendable {
         calendar.add(ICalProperty("X-PUBLISHED-TTL", refresh))
         return calendar
     }
-    func alarm(_ reminder: Reminder, _ description: String) -> ICalComponent {
-        var alarm = ICalComponent("VALARM")
-        alarm.add(ICalProperty("ACTION", "DISPLAY"))
-        alarm.add(.text("DESCRIPTION", description))
-        alarm.add(ICalProperty("TRIGGER", ICalDuration.minutes(-reminder.minutesBefore).description))
+    /// The VALARM of `reminder` showing `description`, after the event's properties.
+    func addAlarm<Sink: EventSink>(_ reminder: Reminder, _ description: String, to event: inout Sink) {
+        event.beginAlarm()
+        event.verbatim("ACTION", "DISPLAY")
+        event.text("DESCRIPTION", description)
+        event.verbatim("TRIGGER", ICalDuration.minutes(-reminder.minutesBefore).description)
         if reminder.repeatCount > 0 {
-            alarm.add(ICalProperty("REPEAT", String(reminder.repeatCount)))
-            alarm.add(ICalProperty("DURATION", ICalDuration.minutes(reminder.repeatIntervalMinutes).description))
+            event.verbatim("REPEAT", String(reminder.repeatCount))
+            event.verbatim("DURATION", ICalDuration.minutes(reminder.repeatIntervalMinutes).description)
         }
-        return alarm
+        event.endAlarm()
     }
+
+    /// The content's DURATION.
+    static let eventDuration = ICalDuration.minutes(eventMinutes).description
 
     /// Adds UID, DTSTAMP, SEQUENCE and LAST-MODIFIED to the master and its overrides alike (one
     /// revision for the series): kept from `previous` when the content is unchanged, bumped
     /// (SEQUENCE + 1, LAST-MODIFIED = now) when it changed. The revision is returned when the
     /// content hash was computed (there was an earlier revision to compare it with).
-    func stamped(
-        _ uid: String, _ event: ICalComponent, overrides: [ICalComponent]
-    ) -> (ICalComponent, [ICalComponent], FeedRevision?) {
-        var body = event
-        body.properties.insert(ICalProperty("UID", uid), at: 0)
-        let bodies = overrides.map { o in
-            var b = o
-            b.properties.insert(ICalProperty("UID", uid), at: 0)
-            return b
-        }
+    func stamped<Sink: EventSink>(
+        _ uid: String, _ event: Sink, overrides: [Sink]
+    ) -> (Sink.Event, [Sink.Event], FeedRevision?) {
         var sequence = 0
         var modified = now
         var hash: String? = nil
         // The content hash only matters against an earlier revision: none, none computed.
         if let old = previous[uid] {
-            hash = FeedRevision.contentHash(of: body, overrides: bodies)
+            hash = FeedRevision.combinedHash(
+                master: event.contentHash(uid: uid), overrides: overrides.map { $0.contentHash(uid: uid) })
             if old.contentHash == hash {
                 sequence = old.sequence
                 modified = old.lastModified
@@ -189,18 +239,41 @@ public struct FeedBuilder: Sendable {
             }
         }
         let stamp = DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: modified))
-        body.properties.insert(stamp.property("DTSTAMP"), at: 1)
-        body.properties.insert(ICalProperty("SEQUENCE", String(sequence)), at: 2)
-        body.properties.insert(stamp.property("LAST-MODIFIED"), at: 3)
-        let stampedOverrides = bodies.map { o in
-            var b = o
-            b.properties.insert(stamp.property("DTSTAMP"), at: 1)
-            b.properties.insert(ICalProperty("SEQUENCE", String(sequence)), at: 2)
-            b.properties.insert(stamp.property("LAST-MODIFIED"), at: 3)
-            return b
-        }
-        return (body, stampedOverrides, hash.map { FeedRevision(sequence: sequence, lastModified: modified, contentHash: $0) })
+        return (
+            event.stamped(uid: uid, stamp: stamp, sequence: sequence),
+            overrides.map { $0.stamped(uid: uid, stamp: stamp, sequence: sequence) },
+            hash.map { FeedRevision(sequence: sequence, lastModified: modified, contentHash: $0) }
+        )
     }
+}
+
+/// One item as the builder makes it, its events in the form `EventSink.Event` gives them.
+struct BuiltItem<Event> {
+    var uid: String
+    var medicationID: String
+    var kind: FeedItem.Kind
+    /// The event starts at a zoned time (not UTC, floating or a date).
+    var isZoned: Bool
+    var event: Event
+    var overrides: [Event]
+    var revision: FeedRevision?
+}
+
+/// The feed as the bytes of its file, and what it holds (`FeedBuilder.write()`).
+public struct WrittenFeed: Sendable {
+    /// One item of the file.
+    public struct Item: Sendable, Equatable {
+        public var uid: String
+        public var medicationID: String
+        public var kind: FeedItem.Kind
+        /// As `FeedItem.revision`.
+        public var revision: FeedRevision?
+    }
+    /// RFC 5545 text: CRLF, folded, deterministic; what `Feed.serialized()` gives.
+    public var bytes: [UInt8]
+    public var items: [Item]
+    /// The TZIDs of the VTIMEZONEs, in the order of the feed's `calendar.components`.
+    public var zones: [String]
 }
 
 /// The version of this build.

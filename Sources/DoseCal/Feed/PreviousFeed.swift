@@ -38,21 +38,33 @@ public struct PreviousFeed: Sendable {
     /// `builder`'s feed against this earlier export: the feed it builds with
     /// `previous: FeedRevision.revisions(in:)` of the parsed file.
     public func build(_ builder: FeedBuilder) -> Feed {
+        rebuilt(builder, { $0.build() }, revisions: { $0.items.map { ($0.uid, $0.revision) } })
+    }
+
+    /// `builder`'s file against this earlier export: the bytes of `build(_:)`'s feed.
+    public func write(_ builder: FeedBuilder) -> WrittenFeed {
+        rebuilt(builder, { $0.write() }, revisions: { $0.items.map { ($0.uid, $0.revision) } })
+    }
+
+    /// What `make` gives for `builder` with these revisions, made again with the parsed reading's
+    /// revisions where an event's lines differ from what its content writes now (a file saved
+    /// again by another program, say): the parsed reading decides, as it always did.
+    private func rebuilt<Output>(
+        _ builder: FeedBuilder, _ make: (FeedBuilder) -> Output, revisions built: (Output) -> [(String, FeedRevision?)]
+    ) -> Output {
         var builder = builder
         builder.previous = revisions
-        let feed = builder.build()
-        // Where an event's lines differ from what its content writes now, the parsed reading
-        // decides, as it always did (a file saved again by another program, say).
+        let output = make(builder)
         var corrected = revisions
-        for item in feed.items {
-            guard let built = item.revision, let old = revisions[item.uid], old.contentHash != built.contentHash,
-                let parsed = parsedRevision(item.uid), parsed != old
+        for (uid, revision) in built(output) {
+            guard let built = revision, let old = revisions[uid], old.contentHash != built.contentHash,
+                let parsed = parsedRevision(uid), parsed != old
             else { continue }
-            corrected[item.uid] = parsed
+            corrected[uid] = parsed
         }
-        guard corrected != revisions else { return feed }
+        guard corrected != revisions else { return output }
         builder.previous = corrected
-        return builder.build()
+        return make(builder)
     }
 
     /// The revision of `uid` as `FeedRevision.revisions(in:)` reads it from the parsed events.

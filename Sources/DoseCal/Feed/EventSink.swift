@@ -1,0 +1,105 @@
+import ICal
+
+/// Where the feed builder writes one VEVENT's content, property by property, in file order: a
+/// tree of `ICalComponent` values (`EventTree`, for the callers that read the feed's values) or
+/// the event's bytes as the file holds them (`EventBytes`, for export). The same builder code
+/// writes both, so they cannot say different things (decision 0142).
+///
+/// The content is what follows the UID and the stamps (DTSTAMP, SEQUENCE, LAST-MODIFIED); an
+/// alarm is begun after the event's last property.
+protocol EventSink {
+    /// The finished event: with UID and stamps.
+    associatedtype Event
+
+    init()
+    mutating func dateTime(_ name: String, _ value: DateTimeValue)
+    /// A TEXT property (escaped here).
+    mutating func text(_ name: String, _ text: String)
+    /// A property whose value is written as it is.
+    mutating func verbatim(_ name: String, _ value: String)
+    /// A CATEGORIES property of one category.
+    mutating func category(_ value: String)
+    mutating func rule(_ rule: RecurrenceRule)
+    mutating func beginAlarm()
+    mutating func endAlarm()
+
+    /// The content hash (`FeedRevision.contentHash(of:)`) of the event `uid` with this content.
+    func contentHash(uid: String) -> String
+    /// The event `uid`: UID, DTSTAMP and LAST-MODIFIED `stamp`, SEQUENCE `sequence`, the content.
+    func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> Event
+}
+
+/// The event as a tree of values.
+struct EventTree: EventSink {
+    private var event = ICalComponent("VEVENT")
+    private var alarm: ICalComponent? = nil
+
+    private mutating func add(_ property: ICalProperty) {
+        if alarm != nil { alarm?.add(property) } else { event.add(property) }
+    }
+
+    mutating func dateTime(_ name: String, _ value: DateTimeValue) { add(value.property(name)) }
+    mutating func text(_ name: String, _ text: String) { add(.text(name, text)) }
+    mutating func verbatim(_ name: String, _ value: String) { add(ICalProperty(name, value)) }
+    mutating func category(_ value: String) { add(ICalProperty("CATEGORIES", value)) }
+    mutating func rule(_ rule: RecurrenceRule) { add(rule.property) }
+    mutating func beginAlarm() { alarm = ICalComponent("VALARM") }
+
+    mutating func endAlarm() {
+        if let alarm { event.components.append(alarm) }
+        alarm = nil
+    }
+
+    func contentHash(uid: String) -> String {
+        var body = event
+        body.properties.insert(ICalProperty("UID", uid), at: 0)
+        return FeedRevision.contentHash(of: body)
+    }
+
+    func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> ICalComponent {
+        var body = event
+        body.properties.insert(
+            contentsOf: [
+                ICalProperty("UID", uid), stamp.property("DTSTAMP"), ICalProperty("SEQUENCE", String(sequence)),
+                stamp.property("LAST-MODIFIED"),
+            ], at: 0)
+        return body
+    }
+}
+
+/// The event as the bytes of its lines: the ones `ICalSerializer` writes for its `EventTree`.
+struct EventBytes: EventSink {
+    private var content = ContentLines()
+
+    mutating func dateTime(_ name: String, _ value: DateTimeValue) { content.dateTime(name, value) }
+    mutating func text(_ name: String, _ text: String) { content.text(name, text) }
+    mutating func verbatim(_ name: String, _ value: String) { content.verbatim(name, value) }
+    mutating func category(_ value: String) { content.list("CATEGORIES", value) }
+    mutating func rule(_ rule: RecurrenceRule) { content.rule(rule) }
+    mutating func beginAlarm() { content.begin("VALARM") }
+    mutating func endAlarm() { content.end("VALARM") }
+
+    /// The event's text without stamps, as `FeedRevision.contentHash(of:)` hashes it.
+    func contentHash(uid: String) -> String {
+        var lines = ContentLines()
+        lines.begin("VEVENT")
+        lines.escapedText("UID", uid)
+        lines.append(content)
+        lines.end("VEVENT")
+        return SHA256.hex(of: lines.bytes)
+    }
+
+    func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> ContentLines {
+        var lines = ContentLines()
+        // BEGIN, UID, the stamps and END take under 200 bytes.
+        lines.reserve(content.bytes.count + 200)
+        lines.begin("VEVENT")
+        lines.escapedText("UID", uid)
+        lines.dateTime("DTSTAMP", stamp)
+        lines.verbatim("SEQUENCE", String(sequence))
+        lines.dateTime("LAST-MODIFIED", stamp)
+        lines.append(content)
+        lines.end("VEVENT")
+        return lines
+    }
+}

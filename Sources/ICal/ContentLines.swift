@@ -1,0 +1,153 @@
+/// Content lines written straight to bytes, one property at a time, without building
+/// `ICalComponent` values: the bytes `ICalSerializer` writes for the same properties (the same
+/// value forms, parameter quoting and 75-octet folding), for writers that know each property's
+/// kind as they write it.
+///
+/// A component's sub-components are written where they are begun, so a writer puts them after
+/// the component's properties, where `ICalSerializer` puts them.
+public struct ContentLines: Sendable {
+    /// The folded lines written so far, each ending in CRLF.
+    public private(set) var bytes: [UInt8] = []
+    /// The logical line being built (reused).
+    private var line: [UInt8] = []
+
+    public init() {}
+
+    /// Room for `count` more bytes without growing again.
+    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
+
+    /// `BEGIN:name` (an upper-case component name libical knows).
+    public mutating func begin(_ name: String) { keyword("BEGIN:", name) }
+
+    /// `END:name`.
+    public mutating func end(_ name: String) { keyword("END:", name) }
+
+    /// A TEXT property holding `text` (escaped as `ICalProperty.text` escapes it).
+    public mutating func text(_ name: String, _ text: String) { property(name, TextEscaping.escape(text), .text) }
+
+    /// A property whose value is written as it is (DURATION, INTEGER, CLASS, ...).
+    public mutating func verbatim(_ name: String, _ value: String) { property(name, value, .verbatim) }
+
+    /// A TEXT list property (CATEGORIES): commas and semicolons as they are.
+    public mutating func list(_ name: String, _ value: String) { property(name, value, .list) }
+
+    /// A property of libical's TEXT type with the value as it is written in the file (a UID).
+    public mutating func escapedText(_ name: String, _ value: String) { property(name, value, .text) }
+
+    private mutating func property(_ name: String, _ value: String, _ form: ValueForm) {
+        start(name)
+        form.append(value, to: &line)
+        finish()
+    }
+
+    /// A DATE or DATE-TIME property: `DTSTART;TZID=...:...`, `EXDATE:...Z`, `...;VALUE=DATE:...`.
+    public mutating func dateTime(_ name: String, _ value: DateTimeValue) {
+        start(name, colon: false)
+        switch value {
+        case .date:
+            line.append(contentsOf: ";VALUE=DATE:".utf8)
+        case .floating, .utc:
+            line.append(UInt8(ascii: ":"))
+        case .zoned(_, let tzid):
+            line.append(contentsOf: ";TZID=".utf8)
+            ParameterText.append(tzid, to: &line)
+            line.append(UInt8(ascii: ":"))
+        }
+        appendValue(value)
+        finish()
+    }
+
+    /// The RRULE property of `rule`: written part by part when its text is in libical's order
+    /// already (no BYMONTH or BYMONTHDAY, BYDAY's days in week order from the week start), else
+    /// put in that order from its text.
+    public mutating func rule(_ rule: RecurrenceRule) {
+        start("RRULE")
+        guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart) else {
+            RecurValue.append(rule.description, to: &line)
+            return finish()
+        }
+        line.append(contentsOf: "FREQ=".utf8)
+        line.append(contentsOf: rule.frequency.rawValue.utf8)
+        if let until = rule.until {
+            line.append(contentsOf: ";UNTIL=".utf8)
+            appendValue(until)
+        }
+        if let count = rule.count { part(";COUNT=", String(count)) }
+        if rule.interval != 1 { part(";INTERVAL=", String(rule.interval)) }
+        for (i, day) in rule.byDay.enumerated() {
+            line.append(contentsOf: (i == 0 ? ";BYDAY=" : ",").utf8)
+            if let ordinal = day.ordinal { line.append(contentsOf: String(ordinal).utf8) }
+            line.append(contentsOf: day.weekday.rawValue.utf8)
+        }
+        // libical leaves out the default week start.
+        if let weekStart = rule.weekStart, weekStart != .monday { part(";WKST=", weekStart.rawValue) }
+        finish()
+    }
+
+    private mutating func part(_ key: StaticString, _ value: String) {
+        line.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        line.append(contentsOf: value.utf8)
+    }
+
+    /// A date-time value's text (`valueText`), digit by digit.
+    private mutating func appendValue(_ value: DateTimeValue) {
+        switch value {
+        case .date(let d): appendDate(d)
+        case .floating(let t), .zoned(let t, _):
+            appendDate(t.date)
+            appendTime(t.time)
+        case .utc(let t):
+            appendDate(t.date)
+            appendTime(t.time)
+            line.append(UInt8(ascii: "Z"))
+        }
+    }
+
+    /// `YYYYMMDD` (`basicFormat`).
+    private mutating func appendDate(_ d: LocalDate) {
+        guard (0...9999).contains(d.year), (0...99).contains(d.month), (0...99).contains(d.day) else {
+            return line.append(contentsOf: d.basicFormat.utf8)
+        }
+        digits(d.year, 4)
+        digits(d.month, 2)
+        digits(d.day, 2)
+    }
+
+    /// `THHMMSS`.
+    private mutating func appendTime(_ t: LocalTime) {
+        line.append(UInt8(ascii: "T"))
+        digits(t.hour, 2)
+        digits(t.minute, 2)
+        digits(t.second, 2)
+    }
+
+    private mutating func digits(_ value: Int, _ width: Int) {
+        var divisor = width == 4 ? 1000 : 10
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends lines written elsewhere.
+    public mutating func append(_ other: ContentLines) { bytes.append(contentsOf: other.bytes) }
+
+    /// Appends bytes that are whole folded lines already.
+    public mutating func append(lines: some Sequence<UInt8>) { bytes.append(contentsOf: lines) }
+
+    private mutating func keyword(_ keyword: StaticString, _ name: String) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
+        line.append(contentsOf: name.utf8)
+        Folding.fold(line, into: &bytes)
+    }
+
+    /// Starts the line of property `name`, with the colon unless parameters follow.
+    private mutating func start(_ name: String, colon: Bool = true) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: name.utf8)
+        if colon { line.append(UInt8(ascii: ":")) }
+    }
+
+    private mutating func finish() { Folding.finish(line, into: &bytes) }
+}
