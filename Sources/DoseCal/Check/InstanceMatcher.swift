@@ -18,29 +18,15 @@ struct InstanceMatcher {
     }
 
     func match(expected: [Int], actual: [Int]) -> Result {
-        var matched = [Int?](repeating: nil, count: expected.count)
-        var remaining: [Int: Int] = [:]  // instant -> copies left
-        for a in actual { remaining[a, default: 0] += 1 }
-        var duplicates: [Int] = []
-        var open: [Int] = []
-        for (i, e) in expected.enumerated() {
-            if let n = remaining[e], n > 0 {
-                matched[i] = e
-                remaining[e] = n - 1
-            } else {
-                open.append(i)
-            }
+        let exact = exactMatches(expected: expected, actual: actual)
+        var matched = exact.matched
+        var leftovers = exact.leftovers
+        guard !exact.open.isEmpty, !leftovers.isEmpty else {
+            return Result(matched: matched, duplicates: exact.duplicates, extra: leftovers)
         }
-        // Copies of an exactly matched instant beyond the expected count are duplicates.
-        let exact = Set(matched.compactMap { $0 })
-        for (instant, n) in remaining where n > 0 && exact.contains(instant) {
-            duplicates += Array(repeating: instant, count: n)
-            remaining[instant] = 0
-        }
-        var leftovers = remaining.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted()
         // Nearest pairs first, so that one drifted series pairs dose by dose.
         var pairs: [(distance: Int, expected: Int, actual: Int)] = []
-        for i in open {
+        for i in exact.open {
             let e = expected[i]
             let lo = lowerBound(leftovers, e - reach)
             var j = lo
@@ -56,7 +42,52 @@ struct InstanceMatcher {
             usedActual.insert(p.actual)
         }
         leftovers = leftovers.enumerated().filter { !usedActual.contains($0.offset) }.map(\.element)
-        return Result(matched: matched, duplicates: duplicates.sorted(), extra: leftovers)
+        return Result(matched: matched, duplicates: exact.duplicates, extra: leftovers)
+    }
+
+    /// Equal instants paired by one merge of the expected (in ascending order, earlier index
+    /// first among equals) with the sorted channel instants: the expected left open, the
+    /// channel's further copies of a paired instant (duplicates) and the rest, both ascending.
+    private func exactMatches(expected: [Int], actual: [Int]) -> (
+        matched: [Int?], open: [Int], duplicates: [Int], leftovers: [Int]
+    ) {
+        let sortedActual = actual.sorted()
+        var matched = [Int?](repeating: nil, count: expected.count)
+        var taken = [Bool](repeating: false, count: sortedActual.count)
+        var open: [Int] = []
+        var j = 0
+        for i in ascendingIndices(expected) {
+            let e = expected[i]
+            while j < sortedActual.count, sortedActual[j] < e { j += 1 }
+            if j < sortedActual.count, sortedActual[j] == e {
+                matched[i] = e
+                taken[j] = true
+                j += 1
+            } else {
+                open.append(i)
+            }
+        }
+        var duplicates: [Int] = []
+        var leftovers: [Int] = []
+        var lastPaired: Int?
+        // Equal instants are adjacent and the paired copies come first among them.
+        for (k, instant) in sortedActual.enumerated() {
+            if taken[k] {
+                lastPaired = instant
+            } else if instant == lastPaired {
+                duplicates.append(instant)
+            } else {
+                leftovers.append(instant)
+            }
+        }
+        return (matched, open, duplicates, leftovers)
+    }
+
+    /// The indices of `values` in ascending order of value, equal values by index.
+    private func ascendingIndices(_ values: [Int]) -> [Int] {
+        let indices = Array(values.indices)
+        if zip(values, values.dropFirst()).allSatisfy({ $0 <= $1 }) { return indices }
+        return indices.sorted { (values[$0], $0) < (values[$1], $1) }
     }
 
     private func lowerBound(_ a: [Int], _ x: Int) -> Int {

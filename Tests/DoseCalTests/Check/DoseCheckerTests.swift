@@ -12,6 +12,15 @@ import Testing
         #expect(r.extra == [900_000])
     }
 
+    @Test func matcherPairsUnsortedInstantsEarlierIndexFirst() {
+        // Expected out of order and twice the same instant; the channel's copies out of order.
+        let r = InstanceMatcher().match(
+            expected: [500_000, 100, 100, 300_000], actual: [300_000, 500_000, 100, 300_000, 300_000, 40_000])
+        #expect(r.matched == [500_000, 100, 40_000, 300_000])
+        #expect(r.duplicates == [300_000, 300_000])
+        #expect(r.extra == [])
+    }
+
     @Test func matcherDoesNotPairAcrossDays() {
         // A reminder 20 hours away is not the same dose at another time.
         let r = InstanceMatcher().match(expected: [0], actual: [20 * 3600])
