@@ -89,13 +89,15 @@ public struct ReturnedCalendar: Sendable {
         recoverSplits()
     }
 
-    /// The TZIDs of the events' times that `ZoneName` does not know, sorted (each TZID looked up once).
+    /// The TZIDs of the events' times that `ZoneName` does not know, sorted (each TZID looked up
+    /// once; only properties with parameters are looked at).
     static func unknownZones(_ events: [ICalComponent]) -> [String] {
         let timed: Set<String> = ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"]
         var known = Set<String>()
         var unknown = Set<String>()
         for event in events {
-            for p in event.properties where timed.contains(p.name) {
+            // Without parameters there is no TZID: no name looked up in `timed` (most lines).
+            for p in event.properties where !p.parameters.isEmpty && timed.contains(p.name) {
                 guard let tzid = p.parameter("TZID"), !known.contains(tzid), !unknown.contains(tzid) else { continue }
                 if ZoneName(tzid: tzid) == nil { unknown.insert(tzid) } else { known.insert(tzid) }
             }
