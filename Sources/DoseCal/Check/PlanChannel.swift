@@ -4,10 +4,11 @@
 /// turned back into dose instants (firing + the reminder's lead), per feed UID.
 ///
 /// The weeks are planned as one window of as many weeks where that gives the same instants
-/// (no rescheduled dose, which may move a dose out of the days a week looks at): with no budget cut every dose whose firing falls in a week is
-/// planned in that week, as a one-off or inside a repeating request that fires exactly at the
-/// doses, under its day's series part, so the instants per UID are the same whichever way the
-/// weeks are cut (the order within a UID may differ; `check` pairs them as a multiset).
+/// (no rescheduled dose, which may move a dose out of the days a week looks at): with no budget
+/// cut every dose whose firing falls in a week is planned in that week, as a one-off or inside a
+/// repeating request that fires exactly at the doses, under its day's series part, so the
+/// instants per UID are the same whichever way the weeks are cut (the order within a UID may
+/// differ; `check` pairs them as a multiset).
 public enum PlanChannel {
     public static func doseInstants(schedule: Schedule, in window: Range<Int>) -> [String: [Int]] {
         doseInstants(schedule: schedule, in: window, weekByWeek: schedule.medications.contains { !$0.rescheduled.isEmpty })
