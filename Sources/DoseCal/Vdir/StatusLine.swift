@@ -8,6 +8,8 @@ struct StatusLine {
     private let end: Int
     /// The number of fields (TABs + 1).
     private(set) var count = 1
+    /// Whether the line holds a `%` (an escape): without one, no field needs unescaping.
+    private var escaped = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         self.bytes = bytes
@@ -15,9 +17,14 @@ struct StatusLine {
         starts[0] = start
         var i = start
         while i < end {
-            if bytes[i] == 0x09 {
-                if count < 8 { starts[count] = i + 1 }
-                count += 1
+            let b = bytes[i]
+            if b <= 0x25 {
+                if b == 0x09 {
+                    if count < 8 { starts[count] = i + 1 }
+                    count += 1
+                } else if b == 0x25 {
+                    escaped = true
+                }
             }
             i += 1
         }
@@ -42,7 +49,8 @@ struct StatusLine {
 
     /// Field `index`, unescaped.
     func text(_ index: Int) -> String {
-        SyncStatus.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds(index)]), as: UTF8.self))
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds(index)]), as: UTF8.self)
+        return escaped ? SyncStatus.unescape(text) : text
     }
 
     /// Field `index` as a revision: `.some(nil)` for `-`, nil when malformed.
@@ -50,19 +58,22 @@ struct StatusLine {
         let range = bounds(index)
         if range.count == 1 && bytes[range.lowerBound] == UInt8(ascii: "-") { return (nil, ()) }
         // An escape inside (never written by dosecal): read as the text it stands for.
-        if bytes[range].contains(0x25) { return SyncStatus.revision(text(index)) }
-        var parts: [Range<Int>] = []
-        var from = range.lowerBound
+        if escaped && bytes[range].contains(0x25) { return SyncStatus.revision(text(index)) }
+        // The four commas' places; a fifth is malformed.
+        var commas = SIMD4<Int>(repeating: 0)
+        var found = 0
         for i in range where bytes[i] == UInt8(ascii: ",") {
-            parts.append(from..<i)
-            from = i + 1
-            if parts.count > 4 { return nil }
+            if found == 4 { return nil }
+            commas[found] = i
+            found += 1
         }
-        parts.append(from..<range.upperBound)
-        guard parts.count == 5, let sequence = integer(parts[2]), let modified = integer(parts[3]) else { return nil }
+        guard found == 4, let sequence = integer(commas[1] + 1..<commas[2]),
+            let modified = integer(commas[2] + 1..<commas[3])
+        else { return nil }
         let string = { (r: Range<Int>) in String(decoding: UnsafeBufferPointer(rebasing: self.bytes[r]), as: UTF8.self) }
-        let feed = FeedRevision(sequence: sequence, lastModified: modified, contentHash: string(parts[4]))
-        return (SyncStatus.Revision(hash: string(parts[0]), key: string(parts[1]), feed: feed), ())
+        let feed = FeedRevision(sequence: sequence, lastModified: modified, contentHash: string(commas[3] + 1..<range.upperBound))
+        let hash = string(range.lowerBound..<commas[0])
+        return (SyncStatus.Revision(hash: hash, key: string(commas[0] + 1..<commas[1]), feed: feed), ())
     }
 
     /// `Int(text)` of the bytes in `range`: digits only added up here, any other form (a sign, too

@@ -34,27 +34,23 @@ public struct SyncExecutor: Sendable {
     public func run(_ plan: SyncPlan, previous: SyncStatus?, stepLimit: Int? = nil) throws(SyncError) -> Outcome {
         var outcome = Outcome()
         var status = plan.status
+        var intent: SyncStatus.Text?  // the intent's text, when written
         func step() -> Bool {
             if let stepLimit, outcome.steps >= stepLimit { return false }
             outcome.steps += 1
             return true
         }
         if plan.touchesFolder {
-            if plan.createFolder {
-                do {
-                    try FileManager.default.createDirectory(
-                        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                } catch {
-                    throw .io(path: folder, reason: "cannot create the folder (\(error.localizedDescription))")
-                }
-            }
+            if plan.createFolder { try createFolder() }
             // The intent: entries keep their confirmed revision and name what is coming (pending).
             guard step() else { return outcome }
-            try writeStatus(status)
+            intent = status.text()
+            try writeStatus(Data(intent?.bytes ?? []))
         }
         // Every file's bytes first, one flush for all of them, then the renames (`StagedWrites`).
         var writes = StagedWrites(folder: folder)
         var steps: [(SyncAction, StagedWrites.Staged?)] = []
+        var touched: [String] = []  // the UIDs whose entries `apply` may change, in the actions' order
         var stopped = false
         for action in plan.actions where action.touchesFolder {
             guard step() else {
@@ -64,6 +60,10 @@ public struct SyncExecutor: Sendable {
             switch action {
             case .create(let item, let file), .update(let item, let file, _):
                 steps.append((action, try stage(item, to: folder + "/" + file, in: &writes)))
+                touched.append(item.uid)
+            case .delete(let uid, _, _):
+                steps.append((action, nil))
+                touched.append(uid)
             default:
                 steps.append((action, nil))
             }
@@ -84,7 +84,8 @@ public struct SyncExecutor: Sendable {
         if plan.touchesFolder { AtomicFile.syncFolder(folder) }
         if status != previous {
             guard step() else { return outcome }
-            try writeStatus(status)
+            // Only the touched entries changed since the intent: its other lines are copied.
+            try writeStatus(Data(intent.flatMap { status.bytes(updating: $0, changed: touched) } ?? status.text().bytes))
             outcome.statusWritten = true
         }
         outcome.finished = true
@@ -155,9 +156,18 @@ public struct SyncExecutor: Sendable {
         }
     }
 
-    private func writeStatus(_ status: SyncStatus) throws(SyncError) {
+    private func createFolder() throws(SyncError) {
         do {
-            try AtomicFile.write(status.encoded(), to: statusPath)
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io(path: folder, reason: "cannot create the folder (\(error.localizedDescription))")
+        }
+    }
+
+    private func writeStatus(_ text: Data) throws(SyncError) {
+        do {
+            try AtomicFile.write(text, to: statusPath)
         } catch {
             throw .io(path: statusPath, reason: error.reason)
         }

@@ -23,33 +23,78 @@ extension SyncStatus {
     }
 
     /// The status text.
-    public func encoded() -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + entries.count * 320)
-        out += SyncStatus.magic.utf8
-        out += "\nfolder\t".utf8
-        Self.escape(folder, into: &out)
-        out.append(0x0A)
-        // Sorted by UID as Strings: the kept order when it holds, else sorted here (the keys, not
-        // the whole entries: moving them is most of a sort's work).
-        let keys = keptOrder() ?? entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }).map(\.1)
-        for key in keys {
-            guard let e = entries[key] else { continue }
-            out += "item\t".utf8
-            Self.escape(e.uid, into: &out)
-            out.append(0x09)
-            out += e.owner.rawValue.utf8
-            out.append(0x09)
-            Self.escape(e.file, into: &out)
-            out.append(0x09)
-            Self.escape(e.etag, into: &out)
-            out.append(0x09)
-            Self.field(e.written, into: &out)
-            out.append(0x09)
-            Self.field(e.pending, into: &out)
-            out.append(0x0A)
+    public func encoded() -> Data { Data(text().bytes) }
+
+    /// The status text as bytes, and where each entry's line ends in it (`uids` in the order
+    /// written), so that a status that differs in a few entries can copy the other lines.
+    struct Text {
+        var bytes: [UInt8] = []
+        /// Where the header (magic and folder lines) ends.
+        var head = 0
+        var uids: [String] = []
+        /// `ends[i]`: the end of `uids[i]`'s line (it starts where the one before ends, or at `head`).
+        var ends: [Int] = []
+    }
+
+    /// The status text, lines sorted by UID as Strings: the kept order when it holds, else
+    /// sorted here (the keys, not the whole entries: moving them is most of a sort's work).
+    func text() -> Text {
+        var text = Text()
+        text.bytes.reserveCapacity(64 + entries.count * 320)
+        text.bytes += SyncStatus.magic.utf8
+        text.bytes += "\nfolder\t".utf8
+        Self.escape(folder, into: &text.bytes)
+        text.bytes.append(0x0A)
+        text.head = text.bytes.count
+        text.uids = keptOrder() ?? entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }).map(\.1)
+        text.ends.reserveCapacity(text.uids.count)
+        for key in text.uids {
+            if let e = entries[key] { Self.line(e, into: &text.bytes) }
+            text.ends.append(text.bytes.count)
         }
-        return Data(out)
+        return text
+    }
+
+    /// This status' text, when it is `old`'s status with only the entries of `changed` changed or
+    /// removed (`changed` in `old`'s line order): `old`'s other lines are copied, not encoded
+    /// again. nil when that cannot be checked to hold (a changed UID not found in order, another
+    /// number of entries): then encode it in full.
+    func bytes(updating old: Text, changed: [String]) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(old.bytes.count + changed.count * 64)
+        var copyFrom = 0  // the start of the run of unchanged lines not yet copied
+        var lines = 0
+        var next = 0
+        for (i, uid) in old.uids.enumerated() where next < changed.count && changed[next] == uid {
+            next += 1
+            let start = i == 0 ? old.head : old.ends[i - 1]
+            out += old.bytes[copyFrom..<start]
+            copyFrom = old.ends[i]
+            lines -= 1
+            guard let e = entries[uid] else { continue }
+            Self.line(e, into: &out)
+            lines += 1
+        }
+        out += old.bytes[copyFrom...]
+        guard next == changed.count, old.uids.count + lines == entries.count else { return nil }
+        return out
+    }
+
+    /// An entry's line, LF included.
+    private static func line(_ e: Entry, into out: inout [UInt8]) {
+        out += "item\t".utf8
+        escape(e.uid, into: &out)
+        out.append(0x09)
+        out += e.owner.rawValue.utf8
+        out.append(0x09)
+        escape(e.file, into: &out)
+        out.append(0x09)
+        escape(e.etag, into: &out)
+        out.append(0x09)
+        field(e.written, into: &out)
+        out.append(0x09)
+        field(e.pending, into: &out)
+        out.append(0x0A)
     }
 
     /// Reads a status file's text; `source` names it in errors.
@@ -75,8 +120,7 @@ extension SyncStatus {
         var number = 0
         // A text ending in LF has no line after it (the last, empty piece is not a line).
         while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let end = Self.lineEnd(bytes, from: start)
             defer { start = end + 1 }
             number += 1
             let line = StatusLine(bytes, start, end)
@@ -107,17 +151,41 @@ extension SyncStatus {
         return status
     }
 
+    /// The index of the first LF at or after `start`, or the end of `bytes`.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, let lf = memchr(base + start, 0x0A, bytes.count - start) else {
+            return bytes.count
+        }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(lf))
+    }
+
     private static func field(_ r: Revision?, into out: inout [UInt8]) {
         guard let r else { return out.append(UInt8(ascii: "-")) }
         out += r.hash.utf8
         out.append(UInt8(ascii: ","))
         out += r.key.utf8
         out.append(UInt8(ascii: ","))
-        out += String(r.feed.sequence).utf8
+        decimal(r.feed.sequence, into: &out)
         out.append(UInt8(ascii: ","))
-        out += String(r.feed.lastModified).utf8
+        decimal(r.feed.lastModified, into: &out)
         out.append(UInt8(ascii: ","))
         out += r.feed.contentHash.utf8
+    }
+
+    /// `String(n)`'s bytes appended to `out` (digits written here unless negative).
+    private static func decimal(_ n: Int, into out: inout [UInt8]) {
+        guard n >= 0 else { return out += String(n).utf8 }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var v = n
+            var i = buffer.count
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
+        }
     }
 
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).
@@ -161,7 +229,8 @@ extension SyncStatus {
     /// Undoes `escape`: `%2C` too, which only `commas` writes (a `%` of the text is always written
     /// `%25`, so `%2C` never stands for anything but a comma).
     static func unescape<S: StringProtocol>(_ s: S) -> String {
-        guard s.utf8.contains(0x25) else { return String(s) }
+        let escaped = s.utf8.withContiguousStorageIfAvailable { $0.contains(0x25) } ?? s.utf8.contains(0x25)
+        guard escaped else { return String(s) }
         return s.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n")
             .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%2C", with: ",")
             .replacingOccurrences(of: "%25", with: "%")

@@ -89,8 +89,8 @@ public struct SyncStatus: Sendable, Equatable {
         for uid in order {
             if let p = previous, !(p < uid) { return nil }
             previous = uid
-            guard let e = entries[uid] else { continue }
-            guard e.uid == uid else { return nil }
+            guard let i = entries.index(forKey: uid) else { continue }
+            guard entries[i].value.uid == uid else { return nil }
             kept.append(uid)
         }
         return kept.count == entries.count ? kept : nil
