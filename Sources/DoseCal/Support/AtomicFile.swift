@@ -107,7 +107,8 @@ public enum AtomicFile {
     public static func removeLeftovers(in dir: String, where isTarget: (String) -> Bool) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         var removed: [String] = []
-        for name in names.sorted() {
+        // A temporary's name starts with a dot byte (`leftover` checks the rest): only those sorted.
+        for name in names.filter({ $0.utf8.first == UInt8(ascii: ".") }).sorted() {
             guard let temp = leftover(name), isTarget(temp.target) else { continue }
             guard temp.processID == Syscalls.processID || !Syscalls.processExists(temp.processID) else { continue }
             if (try? Syscalls.unlink(dir + "/" + name)) != nil { removed.append(name) }

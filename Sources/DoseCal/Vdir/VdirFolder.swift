@@ -12,9 +12,7 @@ public enum VdirFolder {
         return etag(st)
     }
 
-    static func etag(_ st: FileStatus) -> String {
-        "\(st.modifiedSeconds).\(st.modifiedNanoseconds)-\(st.inode)-\(st.size)"
-    }
+    static func etag(_ st: FileStatus) -> String { EtagText(st).string }
 
     /// Scans `path`. A file whose name and etag match a status entry is not read: its UID and
     /// hash come from the status (`known`).
@@ -30,22 +28,27 @@ public enum VdirFolder {
         } catch {
             throw .io(path: path, reason: "cannot list the folder (\(error.localizedDescription))")
         }
-        var byFile: [String: SyncStatus.Entry] = [:]
-        for e in known.entries.values { byFile[e.file] = e }
+        // Where each file's entry is in `known` (the last one of a file named twice), not a copy.
+        var byFile: [String: Dictionary<String, SyncStatus.Entry>.Index] = [:]
+        byFile.reserveCapacity(known.entries.count)
+        for i in known.entries.indices { byFile[known.entries[i].value.file] = i }
         var files: [FolderState.File] = []
+        files.reserveCapacity(names.count)
+        let folder = path + "/"
         for name in names where VdirName.isItem(name) {
-            let full = path + "/" + name
+            let full = folder + name
             guard let st = PlainFile.status(full) else { continue }
             if st.kind == .symbolicLink {
                 files.append(FolderState.File(name: name, etag: "", uids: [], hash: nil, problem: symbolicLink))
                 continue
             }
             guard st.kind == .regular else { continue }
-            let etag = etag(st)
-            if let e = byFile[name], e.etag == etag, let written = e.written {
-                files.append(FolderState.File(name: name, etag: etag, uids: [e.uid], hash: written.hash))
+            let text = EtagText(st)
+            if let i = byFile[name], case let e = known.entries[i].value, let written = e.written, text.equals(e.etag) {
+                files.append(FolderState.File(name: name, etag: e.etag, uids: [e.uid], hash: written.hash))
                 continue
             }
+            let etag = text.string
             let data: Data
             do {
                 guard let bytes = try PlainFile.read(full) else { continue }

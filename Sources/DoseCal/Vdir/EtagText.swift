@@ -1,0 +1,58 @@
+/// `VdirFolder.etag`'s text (`mtime(ns)-inode-size`) written into a fixed buffer: compared with a
+/// recorded etag without making a String, which most files of a scan never need.
+struct EtagText {
+    /// Room for four 20-character numbers and three separators.
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+
+    init(_ st: FileStatus) {
+        append(st.modifiedSeconds)
+        append(byte: UInt8(ascii: "."))
+        append(st.modifiedNanoseconds)
+        append(byte: UInt8(ascii: "-"))
+        append(magnitude: st.inode)
+        append(byte: UInt8(ascii: "-"))
+        append(Int(st.size))
+    }
+
+    /// The text as a String (`"\(seconds).\(nanoseconds)-\(inode)-\(size)"`).
+    var string: String {
+        withUnsafeBytes(of: storage) { String(decoding: UnsafeRawBufferPointer(rebasing: $0[..<count]), as: UTF8.self) }
+    }
+
+    /// Whether `text` is this etag.
+    func equals(_ text: String) -> Bool {
+        withUnsafeBytes(of: storage) { $0[..<count].elementsEqual(text.utf8) }
+    }
+
+    private mutating func append(byte: UInt8) {
+        let at = count
+        withUnsafeMutableBytes(of: &storage) { $0[at] = byte }
+        count += 1
+    }
+
+    /// `String(n)`: a `-` before the digits of a negative number.
+    private mutating func append(_ n: Int) {
+        if n < 0 { append(byte: UInt8(ascii: "-")) }
+        append(magnitude: UInt64(n.magnitude))
+    }
+
+    private mutating func append(magnitude: UInt64) {
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let at = count
+        withUnsafeMutableBytes(of: &storage) { bytes in
+            var v = magnitude
+            for i in stride(from: at + digits - 1, through: at, by: -1) {
+                bytes[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+                v /= 10
+            }
+        }
+        count += digits
+    }
+}
