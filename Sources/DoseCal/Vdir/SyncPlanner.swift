@@ -28,20 +28,14 @@ public struct SyncPlanner: Sendable {
     var scheduleOverrides: Bool { force && prefer == .schedule }
 
     public func plan(status: SyncStatus, folder state: FolderState, desired: [VdirItem]) throws(SyncError) -> SyncPlan {
-        // Only counted and searched: not sorted (`confirmedOwned` is).
-        let owned = force ? [] : status.entries.values.filter { $0.owner == .schedule && $0.written != nil }
-        if !owned.isEmpty {
-            if !state.exists { throw .folderMissing(path: folder, owned: owned.count) }
-            // An owned file that is there but cannot be read has not vanished (decision 0036).
-            let present = Set(state.files.flatMap(\.uids))
-            let names = Set(state.files.map(\.name))
-            if !owned.contains(where: { present.contains($0.uid) || names.contains($0.file) }) {
-                throw .ownedItemsVanished(path: folder, owned: owned.count)
-            }
+        if !force && !state.exists && status.entries.values.contains(where: Self.isOwned) {
+            throw .folderMissing(path: folder, owned: Self.ownedCount(status))
         }
         var plan = SyncPlan(status: SyncStatus(folder: folder))
         plan.createFolder = !state.exists
+        plan.status.entries.reserveCapacity(status.entries.count + desired.count)
         var filesByUID: [String: [FolderState.File]] = [:]
+        filesByUID.reserveCapacity(state.files.count)
         var problemFiles: [String: FolderState.File] = [:]
         for f in state.files {
             if let problem = f.problem {
@@ -51,16 +45,30 @@ public struct SyncPlanner: Sendable {
                 filesByUID[f.uids[0], default: []].append(f)
             }
         }
+        var taken = TakenNames(state.files)
+        if !force {
+            // An owned file that is there but cannot be read has not vanished (decision 0036). The
+            // folder's UIDs: those of its usable files (`filesByUID`) and of its unusable ones.
+            let unusableUIDs = Set(problemFiles.values.flatMap(\.uids))
+            let there = { (e: SyncStatus.Entry) in
+                Self.isOwned(e)
+                    && (filesByUID[e.uid] != nil || unusableUIDs.contains(e.uid) || taken.contains(e.file))
+            }
+            if !status.entries.values.contains(where: there), status.entries.values.contains(where: Self.isOwned) {
+                throw .ownedItemsVanished(path: folder, owned: Self.ownedCount(status))
+            }
+        }
         var desiredByUID: [String: VdirItem] = [:]
+        desiredByUID.reserveCapacity(desired.count)
         for d in desired { desiredByUID[d.uid] = d }
-        var taken = Set(state.files.map(\.name))
+        plan.actions.reserveCapacity(status.entries.count + desired.count)
         let uids = Self.allUIDs(status, desiredByUID.keys, filesByUID.keys)
         plan.status.order = uids  // the entries are added in this order
         for uid in uids {
             let entry = status.entries[uid]
             let files = filesByUID[uid] ?? []
             var context = Item(uid: uid, desired: desiredByUID[uid], entry: entry, files: files)
-            if entry?.owner == .schedule, files.isEmpty, let f = problemFiles[entry!.file] {
+            if entry?.owner == .schedule, files.isEmpty, !problemFiles.isEmpty, let f = problemFiles[entry!.file] {
                 if f.problem == VdirFolder.symbolicLink {
                     // A link in place of our file: never followed, never written through.
                     plan.actions.append(.reportConflict(SyncConflict(uid: uid, kind: .symbolicLink, files: [f.name])))
@@ -74,6 +82,11 @@ public struct SyncPlanner: Sendable {
         return plan
     }
 
+    /// Whether dosecal owns `e` with content confirmed in the folder.
+    private static func isOwned(_ e: SyncStatus.Entry) -> Bool { e.owner == .schedule && e.written != nil }
+
+    private static func ownedCount(_ status: SyncStatus) -> Int { status.entries.values.count(where: isOwned) }
+
     /// The status', the schedule's and the folder's UIDs, sorted, without duplicates: the
     /// status' kept order merged with the few UIDs it does not hold.
     static func allUIDs(
@@ -84,8 +97,9 @@ public struct SyncPlanner: Sendable {
             return Set(desired).union(status.entries.keys).union(files).sorted()
         }
         var others = Set<String>()
-        for uid in desired where status.entries[uid] == nil { others.insert(uid) }
-        for uid in files where status.entries[uid] == nil { others.insert(uid) }
+        // Looked up by key only: no entry copied.
+        for uid in desired where status.entries.index(forKey: uid) == nil { others.insert(uid) }
+        for uid in files where status.entries.index(forKey: uid) == nil { others.insert(uid) }
         if others.isEmpty { return known }
         let added = others.sorted()
         var all: [String] = []
@@ -109,7 +123,7 @@ public struct SyncPlanner: Sendable {
         var files: [FolderState.File]
     }
 
-    private func decide(_ item: Item, into plan: inout SyncPlan, taken: inout Set<String>) {
+    private func decide(_ item: Item, into plan: inout SyncPlan, taken: inout TakenNames) {
         let uid = item.uid
         if item.files.count > 1 {
             let names = item.files.map(\.name)
@@ -131,15 +145,13 @@ public struct SyncPlanner: Sendable {
                 plan.status.entries[uid] = kept
                 return
             }
-            let name = VdirName.fileName(forUID: uid, avoiding: taken)
-            taken.insert(name)
+            let name = taken.newName(forUID: uid)
             plan.actions.append(.create(d, file: name))
             plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: nil, pending: revision(d))
         } else if let file {
             decideUnowned(item, file: file, into: &plan)
         } else if let d = item.desired {
-            let name = VdirName.fileName(forUID: uid, avoiding: taken)
-            taken.insert(name)
+            let name = taken.newName(forUID: uid)
             plan.actions.append(.create(d, file: name))
             plan.status.entries[uid] = .init(uid: uid, owner: .schedule, file: name, etag: "", written: nil, pending: revision(d))
         }
@@ -147,15 +159,14 @@ public struct SyncPlanner: Sendable {
     }
 
     private func decideOwned(
-        _ item: Item, entry e: SyncStatus.Entry, file: FolderState.File?, into plan: inout SyncPlan, taken: inout Set<String>
+        _ item: Item, entry e: SyncStatus.Entry, file: FolderState.File?, into plan: inout SyncPlan, taken: inout TakenNames
     ) {
         let uid = item.uid
         guard let file else {
             guard let d = item.desired else { return }  // deleted on both sides, or by an interrupted run
             if e.written == nil || scheduleOverrides {
                 // An interrupted first write, or the person chose the schedule: write it (again).
-                let name = taken.contains(e.file) ? VdirName.fileName(forUID: uid, avoiding: taken) : e.file
-                taken.insert(name)
+                let name = taken.contains(e.file) ? taken.newName(forUID: uid) : taken.claim(e.file)
                 plan.actions.append(.create(d, file: name))
                 plan.status.entries[uid] = .init(
                     uid: uid, owner: .schedule, file: name, etag: "", written: e.written, pending: revision(d))
@@ -223,5 +234,36 @@ public struct SyncPlanner: Sendable {
 
     private func revision(_ d: VdirItem) -> SyncStatus.Revision {
         SyncStatus.Revision(hash: d.hash, key: d.key, feed: d.revision)
+    }
+}
+
+/// The names in the folder and those the plan gives new files: the Set is made the first time a
+/// name is asked about (most plans create no file).
+struct TakenNames {
+    private var files: [FolderState.File]
+    private var made: Set<String>?
+
+    init(_ files: [FolderState.File]) { self.files = files }
+
+    private mutating func names() -> Set<String> {
+        if let made { return made }
+        let names = Set(files.map(\.name))
+        made = names
+        files = []
+        return names
+    }
+
+    mutating func contains(_ name: String) -> Bool { names().contains(name) }
+
+    /// `VdirName.fileName(forUID:avoiding:)` of the names taken, now taken too.
+    mutating func newName(forUID uid: String) -> String {
+        claim(VdirName.fileName(forUID: uid, avoiding: names()))
+    }
+
+    /// `name`, now taken.
+    mutating func claim(_ name: String) -> String {
+        _ = names()
+        made?.insert(name)
+        return name
     }
 }
