@@ -67,20 +67,36 @@ struct FeedRecord: Equatable {
         self.medications = medications
     }
 
+    /// The record's text, written as bytes.
     func encoded() -> Data {
-        var lines = [FeedRecord.magic, "key\t" + key, "files\t\(statusEtag)\t\(baseEtag)", "zoned\t" + (allZoned ? "1" : "0")]
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + medications.reduce(0) { $0 + 96 + $1.uids.count * 48 })
+        out += "\(FeedRecord.magic)\nkey\t\(key)\nfiles\t\(statusEtag)\t\(baseEtag)\nzoned\t\(allZoned ? "1" : "0")\n".utf8
         for (id, span) in zones.sorted(by: { $0.key < $1.key }) {
-            lines.append("zone\t\(Self.escape(id))\t\(span.first)\t\(span.last.map(String.init) ?? "-")")
+            out += "zone\t".utf8
+            SyncStatus.escape(id, commas: true, into: &out)
+            out += "\t\(span.first)\t\(span.last.map(String.init) ?? "-")\n".utf8
         }
         for m in medications {
-            let fields = [
-                "medication", Self.escape(m.id), m.fingerprint, m.zoned ? "1" : "0",
-                m.tzids.map(Self.escape).joined(separator: ","),
-                m.uids.map(Self.escape).joined(separator: ","),
-            ]
-            lines.append(fields.joined(separator: "\t"))
+            out += "medication\t".utf8
+            SyncStatus.escape(m.id, commas: true, into: &out)
+            out.append(0x09)
+            out += m.fingerprint.utf8
+            out += (m.zoned ? "\t1\t" : "\t0\t").utf8
+            Self.list(m.tzids, into: &out)
+            out.append(0x09)
+            Self.list(m.uids, into: &out)
+            out.append(0x0A)
         }
-        return Data((lines.joined(separator: "\n") + "\n").utf8)
+        return Data(out)
+    }
+
+    /// `items` escaped and joined with commas.
+    private static func list(_ items: [String], into out: inout [UInt8]) {
+        for (n, item) in items.enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            SyncStatus.escape(item, commas: true, into: &out)
+        }
     }
 
     /// Reads a record; nil when it is not one this build wrote (the sync then runs in full).
@@ -95,8 +111,10 @@ struct FeedRecord: Equatable {
         var zones: [String: ZoneYears.Span] = [:]
         var medications: [Medication] = []
         let text = { (b: ArraySlice<UInt8>) in String(decoding: b, as: UTF8.self) }
+        // A list item without `%` needs no unescaping (most UIDs).
+        let item = { (b: ArraySlice<UInt8>) in b.contains(0x25) ? Self.unescape(text(b)[...]) : text(b) }
         let list = { (b: ArraySlice<UInt8>) in
-            b.isEmpty ? [] : b.split(separator: 0x2C, omittingEmptySubsequences: false).map { Self.unescape(text($0)[...]) }
+            b.isEmpty ? [] : b.split(separator: 0x2C, omittingEmptySubsequences: false).map(item)
         }
         for line in lines.dropFirst() {
             let f = line.split(separator: 0x09, omittingEmptySubsequences: false)

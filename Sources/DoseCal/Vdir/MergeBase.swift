@@ -62,19 +62,14 @@ enum MergeBase {
 struct MergeBaseText {
     var bytes: [UInt8]
     var head: [UInt8]
-    var events: [String: [UInt8]]
+    /// Where each UID's events are in `bytes` (not copies of them).
+    private var events: [String: [Range<Int>]]
 
     /// nil when the text is not a base as `MergeBase` writes it.
     init?(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var lines: [Range<Int>] = []
-        var start = 0
-        while start < bytes.count {
-            guard let lf = bytes[start...].firstIndex(of: 0x0A) else { return nil }
-            lines.append(start..<(lf + 1))
-            start = lf + 1
-        }
-        guard let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.begin) }),
+        let lines = MergeBaseText.lines(bytes)
+        guard let lines, let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.begin) }),
             let last = lines.last, MergeBaseText.line(bytes, last, is: MergeBaseText.endCalendar)
         else { return nil }
         head = Array(bytes[0..<lines[first].lowerBound])
@@ -85,8 +80,41 @@ struct MergeBaseText {
                 let close = lines[i...].firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.endEvent) }),
                 let uid = MergeBaseText.uid(bytes, lines[(i + 1)..<close])
             else { return nil }
-            events[uid, default: []] += bytes[lines[i].lowerBound..<lines[close].upperBound]
+            events[uid, default: []].append(lines[i].lowerBound..<lines[close].upperBound)
             i = close + 1
+        }
+    }
+
+    /// The text of `uid`'s events, nil when the base has none.
+    func events(of uid: String) -> [UInt8]? {
+        guard let ranges = events[uid] else { return nil }
+        var text: [UInt8] = []
+        for r in ranges { text += bytes[r] }
+        return text
+    }
+
+    /// Appends the text of `uid`'s events to `out`; false when the base has none.
+    func append(eventsOf uid: String, to out: inout [UInt8]) -> Bool {
+        guard let ranges = events[uid] else { return false }
+        for r in ranges { out += bytes[r] }
+        return true
+    }
+
+    /// Each line's range, its LF included (LFs found with `memchr`); nil when the text does not
+    /// end in LF.
+    private static func lines(_ bytes: [UInt8]) -> [Range<Int>]? {
+        bytes.withUnsafeBufferPointer { buffer -> [Range<Int>]? in
+            guard let base = buffer.baseAddress else { return [] }
+            var lines: [Range<Int>] = []
+            lines.reserveCapacity(buffer.count / 40)
+            var start = 0
+            while start < buffer.count {
+                guard let lf = memchr(base + start, 0x0A, buffer.count - start) else { return nil }
+                let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(lf)) + 1
+                lines.append(start..<end)
+                start = end
+            }
+            return lines
         }
     }
 

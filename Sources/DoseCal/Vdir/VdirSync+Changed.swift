@@ -177,8 +177,7 @@ struct PartialFeed {
                 for item in byMedication[m.id] ?? [] { events.append(item, to: &out) }
             } else {
                 for uid in m.uids {
-                    guard let text = base.events[uid] else { return nil }
-                    out += text
+                    guard base.append(eventsOf: uid, to: &out) else { return nil }
                 }
             }
         }

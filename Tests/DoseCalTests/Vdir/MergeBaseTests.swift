@@ -19,7 +19,7 @@ import Testing
         let split = try #require(MergeBaseText(Array(whole)), "\(label)")
         var again = split.head
         var seen = Set<String>()
-        for item in feed.items where seen.insert(item.uid).inserted { again += split.events[item.uid] ?? [] }
+        for item in feed.items where seen.insert(item.uid).inserted { again += split.events(of: item.uid) ?? [] }
         #expect(again + Array("END:VCALENDAR\r\n".utf8) == Array(whole), "\(label): split by UID")
     }
 
