@@ -88,7 +88,7 @@ struct FeedRecord: Equatable {
             Self.list(m.uids, into: &out)
             out.append(0x0A)
         }
-        return Data(out)
+        return Data(copying: out)
     }
 
     /// `items` escaped and joined with commas.

@@ -45,7 +45,7 @@ public struct SyncExecutor: Sendable {
             // The intent: entries keep their confirmed revision and name what is coming (pending).
             guard step() else { return outcome }
             intent = status.text()
-            try writeStatus(Data(intent?.bytes ?? []))
+            try writeStatus(Data(copying: intent?.bytes ?? []))
         }
         // Every file's bytes first, one flush for all of them, then the renames (`StagedWrites`).
         var writes = StagedWrites(folder: folder)
@@ -85,7 +85,7 @@ public struct SyncExecutor: Sendable {
         if status != previous {
             guard step() else { return outcome }
             // Only the touched entries changed since the intent: its other lines are copied.
-            try writeStatus(Data(intent.flatMap { status.bytes(updating: $0, changed: touched) } ?? status.text().bytes))
+            try writeStatus(Data(copying: intent.flatMap { status.bytes(updating: $0, changed: touched) } ?? status.text().bytes))
             outcome.statusWritten = true
         }
         outcome.finished = true

@@ -23,7 +23,7 @@ extension SyncStatus {
     }
 
     /// The status text.
-    public func encoded() -> Data { Data(text().bytes) }
+    public func encoded() -> Data { Data(copying: text().bytes) }
 
     /// The status text as bytes, and where each entry's line ends in it (`uids` in the order
     /// written), so that a status that differs in a few entries can copy the other lines.

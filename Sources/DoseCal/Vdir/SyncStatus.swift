@@ -104,6 +104,7 @@ public struct SyncStatus: Sendable, Equatable {
     /// The revisions to build the feed with, so unchanged series keep SEQUENCE and LAST-MODIFIED.
     public var feedRevisions: [String: FeedRevision] {
         var result: [String: FeedRevision] = [:]
+        result.reserveCapacity(entries.count)
         for e in entries.values where e.owner == .schedule {
             if let r = e.written { result[e.uid] = r.feed }
         }

@@ -182,7 +182,7 @@ struct PartialFeed {
             }
         }
         out += MergeBase.end
-        return Data(out)
+        return Data(copying: out)
     }
 }
 
