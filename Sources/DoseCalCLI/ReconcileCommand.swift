@@ -145,13 +145,14 @@ enum ReconcileCommand {
 
 /// Reading a calendar file (or a vdir folder) named on the command line.
 enum CalendarInput {
-    /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it).
+    /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it),
+    /// read for reconcile (a file's events no result depends on are passed over).
     static func returned(_ path: String) throws -> ReturnedCalendar {
         var isDir: ObjCBool = false
         guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
             let bytes = Array(try data(path))
             do {
-                return try ReturnedCalendar(parsing: bytes)
+                return try ReturnedCalendar(parsingForReconcile: bytes)
             } catch {
                 throw InputError("\(path == "-" ? "<stdin>" : path): \(error)")
             }
