@@ -72,9 +72,12 @@ enum ReconcileCommand {
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
+        var baseText: [UInt8]? = nil
         if let basePath, let data = FileManager.default.contents(atPath: basePath) {
             do {
-                base = try ReturnedCalendar(parsing: Array(data))
+                let bytes = Array(data)
+                baseText = bytes
+                base = try ReturnedCalendar(parsing: bytes)
             } catch {
                 throw InputError(
                     "\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
@@ -82,7 +85,9 @@ enum ReconcileCommand {
         } else if args.options["base"] != nil {
             throw InputError("\(args.options["base"]!): no such base calendar")
         }
-        var set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+        var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now)
+        reconciler.baseText = baseText
+        var set = try reconciler.reconcile(prefer: prefer)
         for i in set.damaged.indices where set.damaged[i].file == nil { set.damaged[i].file = calendarPath }
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
