@@ -72,9 +72,12 @@ enum ReconcileCommand {
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
+        var baseText: [UInt8]? = nil
         if let basePath, let data = FileManager.default.contents(atPath: basePath) {
             do {
-                base = try ReturnedCalendar(parsing: Array(data))
+                let bytes = Array(data)
+                baseText = bytes
+                base = try ReturnedCalendar(parsing: bytes)
             } catch {
                 throw InputError(
                     "\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
@@ -82,7 +85,9 @@ enum ReconcileCommand {
         } else if args.options["base"] != nil {
             throw InputError("\(args.options["base"]!): no such base calendar")
         }
-        var set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now).reconcile(prefer: prefer)
+        var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now)
+        reconciler.baseText = baseText
+        var set = try reconciler.reconcile(prefer: prefer)
         for i in set.damaged.indices where set.damaged[i].file == nil { set.damaged[i].file = calendarPath }
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
@@ -145,13 +150,14 @@ enum ReconcileCommand {
 
 /// Reading a calendar file (or a vdir folder) named on the command line.
 enum CalendarInput {
-    /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it).
+    /// A calendar file, or a vdir folder (one .ics item per file, as vdirsyncer and khal keep it),
+    /// read for reconcile (a file's events no result depends on are passed over).
     static func returned(_ path: String) throws -> ReturnedCalendar {
         var isDir: ObjCBool = false
         guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
             let bytes = Array(try data(path))
             do {
-                return try ReturnedCalendar(parsing: bytes)
+                return try ReturnedCalendar(parsingForReconcile: bytes)
             } catch {
                 throw InputError("\(path == "-" ? "<stdin>" : path): \(error)")
             }

@@ -5,7 +5,9 @@
 /// expansion needs) is built without libical; any other unit is handed to libical's line
 /// parser (`LibicalLineParser`) line by line at its END, copied into Swift values and freed.
 /// A VCALENDAR's own properties go to a parser of their own; any other top-level component is
-/// one unit. Lines outside any component are skipped. The caller holds `Libical.lock`.
+/// one unit. Lines outside any component are skipped. With an `EventPassOver`, a VEVENT of the
+/// first VCALENDAR is only recorded until its END, and then passed over or read as any unit.
+/// The caller holds `Libical.lock`.
 struct ComponentAssembler {
     let limits: ICalLimits
     /// Finished top-level components.
@@ -25,11 +27,23 @@ struct ComponentAssembler {
     private(set) var reader: PropertyReader
     /// Every unit through libical (for tests comparing the two readings).
     private let libicalOnly: Bool
+    /// Which VEVENTs may be passed over (nil: none).
+    private let passOver: EventPassOver?
+    /// The open VEVENT that may be passed over: its lines are recorded, not read, until its END.
+    private var scan: PassOverScan? = nil
+    /// Whether a VCALENDAR was closed (events are passed over in the first one only).
+    private var calendarClosed = false
+    /// The VEVENTs passed over.
+    private(set) var passedOver: [PassedOverEvent] = []
 
-    init(limits: ICalLimits, libicalOnly: Bool = false, reader: PropertyReader = PropertyReader()) {
+    init(
+        limits: ICalLimits, libicalOnly: Bool = false, reader: PropertyReader = PropertyReader(),
+        passOver: EventPassOver? = nil
+    ) {
         self.limits = limits
         self.libicalOnly = libicalOnly
         self.reader = reader
+        self.passOver = passOver
         open = OpenUnit(isOwn: !libicalOnly)
     }
 
@@ -42,7 +56,10 @@ struct ComponentAssembler {
             try end(l)
         } else if !stack.isEmpty {
             guard l.hasColon else { throw .malformedLine(line: l.line, text: l.text) }
-            if inUnit {
+            if scan != nil {
+                if stack.count == 2 { scan!.note(l, name: name, rule: passOver!, reader: &reader) }
+                open.record(l)
+            } else if inUnit {
                 open.add(l, property: open.isOwn ? reader.read(l) : nil)
             } else {
                 stack[stack.count - 1].properties.append((name, l.line))
@@ -76,6 +93,10 @@ struct ComponentAssembler {
             return
         }
         stack.append(Skeleton(name: component, line: l.line))
+        if passOver != nil, !calendarClosed, container != nil, stack.count == 2, component == "VEVENT" {
+            scan = PassOverScan(line: l.line)
+        }
+        guard scan == nil else { return open.record(l) }
         open.begin(l, component: component)
     }
 
@@ -98,19 +119,47 @@ struct ComponentAssembler {
         }
         if stack.isEmpty, let calendar = container {
             container = nil
+            calendarClosed = true
             var root = copy(calendar.parser.add(l.bytes), skeleton: closed) ?? ICalComponent(closed.name, line: closed.line)
             root.components = calendar.components
             roots.append(root)
             return
         }
-        let done = open.end(l)
+        var done: ICalComponent? = nil
+        if scan != nil { open.record(l) } else { done = open.end(l) }
         guard container == nil ? stack.isEmpty : stack.count == 1 else { return }
+        if let recorded = scan {
+            scan = nil
+            if let passed = recorded.passed {
+                passedOver.append(passed)
+                open = OpenUnit(isOwn: !libicalOnly)
+                return
+            }
+            done = readRecorded()
+        }
         if let own = done {
             keep(own)
         } else {
             replay()
         }
         open = OpenUnit(isOwn: !libicalOnly)
+    }
+
+    /// Reads the recorded lines of a VEVENT that was not passed over as they would have been read
+    /// on arrival; the unit as read here, or nil when it needs libical (`replay`).
+    private mutating func readRecorded() -> ICalComponent? {
+        let lines = open.lines
+        open = OpenUnit(isOwn: !libicalOnly)
+        var done: ICalComponent? = nil
+        for (range, number) in zip(lines.ranges, lines.numbers) {
+            let l = ContentLine(line: number, bytes: Array(lines.bytes[range]))
+            switch l.name {
+            case "BEGIN": open.begin(l, component: l.componentName)
+            case "END": done = open.end(l)
+            default: open.add(l, property: open.isOwn ? reader.read(l) : nil)
+            }
+        }
+        return done
     }
 
     /// Hands the finished unit's lines to libical and keeps what it gives; the unit's nesting as
@@ -196,7 +245,8 @@ struct OpenUnit {
         return nil
     }
 
-    private mutating func record(_ l: ContentLine) {
+    /// Keeps the line as written, nothing read from it.
+    mutating func record(_ l: ContentLine) {
         let start = lines.bytes.count
         lines.bytes.append(contentsOf: l.bytes)
         lines.ranges.append(start..<lines.bytes.count)

@@ -9,6 +9,9 @@ public struct ParsedCalendar: Sendable {
     public var problems: [ICalError]
     /// What was wrong in the input but read anyway (e.g. broken folding), with lines.
     public var warnings: [ICalWarning] = []
+    /// The VEVENTs passed over (`ICalParser.parse(_:passingOver:)`), in file order; not in
+    /// `components`.
+    public var passedOver: [PassedOverEvent] = []
 
     /// The first VCALENDAR, if there is one.
     public var calendar: ICalComponent? { components.first { $0.name == "VCALENDAR" } }
@@ -52,6 +55,16 @@ public enum ICalParser {
         }
     }
 
+    /// Parses `bytes` as `parse(_:)` does, except that the VEVENTs `passOver` allows are passed
+    /// over: not in `components`, never read by libical (so none of their properties is in
+    /// `problems`), listed in `passedOver`. Errors are the same as `parse(_:)` throws.
+    public static func parse(_ bytes: [UInt8], passingOver passOver: EventPassOver) throws(ICalError) -> ParsedCalendar {
+        var values = PropertyReader()
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(ICalError) in
+            try parse(buffer: buffer, strict: false, limits: .standard, values: &values, passOver: passOver)
+        }
+    }
+
     /// One pass over the bytes: content lines are unfolded (`ContentLineReader`) and assembled
     /// into components one at a time (`ComponentAssembler`). With `libicalOnly` every component
     /// goes through libical (the reading the own readers must equal; tests compare the two).
@@ -65,24 +78,24 @@ public enum ICalParser {
     /// `values`: the reader of the plain property values, kept from one calendar to the next.
     static func parse(
         buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
-        values: inout PropertyReader
+        values: inout PropertyReader, passOver: EventPassOver? = nil
     ) throws(ICalError) -> ParsedCalendar {
         var reader = ContentLineReader(strict: strict, limits: limits)
         // The assembler owns libical parsers: made, used and freed under the lock.
-        let (components, problems, warnings) = try Libical.withLock { () throws(ICalError) in
-            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values)
+        let (components, problems, warnings, passed) = try Libical.withLock { () throws(ICalError) in
+            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values, passOver: passOver)
             values = PropertyReader()  // the assembler's copy is the only one: added to in place
             defer { values = assembler.reader }
             try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
             try assembler.finish()
-            return (assembler.roots, assembler.problems, assembler.warnings)
+            return (assembler.roots, assembler.problems, assembler.warnings, assembler.passedOver)
         }
         if components.isEmpty { throw .empty }
         if strict, let first = problems.first { throw first }
         let sorted = (reader.warnings + warnings).enumerated().sorted {
             ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
         }.map(\.element)
-        return ParsedCalendar(components: components, problems: problems, warnings: sorted)
+        return ParsedCalendar(components: components, problems: problems, warnings: sorted, passedOver: passed)
     }
 
     /// Parses a String.

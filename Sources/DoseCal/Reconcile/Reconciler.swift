@@ -25,6 +25,9 @@ public struct Reconciler: Sendable {
     public var damaged: [String: SeriesDamage]
     /// The bound on expanding the three sides, shared by them (`ExpansionBudget`).
     public var budget = ExpansionBudget()
+    /// The bytes `base` was read from, when known: a schedule's feed whose text is the base's
+    /// apart from its time stamps is then not read back, the base's reading stands for it.
+    public var baseText: [UInt8]? = nil
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
@@ -58,8 +61,7 @@ public struct Reconciler: Sendable {
         var result = ChangeSet()
         let oursCalendar: ReturnedCalendar
         do {
-            // Read back as text: the built values differ from it (libical drops WKST=MO, reorders BYDAY).
-            oursCalendar = try ReturnedCalendar(parsing: Array(try feed.serialized().utf8))
+            oursCalendar = try ownReading(of: feed)
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
@@ -77,6 +79,27 @@ public struct Reconciler: Sendable {
         result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
         return result
+    }
+
+    /// The schedule's feed read back as text (the built values differ from it: libical drops
+    /// WKST=MO, reorders BYDAY). When the text is `baseText` apart from the DTSTAMP and
+    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading.
+    func ownReading(of feed: Feed) throws(ICalError) -> ReturnedCalendar {
+        let text = Array(try feed.serialized().utf8)
+        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return base }
+        return try ReturnedCalendar(parsing: text)
+    }
+
+    /// Whether two calendar texts have the same lines, but for the values of DTSTAMP and
+    /// LAST-MODIFIED lines (of the same length: dosecal writes them in UTC).
+    static func sameApartFromStamps(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        guard a.count == b.count else { return false }
+        let newline = UInt8(ascii: "\n")
+        let (x, y) = (a.split(separator: newline, omittingEmptySubsequences: false), b.split(separator: newline, omittingEmptySubsequences: false))
+        guard x.count == y.count else { return false }
+        let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
+        return zip(x, y).allSatisfy { p, q in p == q || stamps.contains { p.starts(with: $0) && q.starts(with: $0) } }
     }
 
     /// The three sides expanded over the window, and what is damaged.

@@ -106,17 +106,23 @@ public struct ReturnedCalendar: Sendable {
     }
 
     /// Each left-out property of `parsed` belongs to the top-level component whose BEGIN line is
-    /// the last one before it; those inside a VEVENT, by that VEVENT's UID.
+    /// the last one before it (events passed over included); those inside a VEVENT, by that
+    /// VEVENT's UID.
     static func droppedProperties(_ parsed: ParsedCalendar) -> [String: ICalError] {
         guard !parsed.problems.isEmpty else { return [:] }
-        let top = (parsed.calendar?.components ?? parsed.components).filter { $0.line != nil }.sorted { $0.line! < $1.line! }
+        // Each top-level component's BEGIN line and, for a VEVENT, its UID.
+        var top: [(line: Int, uid: String?)] = (parsed.calendar?.components ?? parsed.components).compactMap { c in
+            c.line.map { ($0, c.name == "VEVENT" ? c.property("UID")?.value : nil) }
+        }
+        top += parsed.passedOver.map { ($0.line, $0.uid) }
+        top.sort { $0.line < $1.line }
         var result: [String: ICalError] = [:]
         // Only the properties that decide when doses are: an empty LOCATION (Google) is no damage.
         let timing: Set<String> = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"]
         for problem in parsed.problems {
             guard case .invalidProperty(_, let name, _) = problem, timing.contains(name.uppercased()),
-                let line = problem.line, let owner = top.last(where: { $0.line! <= line }), owner.name == "VEVENT",
-                let uid = owner.property("UID")?.value, result[uid] == nil
+                let line = problem.line, let owner = top.last(where: { $0.line <= line }), let uid = owner.uid,
+                result[uid] == nil
             else { continue }
             result[uid] = problem
         }

@@ -54,7 +54,8 @@ public struct ReturnedEvent: Sendable, Hashable {
         component = event
         self.uid = uid
         line = event.line
-        let start = event.property("DTSTART").flatMap(DateTimeValue.init(property:))
+        let fields = EventFields(event)
+        let start = fields.start.flatMap(DateTimeValue.init(property:))
         self.start = start
         var zone: String? = nil
         if case .zoned(_, let tzid)? = start { zone = ZoneName.ianaIdentifier(for: tzid) }
@@ -64,14 +65,14 @@ public struct ReturnedEvent: Sendable, Hashable {
         let floatingZone = seriesZone ?? zone ?? calendarZone
         let read: (DateTimeValue) -> ReturnedTime = { ReturnedTime($0, floatingZone: floatingZone, allDay: allDay) }
         startTime = start.map { ReturnedTime($0, floatingZone: zone ?? calendarZone) }
-        if let rid = event.property("RECURRENCE-ID"), let value = DateTimeValue(property: rid) {
+        if let rid = fields.recurrenceID, let value = DateTimeValue(property: rid) {
             recurrenceID = read(value)
             thisAndFuture = rid.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
         } else {
             recurrenceID = nil
             thisAndFuture = false
         }
-        ruleText = event.property("RRULE")?.value
+        ruleText = fields.rule?.value
         rule = ruleText.flatMap { text in
             if let known = rules[text] { return known }
             let read = RecurrenceRule(parsing: text)
@@ -84,13 +85,13 @@ public struct ReturnedEvent: Sendable, Hashable {
         } else {
             until = nil
         }
-        durationSeconds = ReturnedEvent.duration(event, start: start, read: read)
-        exceptionDates = ReturnedEvent.dateList(event.properties(named: "EXDATE"), read: read)
-        recurrenceDates = ReturnedEvent.dateList(event.properties(named: "RDATE"), read: read)
-        summary = event.property("SUMMARY")?.text
-        isCancelled = event.property("STATUS")?.value.uppercased() == "CANCELLED"
+        durationSeconds = ReturnedEvent.duration(fields, start: start, read: read)
+        exceptionDates = ReturnedEvent.dateList(fields.exceptionDates, read: read)
+        recurrenceDates = ReturnedEvent.dateList(fields.recurrenceDates, read: read)
+        summary = fields.summary?.text
+        isCancelled = fields.status?.value.uppercased() == "CANCELLED"
         var relations: [String: [String]] = [:]
-        for r in event.properties(named: "RELATED-TO") {
+        for r in fields.relations {
             relations[(r.parameter("RELTYPE") ?? "PARENT").uppercased(), default: []].append(r.value)
         }
         self.relations = relations
@@ -116,9 +117,9 @@ public struct ReturnedEvent: Sendable, Hashable {
         }
     }
 
-    static func duration(_ event: ICalComponent, start: DateTimeValue?, read: (DateTimeValue) -> ReturnedTime) -> Int? {
-        if let d = event.property("DURATION").flatMap({ ICalDuration(parsing: $0.value) }) { return d.seconds }
-        guard let start, let end = event.property("DTEND").flatMap(DateTimeValue.init(property:)) else { return nil }
+    static func duration(_ fields: EventFields, start: DateTimeValue?, read: (DateTimeValue) -> ReturnedTime) -> Int? {
+        if let d = fields.duration.flatMap({ ICalDuration(parsing: $0.value) }) { return d.seconds }
+        guard let start, let end = fields.end.flatMap(DateTimeValue.init(property:)) else { return nil }
         switch (start, end) {
         case (.date(let a), .date(let b)): return a.days(to: b) * 86_400
         case (.floating(let a), .floating(let b)), (.utc(let a), .utc(let b)): return b.secondsSinceEpoch - a.secondsSinceEpoch
@@ -126,6 +127,41 @@ public struct ReturnedEvent: Sendable, Hashable {
         default:
             if case .instant(let a) = read(start), case .instant(let b) = read(end) { return b - a }
             return nil
+        }
+    }
+}
+
+/// The properties of a VEVENT that `ReturnedEvent` reads, found in one pass over its properties:
+/// the first of each single one (as `ICalComponent.property(_:)` finds it), every one of the
+/// lists in order.
+struct EventFields {
+    var start: ICalProperty?
+    var end: ICalProperty?
+    var duration: ICalProperty?
+    var recurrenceID: ICalProperty?
+    var rule: ICalProperty?
+    var summary: ICalProperty?
+    var status: ICalProperty?
+    var exceptionDates: [ICalProperty] = []
+    var recurrenceDates: [ICalProperty] = []
+    var relations: [ICalProperty] = []
+
+    init(_ event: ICalComponent) {
+        func first(_ p: ICalProperty, _ field: inout ICalProperty?) { if field == nil { field = p } }
+        for p in event.properties {
+            switch p.name {
+            case "DTSTART": first(p, &start)
+            case "DTEND": first(p, &end)
+            case "DURATION": first(p, &duration)
+            case "RECURRENCE-ID": first(p, &recurrenceID)
+            case "RRULE": first(p, &rule)
+            case "SUMMARY": first(p, &summary)
+            case "STATUS": first(p, &status)
+            case "EXDATE": exceptionDates.append(p)
+            case "RDATE": recurrenceDates.append(p)
+            case "RELATED-TO": relations.append(p)
+            default: break
+            }
         }
     }
 }

@@ -11,6 +11,11 @@ enum ClientFixtures {
         Array(try Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
+    /// Every fixture's file name, sorted.
+    static func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".ics") }.sorted()
+    }
+
     static func read(_ name: String) throws -> ReturnedCalendar {
         try ReturnedCalendar(parsing: bytes(name))
     }
