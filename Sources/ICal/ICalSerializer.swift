@@ -19,6 +19,23 @@ public enum ICalSerializer {
         var writer = ContentLineWriter()
         writer.component(component, into: &out)
     }
+
+    /// Appends the text of `component` to `out`, as `write(_:into:)`, and tells whether
+    /// `ICalParser` reads that text back as exactly `component`: true only when every component
+    /// is one the parser builds without libical and every property's line is one
+    /// `PropertyReader` reads as the same name, parameters and value (the reading `ICalParser`
+    /// gives such a unit). false says nothing: the text may still read back the same.
+    /// `reading`: what reading many texts shares (libical's text of RRULE, DURATION... values).
+    public static func write(
+        _ component: ICalComponent, into out: inout [UInt8], readingBack reading: inout ICalReading
+    ) -> Bool {
+        var writer = ContentLineWriter()
+        writer.check = reading.values
+        reading.values = PropertyReader()  // the writer's copy is the only one: added to in place
+        defer { reading.values = writer.check ?? PropertyReader() }
+        Libical.withLock { writer.component(component, into: &out) }
+        return writer.readsBack
+    }
 }
 
 /// Writes one component's content lines; `line` is the logical line being built (reused).
@@ -28,6 +45,10 @@ struct ContentLineWriter {
     /// name after the last one found usually is (events repeat one order of properties).
     private var kinds: [(name: String, kind: PropertyKind)] = []
     private var next = 0
+    /// When set, each line written is read back with it (under `Libical.lock`), and `readsBack`
+    /// turns false at the first component or line that would not read back as written.
+    var check: PropertyReader? = nil
+    private(set) var readsBack = true
 
     /// `PropertyKind(name)`, remembered for the names met before.
     private mutating func kind(of name: String) -> PropertyKind {
@@ -49,6 +70,7 @@ struct ContentLineWriter {
     /// puts each in front), then the other children in order; a component libical does not know
     /// ends with `END:X`, as libical writes it.
     mutating func component(_ component: ICalComponent, into out: inout [UInt8]) {
+        if check != nil && !OpenUnit.ownComponents.contains(component.name) { readsBack = false }
         emit("BEGIN:", component.name, into: &out)
         for property in component.properties { self.property(property, into: &out) }
         for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &out) }
@@ -87,6 +109,7 @@ struct ContentLineWriter {
         line.append(UInt8(ascii: ":"))
         kind.form(valueType: valueType).append(property.value, to: &line)
         Folding.finish(line, into: &out)
+        if readsBack && check != nil { readsBack = check!.readsBack(line, as: property) }
     }
 }
 

@@ -39,6 +39,15 @@ struct PropertyReader {
         l.bytes.withUnsafeBufferPointer { bytes in read(bytes, line: l.line) }
     }
 
+    /// Whether the unfolded content line `line` is one this reader reads, as `property`'s name,
+    /// parameters and value. A line holding a CR or LF is not: read from a file it would be two.
+    mutating func readsBack(_ line: [UInt8], as property: ICalProperty) -> Bool {
+        line.withUnsafeBufferPointer { bytes in
+            guard !bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }), let read = read(bytes, line: 0) else { return false }
+            return read.name == property.name && read.parameters == property.parameters && read.value == property.value
+        }
+    }
+
     private mutating func read(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
         var i = 0
         while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }
