@@ -39,12 +39,11 @@ struct PropertyReader {
         l.bytes.withUnsafeBufferPointer { bytes in read(bytes, line: l.line) }
     }
 
-    /// Whether the unfolded content line `line` is one this reader reads, as `property`'s name,
-    /// parameters and value. A line holding a CR or LF is not: read from a file it would be two.
-    mutating func readsBack(_ line: [UInt8], as property: ICalProperty) -> Bool {
+    /// The property of the unfolded content line `line` as this reader reads it, or nil. A line
+    /// holding a CR or LF gives nil: read from a file it would be two.
+    mutating func readBack(_ line: [UInt8]) -> ICalProperty? {
         line.withUnsafeBufferPointer { bytes in
-            guard !bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }), let read = read(bytes, line: 0) else { return false }
-            return read.name == property.name && read.parameters == property.parameters && read.value == property.value
+            bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) ? nil : read(bytes, line: 0)
         }
     }
 

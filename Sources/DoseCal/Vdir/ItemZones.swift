@@ -48,7 +48,8 @@ struct ItemZones {
     /// VCALENDAR lines), with its zones' read-back canonical texts; or parsed back, with the
     /// hash of what was read (nil when it does not read back).
     enum ReadBack {
-        case asBuilt(zones: [String])
+        /// The VCALENDAR as read from the events' written lines (`calendar`), without a parse.
+        case read(calendar: ICalComponent, zones: [String])
         case parsed(hash: String?)
     }
 
@@ -60,10 +61,11 @@ struct ItemZones {
         outline.components = []
         guard let (head, headAsBuilt) = head(of: outline) else { return nil }
         var texts: [[UInt8]] = []
-        var asBuilt = headAsBuilt
+        var read: ICalComponent? = headAsBuilt ? outline : nil
         for event in events.components {
             var part: [UInt8] = []
-            asBuilt = ICalSerializer.write(event, into: &part, readingBack: &reading) && asBuilt
+            let back = ICalSerializer.write(event, into: &part, readingBack: &reading)
+            if let back { read?.components.append(back) } else { read = nil }
             texts.append(part)
         }
         let body = String(decoding: texts.joined(), as: UTF8.self)
@@ -76,7 +78,7 @@ struct ItemZones {
         }
         let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
         guard let zoneRead else { return (bytes, .parsed(hash: nil), texts) }
-        if asBuilt { return (bytes, .asBuilt(zones: zoneRead), texts) }
+        if let read { return (bytes, .read(calendar: read, zones: zoneRead), texts) }
         guard let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8), sharing: &reading),
             parsed.components.count == 1
         else { return (bytes, .parsed(hash: nil), texts) }

@@ -40,15 +40,12 @@ public struct VdirContent: Sendable, Equatable {
         self.hash = SHA256.hex(VdirContent.canonical(calendar, adding: children))
     }
 
-    /// The hashes of `calendar` with each list of `alternatives` as more children, as
-    /// `init(calendar:adding:)` gives them, the calendar's own text made once; an alternative
-    /// whose text is the same as an earlier one's shares its hash.
-    static func hashes(of calendar: ICalComponent, addingEach alternatives: [[String]]) -> [String] {
-        let own = lines(of: calendar)
-        let children = calendar.components.map { canonical($0) }
+    /// `init(calendar:adding:)`'s hash of each calendar with its more children; a calendar
+    /// whose canonical text is the same as an earlier one's shares its hash (one SHA-256).
+    static func hashes(_ calendars: [(calendar: ICalComponent, adding: [String])]) -> [String] {
         var done: [(text: String, hash: String)] = []
-        return alternatives.map { extra in
-            let text = assemble(calendar.name, own, children + extra)
+        return calendars.map { calendar, extra in
+            let text = canonical(calendar, adding: extra)
             if let same = done.first(where: { $0.text == text }) { return same.hash }
             let hash = SHA256.hex(text)
             done.append((text, hash))

@@ -71,8 +71,8 @@ public struct VdirItem: Sendable, Equatable {
         of events: ICalComponent, built: [String], key: String?, read: ItemZones.ReadBack?
     ) -> (key: String, hash: String) {
         switch read {
-        case .asBuilt(let zones)?:
-            let both = VdirContent.hashes(of: events, addingEach: [built, zones])
+        case .read(let calendar, let zones)?:
+            let both = VdirContent.hashes([(events, built), (calendar, zones)])
             return (both[0], both[1])
         case .parsed(let hash)?:
             let key = key ?? VdirContent(calendar: events, adding: built).hash
