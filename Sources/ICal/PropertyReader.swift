@@ -39,6 +39,14 @@ struct PropertyReader {
         l.bytes.withUnsafeBufferPointer { bytes in read(bytes, line: l.line) }
     }
 
+    /// The property of the unfolded content line `line` as this reader reads it, or nil. A line
+    /// holding a CR or LF gives nil: read from a file it would be two.
+    mutating func readBack(_ line: [UInt8]) -> ICalProperty? {
+        line.withUnsafeBufferPointer { bytes in
+            bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) ? nil : read(bytes, line: 0)
+        }
+    }
+
     private mutating func read(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
         var i = 0
         while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }

@@ -19,11 +19,25 @@ public struct StagedWrites {
     /// The folder the targets are in (one file system).
     public let folder: String
 
+    private let processID = Syscalls.processID
+
     public init(folder: String) { self.folder = folder }
 
     /// Writes `data` to `path`'s temporary (mode `mode`), not yet flushed nor renamed.
     public mutating func stage(_ data: Data, for path: String, mode: mode_t = 0o600) throws(AtomicFile.WriteError) -> Staged {
-        let temp = AtomicFile.temporary(for: path)
+        try stage(data, to: AtomicFile.temporary(for: path), target: path, mode: mode)
+    }
+
+    /// Writes `data` to the temporary of the file `name` in `folder`: the same file as
+    /// `stage(_:for:)` of that path, its name made without splitting a path (thousands a run).
+    public mutating func stage(_ data: Data, named name: String, mode: mode_t = 0o600) throws(AtomicFile.WriteError) -> Staged {
+        let temp = folder + "/" + AtomicFile.temporaryName(for: name, processID: processID)
+        return try stage(data, to: temp, target: folder + "/" + name, mode: mode)
+    }
+
+    private mutating func stage(_ data: Data, to temp: String, target path: String, mode: mode_t) throws(AtomicFile.WriteError)
+        -> Staged
+    {
         try AtomicFile.writeTemporary(data, to: temp, target: path, mode: mode, sync: false)
         let s = Staged(temporary: temp, target: path)
         staged.append(s)

@@ -27,6 +27,8 @@ struct ItemZones {
     /// What reading the items back shares (libical's text of the RRULE, DURATION, TRIGGER...
     /// values met before): thousands of items repeat a few of them.
     private var reading = ICalReading()
+    /// The last outline `head(of:)` wrote, its text and whether it reads back as built.
+    private var lastHead: (outline: ICalComponent, text: String, asBuilt: Bool)? = nil
 
     init(_ zones: [ICalComponent]) {
         for z in zones {
@@ -42,19 +44,28 @@ struct ItemZones {
         return text
     }
 
-    /// The bytes of the item whose VCALENDAR without zones is `events`, and their `VdirContent`
-    /// hash as a reader of the file computes it (the events read back, the zones' read-back
-    /// text added; nil when it does not read back), and each event's text. nil when it cannot be
-    /// serialised.
-    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, hash: String?, texts: [[UInt8]])? {
+    /// How an item's file reads back: as the values it was built from (its events and
+    /// VCALENDAR lines), with its zones' read-back canonical texts; or parsed back, with the
+    /// hash of what was read (nil when it does not read back).
+    enum ReadBack {
+        /// The VCALENDAR as read from the events' written lines (`calendar`), without a parse.
+        case read(calendar: ICalComponent, zones: [String])
+        case parsed(hash: String?)
+    }
+
+    /// The bytes of the item whose VCALENDAR without zones is `events`, how they read back (the
+    /// events read back, the zones' read-back text added; decision 0173), and each event's text.
+    /// nil when it cannot be serialised.
+    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, read: ReadBack, texts: [[UInt8]])? {
         var outline = events
         outline.components = []
-        guard let empty = try? ICalSerializer.serialize(outline), empty.hasSuffix(ItemZones.end) else { return nil }
-        let head = String(empty.dropLast(ItemZones.end.count))
+        guard let (head, headAsBuilt) = head(of: outline) else { return nil }
         var texts: [[UInt8]] = []
+        var read: ICalComponent? = headAsBuilt ? outline : nil
         for event in events.components {
             var part: [UInt8] = []
-            ICalSerializer.write(event, into: &part)
+            let back = ICalSerializer.write(event, into: &part, readingBack: &reading)
+            if let back { read?.components.append(back) } else { read = nil }
             texts.append(part)
         }
         let body = String(decoding: texts.joined(), as: UTF8.self)
@@ -66,10 +77,31 @@ struct ItemZones {
             if let c = readCanonical(id) { zoneRead?.append(c) } else { zoneRead = nil }
         }
         let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
-        guard let zoneRead, let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8), sharing: &reading),
+        guard let zoneRead else { return (bytes, .parsed(hash: nil), texts) }
+        if let read { return (bytes, .read(calendar: read, zones: zoneRead), texts) }
+        guard let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8), sharing: &reading),
             parsed.components.count == 1
-        else { return (bytes, nil, texts) }
-        return (bytes, VdirContent(calendar: parsed.components[0], adding: zoneRead).hash, texts)
+        else { return (bytes, .parsed(hash: nil), texts) }
+        return (bytes, .parsed(hash: VdirContent(calendar: parsed.components[0], adding: zoneRead).hash), texts)
+    }
+
+    /// The text of `outline` (a VCALENDAR without components) up to its END line, and whether
+    /// it reads back as the same properties; made once per run for the outline every item has.
+    private mutating func head(of outline: ICalComponent) -> (String, Bool)? {
+        if let known = lastHead, known.outline == outline { return (known.text, known.asBuilt) }
+        guard let empty = try? ICalSerializer.serialize(outline), empty.hasSuffix(ItemZones.end) else { return nil }
+        let text = String(empty.dropLast(ItemZones.end.count))
+        var asBuilt = false
+        if let parsed = try? ICalParser.parse(Array(empty.utf8)), parsed.components.count == 1 {
+            let read = parsed.components[0]
+            asBuilt =
+                read.name == outline.name && read.components.isEmpty
+                && read.properties.map(\.name) == outline.properties.map(\.name)
+                && read.properties.map(\.parameters) == outline.properties.map(\.parameters)
+                && read.properties.map(\.value) == outline.properties.map(\.value)
+        }
+        lastHead = (outline, text, asBuilt)
+        return (text, asBuilt)
     }
 
     private mutating func text(_ id: String) -> String? {

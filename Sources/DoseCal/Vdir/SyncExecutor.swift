@@ -59,7 +59,7 @@ public struct SyncExecutor: Sendable {
             }
             switch action {
             case .create(let item, let file), .update(let item, let file, _):
-                steps.append((action, try stage(item, to: folder + "/" + file, in: &writes)))
+                steps.append((action, try stage(item, named: file, in: &writes)))
                 touched.append(item.uid)
             case .delete(let uid, _, _):
                 steps.append((action, nil))
@@ -139,8 +139,10 @@ public struct SyncExecutor: Sendable {
         status.entries[uid] = e
     }
 
-    private func stage(_ item: VdirItem, to path: String, in writes: inout StagedWrites) throws(SyncError) -> StagedWrites.Staged
+    private func stage(_ item: VdirItem, named file: String, in writes: inout StagedWrites) throws(SyncError)
+        -> StagedWrites.Staged
     {
+        let path = folder + "/" + file
         let data: Data
         do {
             data = try item.serialized()
@@ -149,7 +151,7 @@ public struct SyncExecutor: Sendable {
             throw .io(path: path, reason: "cannot serialise \(item.uid): \(error)")
         }
         do {
-            return try writes.stage(data, for: path)
+            return try writes.stage(data, named: file)
         } catch {
             writes.discardAll()
             throw .io(path: path, reason: error.reason)

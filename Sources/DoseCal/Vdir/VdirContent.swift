@@ -40,6 +40,19 @@ public struct VdirContent: Sendable, Equatable {
         self.hash = SHA256.hex(VdirContent.canonical(calendar, adding: children))
     }
 
+    /// `init(calendar:adding:)`'s hash of each calendar with its more children; a calendar
+    /// whose canonical text is the same as an earlier one's shares its hash (one SHA-256).
+    static func hashes(_ calendars: [(calendar: ICalComponent, adding: [String])]) -> [String] {
+        var done: [(text: String, hash: String)] = []
+        return calendars.map { calendar, extra in
+            let text = canonical(calendar, adding: extra)
+            if let same = done.first(where: { $0.text == text }) { return same.hash }
+            let hash = SHA256.hex(text)
+            done.append((text, hash))
+            return hash
+        }
+    }
+
     private static func uids(in components: [ICalComponent]) -> [String] {
         var uids: [String] = []
         func collect(_ c: ICalComponent) {
@@ -56,14 +69,22 @@ public struct VdirContent: Sendable, Equatable {
     /// sorted, volatile properties dropped: the same text whatever the order a client wrote.
     /// `extra`: the canonical text of more children.
     static func canonical(_ component: ICalComponent, adding extra: [String] = []) -> String {
+        assemble(component.name, lines(of: component), component.components.map { canonical($0) } + extra)
+    }
+
+    /// A component's own lines (volatile properties dropped), not yet sorted.
+    private static func lines(of component: ICalComponent) -> [String] {
         var lines: [String] = []
         for p in component.properties where !isVolatile(p.name) {
             let parameters = p.parameters.map { "\($0.name.uppercased())=\($0.values.joined(separator: ","))" }.sorted()
             lines.append(([p.name.uppercased()] + parameters).joined(separator: ";") + ":" + p.value)
         }
-        let children = (component.components.map { canonical($0) } + extra).sorted()
-        return "BEGIN:\(component.name)\n" + lines.sorted().map { $0 + "\n" }.joined() + children.joined()
-            + "END:\(component.name)\n"
+        return lines
+    }
+
+    /// The canonical text of a component named `name` with these lines and children's texts.
+    private static func assemble(_ name: String, _ lines: [String], _ children: [String]) -> String {
+        "BEGIN:\(name)\n" + lines.sorted().map { $0 + "\n" }.joined() + children.sorted().joined() + "END:\(name)\n"
     }
 
     static func isVolatile(_ name: String) -> Bool {

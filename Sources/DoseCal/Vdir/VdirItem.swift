@@ -45,22 +45,42 @@ public struct VdirItem: Sendable, Equatable {
         calendar.components.insert(contentsOf: ids.compactMap { shared.components[$0] }, at: 0)
         self.uid = uid
         self.calendar = calendar
-        let key = VdirContent(calendar: events, adding: ids.map { shared.canonical($0) }).hash
-        self.key = key
-        if let r = [known?.written, known?.pending].compactMap({ $0 }).first(where: { $0.key == key }) {
+        let built = ids.map { shared.canonical($0) }
+        let recorded = [known?.written, known?.pending].compactMap { $0 }
+        let key = recorded.isEmpty ? nil : VdirContent(calendar: events, adding: built).hash
+        if let key, let r = recorded.first(where: { $0.key == key }) {
+            self.key = key
             self.hash = r.hash
         } else {
             // What a reader of the file sees: libical's text of the values, read back.
             let made = shared.item(events, zones: ids)
             self.bytes = made?.bytes
             self.eventTexts = made?.texts
-            self.hash = made?.hash ?? key
+            (self.key, self.hash) = VdirItem.hashes(of: events, built: built, key: key, read: made?.read)
         }
         // Without the builder's revision, from the text just written (else one more serialisation).
         let written = eventTexts.flatMap { EventText.revision(of: uid, events: events.components, texts: $0) }
         self.revision =
             revision ?? written ?? FeedRevision.revisions(in: events)[uid]
             ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
+    }
+
+    /// The key (the hash of `events` with the zones as `built`) and the hash of the file as it
+    /// reads back (`read`; nil: it was not serialised). `key`: when already worked out.
+    private static func hashes(
+        of events: ICalComponent, built: [String], key: String?, read: ItemZones.ReadBack?
+    ) -> (key: String, hash: String) {
+        switch read {
+        case .read(let calendar, let zones)?:
+            let both = VdirContent.hashes([(events, built), (calendar, zones)])
+            return (both[0], both[1])
+        case .parsed(let hash)?:
+            let key = key ?? VdirContent(calendar: events, adding: built).hash
+            return (key, hash ?? key)
+        case nil:
+            let key = key ?? VdirContent(calendar: events, adding: built).hash
+            return (key, key)
+        }
     }
 
     /// An item of a series not built this run because its medication is unchanged since the
