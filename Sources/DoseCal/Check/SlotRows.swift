@@ -81,12 +81,13 @@ struct SlotRows {
         let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         var rows: [DoseCheck] = []
+        var zones = NoteZones()
         for (i, dose) in doses.enumerated() {
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
             // libical's reading of the same file, where it differs from the correct one.
             let libical = libFound.flatMap { $0.matched[i] != found.matched[i] ? DoseCheck.Note.libical($0.matched[i]) : nil }
-            var notes = self.notes(dose, key: key, day: day, libical: libical)
+            var notes = self.notes(dose, key: key, day: day, libical: libical, zones: &zones)
             // Medications without reminders have no notifications to compare.
             if let planFound, reminders.contains(key.medicationID), planFound.matched[i] != dose.instant {
                 notes.append(.plan(planFound.matched[i]))
@@ -110,7 +111,9 @@ struct SlotRows {
 
     /// The notes in report order: the dose's gap or overlap, libical's reading, the iOS trigger,
     /// the system's zone data, a feed left in the home zone (the plan's comes last).
-    private func notes(_ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?) -> [DoseCheck.Note] {
+    private func notes(
+        _ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?, zones: inout NoteZones
+    ) -> [DoseCheck.Note] {
         var notes: [DoseCheck.Note] = []
         switch dose.resolution {
         case .gap(let shifted): notes.append(.gap(shiftedTo: shifted))
@@ -119,14 +122,31 @@ struct SlotRows {
         }
         if let libical { notes.append(libical) }
         if let zone = dose.zone {
-            let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone.identifier)
+            zones.look(up: zone.identifier, systemZone: systemZone)
+            let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
             if ios != dose.instant { notes.append(.ios(ios)) }
-            if let rules = systemZone?(zone.identifier) {
+            if let rules = zones.system {
                 let system = ZoneResolver.resolve(dose.local, in: rules).instant
                 if system != dose.instant { notes.append(.zoneData(system)) }
             }
         }
         if let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
         return notes
+    }
+}
+
+/// The zones a slot's notes read, looked up by identifier once for a run of doses in one zone:
+/// the iOS trigger's (the system's zone files, whatever database the dose's own zone came
+/// from) and the system's zone data as libical reads it.
+struct NoteZones {
+    private(set) var identifier: String?
+    private(set) var ios: Zone?
+    private(set) var system: (any ZoneRules)?
+
+    mutating func look(up identifier: String, systemZone: ((String) -> (any ZoneRules)?)?) {
+        guard identifier != self.identifier else { return }
+        self.identifier = identifier
+        ios = Zone(identifier)
+        system = systemZone?(identifier)
     }
 }
