@@ -70,17 +70,17 @@ public struct NotificationPlanner: Sendable {
         let doses = unsettled(engine.firing(engine.occurrences(of: m, from: first, to: last)), of: m).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }
-        let planner = SeriesCuts(engine: engine)
+        var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)
         // A day's series part is the same for every slot, and a part's UID the same for every dose.
         var partOn: [LocalDate: SeriesPart] = [:]
         var result: [NotificationRequest] = []
+        let bySlot = Dictionary(grouping: doses, by: \.slotID)
         for slot in m.times {
-            let slotDoses = doses.filter { $0.slotID == slot.id }
-            guard !slotDoses.isEmpty else { continue }
+            guard let slotDoses = bySlot[slot.id] else { continue }
             let parts = slotDoses.map { dose -> SeriesPart in
                 let day = engine.localDate(of: dose)
                 if let part = partOn[day] { return part }
-                let part = planner.part(of: m, on: day)
+                let part = planner.part(on: day)
                 partOn[day] = part
                 return part
             }
