@@ -11,13 +11,24 @@ struct SeriesLookup {
         for (uid, part) in parts { partsBySlot[part.key, default: []].append((part.firstDate, uid)) }
         for (uid, instants) in calendar {
             guard let key = parts[uid]?.key else { continue }
-            for instant in instants { uidAt[key, default: [:]][instant] = uid }
+            var slot = uidAt.removeValue(forKey: key) ?? [:]
+            for instant in instants { slot[instant] = uid }
+            uidAt[key] = slot
         }
     }
 
-    func uid(_ key: SlotKey, day: LocalDate, firing instant: Int?) -> String? {
-        if let instant, let uid = uidAt[key]?[instant] { return uid }
-        return partsBySlot[key]?.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+    /// The lookup of one slot, for its doses one after another.
+    func slot(_ key: SlotKey) -> Slot { Slot(parts: partsBySlot[key] ?? [], uidAt: uidAt[key] ?? [:]) }
+
+    struct Slot {
+        let parts: [(firstDate: LocalDate, uid: String)]
+        /// The checked calendar's UID per instant.
+        let uidAt: [Int: String]
+
+        func uid(day: LocalDate, firing instant: Int?) -> String? {
+            if let instant, let uid = uidAt[instant] { return uid }
+            return parts.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+        }
     }
 }
 
@@ -81,7 +92,9 @@ struct SlotRows {
         let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         var rows: [DoseCheck] = []
+        rows.reserveCapacity(doses.count)
         var zones = NoteZones()
+        let uids = series.slot(key)
         for (i, dose) in doses.enumerated() {
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
@@ -95,7 +108,7 @@ struct SlotRows {
             let actual = found.matched[i]
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uid(key, day: day, firing: actual), day: day,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uid(day: day, firing: actual), day: day,
                     local: dose.local, zone: dose.zone, expected: dose.instant, calendar: actual,
                     status: actual == nil ? .missing : actual == dose.instant ? .ok : .moved, notes: notes))
         }
@@ -103,7 +116,7 @@ struct SlotRows {
         where extraWindow.contains(instant) {
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uidAt[key]?[instant], day: nil, local: nil,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
                     zone: nil, expected: nil, calendar: instant, status: status, notes: []))
         }
         return rows
@@ -130,7 +143,9 @@ struct SlotRows {
                 if system != dose.instant { notes.append(.zoneData(system)) }
             }
         }
-        if let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
+        if !homePinned.isEmpty, let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant {
+            notes.append(.homeZone(pinned))
+        }
         return notes
     }
 }
