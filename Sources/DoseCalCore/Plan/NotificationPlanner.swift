@@ -129,7 +129,9 @@ public struct NotificationPlanner: Sendable {
         case .weekly(let days, 1): weekdays = days.isEmpty ? [m.start.weekday] : days.sorted()
         default: return nil
         }
-        guard parts.allSatisfy({ $0 == part }), let zone = doses[0].zone, doses.allSatisfy({ $0.zone == zone }) else { return nil }
+        guard parts.allSatisfy({ $0 == part }), let zone = doses[0].zone, doses.allSatisfy({ $0.zone == zone }) else {
+            return nil
+        }
         let lead = m.reminder.minutesBefore * 60
         let alarms = doses.map { $0.local.adding(seconds: -lead) }
         guard let time = alarms.first?.time, alarms.allSatisfy({ $0.time == time }) else { return nil }
