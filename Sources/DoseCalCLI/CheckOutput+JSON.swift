@@ -20,9 +20,9 @@ extension CheckOutput {
             counts[row.status, default: 0] += 1
             if row.expected != nil { expected += 1 }
         }
-        w.raw(",\n  \"summary\": {\"expected\": \(expected)")
+        w.text(",\n  \"summary\": {\"expected\": \(expected)")
         for status in [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate] {
-            w.raw(", \"\(status.rawValue)\": \(counts[status] ?? 0)")
+            w.text(", \"\(status.rawValue)\": \(counts[status] ?? 0)")
         }
         w.raw("},\n  \"doses\": [")
         for (i, row) in report.doses.enumerated() {
@@ -35,7 +35,7 @@ extension CheckOutput {
             if i > 0 { w.raw(", ") }
             w.string(warning)
         }
-        w.raw("],\n  \"foreignSeries\": \(report.foreignSeries),\n  \"zoneData\": {\"foundation\": ")
+        w.text("],\n  \"foreignSeries\": \(report.foreignSeries),\n  \"zoneData\": {\"foundation\": ")
         w.string(zoneData.foundation)
         w.raw(", \"system\": ")
         w.string(zoneData.system)
@@ -54,7 +54,7 @@ extension CheckOutput {
         w.raw(", \"day\": ")
         if let day = row.day { w.quotedDate(day) } else { w.raw("null") }
         w.raw(", \"local\": ")
-        w.string(row.local.map { $0.time.shortText })
+        if let local = row.local { w.quotedTime(local.time) } else { w.raw("null") }
         w.raw(", \"zone\": ")
         w.string(row.zone?.identifier)
         w.instant("expected", row.expected)
@@ -65,7 +65,7 @@ extension CheckOutput {
             switch note {
             case .gap(let shifted):
                 w.raw(", \"gap\": ")
-                w.string(shifted.time.shortText)
+                w.quotedTime(shifted.time)
             case .overlap: w.raw(", \"overlap\": true")
             case .libical(let i): w.instant("libical", i)
             case .ios(let i): w.instant("ios", i)
@@ -81,10 +81,20 @@ extension CheckOutput {
 /// The byte buffer `CheckOutput.jsonBytes` writes into.
 struct CheckJSONWriter {
     var out: [UInt8] = []
+    /// The day of the last instant written and its `YYYY-MM-DD` bytes: a report's instants come
+    /// day by day, so most of them reuse their day's digits.
+    private var lastDay = Int.min
+    private var lastDayBytes: [UInt8] = []
 
-    mutating func raw(_ s: String) {
+    /// Text made at run time (counts in the summary).
+    mutating func text(_ s: String) {
         var s = s
         s.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Literal text (the layout's punctuation and the keys).
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// A top-level member of the document (`"key": "value"` on its own line).
@@ -110,22 +120,43 @@ struct CheckJSONWriter {
     }
 
     /// `, "key": "YYYY-MM-DDTHH:MM:SSZ"` (RFC 3339 in UTC), or null.
-    mutating func instant(_ key: String, _ instant: Int?) {
+    mutating func instant(_ key: StaticString, _ instant: Int?) {
         raw(", \"")
         raw(key)
         raw("\": ")
         guard let instant else { return raw("null") }
-        let t = LocalDateTime(secondsSinceEpoch: instant)
-        guard (0...9999).contains(t.date.year) else { return string(NotificationPlan.rfc3339(instant)) }
+        // Floor division; the years 0...9999 lie well inside these bounds.
+        guard instant >= -62_167_219_200 && instant < 253_402_300_800 else {
+            return string(NotificationPlan.rfc3339(instant))
+        }
+        let days = instant >= 0 ? instant / 86_400 : -1 - (-1 - instant) / 86_400
+        let rest = instant - days * 86_400
         out.append(0x22)
-        date(t.date)
+        if days == lastDay {
+            out.append(contentsOf: lastDayBytes)
+        } else {
+            let start = out.count
+            date(LocalDate(daysSinceEpoch: days))
+            lastDayBytes = Array(out[start...])
+            lastDay = days
+        }
         out.append(UInt8(ascii: "T"))
-        digits(t.time.hour)
+        digits(rest / 3600)
         out.append(UInt8(ascii: ":"))
-        digits(t.time.minute)
+        digits(rest % 3600 / 60)
         out.append(UInt8(ascii: ":"))
-        digits(t.time.second)
-        out += "Z\"".utf8
+        digits(rest % 60)
+        out.append(UInt8(ascii: "Z"))
+        out.append(0x22)
+    }
+
+    /// `"HH:MM"`, as the text report's times read.
+    mutating func quotedTime(_ t: LocalTime) {
+        out.append(0x22)
+        digits(t.hour)
+        out.append(UInt8(ascii: ":"))
+        digits(t.minute)
+        out.append(0x22)
     }
 
     /// `"YYYY-MM-DD"`, as `LocalDate.description` writes it.

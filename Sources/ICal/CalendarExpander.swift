@@ -71,6 +71,14 @@ public struct CalendarExpander: Sendable {
         visit(from: from, to: to, overlapping: false) { instances in instances.forEach(body) }
     }
 
+    /// Every instance that starts in `[from, to)` (as `expand(from:to:)`), handed to `body` one UID
+    /// group at a time (the group's instances at once), in the order of the groups' first events,
+    /// without keeping or sorting them. The expansion returned has the problems and failures, and
+    /// no instances.
+    public func forEachGroup(from: Int, to: Int, _ body: ([EventInstance]) -> Void) -> CalendarExpansion {
+        visit(from: from, to: to, overlapping: false, keep: body)
+    }
+
     private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
         var instances: [EventInstance] = []
         var result = visit(from: from, to: to, overlapping: overlapping) { instances += $0 }

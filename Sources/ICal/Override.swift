@@ -61,6 +61,7 @@ struct Override {
     /// and no occurrence in `covered` (the master was edited after it, e.g. UNTIL cut it short).
     static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series, covered: Range<Int>) -> [EventInstance]
     {
+        guard !overrides.isEmpty else { return occurrences.map { plain($0, of: series) } }
         let instants = Set(occurrences.map(\.instant))
         let overrides = overrides.filter { o in
             !series.exclusions.excludes(o.recurrence)
@@ -72,17 +73,20 @@ struct Override {
         var result: [EventInstance] = []
         for occurrence in occurrences where !exact.contains(occurrence.instant) {
             guard let future = futures.last(where: { $0.recurrence.instant <= occurrence.instant }) else {
-                result.append(
-                    EventInstance(
-                        uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant,
-                        local: occurrence.local,
-                        zoneID: occurrence.rules.identifier, isAllDay: occurrence.isDate, resolution: occurrence.kind,
-                        line: series.line, end: series.span.end(of: occurrence), summary: series.summary))
+                result.append(plain(occurrence, of: series))
                 continue
             }
             result.append(future.shifted(occurrence, uid: series.uid))
         }
         return result + overrides.map { $0.instance(uid: series.uid) }
+    }
+
+    /// An occurrence of `series` that no override touches.
+    private static func plain(_ occurrence: ReadTime, of series: Series) -> EventInstance {
+        EventInstance(
+            uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant, local: occurrence.local,
+            zoneID: occurrence.rules.identifier, isAllDay: occurrence.isDate, resolution: occurrence.kind,
+            line: series.line, end: series.span.end(of: occurrence), summary: series.summary)
     }
 
     /// `occurrence` moved as this THISANDFUTURE override moved its own instance.

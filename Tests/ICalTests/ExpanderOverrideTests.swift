@@ -130,3 +130,28 @@ import Testing
         #expect(starts == ["2026-03-01T08:00:00Z", "2026-03-01T20:00:00Z", "2026-03-02T09:00:00Z", "2026-03-02T20:00:00Z"])
     }
 }
+
+/// `forEachGroup(from:to:_:)` hands over what `expand(from:to:)` gives, one UID group at a time.
+@Suite struct ExpanderGroupTests {
+    typealias S = ExpansionSupport
+
+    @Test func groupsHoldTheSortedExpansionsInstances() throws {
+        let body = [
+            S.event("m", "DTSTART;TZID=America/New_York:20260305T090000", "RRULE:FREQ=DAILY;COUNT=5"),
+            S.event("m", "RECURRENCE-ID;TZID=America/New_York:20260307T090000", "DTSTART:20260301T120000Z"),
+            S.event("n", "DTSTART:20260306T080000Z", "RRULE:FREQ=WEEKLY;COUNT=2"),
+            S.event("single", "DTSTART:20260304T100000Z"),
+        ].joined(separator: "\n")
+        let expander = CalendarExpander(calendar: try ICalParser.parse(S.calendar(body), strict: true))
+        let (from, to) = S.window("2026-03-01", "2026-04-01")
+        var groups: [[String]] = []
+        let expansion = expander.forEachGroup(from: from, to: to) { group in
+            groups.append(group.map { "\($0.uid) \(EventInstance.rfc3339($0.start))" })
+        }
+        #expect(expansion.problems.isEmpty && expansion.instances.isEmpty)
+        #expect(groups.map(\.count) == [5, 2, 1])
+        let sorted = try expander.instances(from: from, to: to).map { "\($0.uid) \(EventInstance.rfc3339($0.start))" }
+        #expect(groups.flatMap { $0 }.sorted() == sorted.sorted())
+        #expect(groups[0].contains("m 2026-03-01T12:00:00Z") && !groups[0].contains("m 2026-03-07T14:00:00Z"))
+    }
+}

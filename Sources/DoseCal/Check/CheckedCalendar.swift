@@ -28,11 +28,23 @@ public struct CheckedCalendar: Sendable {
     func instances(
         in window: Range<Int>, viewerZone: Zone, budget: ExpansionBudget
     ) -> (byUID: [String: [Int]], problems: [ICalError]) {
-        let expansion = CalendarExpander(components: [calendar], viewerZone: viewerZone, budget: budget)
-            .expand(from: window.lowerBound, to: window.upperBound)
+        // Each UID's starts ascending, as from the sorted expansion, without sorting the
+        // instances by start and UID first.
         var byUID: [String: [Int]] = [:]
-        for instance in expansion.instances { byUID[instance.uid, default: []].append(instance.start) }
-        return (byUID, expansion.problems)
+        let expansion = CalendarExpander(components: [calendar], viewerZone: viewerZone, budget: budget)
+            .forEachGroup(from: window.lowerBound, to: window.upperBound) { group in
+                var i = group.startIndex
+                while i < group.endIndex {
+                    let uid = group[i].uid
+                    var starts: [Int] = []
+                    while i < group.endIndex && group[i].uid == uid {
+                        starts.append(group[i].start)
+                        i += 1
+                    }
+                    byUID[uid, default: []] += starts
+                }
+            }
+        return (byUID.mapValues { $0.sorted() }, expansion.problems)
     }
 
     /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget

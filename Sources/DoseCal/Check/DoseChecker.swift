@@ -80,15 +80,19 @@ public struct DoseChecker: Sendable {
             homePinned: travelReference(wide), systemZone: systemZone,
             extraWindow: midnight(from)..<midnight(to.adding(days: 1)))
         var all: [DoseCheck] = []
+        all.reserveCapacity(expected.values.reduce(0) { $0 + $1.count } + 16)
         for key in Set(expected.keys).union(rows.channels.checked.keys).sorted() {
             all += rows.rows(key, doses: expected[key] ?? [])
         }
         all += nextDoseAllowedRows(calendar: calendar, window: midnight(from)..<midnight(to.adding(days: 1)))
-        all.sort {
-            ($0.expected ?? $0.calendar ?? 0, $0.medicationID, $0.slotID) < (
-                $1.expected ?? $1.calendar ?? 0, $1.medicationID, $1.slotID
+        // The rows' order by sorting their indices (the same comparisons, so the same order as
+        // sorting the rows themselves, without moving each large row through the merges).
+        let order = all.indices.sorted { i, j in
+            (all[i].expected ?? all[i].calendar ?? 0, all[i].medicationID, all[i].slotID) < (
+                all[j].expected ?? all[j].calendar ?? 0, all[j].medicationID, all[j].slotID
             )
         }
+        all = order.map { all[$0] }
         let own = ownUIDs(series: parts)
         let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(

@@ -17,6 +17,12 @@ public enum RepeatingTrigger {
     /// fire that day (or the zone is unknown).
     public static func fire(at time: WallTime, on date: LocalDate, zoneID: String) -> Int? {
         guard let zone = Zone(zoneID) else { return nil }
+        return fire(at: time, on: date, zone: zone)
+    }
+
+    /// The same in `zone` as already looked up (Foundation's own answer, where asked, is still
+    /// looked up by the zone's identifier).
+    public static func fire(at time: WallTime, on date: LocalDate, zone: Zone) -> Int? {
         let local = LocalDateTime(date: date, time: WallTime(hour: time.hour, minute: time.minute)!)
         let r = ZoneResolver.resolve(local, in: zone)
         var instant = r.instant

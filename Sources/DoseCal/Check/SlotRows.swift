@@ -11,13 +11,24 @@ struct SeriesLookup {
         for (uid, part) in parts { partsBySlot[part.key, default: []].append((part.firstDate, uid)) }
         for (uid, instants) in calendar {
             guard let key = parts[uid]?.key else { continue }
-            for instant in instants { uidAt[key, default: [:]][instant] = uid }
+            var slot = uidAt.removeValue(forKey: key) ?? [:]
+            for instant in instants { slot[instant] = uid }
+            uidAt[key] = slot
         }
     }
 
-    func uid(_ key: SlotKey, day: LocalDate, firing instant: Int?) -> String? {
-        if let instant, let uid = uidAt[key]?[instant] { return uid }
-        return partsBySlot[key]?.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+    /// The lookup of one slot, for its doses one after another.
+    func slot(_ key: SlotKey) -> Slot { Slot(parts: partsBySlot[key] ?? [], uidAt: uidAt[key] ?? [:]) }
+
+    struct Slot {
+        let parts: [(firstDate: LocalDate, uid: String)]
+        /// The checked calendar's UID per instant.
+        let uidAt: [Int: String]
+
+        func uid(day: LocalDate, firing instant: Int?) -> String? {
+            if let instant, let uid = uidAt[instant] { return uid }
+            return parts.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
+        }
     }
 }
 
@@ -81,12 +92,15 @@ struct SlotRows {
         let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         var rows: [DoseCheck] = []
+        rows.reserveCapacity(doses.count)
+        var zones = NoteZones()
+        let uids = series.slot(key)
         for (i, dose) in doses.enumerated() {
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
             // libical's reading of the same file, where it differs from the correct one.
             let libical = libFound.flatMap { $0.matched[i] != found.matched[i] ? DoseCheck.Note.libical($0.matched[i]) : nil }
-            var notes = self.notes(dose, key: key, day: day, libical: libical)
+            var notes = self.notes(dose, key: key, day: day, libical: libical, zones: &zones)
             // Medications without reminders have no notifications to compare.
             if let planFound, reminders.contains(key.medicationID), planFound.matched[i] != dose.instant {
                 notes.append(.plan(planFound.matched[i]))
@@ -94,7 +108,7 @@ struct SlotRows {
             let actual = found.matched[i]
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uid(key, day: day, firing: actual), day: day,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uid(day: day, firing: actual), day: day,
                     local: dose.local, zone: dose.zone, expected: dose.instant, calendar: actual,
                     status: actual == nil ? .missing : actual == dose.instant ? .ok : .moved, notes: notes))
         }
@@ -102,7 +116,7 @@ struct SlotRows {
         where extraWindow.contains(instant) {
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: series.uidAt[key]?[instant], day: nil, local: nil,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
                     zone: nil, expected: nil, calendar: instant, status: status, notes: []))
         }
         return rows
@@ -110,7 +124,9 @@ struct SlotRows {
 
     /// The notes in report order: the dose's gap or overlap, libical's reading, the iOS trigger,
     /// the system's zone data, a feed left in the home zone (the plan's comes last).
-    private func notes(_ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?) -> [DoseCheck.Note] {
+    private func notes(
+        _ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?, zones: inout NoteZones
+    ) -> [DoseCheck.Note] {
         var notes: [DoseCheck.Note] = []
         switch dose.resolution {
         case .gap(let shifted): notes.append(.gap(shiftedTo: shifted))
@@ -119,14 +135,33 @@ struct SlotRows {
         }
         if let libical { notes.append(libical) }
         if let zone = dose.zone {
-            let ios = RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zoneID: zone.identifier)
+            zones.look(up: zone.identifier, systemZone: systemZone)
+            let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
             if ios != dose.instant { notes.append(.ios(ios)) }
-            if let rules = systemZone?(zone.identifier) {
+            if let rules = zones.system {
                 let system = ZoneResolver.resolve(dose.local, in: rules).instant
                 if system != dose.instant { notes.append(.zoneData(system)) }
             }
         }
-        if let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant { notes.append(.homeZone(pinned)) }
+        if !homePinned.isEmpty, let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant {
+            notes.append(.homeZone(pinned))
+        }
         return notes
+    }
+}
+
+/// The zones a slot's notes read, looked up by identifier once for a run of doses in one zone:
+/// the iOS trigger's (the system's zone files, whatever database the dose's own zone came
+/// from) and the system's zone data as libical reads it.
+struct NoteZones {
+    private(set) var identifier: String?
+    private(set) var ios: Zone?
+    private(set) var system: (any ZoneRules)?
+
+    mutating func look(up identifier: String, systemZone: ((String) -> (any ZoneRules)?)?) {
+        guard identifier != self.identifier else { return }
+        self.identifier = identifier
+        ios = Zone(identifier)
+        system = systemZone?(identifier)
     }
 }

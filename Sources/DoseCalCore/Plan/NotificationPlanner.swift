@@ -70,17 +70,22 @@ public struct NotificationPlanner: Sendable {
         let doses = unsettled(engine.firing(engine.occurrences(of: m, from: first, to: last)), of: m).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }
-        let planner = SeriesCuts(engine: engine)
+        var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)
         // A day's series part is the same for every slot, and a part's UID the same for every dose.
         var partOn: [LocalDate: SeriesPart] = [:]
         var result: [NotificationRequest] = []
-        for slot in m.times {
-            let slotDoses = doses.filter { $0.slotID == slot.id }
+        // Each slot's doses in one pass (the first slot of an ID takes them; a slot's ID is unique).
+        var bySlot = [[Occurrence]](repeating: [], count: m.times.count)
+        for dose in doses {
+            if let k = m.times.firstIndex(where: { $0.id == dose.slotID }) { bySlot[k].append(dose) }
+        }
+        for (k, slot) in m.times.enumerated() {
+            let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
             guard !slotDoses.isEmpty else { continue }
             let parts = slotDoses.map { dose -> SeriesPart in
                 let day = engine.localDate(of: dose)
                 if let part = partOn[day] { return part }
-                let part = planner.part(of: m, on: day)
+                let part = planner.part(on: day)
                 partOn[day] = part
                 return part
             }
@@ -124,7 +129,9 @@ public struct NotificationPlanner: Sendable {
         case .weekly(let days, 1): weekdays = days.isEmpty ? [m.start.weekday] : days.sorted()
         default: return nil
         }
-        guard Set(parts).count == 1, let zone = doses[0].zone, doses.allSatisfy({ $0.zone == zone }) else { return nil }
+        guard parts.allSatisfy({ $0 == part }), let zone = doses[0].zone, doses.allSatisfy({ $0.zone == zone }) else {
+            return nil
+        }
         let lead = m.reminder.minutesBefore * 60
         let alarms = doses.map { $0.local.adding(seconds: -lead) }
         guard let time = alarms.first?.time, alarms.allSatisfy({ $0.time == time }) else { return nil }

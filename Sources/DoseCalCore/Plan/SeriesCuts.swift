@@ -39,16 +39,38 @@ public struct SeriesCuts: Sendable {
     /// the main one, "from-YYYYMMDD" for a series that starts at a taper step or travel date,
     /// "+cN" for the Nth rule of a cycle.
     public func part(of medication: Medication, on date: LocalDate) -> SeriesPart {
-        guard let segment = segments(of: medication).last(where: { $0.start <= date }) else { return .main }
-        let stretch = segment.start == medication.start ? nil : segment.start
-        let subs = rules(medication, segStart: segment.start, segEnd: segment.end)
-        guard subs.count > 1 else { return SeriesPart(stretchStart: stretch) }
-        let offset = medication.start.days(to: date)
-        let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % cycleLength(medication)) ?? true } ?? 0
-        return SeriesPart(stretchStart: stretch, cycleRule: index + 1)
+        var parts = Parts(self, medication)
+        return parts.part(on: date)
     }
 
-    private func cycleLength(_ m: Medication) -> Int {
+    /// `part(of:on:)` for many days of one medication: its stretches found once, and each
+    /// stretch's rules once.
+    public struct Parts: Sendable {
+        public let cuts: SeriesCuts
+        public let medication: Medication
+        private let segments: [(start: LocalDate, end: LocalDate?)]
+        private var rules: [LocalDate: [Rule]] = [:]
+
+        public init(_ cuts: SeriesCuts, _ medication: Medication) {
+            self.cuts = cuts
+            self.medication = medication
+            segments = cuts.segments(of: medication)
+        }
+
+        public mutating func part(on date: LocalDate) -> SeriesPart {
+            guard let segment = segments.last(where: { $0.start <= date }) else { return .main }
+            let stretch = segment.start == medication.start ? nil : segment.start
+            let subs = rules[segment.start] ?? cuts.rules(medication, segStart: segment.start, segEnd: segment.end)
+            rules[segment.start] = subs
+            guard subs.count > 1 else { return SeriesPart(stretchStart: stretch) }
+            let offset = medication.start.days(to: date)
+            let length = SeriesCuts.cycleLength(medication)
+            let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % length) ?? true } ?? 0
+            return SeriesPart(stretchStart: stretch, cycleRule: index + 1)
+        }
+    }
+
+    private static func cycleLength(_ m: Medication) -> Int {
         if case .cycle(let on, let off) = m.recurrence { return max(on + off, 1) }
         return 1
     }
