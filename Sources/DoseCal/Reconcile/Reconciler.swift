@@ -96,7 +96,8 @@ public struct Reconciler: Sendable {
         if a == b { return true }
         guard a.count == b.count else { return false }
         let newline = UInt8(ascii: "\n")
-        let (x, y) = (a.split(separator: newline, omittingEmptySubsequences: false), b.split(separator: newline, omittingEmptySubsequences: false))
+        let x = a.split(separator: newline, omittingEmptySubsequences: false)
+        let y = b.split(separator: newline, omittingEmptySubsequences: false)
         guard x.count == y.count else { return false }
         let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
         return zip(x, y).allSatisfy { p, q in p == q || stamps.contains { p.starts(with: $0) && q.starts(with: $0) } }

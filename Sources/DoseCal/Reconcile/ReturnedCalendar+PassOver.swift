@@ -5,7 +5,8 @@ extension ReturnedCalendar {
     /// RECURRENCE-ID) with no RELATED-TO, whose UID names neither a dosecal series (`dose`) nor a
     /// Google split (`_R`). Such an event can never belong to a dosecal series or be linked to
     /// one, so it plays no part in any result of reconcile.
-    public static let reconcilePassOver = EventPassOver(properties: ["RRULE", "RECURRENCE-ID", "RELATED-TO"], uidMarks: ["_R", "dose"])
+    public static let reconcilePassOver = EventPassOver(
+        properties: ["RRULE", "RECURRENCE-ID", "RELATED-TO"], uidMarks: ["_R", "dose"])
 
     /// Reads `bytes` for reconcile: as `init(parsing:)`, with the events of `reconcilePassOver`
     /// passed over. When another event of the file names a passed-over event (its UID, a

@@ -174,7 +174,10 @@ extension SyncStatus {
 
     /// `String(n)`'s bytes appended to `out` (digits written here unless negative).
     private static func decimal(_ n: Int, into out: inout [UInt8]) {
-        guard n >= 0 else { return out += String(n).utf8 }
+        guard n >= 0 else {
+            out += String(n).utf8
+            return
+        }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
         withUnsafeMutableBytes(of: &digits) { buffer in
             var v = n
