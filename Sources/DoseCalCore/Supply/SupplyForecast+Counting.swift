@@ -248,13 +248,17 @@ struct OffsetChanges {
             )
             .map(\.instant)
             near = 0
-            for i in 0..<Self.blockDays {
-                let d = b * Self.blockDays + i
-                let low = d * 86_400 - 86_400 - 50_400
-                let high = (d + 1) * 86_400 + 86_400 + 50_400
-                if instants.contains(where: { $0 >= low && $0 <= high }) { near |= 1 << UInt64(i) }
+            // Day d is near instant t when d's start - 1.5 days - 14 h <= t <= d's end + 1 day + 14 h.
+            let first = b * Self.blockDays
+            for t in instants {
+                let from = max(-Self.floorDivision(-(t - 223_200), 86_400), first)
+                let to = min(Self.floorDivision(t + 136_800, 86_400), first + Self.blockDays - 1)
+                if from <= to { for d in from...to { near |= 1 << UInt64(d - first) } }
             }
         }
         return near & (1 << UInt64(day - b * Self.blockDays)) != 0
     }
+
+    /// `a / n` rounded down (`n` > 0).
+    static func floorDivision(_ a: Int, _ n: Int) -> Int { a >= 0 ? a / n : -((-a + n - 1) / n) }
 }
