@@ -95,8 +95,8 @@ struct EventBytes: EventSink {
     private var content = ContentLines()
 
     init() {
-        // An event of the feed takes some 500 bytes.
-        content.reserve(1_024)
+        // An event's content takes some 300-500 bytes; it is kept until the file is written.
+        content.reserve(512)
     }
 
     mutating func dateTime(_ name: String, _ value: DateTimeValue) { content.dateTime(name, value) }
