@@ -254,6 +254,16 @@ extension ParameterText {
 
     /// One parameter value (several joined with commas), quoted where libical quotes it.
     static func append(_ joined: String, to out: inout [UInt8]) {
+        // A value of printable bytes with nothing to quote or replace (every TZID) is copied at once.
+        let copied: Bool? = joined.utf8.withContiguousStorageIfAvailable { bytes in
+            let plain = bytes.allSatisfy {
+                $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";")
+                    && $0 != UInt8(ascii: ":")
+            }
+            if plain { out.append(contentsOf: bytes) }
+            return plain
+        }
+        if copied == true { return }
         let text = joined.utf8.prefix { $0 != 0 }
         let quoted = text.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") }
         if quoted { out.append(UInt8(ascii: "\"")) }

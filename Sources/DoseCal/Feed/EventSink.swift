@@ -69,7 +69,35 @@ struct EventTree: EventSink {
 
 /// The event as the bytes of its lines: the ones `ICalSerializer` writes for its `EventTree`.
 struct EventBytes: EventSink {
+    /// A stamped event: its content and what its first lines say, written into the file's
+    /// lines at their place (`write(into:)`), so that its bytes are copied once.
+    struct Stamped {
+        let uid: String
+        let stamp: DateTimeValue
+        let sequence: Int
+        let content: ContentLines
+
+        /// BEGIN, UID, the stamps and END take under 200 bytes.
+        var count: Int { content.bytes.count + 200 }
+
+        /// BEGIN:VEVENT, UID, DTSTAMP, SEQUENCE, LAST-MODIFIED, the content, END:VEVENT.
+        func write(into lines: inout ContentLines) {
+            lines.begin("VEVENT")
+            lines.escapedText("UID", uid)
+            lines.dateTime("DTSTAMP", stamp)
+            lines.verbatim("SEQUENCE", String(sequence))
+            lines.dateTime("LAST-MODIFIED", stamp)
+            lines.append(content)
+            lines.end("VEVENT")
+        }
+    }
+
     private var content = ContentLines()
+
+    init() {
+        // An event's content takes some 300-500 bytes; it is kept until the file is written.
+        content.reserve(512)
+    }
 
     mutating func dateTime(_ name: String, _ value: DateTimeValue) { content.dateTime(name, value) }
     mutating func text(_ name: String, _ text: String) { content.text(name, text) }
@@ -82,6 +110,7 @@ struct EventBytes: EventSink {
     /// The event's text without stamps, as `FeedRevision.contentHash(of:)` hashes it.
     func contentHash(uid: String) -> String {
         var lines = ContentLines()
+        lines.reserve(content.bytes.count + 200)
         lines.begin("VEVENT")
         lines.escapedText("UID", uid)
         lines.append(content)
@@ -89,17 +118,7 @@ struct EventBytes: EventSink {
         return SHA256.hex(of: lines.bytes)
     }
 
-    func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> ContentLines {
-        var lines = ContentLines()
-        // BEGIN, UID, the stamps and END take under 200 bytes.
-        lines.reserve(content.bytes.count + 200)
-        lines.begin("VEVENT")
-        lines.escapedText("UID", uid)
-        lines.dateTime("DTSTAMP", stamp)
-        lines.verbatim("SEQUENCE", String(sequence))
-        lines.dateTime("LAST-MODIFIED", stamp)
-        lines.append(content)
-        lines.end("VEVENT")
-        return lines
+    func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> Stamped {
+        Stamped(uid: uid, stamp: stamp, sequence: sequence, content: content)
     }
 }

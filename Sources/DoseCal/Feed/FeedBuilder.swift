@@ -69,16 +69,18 @@ public struct FeedBuilder: Sendable {
         // The events go between the VTIMEZONEs and the calendar's END line.
         let end = Array("END:VCALENDAR\r\n".utf8)
         if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
-        bytes.reserveCapacity(
+        var lines = ContentLines()
+        lines.reserve(
             bytes.count + end.count
-                + built.items.reduce(0) { $0 + $1.event.bytes.count + $1.overrides.reduce(0) { $0 + $1.bytes.count } })
+                + built.items.reduce(0) { $0 + $1.event.count + $1.overrides.reduce(0) { $0 + $1.count } })
+        lines.append(lines: bytes)
         for item in built.items {
-            bytes += item.event.bytes
-            for o in item.overrides { bytes += o.bytes }
+            item.event.write(into: &lines)
+            for o in item.overrides { o.write(into: &lines) }
         }
-        bytes += end
+        lines.append(lines: end)
         return WrittenFeed(
-            bytes: bytes,
+            bytes: lines.bytes,
             items: built.items.map {
                 WrittenFeed.Item(uid: $0.uid, medicationID: $0.medicationID, kind: $0.kind, revision: $0.revision)
             },

@@ -13,6 +13,15 @@ struct FeedText {
 
     static let neutral = "Medication reminder"
 
+    /// The last wording and medicine form worked out: a medication's series, and its refill
+    /// warning, ask for the same words again and again.
+    let memo = Memo()
+
+    final class Memo {
+        var form: (dose: String?, name: String, form: DoseWords.Form)? = nil
+        var wording: (name: String, strength: String?, pills: Double, dose: String?, wording: DoseWording)? = nil
+    }
+
     /// The words one series (or one moved dose) shares between its SUMMARY, DESCRIPTION and
     /// alarm, worked out once: the name with strength, and the amount (nil: none is said).
     struct DoseWording {
@@ -24,13 +33,28 @@ struct FeedText {
     /// Empty in privacy mode, where no text names the medicine.
     func wording(_ m: Medication, pills: Double, dose: String?) -> DoseWording {
         if privacy { return DoseWording(name: "", amount: nil) }
-        let name = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        return DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
+        if let last = memo.wording, last.pills == pills, last.name == m.name, last.strength == m.strength,
+            last.dose == dose
+        {
+            return last.wording
+        }
+        let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
+        let wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
+        memo.wording = (m.name, m.strength, pills, dose, wording)
+        return wording
+    }
+
+    /// The form of the medicine `dose` and `name` say (`DoseWords.form`), tablets when neither does.
+    func form(dose: String?, name: String) -> DoseWords.Form {
+        if let last = memo.form, last.dose == dose, last.name == name { return last.form }
+        let form = DoseWords.form(in: [dose, name]) ?? .tablet
+        memo.form = (dose, name, form)
+        return form
     }
 
     /// "1 tablet", "4 tablets (40 mg)", "6 tablets (15 mg)"; nil for one unit without dose text.
     func doseText(_ m: Medication, pills: Double, dose: String?) -> String? {
-        let form = DoseWords.form(in: [dose, m.name]) ?? .tablet
+        let form = form(dose: dose, name: m.name)
         let count = "\(FeedText.amount(pills)) \(form.unit(pills))"
         if let dose, !dose.isEmpty {
             // A bare amount ("40 mg") with a pill count: say both.
@@ -90,7 +114,7 @@ struct FeedText {
 
     func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
         let what = privacy ? "this medication" : m.name
-        let form = DoseWords.form(in: [m.dose, m.name]) ?? .tablet
+        let form = form(dose: m.dose, name: m.name)
         var text =
             "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills)) \(form.unit(supply.pills))) covers \(forecast.dosesCovered) doses"
         if let last = forecast.lastCoveredDose { text += ", the last on \(last.date) at \(last.time)" }

@@ -108,7 +108,7 @@ struct MedicationDecoder {
             throw reader.fail(node, path, "the list is empty; list at least one dose time, like [\"08:00\"]")
         }
         var slots: [DoseSlot] = []
-        var lines: [String: Int] = [:]
+        var lines: [Int] = []  // the line of each slot's id (a medication has a few slots: no table)
         var complete = true
         for (i, element) in elements.enumerated() {
             let elementPath = path.element(i)
@@ -120,7 +120,8 @@ struct MedicationDecoder {
                 complete = false
                 continue
             }
-            if let first = lines[slot.id] {
+            if let k = slots.firstIndex(where: { $0.id == slot.id }) {
+                let first = lines[k]
                 try reader.report(
                     reader.fail(
                         idNode, elementPath,
@@ -138,7 +139,7 @@ struct MedicationDecoder {
                     ))
                 continue
             }
-            lines[slot.id] = idNode.line
+            lines.append(idNode.line)
             slots.append(slot)
         }
         guard complete else { throw reader.incomplete(node, path) }

@@ -26,22 +26,23 @@ extension WallClockEngine {
         else { return nil }
         if case .everyNHours = medication.recurrence { return nil }
         var offsets = OffsetChanges(zone: zone)
+        var days = DaySummaries(medication)
         var tally = SupplyTally(medicationID: medication.id, supply: supply, left: start)
         var chunkStart = supply.asOf
         let horizon = supply.asOf.adding(days: horizonDays)
         // The same 366-day chunks as the walk, which orders doses within a chunk.
         while chunkStart <= horizon {
             let chunkEnd = min(chunkStart.adding(days: 365), horizon)
-            let last = min(chunkEnd, medication.end ?? chunkEnd)
-            var date = max(chunkStart, medication.start)
+            var day = max(chunkStart, medication.start).daysSinceEpoch
+            let last = min(chunkEnd, medication.end ?? chunkEnd).daysSinceEpoch
             var near: [CountedDose] = []  // days near an offset change, ordered by their instants
-            while date <= last {
-                let day = date
-                let plain = !offsets.changes(near: day)
-                date = date.adding(days: 1)
+            while day <= last {
+                let n = day
+                let plain = !offsets.changes(nearDay: n)
+                day += 1
                 if !plain {
-                    near += dosesOfDay(medication, day)
-                    if date <= last { continue }
+                    near += dosesOfDay(medication, LocalDate(daysSinceEpoch: n))
+                    if day <= last { continue }
                 }
                 if !near.isEmpty {
                     let ordered = near.map { (ZoneResolver.resolve($0.local, in: zone).instant, $0) }
@@ -49,7 +50,9 @@ extension WallClockEngine {
                     if let f = tally.take(ordered) { return f }
                     near = []
                 }
-                if plain, !tally.takeAll(daySummary(medication, day)), let f = tally.take(dosesOfDay(medication, day)) {
+                if plain, !tally.takeAll(days.summary(n, self), on: n),
+                    let f = tally.take(dosesOfDay(medication, LocalDate(daysSinceEpoch: n)))
+                {
                     return f
                 }
             }
@@ -61,17 +64,17 @@ extension WallClockEngine {
             dosesCovered: tally.covered)
     }
 
-    /// How many doses `date` has, their pills each, and the last of them in local time then
-    /// slot order (the instant order on a plain day), without listing them.
-    private func daySummary(_ medication: Medication, _ date: LocalDate) -> SupplyTally.Day {
+    /// How many doses `date` has, their pills each, and the time of the last of them in local
+    /// time then slot order (the instant order on a plain day), without listing them.
+    fileprivate func daySummary(_ medication: Medication, _ date: LocalDate) -> SupplyTally.Day {
         guard medication.recurrence.includes(date, start: medication.start) else { return SupplyTally.Day() }
         var day = SupplyTally.Day(count: 0, pills: pills(of: medication, on: date), last: nil)
         var lastSlot = ""
         for slot in medication.times where slot.isActive(on: date) {
             day.count += 1
-            let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
-            if let last = day.last, (local, slot.id) < (last, lastSlot) { continue }
-            day.last = local
+            let time = time(of: slot, in: medication, on: date)
+            if let last = day.last, (time, slot.id) < (last, lastSlot) { continue }
+            day.last = time
             lastSlot = slot.id
         }
         return day
@@ -108,14 +111,29 @@ struct SupplyTally {
     struct Day {
         var count = 0
         var pills = 0.0
-        var last: LocalDateTime? = nil
+        var last: LocalTime? = nil
     }
 
     let medicationID: String
     let supply: Supply
     var left: Double
     var covered = 0
-    var lastCovered: LocalDateTime? = nil
+    /// The last dose covered, when `take` covered it.
+    private var lastTaken: LocalDateTime? = nil
+    /// The last dose covered, when `takeAll` covered it: its day (since 1970) and time.
+    private var lastOfDay: (day: Int, time: LocalTime)? = nil
+
+    init(medicationID: String, supply: Supply, left: Double) {
+        self.medicationID = medicationID
+        self.supply = supply
+        self.left = left
+    }
+
+    /// The last dose covered so far.
+    var lastCovered: LocalDateTime? {
+        if let lastOfDay { return LocalDateTime(date: LocalDate(daysSinceEpoch: lastOfDay.day), time: lastOfDay.time) }
+        return lastTaken
+    }
 
     /// Uses up the pills of `doses` (in instant order); the forecast when they run out.
     mutating func take(_ doses: [WallClockEngine.CountedDose]) -> SupplyForecast? {
@@ -129,14 +147,16 @@ struct SupplyTally {
             }
             left -= dose.pills
             covered += 1
-            lastCovered = dose.local
+            lastTaken = dose.local
+            lastOfDay = nil
         }
         return nil
     }
 
-    /// Uses up the pills of every dose of `day` when they all are covered (the same
-    /// subtractions as `take`, one per dose); false, and nothing used, when one is not.
-    mutating func takeAll(_ day: Day) -> Bool {
+    /// Uses up the pills of every dose of `day` (day `number` since 1970) when they all are
+    /// covered (the same subtractions as `take`, one per dose); false, and nothing used, when
+    /// one is not.
+    mutating func takeAll(_ day: Day, on number: Int) -> Bool {
         var rest = left
         for _ in 0..<day.count {
             if rest + 1e-9 < day.pills { return false }
@@ -144,8 +164,63 @@ struct SupplyTally {
         }
         left = rest
         covered += day.count
-        if let last = day.last { lastCovered = last }
+        if let last = day.last { lastOfDay = (number, last) }
         return true
+    }
+}
+
+/// The plain days' summaries of one medication, each worked out once per phase of its
+/// recurrence's period and reused for the later days of that phase, until a taper step or the
+/// end of a slot changes what a day holds.
+///
+/// A day's summary depends on its date only through the recurrence (`Recurrence.includes`,
+/// which repeats every `period` days from the start: the weekday and the week's place in its
+/// interval, the day in its N or in its cycle), the taper step in force (pills and times) and
+/// the slots still active; the days where the last two change are where the cache starts over.
+struct DaySummaries {
+    let medication: Medication
+    /// Days after which `Recurrence.includes` repeats; nil: worked out every day.
+    let period: Int?
+    let start: Int
+    /// The days (since 1970) on which a taper step begins or a slot is over, ascending.
+    let changes: [Int]
+    /// The first change after the days the cache holds.
+    private var until = Int.min
+    private var cache: [SupplyTally.Day?] = []
+
+    init(_ medication: Medication) {
+        self.medication = medication
+        start = medication.start.daysSinceEpoch
+        period = Self.period(of: medication.recurrence)
+        changes = (medication.taper.map(\.from.daysSinceEpoch)
+            + medication.times.compactMap { $0.until.map { $0.daysSinceEpoch + 1 } }).sorted()
+    }
+
+    /// Days after which `recurrence.includes` gives the same answer again (from the start on).
+    static func period(of recurrence: Recurrence) -> Int? {
+        let days: Int
+        switch recurrence {
+        case .daily: days = 1
+        case .weekly(_, let interval): days = 7 * max(interval, 1)
+        case .everyNDays(let n): days = max(n, 1)
+        case .cycle(let on, let off): days = on + off
+        case .everyNHours, .asNeeded: return nil
+        }
+        return days > 0 && days <= 1_000 ? days : nil
+    }
+
+    /// The summary of day `number` (since 1970, on or after the start), walking forward.
+    mutating func summary(_ number: Int, _ engine: WallClockEngine) -> SupplyTally.Day {
+        guard let period else { return engine.daySummary(medication, LocalDate(daysSinceEpoch: number)) }
+        if number >= until {
+            until = changes.first { $0 > number } ?? Int.max
+            cache = Array(repeating: nil, count: period)
+        }
+        let phase = (number - start) % period
+        if let day = cache[phase] { return day }
+        let day = engine.daySummary(medication, LocalDate(daysSinceEpoch: number))
+        cache[phase] = day
+        return day
     }
 }
 
@@ -154,26 +229,36 @@ struct SupplyTally {
 struct OffsetChanges {
     let zone: Zone
     private var block = Int.min
-    private var instants: [Int] = []
+    /// Bit i: day i of the block is near a change.
+    private var near: UInt64 = 0
     static let blockDays = 64
 
     init(zone: Zone) { self.zone = zone }
 
     /// Whether an offset change falls within a day and a half (plus the widest UTC offset) of
-    /// `date`: then its doses, and its neighbours', may not follow local time order.
-    mutating func changes(near date: LocalDate) -> Bool {
-        let day = date.daysSinceEpoch
+    /// day `day` (since 1970): then its doses, and its neighbours', may not follow local time
+    /// order.
+    mutating func changes(nearDay day: Int) -> Bool {
         let b = day >= 0 ? day / Self.blockDays : (day - Self.blockDays + 1) / Self.blockDays
         if b != block {
             block = b
             let margin = 3 * 86_400
-            instants = zone.transitions(
+            let instants = zone.transitions(
                 from: b * Self.blockDays * 86_400 - margin, to: (b + 1) * Self.blockDays * 86_400 + margin
             )
             .map(\.instant)
+            near = 0
+            // Day d is near instant t when d's start - 1.5 days - 14 h <= t <= d's end + 1 day + 14 h.
+            let first = b * Self.blockDays
+            for t in instants {
+                let from = max(-Self.floorDivision(-(t - 223_200), 86_400), first)
+                let to = min(Self.floorDivision(t + 136_800, 86_400), first + Self.blockDays - 1)
+                if from <= to { for d in from...to { near |= 1 << UInt64(d - first) } }
+            }
         }
-        let low = day * 86_400 - 86_400 - 50_400
-        let high = (day + 1) * 86_400 + 86_400 + 50_400
-        return instants.contains { $0 >= low && $0 <= high }
+        return near & (1 << UInt64(day - b * Self.blockDays)) != 0
     }
+
+    /// `a / n` rounded down (`n` > 0).
+    static func floorDivision(_ a: Int, _ n: Int) -> Int { a >= 0 ? a / n : -((-a + n - 1) / n) }
 }

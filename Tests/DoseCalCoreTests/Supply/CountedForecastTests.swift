@@ -21,17 +21,39 @@ import DoseCalTestSupport
         var rng = SplitMix64(seed: seed)
         for round in 0..<100 {
             let zone = Self.zones[Int.random(in: 0..<Self.zones.count, using: &rng)]
-            let m = medication(&rng, zone: zone)
-            let engine = WallClockEngine(schedule: Schedule(home: Zone(zone)!, medications: [m]))
-            let supply = try #require(m.supply)
-            let ledger = DoseLedger(engine: engine, medicationID: m.id)
-            let walked = engine.walkedSupplyForecast(
-                of: m, supply: supply, ledger: ledger, left: supply.pills, horizonDays: 3660)
-            let counted = engine.countedSupplyForecast(
-                of: m, supply: supply, ledger: ledger, left: supply.pills, horizonDays: 3660)
-            #expect(counted != nil, "seed \(seed), round \(round): counting applies")
-            #expect(counted == walked, "seed \(seed), round \(round), \(zone), \(m)")
+            try expectCountingEqualsTheWalk(medication(&rng, zone: zone), zone: zone, "seed \(seed), round \(round)")
         }
+    }
+
+    /// Long walks (up to 400 pills, over several taper steps and slot ends) with recurrences of
+    /// longer periods: the day summaries reused from one period to the next give the walk's
+    /// answer too.
+    @Test(arguments: 0..<4) func longCountingEqualsTheWalk(seed: UInt64) throws {
+        let kinds: [Recurrence] = [
+            .weekly(weekdays: [.tuesday, .saturday], interval: 2), .weekly(weekdays: [], interval: 3), .everyNDays(3),
+            .cycle(daysOn: 21, daysOff: 7), .cycle(daysOn: 1, daysOff: 1), .daily,
+        ]
+        var rng = SplitMix64(seed: 1_000 + seed)
+        for round in 0..<40 {
+            let zone = Self.zones[Int.random(in: 0..<Self.zones.count, using: &rng)]
+            var m = medication(&rng, zone: zone)
+            m.recurrence = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
+            m.supply?.pills = Double(Int.random(in: 40...800, using: &rng)) / 2
+            if Bool.random(using: &rng), let first = m.taper.first {
+                m.taper.append(TaperStep(from: first.from.adding(days: Int.random(in: 10...120, using: &rng)), pillsPerDose: 0.25))
+            }
+            try expectCountingEqualsTheWalk(m, zone: zone, "seed \(seed), round \(round)")
+        }
+    }
+
+    func expectCountingEqualsTheWalk(_ m: Medication, zone: String, _ label: String) throws {
+        let engine = WallClockEngine(schedule: Schedule(home: Zone(zone)!, medications: [m]))
+        let supply = try #require(m.supply)
+        let ledger = DoseLedger(engine: engine, medicationID: m.id)
+        let walked = engine.walkedSupplyForecast(of: m, supply: supply, ledger: ledger, left: supply.pills, horizonDays: 3660)
+        let counted = engine.countedSupplyForecast(of: m, supply: supply, ledger: ledger, left: supply.pills, horizonDays: 3660)
+        #expect(counted != nil, "\(label): counting applies")
+        #expect(counted == walked, "\(label), \(zone), \(m)")
     }
 
     /// A medication with a random recurrence, 1-4 slots at awkward times, a supply dated near a
