@@ -192,8 +192,9 @@ struct DaySummaries {
         self.medication = medication
         start = medication.start.daysSinceEpoch
         period = Self.period(of: medication.recurrence)
-        changes = (medication.taper.map(\.from.daysSinceEpoch)
-            + medication.times.compactMap { $0.until.map { $0.daysSinceEpoch + 1 } }).sorted()
+        let steps = medication.taper.map(\.from.daysSinceEpoch)
+        let ends = medication.times.compactMap { $0.until.map { $0.daysSinceEpoch + 1 } }
+        changes = (steps + ends).sorted()
     }
 
     /// Days after which `recurrence.includes` gives the same answer again (from the start on).

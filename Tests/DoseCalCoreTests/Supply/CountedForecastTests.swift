@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 /// The supply forecast counted day by day equals the walk over every dose's instant, for seeded
@@ -40,7 +40,8 @@ import DoseCalTestSupport
             m.recurrence = kinds[Int.random(in: 0..<kinds.count, using: &rng)]
             m.supply?.pills = Double(Int.random(in: 40...800, using: &rng)) / 2
             if Bool.random(using: &rng), let first = m.taper.first {
-                m.taper.append(TaperStep(from: first.from.adding(days: Int.random(in: 10...120, using: &rng)), pillsPerDose: 0.25))
+                let later = first.from.adding(days: Int.random(in: 10...120, using: &rng))
+                m.taper.append(TaperStep(from: later, pillsPerDose: 0.25))
             }
             try expectCountingEqualsTheWalk(m, zone: zone, "seed \(seed), round \(round)")
         }
