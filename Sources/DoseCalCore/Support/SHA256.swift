@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4), for stable identifiers (dosecal's UIDs, vdir file names) and content
 /// hashes. The toolchain on Linux ships no hashing API, so this is the standard algorithm in a
-/// few lines, working on the message bytes in place; tests pin the NIST vectors.
+/// few lines, working on the message bytes in place; tests pin the NIST vectors and a sweep of
+/// lengths against Python's `hashlib`.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -33,32 +34,29 @@ public enum SHA256 {
         return Array(message).withUnsafeBufferPointer { withState(of: $0, body) }
     }
 
-    /// The state of contiguous bytes: whole 64-byte blocks straight from the buffer, then the
-    /// padded tail (one or two blocks). State, schedule and tail live on the stack.
+    /// The state of contiguous bytes: all whole 64-byte blocks straight from the buffer, then the
+    /// padded tail (one or two blocks). State, schedule window and tail live on the stack; the
+    /// round constants are reached once per message.
     private static func withState<R>(of data: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 72) { words in
-            let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
-            let schedule = UnsafeMutableBufferPointer(rebasing: words[8..<72])
-            for (i, v) in initial.enumerated() { state[i] = v }
-            let whole = data.count / 64 * 64
-            var offset = 0
-            while offset < whole {
-                compress(UnsafeBufferPointer(rebasing: data[offset..<offset + 64]), state, schedule)
-                offset += 64
-            }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-                let rest = data.count - whole
-                for i in 0..<rest { tail[i] = data[whole + i] }
-                tail[rest] = 0x80
-                let length = rest + 1 <= 56 ? 64 : 128
-                for i in (rest + 1)..<(length - 8) { tail[i] = 0 }
-                let bitLength = UInt64(data.count) * 8
-                for i in 0..<8 { tail[length - 1 - i] = UInt8((bitLength >> (UInt64(i) * 8)) & 0xff) }
-                for block in stride(from: 0, to: length, by: 64) {
-                    compress(UnsafeBufferPointer(rebasing: tail[block..<block + 64]), state, schedule)
+        k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 24) { words in
+                let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
+                let window = UnsafeMutableBufferPointer(rebasing: words[8..<24])
+                for (i, v) in initial.enumerated() { state[i] = v }
+                let whole = data.count / 64
+                compress(UnsafeRawBufferPointer(data), blocks: whole, state, window, k)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let rest = data.count - whole * 64
+                    for i in 0..<rest { tail[i] = data[whole * 64 + i] }
+                    tail[rest] = 0x80
+                    let length = rest + 1 <= 56 ? 64 : 128
+                    for i in (rest + 1)..<(length - 8) { tail[i] = 0 }
+                    let bitLength = UInt64(data.count) * 8
+                    for i in 0..<8 { tail[length - 1 - i] = UInt8((bitLength >> (UInt64(i) * 8)) & 0xff) }
+                    compress(UnsafeRawBufferPointer(tail), blocks: length / 64, state, window, k)
                 }
+                return body(UnsafeBufferPointer(state))
             }
-            return body(UnsafeBufferPointer(state))
         }
     }
 
@@ -66,39 +64,92 @@ public enum SHA256 {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
 
-    /// One 64-byte block into `h`; `w` is the message schedule's scratch space.
+    /// The first `blocks` 64-byte blocks of `bytes` into `h`. The message schedule is a rolling
+    /// window of 16 words in `w`, extended sixteen words at a time just before the rounds that use
+    /// them; the rounds go sixteen at a time so the working variables rotate by renaming alone
+    /// and every schedule slot is a constant.
     private static func compress(
-        _ block: UnsafeBufferPointer<UInt8>, _ h: UnsafeMutableBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>
+        _ bytes: UnsafeRawBufferPointer, blocks: Int, _ h: UnsafeMutableBufferPointer<UInt32>,
+        _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
     ) {
-        for i in 0..<16 {
-            let b = i * 4
-            w[i] = UInt32(block[b]) << 24 | UInt32(block[b + 1]) << 16 | UInt32(block[b + 2]) << 8 | UInt32(block[b + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        k.withUnsafeBufferPointer { k in
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        for block in 0..<blocks {
+            for i in 0..<16 {
+                w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: block &* 64 &+ i &* 4, as: UInt32.self))
             }
+            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+            for j in stride(from: 0, to: 64, by: 16) {
+                if j > 0 { extend(w) }
+                round(a, b, c, &d, e, f, g, &hh, k[j] &+ w[0])
+                round(hh, a, b, &c, d, e, f, &g, k[j &+ 1] &+ w[1])
+                round(g, hh, a, &b, c, d, e, &f, k[j &+ 2] &+ w[2])
+                round(f, g, hh, &a, b, c, d, &e, k[j &+ 3] &+ w[3])
+                round(e, f, g, &hh, a, b, c, &d, k[j &+ 4] &+ w[4])
+                round(d, e, f, &g, hh, a, b, &c, k[j &+ 5] &+ w[5])
+                round(c, d, e, &f, g, hh, a, &b, k[j &+ 6] &+ w[6])
+                round(b, c, d, &e, f, g, hh, &a, k[j &+ 7] &+ w[7])
+                round(a, b, c, &d, e, f, g, &hh, k[j &+ 8] &+ w[8])
+                round(hh, a, b, &c, d, e, f, &g, k[j &+ 9] &+ w[9])
+                round(g, hh, a, &b, c, d, e, &f, k[j &+ 10] &+ w[10])
+                round(f, g, hh, &a, b, c, d, &e, k[j &+ 11] &+ w[11])
+                round(e, f, g, &hh, a, b, c, &d, k[j &+ 12] &+ w[12])
+                round(d, e, f, &g, hh, a, b, &c, k[j &+ 13] &+ w[13])
+                round(c, d, e, &f, g, hh, a, &b, k[j &+ 14] &+ w[14])
+                round(b, c, d, &e, f, g, hh, &a, k[j &+ 15] &+ w[15])
+            }
+            h[0] &+= a
+            h[1] &+= b
+            h[2] &+= c
+            h[3] &+= d
+            h[4] &+= e
+            h[5] &+= f
+            h[6] &+= g
+            h[7] &+= hh
         }
-        h[0] &+= a
-        h[1] &+= b
-        h[2] &+= c
-        h[3] &+= d
-        h[4] &+= e
-        h[5] &+= f
-        h[6] &+= g
-        h[7] &+= hh
+    }
+
+    /// The next sixteen schedule words into the window: slot `i` holds word `t` with
+    /// `t % 16 == i`, so word `t - 16` is replaced in place. Written out so every slot is a
+    /// constant.
+    @inline(__always) private static func extend(_ w: UnsafeMutableBufferPointer<UInt32>) {
+        schedule(w, 0)
+        schedule(w, 1)
+        schedule(w, 2)
+        schedule(w, 3)
+        schedule(w, 4)
+        schedule(w, 5)
+        schedule(w, 6)
+        schedule(w, 7)
+        schedule(w, 8)
+        schedule(w, 9)
+        schedule(w, 10)
+        schedule(w, 11)
+        schedule(w, 12)
+        schedule(w, 13)
+        schedule(w, 14)
+        schedule(w, 15)
+    }
+
+    /// Schedule word `t` (`t % 16 == i`) from words `t - 16`, `t - 15`, `t - 7` and `t - 2`.
+    @inline(__always) private static func schedule(_ w: UnsafeMutableBufferPointer<UInt32>, _ i: Int) {
+        let w15 = w[(i &+ 1) & 15]
+        let w2 = w[(i &+ 14) & 15]
+        let s0 = rotr(w15 ^ rotr(w15, 11), 7) ^ (w15 >> 3)
+        let s1 = rotr(w2 ^ rotr(w2, 2), 17) ^ (w2 >> 10)
+        w[i] &+= s0 &+ w[(i &+ 9) & 15] &+ s1
+    }
+
+    /// One round with the working variables named in their current roles: `d` becomes the
+    /// next `e` and `h` the next `a`; the others move by the caller renaming them.
+    @inline(__always) private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    ) {
+        // Σ1(e) = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25) and Σ0(a) = rotr(a, 2) ^ rotr(a, 13) ^
+        // rotr(a, 22), each folded into nested rotations (fewer register copies).
+        let t1 = h &+ rotr(e ^ rotr(e ^ rotr(e, 14), 5), 6) &+ (g ^ (e & (f ^ g))) &+ kw
+        let t2 = rotr(a ^ rotr(a ^ rotr(a, 9), 11), 2) &+ ((a & b) | (c & (a | b)))
+        d &+= t1
+        h = t1 &+ t2
     }
 
     /// Lower-case hex of the digest of `text`'s UTF-8 bytes.
