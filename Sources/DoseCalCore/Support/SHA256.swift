@@ -46,14 +46,14 @@ public enum SHA256 {
                 let whole = data.count / 64
                 compress(UnsafeRawBufferPointer(data), blocks: whole, state, window, k)
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let bytes = UnsafeMutableRawBufferPointer(tail)
                     let rest = data.count - whole * 64
-                    for i in 0..<rest { tail[i] = data[whole * 64 + i] }
-                    tail[rest] = 0x80
+                    bytes.initializeMemory(as: UInt8.self, repeating: 0)
+                    bytes.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(data)[(whole * 64)...]))
+                    bytes[rest] = 0x80
                     let length = rest + 1 <= 56 ? 64 : 128
-                    for i in (rest + 1)..<(length - 8) { tail[i] = 0 }
-                    let bitLength = UInt64(data.count) * 8
-                    for i in 0..<8 { tail[length - 1 - i] = UInt8((bitLength >> (UInt64(i) * 8)) & 0xff) }
-                    compress(UnsafeRawBufferPointer(tail), blocks: length / 64, state, window, k)
+                    bytes.storeBytes(of: (UInt64(data.count) * 8).bigEndian, toByteOffset: length - 8, as: UInt64.self)
+                    compress(UnsafeRawBufferPointer(bytes), blocks: length / 64, state, window, k)
                 }
                 return body(UnsafeBufferPointer(state))
             }
