@@ -39,20 +39,13 @@ struct EtagText {
     }
 
     private mutating func append(magnitude: UInt64) {
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
         let at = count
-        withUnsafeMutableBytes(of: &storage) { bytes in
-            var v = magnitude
-            for i in stride(from: at + digits - 1, through: at, by: -1) {
-                bytes[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
-                v /= 10
+        let written = DecimalDigits.with(magnitude) { digits in
+            withUnsafeMutableBytes(of: &storage) { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: bytes[at..<(at + digits.count)]).copyMemory(from: digits)
             }
+            return digits.count
         }
-        count += digits
+        count += written
     }
 }

@@ -178,17 +178,7 @@ extension SyncStatus {
             out += String(n).utf8
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var v = n
-            var i = buffer.count
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
-                v /= 10
-            } while v > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i...]))
-        }
+        DecimalDigits.with(UInt64(n)) { out.append(contentsOf: $0) }
     }
 
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).
