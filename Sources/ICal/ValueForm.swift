@@ -57,6 +57,35 @@ enum TextValue {
         bytes.withUnsafeBufferPointer { append($0, escapeSeparators: escapeSeparators, to: &out) }
     }
 
+    /// Appends `text` escaped (`TextEscaping.escape`) and written as TEXT (`append` with the
+    /// separators escaped), in one pass: the escape only writes `\\`, `\;`, `\,` and `\n`, which
+    /// the writing keeps, so a byte is written as it is but up to a NUL; `\`, `;` and `,` get a
+    /// backslash, a newline is `\n`, and CR, backspace and form feed are dropped.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
+        if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) } }
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        func special(_ b: UInt8) -> Bool {
+            b == 0x5C || b == 0x3B || b == 0x2C || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C))
+        }
+        guard bytes.contains(where: special) else { return out.append(contentsOf: bytes) }
+        for byte in bytes {
+            switch byte {
+            case 0: return
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case UInt8(ascii: "\n"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"), 0x08, 0x0C: continue
+            default: out.append(byte)
+            }
+        }
+    }
+
     /// `append`, byte by byte.
     private static func appendEach(_ bytes: some Collection<UInt8>, escapeSeparators: Bool, to out: inout [UInt8]) {
         var i = bytes.startIndex
