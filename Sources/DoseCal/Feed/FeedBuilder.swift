@@ -70,14 +70,19 @@ public struct FeedBuilder: Sendable {
         let end = Array("END:VCALENDAR\r\n".utf8)
         if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
         var lines = ContentLines()
-        lines.reserve(
-            bytes.count + end.count
-                + built.items.reduce(0) { $0 + $1.event.count + $1.overrides.reduce(0) { $0 + $1.count } })
+        // The items are read in place (by index): a copy of each would retain all it holds.
+        let items = built.items
+        var count = bytes.count + end.count
+        for i in items.indices {
+            count += items[i].event.count
+            for o in items[i].overrides.indices { count += items[i].overrides[o].count }
+        }
+        lines.reserve(count)
         lines.append(lines: bytes)
         var stamps = EventBytes.StampLines()
-        for item in built.items {
-            item.event.write(into: &lines, stamps: &stamps)
-            for o in item.overrides { o.write(into: &lines, stamps: &stamps) }
+        for i in items.indices {
+            items[i].event.write(into: &lines, stamps: &stamps)
+            for o in items[i].overrides.indices { items[i].overrides[o].write(into: &lines, stamps: &stamps) }
         }
         lines.append(lines: end)
         return WrittenFeed(

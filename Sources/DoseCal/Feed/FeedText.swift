@@ -21,6 +21,8 @@ struct FeedText {
         var form: (dose: String?, name: String, form: DoseWords.Form)? = nil
         var wording: (name: String, strength: String?, pills: Double, dose: String?, wording: DoseWording)? = nil
         var alarm: AlarmTimes? = nil
+        /// The alarm text of the last SUMMARY (a medication's series mostly share it).
+        var alarmText: (summary: String, text: String)? = nil
     }
 
     /// The alarm values of `reminder`: the last ones worked out again when it is the same.
@@ -153,9 +155,11 @@ struct FeedText {
     /// The alarm's text, given the event's SUMMARY (`summary(_:)`).
     func alarm(summary: String) -> String {
         if privacy { return FeedText.neutral }
+        if let last = memo.alarmText, last.summary == summary { return last.text }
         var text = TextBuilder()
         text.add("Time to take ")
         text.add(summary)
+        memo.alarmText = (summary, text.string)
         return text.string
     }
 
