@@ -70,7 +70,9 @@ enum TextValue {
 
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         func special(_ b: UInt8) -> Bool {
-            b <= 0x5C && (b == 0x5C || b == 0x3B || b == 0x2C || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
+            b <= 0x5C
+                && (b == 0x5C || b == 0x3B || b == 0x2C
+                    || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
         }
         // The runs between the bytes to look at are copied at once.
         var run = 0

@@ -57,8 +57,11 @@ import Testing
         lines.text("DESCRIPTION", text)
         #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(.text("DESCRIPTION", text))))
         lines = ContentLines()
-        lines.verbatim("X-VALUE", text)
-        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("X-VALUE", text))))
+        lines.verbatim("DURATION", text)
+        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("DURATION", text))))
+        lines = ContentLines()
+        lines.list("CATEGORIES", text)
+        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("CATEGORIES", text))))
     }
 
     /// The one-pass escape writes what escaping and then writing the escaped text write.
