@@ -6,10 +6,13 @@
 /// A component's sub-components are written where they are begun, so a writer puts them after
 /// the component's properties, where `ICalSerializer` puts them.
 public struct ContentLines: Sendable {
-    /// The folded lines written so far, each ending in CRLF.
+    /// The folded lines written so far, each ending in CRLF. A property's logical line is
+    /// written here at once and ended in place when it fits on one line (nearly every line).
     public private(set) var bytes: [UInt8] = []
-    /// The logical line being built (reused).
-    private var line: [UInt8] = []
+    /// Where the logical line being written starts in `bytes`.
+    private var lineStart = 0
+    /// A logical line too long for one line, taken out of `bytes` to be folded (reused).
+    private var long: [UInt8] = []
 
     public init() {}
 
@@ -23,7 +26,11 @@ public struct ContentLines: Sendable {
     public mutating func end(_ name: String) { keyword("END:", name) }
 
     /// A TEXT property holding `text` (escaped as `ICalProperty.text` escapes it).
-    public mutating func text(_ name: String, _ text: String) { property(name, TextEscaping.escape(text), .text) }
+    public mutating func text(_ name: String, _ text: String) {
+        start(name)
+        TextValue.appendEscaped(text, to: &bytes)
+        finish()
+    }
 
     /// A property whose value is written as it is (DURATION, INTEGER, CLASS, ...).
     public mutating func verbatim(_ name: String, _ value: String) { property(name, value, .verbatim) }
@@ -36,7 +43,7 @@ public struct ContentLines: Sendable {
 
     private mutating func property(_ name: String, _ value: String, _ form: ValueForm) {
         start(name)
-        form.append(value, to: &line)
+        form.append(value, to: &bytes)
         finish()
     }
 
@@ -45,13 +52,13 @@ public struct ContentLines: Sendable {
         start(name, colon: false)
         switch value {
         case .date:
-            line.append(contentsOf: ";VALUE=DATE:".utf8)
+            literal(";VALUE=DATE:")
         case .floating, .utc:
-            line.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: ":"))
         case .zoned(_, let tzid):
-            line.append(contentsOf: ";TZID=".utf8)
-            ParameterText.append(tzid, to: &line)
-            line.append(UInt8(ascii: ":"))
+            literal(";TZID=")
+            ParameterText.append(tzid, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
         }
         appendValue(value)
         finish()
@@ -63,21 +70,21 @@ public struct ContentLines: Sendable {
     public mutating func rule(_ rule: RecurrenceRule) {
         start("RRULE")
         guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart) else {
-            RecurValue.append(rule.description, to: &line)
+            RecurValue.append(rule.description, to: &bytes)
             return finish()
         }
-        line.append(contentsOf: "FREQ=".utf8)
-        line.append(contentsOf: rule.frequency.rawValue.utf8)
+        literal("FREQ=")
+        append(rule.frequency.rawValue)
         if let until = rule.until {
-            line.append(contentsOf: ";UNTIL=".utf8)
+            literal(";UNTIL=")
             appendValue(until)
         }
         if let count = rule.count { part(";COUNT=", String(count)) }
         if rule.interval != 1 { part(";INTERVAL=", String(rule.interval)) }
         for (i, day) in rule.byDay.enumerated() {
-            line.append(contentsOf: (i == 0 ? ";BYDAY=" : ",").utf8)
-            if let ordinal = day.ordinal { line.append(contentsOf: String(ordinal).utf8) }
-            line.append(contentsOf: day.weekday.rawValue.utf8)
+            if i == 0 { literal(";BYDAY=") } else { bytes.append(UInt8(ascii: ",")) }
+            if let ordinal = day.ordinal { append(String(ordinal)) }
+            append(day.weekday.rawValue)
         }
         // libical leaves out the default week start.
         if let weekStart = rule.weekStart, weekStart != .monday { part(";WKST=", weekStart.rawValue) }
@@ -85,8 +92,12 @@ public struct ContentLines: Sendable {
     }
 
     private mutating func part(_ key: StaticString, _ value: String) {
-        line.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        line.append(contentsOf: value.utf8)
+        literal(key)
+        append(value)
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A date-time value's text (`valueText`), digit by digit.
@@ -99,14 +110,14 @@ public struct ContentLines: Sendable {
         case .utc(let t):
             appendDate(t.date)
             appendTime(t.time)
-            line.append(UInt8(ascii: "Z"))
+            bytes.append(UInt8(ascii: "Z"))
         }
     }
 
     /// `YYYYMMDD` (`basicFormat`).
     private mutating func appendDate(_ d: LocalDate) {
         guard (0...9999).contains(d.year), (0...99).contains(d.month), (0...99).contains(d.day) else {
-            return line.append(contentsOf: d.basicFormat.utf8)
+            return bytes.append(contentsOf: d.basicFormat.utf8)
         }
         digits(d.year, 4)
         digits(d.month, 2)
@@ -115,7 +126,7 @@ public struct ContentLines: Sendable {
 
     /// `THHMMSS`.
     private mutating func appendTime(_ t: LocalTime) {
-        line.append(UInt8(ascii: "T"))
+        bytes.append(UInt8(ascii: "T"))
         digits(t.hour, 2)
         digits(t.minute, 2)
         digits(t.second, 2)
@@ -124,7 +135,7 @@ public struct ContentLines: Sendable {
     private mutating func digits(_ value: Int, _ width: Int) {
         var divisor = width == 4 ? 1000 : 10
         while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
     }
@@ -136,18 +147,45 @@ public struct ContentLines: Sendable {
     public mutating func append(lines: some Sequence<UInt8>) { bytes.append(contentsOf: lines) }
 
     private mutating func keyword(_ keyword: StaticString, _ name: String) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
-        line.append(contentsOf: name.utf8)
-        Folding.fold(line, into: &bytes)
+        lineStart = bytes.count
+        literal(keyword)
+        append(name)
+        // `Folding.fold`: a line of up to 75 octets as it is.
+        if bytes.count - lineStart <= 75 { return endLine() }
+        Folding.fold(takeLine(), into: &bytes)
     }
 
     /// Starts the line of property `name`, with the colon unless parameters follow.
     private mutating func start(_ name: String, colon: Bool = true) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: name.utf8)
-        if colon { line.append(UInt8(ascii: ":")) }
+        lineStart = bytes.count
+        append(name)
+        if colon { bytes.append(UInt8(ascii: ":")) }
     }
 
-    private mutating func finish() { Folding.finish(line, into: &bytes) }
+    /// Ends the property's line as `Folding.finish` does: a line of up to 72 octets (74 with its
+    /// CRLF) is neither folded nor followed by libical's line of one space, so it ends in place.
+    private mutating func finish() {
+        if bytes.count - lineStart <= 72 { return endLine() }
+        Folding.finish(takeLine(), into: &bytes)
+    }
+
+    private mutating func endLine() {
+        bytes.append(13)
+        bytes.append(10)
+    }
+
+    /// The logical line being written, removed from `bytes`.
+    private mutating func takeLine() -> [UInt8] {
+        long.removeAll(keepingCapacity: true)
+        long.append(contentsOf: bytes[lineStart...])
+        bytes.removeSubrange(lineStart...)
+        return long
+    }
+
+    /// `text`'s UTF-8 bytes.
+    private mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
 }

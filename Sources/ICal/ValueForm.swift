@@ -42,9 +42,11 @@ enum ValueForm {
 enum TextValue {
     /// Appends `bytes` as written; text with nothing to escape, read or drop is copied at once.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapeSeparators: Bool, to out: inout [UInt8]) {
+        // Every byte to look at is at most `\\` (0x5C): letters above it are passed at one test.
         let plain = !bytes.contains { b in
-            b == 0 || b == UInt8(ascii: "\\") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") || b == 0x08 || b == 0x0C
-                || (escapeSeparators && (b == UInt8(ascii: ",") || b == UInt8(ascii: ";")))
+            b <= UInt8(ascii: "\\")
+                && (b == 0 || b == UInt8(ascii: "\\") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") || b == 0x08
+                    || b == 0x0C || (escapeSeparators && (b == UInt8(ascii: ",") || b == UInt8(ascii: ";"))))
         }
         if plain {
             out.append(contentsOf: bytes)
@@ -55,6 +57,40 @@ enum TextValue {
 
     static func append(_ bytes: [UInt8], escapeSeparators: Bool, to out: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0, escapeSeparators: escapeSeparators, to: &out) }
+    }
+
+    /// Appends `text` escaped (`TextEscaping.escape`) and written as TEXT (`append` with the
+    /// separators escaped), in one pass: the escape only writes `\\`, `\;`, `\,` and `\n`, which
+    /// the writing keeps, so a byte is written as it is but up to a NUL; `\`, `;` and `,` get a
+    /// backslash, a newline is `\n`, and CR, backspace and form feed are dropped.
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
+        if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) } }
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        func special(_ b: UInt8) -> Bool {
+            b <= 0x5C
+                && (b == 0x5C || b == 0x3B || b == 0x2C
+                    || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
+        }
+        // The runs between the bytes to look at are copied at once.
+        var run = 0
+        for i in bytes.indices where special(bytes[i]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            run = i + 1
+            switch bytes[i] {
+            case 0: return
+            case UInt8(ascii: "\n"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out.append(UInt8(ascii: "\\"))
+                out.append(bytes[i])
+            default: continue  // CR, backspace, form feed
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// `append`, byte by byte.

@@ -42,9 +42,73 @@ import Testing
         #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(rule.property)), "\(rule)")
     }
 
+    /// Texts with every byte the escaping and writing treat apart, UTF-8, and lengths around
+    /// the folding limits (a line of 72, 73, 74, 75 and 76 octets, and of several lines).
+    static let texts: [String] =
+        [
+            "", "Take 1 tablet of Aspirin 100 mg at 08:00.", "a,b;c\\d\ne", "line\nnext\r\nthird", "nul\u{0}after",
+            "bs\u{8}ff\u{C}cr\r", "ünïcödé, 💊; \\", "\\", "\\n", ",", ";", "\n", "end\\",
+        ] + (55...80).map { String(repeating: "x", count: $0) } + (55...80).map { String(repeating: "é,", count: $0 / 3) }
+        + [String(repeating: "a; b, c\\ ", count: 40), String(repeating: "💊", count: 50)]
+
+    @Test(arguments: texts)
+    func textsAreTheSerialisersLines(_ text: String) throws {
+        var lines = ContentLines()
+        lines.text("DESCRIPTION", text)
+        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(.text("DESCRIPTION", text))))
+        lines = ContentLines()
+        lines.verbatim("DURATION", text)
+        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("DURATION", text))))
+        lines = ContentLines()
+        lines.list("CATEGORIES", text)
+        #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("CATEGORIES", text))))
+    }
+
+    /// The one-pass escape writes what escaping and then writing the escaped text write.
+    @Test func escapedTextIsEscapeThenWrite() {
+        var generator = SeededBytes(seed: 175)
+        let alphabet: [UInt8] = [0, 8, 9, 10, 12, 13, 32, 44, 59, 92, 110, 97, 0xC3, 0xA9]
+        for length in 0..<400 {
+            let bytes = (0..<(length % 40)).map { _ in alphabet[generator.next(alphabet.count)] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var fast: [UInt8] = []
+            TextValue.appendEscaped(text, to: &fast)
+            var slow: [UInt8] = []
+            ValueForm.text.append(TextEscaping.escape(text), to: &slow)
+            #expect(fast == slow, "\(bytes)")
+        }
+    }
+
+    @Test func escapedTextLiterals() {
+        let cases: [(String, String)] = [
+            ("a,b;c", "a\\,b\\;c"), ("x\\y", "x\\\\y"), ("1\n2\r\n3", "1\\n2\\n3"), ("a\u{0}b", "a"),
+            ("b\u{8}f\u{C}", "bf"), ("é,", "é\\,"), ("plain", "plain"),
+        ]
+        for (text, written) in cases {
+            var out: [UInt8] = []
+            TextValue.appendEscaped(text, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == written, "\(text)")
+        }
+    }
+
     /// The property's lines as `ICalSerializer` writes them inside a component.
     private func serialized(_ property: ICalProperty) throws -> String {
         let text = try ICalSerializer.serialize(ICalComponent("VEVENT", properties: [property]))
         return String(text.dropFirst("BEGIN:VEVENT\r\n".count).dropLast("END:VEVENT\r\n".count))
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for the equivalence sweep.
+struct SeededBytes {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -81,14 +81,28 @@ struct EventBytes: EventSink {
         var count: Int { content.bytes.count + 200 }
 
         /// BEGIN:VEVENT, UID, DTSTAMP, SEQUENCE, LAST-MODIFIED, the content, END:VEVENT.
-        func write(into lines: inout ContentLines) {
+        func write(into lines: inout ContentLines, stamps: inout StampLines) {
             lines.begin("VEVENT")
             lines.escapedText("UID", uid)
+            lines.append(lines: stamps.lines(stamp, sequence))
+            lines.append(content)
+            lines.end("VEVENT")
+        }
+    }
+
+    /// The DTSTAMP, SEQUENCE and LAST-MODIFIED lines of the stamp written last: the events of
+    /// one file mostly share their stamp and sequence, so those lines are written once.
+    struct StampLines {
+        private var last: (stamp: DateTimeValue, sequence: Int, bytes: [UInt8])? = nil
+
+        mutating func lines(_ stamp: DateTimeValue, _ sequence: Int) -> [UInt8] {
+            if let last, last.sequence == sequence, last.stamp == stamp { return last.bytes }
+            var lines = ContentLines()
             lines.dateTime("DTSTAMP", stamp)
             lines.verbatim("SEQUENCE", String(sequence))
             lines.dateTime("LAST-MODIFIED", stamp)
-            lines.append(content)
-            lines.end("VEVENT")
+            last = (stamp, sequence, lines.bytes)
+            return lines.bytes
         }
     }
 

@@ -19,8 +19,8 @@ extension FeedBuilder {
         if let most = doses.maxPerDay { rule += ", at most \(most) in any 24 hours" }
         event.text("DESCRIPTION", "The last dose was taken at \(EventInstance.rfc3339(last)); doses \(rule).")
         // Two lines, as the refill warning: readers tell it from a dose by AS-NEEDED.
-        addCategoriesAndClass(["MEDICATION", "AS-NEEDED"], to: &event)
-        if m.reminder.enabled { addAlarm(m.reminder, summary, to: &event) }
+        addCategoriesAndClass("MEDICATION", "AS-NEEDED", to: &event)
+        if m.reminder.enabled { addAlarm(AlarmTimes(m.reminder), summary, to: &event) }
         let (stampedEvent, _, revision) = stamped(uid, event, overrides: [])
         return BuiltItem(
             uid: uid, medicationID: m.id, kind: .nextDoseAllowed, isZoned: false, event: stampedEvent, overrides: [],

@@ -31,8 +31,8 @@ extension FeedBuilder {
             let summary = text.summary(wording)
             event.text("SUMMARY", summary)
             event.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time))
-            addCategoriesAndClass(["MEDICATION"], to: &event)
-            if m.reminder.enabled { addAlarm(m.reminder, text.alarm(summary: summary), to: &event) }
+            addCategoriesAndClass("MEDICATION", to: &event)
+            if m.reminder.enabled { addAlarm(text.alarmTimes(m.reminder), text.alarm(summary: summary), to: &event) }
             result.append(event)
         }
         return result

@@ -70,13 +70,19 @@ public struct FeedBuilder: Sendable {
         let end = Array("END:VCALENDAR\r\n".utf8)
         if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
         var lines = ContentLines()
-        lines.reserve(
-            bytes.count + end.count
-                + built.items.reduce(0) { $0 + $1.event.count + $1.overrides.reduce(0) { $0 + $1.count } })
+        // The items are read in place (by index): a copy of each would retain all it holds.
+        let items = built.items
+        var count = bytes.count + end.count
+        for i in items.indices {
+            count += items[i].event.count
+            for o in items[i].overrides.indices { count += items[i].overrides[o].count }
+        }
+        lines.reserve(count)
         lines.append(lines: bytes)
-        for item in built.items {
-            item.event.write(into: &lines)
-            for o in item.overrides { o.write(into: &lines) }
+        var stamps = EventBytes.StampLines()
+        for i in items.indices {
+            items[i].event.write(into: &lines, stamps: &stamps)
+            for o in items[i].overrides.indices { items[i].overrides[o].write(into: &lines, stamps: &stamps) }
         }
         lines.append(lines: end)
         return WrittenFeed(
@@ -134,8 +140,8 @@ public struct FeedBuilder: Sendable {
         let summary = text.summary(wording)
         event.text("SUMMARY", summary)
         if let time { event.text("DESCRIPTION", text.description(m, wording, time: time)) }
-        addCategoriesAndClass(["MEDICATION"], to: &event)
-        if m.reminder.enabled { addAlarm(m.reminder, text.alarm(summary: summary), to: &event) }
+        addCategoriesAndClass("MEDICATION", to: &event)
+        if m.reminder.enabled { addAlarm(text.alarmTimes(m.reminder), text.alarm(summary: summary), to: &event) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
@@ -165,8 +171,8 @@ public struct FeedBuilder: Sendable {
         event.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply))
         // Two lines rather than one comma list: libical splits lists on reading, and the content
         // hash must be the same for what we build and what we read back.
-        addCategoriesAndClass(["MEDICATION", "REFILL"], to: &event)
-        addAlarm(Reminder(), summary, to: &event)
+        addCategoriesAndClass("MEDICATION", "REFILL", to: &event)
+        addAlarm(FeedBuilder.refillAlarm, summary, to: &event)
         run.zones.use(zone, due.date.year, due.date.year)
         let (warning, _, revision) = stamped(uid, event, overrides: [])
         return BuiltItem(
@@ -175,8 +181,9 @@ public struct FeedBuilder: Sendable {
     }
 
     /// CATEGORIES (one line each), CLASS:PRIVATE in privacy mode, TRANSP:TRANSPARENT.
-    func addCategoriesAndClass<Sink: EventSink>(_ categories: [String], to event: inout Sink) {
-        for category in categories { event.category(category) }
+    func addCategoriesAndClass<Sink: EventSink>(_ category: String, _ second: String? = nil, to event: inout Sink) {
+        event.category(category)
+        if let second { event.category(second) }
         if privacy { event.verbatim("CLASS", "PRIVATE") }
         event.verbatim("TRANSP", "TRANSPARENT")
     }
@@ -203,18 +210,21 @@ public struct FeedBuilder: Sendable {
         calendar.add(ICalProperty("X-PUBLISHED-TTL", refresh))
         return calendar
     }
-    /// The VALARM of `reminder` showing `description`, after the event's properties.
-    func addAlarm<Sink: EventSink>(_ reminder: Reminder, _ description: String, to event: inout Sink) {
+    /// The VALARM of a reminder (its `times`) showing `description`, after the event's properties.
+    func addAlarm<Sink: EventSink>(_ times: AlarmTimes, _ description: String, to event: inout Sink) {
         event.beginAlarm()
         event.verbatim("ACTION", "DISPLAY")
         event.text("DESCRIPTION", description)
-        event.verbatim("TRIGGER", ICalDuration.minutes(-reminder.minutesBefore).description)
-        if reminder.repeatCount > 0 {
-            event.verbatim("REPEAT", String(reminder.repeatCount))
-            event.verbatim("DURATION", ICalDuration.minutes(reminder.repeatIntervalMinutes).description)
+        event.verbatim("TRIGGER", times.trigger)
+        if let repetition = times.repetition {
+            event.verbatim("REPEAT", repetition.count)
+            event.verbatim("DURATION", repetition.interval)
         }
         event.endAlarm()
     }
+
+    /// The refill warning's alarm: at the event's time, once.
+    static let refillAlarm = AlarmTimes(Reminder())
 
     /// The content's DURATION.
     static let eventDuration = ICalDuration.minutes(eventMinutes).description
@@ -246,6 +256,23 @@ public struct FeedBuilder: Sendable {
             overrides.map { $0.stamped(uid: uid, stamp: stamp, sequence: sequence) },
             hash.map { FeedRevision(sequence: sequence, lastModified: modified, contentHash: $0) }
         )
+    }
+}
+
+/// What a reminder's VALARM says besides its text: TRIGGER, and REPEAT with DURATION when it
+/// repeats.
+struct AlarmTimes: Sendable {
+    let reminder: Reminder
+    let trigger: String
+    /// REPEAT and DURATION; nil without repetitions.
+    let repetition: (count: String, interval: String)?
+
+    init(_ reminder: Reminder) {
+        self.reminder = reminder
+        trigger = ICalDuration.minutes(-reminder.minutesBefore).description
+        repetition =
+            reminder.repeatCount > 0
+            ? (String(reminder.repeatCount), ICalDuration.minutes(reminder.repeatIntervalMinutes).description) : nil
     }
 }
 
@@ -290,13 +317,18 @@ struct ZoneYears: Sendable, Equatable {
     struct Span: Sendable, Equatable {
         var first: Int
         var last: Int?
+
+        /// Covers `first...last` too (a nil last stays nil).
+        mutating func widen(_ first: Int, _ last: Int?) {
+            self.first = min(self.first, first)
+            self.last = self.last.flatMap { a in last.map { b in max(a, b) } }
+        }
     }
     private(set) var years: [String: Span] = [:]
 
     mutating func use(_ zone: String, _ first: Int, _ last: Int?) {
-        let old = years[zone] ?? Span(first: first, last: last)
-        let last = old.last.flatMap { a in last.map { b in max(a, b) } }
-        years[zone] = Span(first: min(old.first, first), last: last)
+        // One lookup: the zone's span widened in place (a new zone's starts as this use).
+        years[zone, default: Span(first: first, last: last)].widen(first, last)
     }
 
     /// By zone name.

@@ -20,6 +20,17 @@ struct FeedText {
     final class Memo {
         var form: (dose: String?, name: String, form: DoseWords.Form)? = nil
         var wording: (name: String, strength: String?, pills: Double, dose: String?, wording: DoseWording)? = nil
+        var alarm: AlarmTimes? = nil
+        /// The alarm text of the last SUMMARY (a medication's series mostly share it).
+        var alarmText: (summary: String, text: String)? = nil
+    }
+
+    /// The alarm values of `reminder`: the last ones worked out again when it is the same.
+    func alarmTimes(_ reminder: Reminder) -> AlarmTimes {
+        if let last = memo.alarm, last.reminder == reminder { return last }
+        let times = AlarmTimes(reminder)
+        memo.alarm = times
+        return times
     }
 
     /// The words one series (or one moved dose) shares between its SUMMARY, DESCRIPTION and
@@ -74,52 +85,121 @@ struct FeedText {
     /// The text of a series; `time` is the slot's wall-clock time on the series' first day.
     func description(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
         if privacy { return FeedText.neutral }
-        let when: String
+        var text = take(w)
         switch (m.recurrence, m.timePolicy) {
         case (.everyNHours(let hours), _):
-            when = "every \(hours) hours, from \(time) on \(m.start) (\(homeZone) time)"
+            text.add("every ")
+            text.add(hours)
+            text.add(" hours, from ")
+            text.add(time)
+            text.add(" on ")
+            text.add(m.start)
+            text.add(" (")
+            text.add(homeZone)
+            text.add(" time)")
         case (_, .fixedInterval):
-            when =
-                "at one fixed instant of the day (\(time) \(homeZone) time on \(m.start)); the local time moves with daylight-saving changes"
+            text.add("at one fixed instant of the day (")
+            text.add(time)
+            text.add(" ")
+            text.add(homeZone)
+            text.add(" time on ")
+            text.add(m.start)
+            text.add("); the local time moves with daylight-saving changes")
         case (_, .pinned(let zone)):
-            when = "at \(time) \(zone) time"
+            text.add("at ")
+            text.add(time)
+            text.add(" ")
+            text.add(zone.description)
+            text.add(" time")
         default:
-            when = "at \(time)"
+            text.add("at ")
+            text.add(time)
         }
-        return take(m, w, when: when)
+        return taken(m, text)
     }
 
     /// The text of one moved dose: its own time.
     func movedDescription(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
         if privacy { return FeedText.neutral }
-        return take(m, w, when: "at \(time) (moved)")
+        var text = take(w)
+        text.add("at ")
+        text.add(time)
+        text.add(" (moved)")
+        return taken(m, text)
     }
 
-    private func take(_ m: Medication, _ w: DoseWording, when: String) -> String {
-        let what = w.amount.map { "\($0) of \(w.name)" } ?? w.name
-        var text = "Take \(what) \(when)."
-        if let notes = m.notes, !notes.isEmpty { text += "\n\(notes)" }
+    /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
+    private func take(_ w: DoseWording) -> TextBuilder {
+        var text = TextBuilder()
+        text.add("Take ")
+        if let amount = w.amount {
+            text.add(amount)
+            text.add(" of ")
+        }
+        text.add(w.name)
+        text.add(" ")
         return text
+    }
+
+    /// The dose's text ended: a full stop, then the medication's notes on a line of their own.
+    private func taken(_ m: Medication, _ text: TextBuilder) -> String {
+        var text = text
+        text.add(".")
+        if let notes = m.notes, !notes.isEmpty {
+            text.add("\n")
+            text.add(notes)
+        }
+        return text.string
     }
 
     /// The alarm's text, given the event's SUMMARY (`summary(_:)`).
     func alarm(summary: String) -> String {
         if privacy { return FeedText.neutral }
-        return "Time to take \(summary)"
+        if let last = memo.alarmText, last.summary == summary { return last.text }
+        var text = TextBuilder()
+        text.add("Time to take ")
+        text.add(summary)
+        memo.alarmText = (summary, text.string)
+        return text.string
     }
 
     func refillSummary(_ m: Medication, runOut: LocalDate) -> String {
-        privacy ? "Refill reminder" : "Refill \(m.name): supply runs out on \(runOut)"
+        if privacy { return "Refill reminder" }
+        var text = TextBuilder()
+        text.add("Refill ")
+        text.add(m.name)
+        text.add(": supply runs out on ")
+        text.add(runOut)
+        return text.string
     }
 
     func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
-        let what = privacy ? "this medication" : m.name
         let form = form(dose: m.dose, name: m.name)
-        var text =
-            "The supply of \(what) recorded on \(supply.asOf) (\(FeedText.amount(supply.pills)) \(form.unit(supply.pills))) covers \(forecast.dosesCovered) doses"
-        if let last = forecast.lastCoveredDose { text += ", the last on \(last.date) at \(last.time)" }
-        if let runOut = forecast.runOut { text += "; the first dose without supply is on \(runOut)." }
-        return text + " Refill before then."
+        var text = TextBuilder(capacity: 256)
+        text.add("The supply of ")
+        if privacy { text.add("this medication") } else { text.add(m.name) }
+        text.add(" recorded on ")
+        text.add(supply.asOf)
+        text.add(" (")
+        text.add(FeedText.amount(supply.pills))
+        text.add(" ")
+        text.add(form.unit(supply.pills))
+        text.add(") covers ")
+        text.add(forecast.dosesCovered)
+        text.add(" doses")
+        if let last = forecast.lastCoveredDose {
+            text.add(", the last on ")
+            text.add(last.date)
+            text.add(" at ")
+            text.add(last.time)
+        }
+        if let runOut = forecast.runOut {
+            text.add("; the first dose without supply is on ")
+            text.add(runOut)
+            text.add(".")
+        }
+        text.add(" Refill before then.")
+        return text.string
     }
 
     /// "1", "0.5", "2.25".

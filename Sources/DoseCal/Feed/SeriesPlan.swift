@@ -21,13 +21,21 @@ struct SeriesPlanner {
     func plans(for medication: Medication) -> [SeriesPlan] {
         let segments = split.segments(of: medication)
         var result: [SeriesPlan] = []
+        // A stretch's rules are the same for every slot that ends with it: worked out once.
+        var rules: [(end: LocalDate?, subs: [SubRule])?] = Array(repeating: nil, count: segments.count)
         for slot in medication.times {
-            for (segStart, fullEnd) in segments {
+            for (place, (segStart, fullEnd)) in segments.enumerated() {
                 // A slot with `until` ends there: its series stop, later stretches have none.
                 if let until = slot.until, segStart > until { continue }
                 let segEnd = slot.until.map { until in min(fullEnd ?? until, until) } ?? fullEnd
                 let stretch = segStart == medication.start ? nil : segStart
-                let subs = subRules(medication, segStart: segStart, segEnd: segEnd)
+                let subs: [SubRule]
+                if let known = rules[place], known.end == segEnd {
+                    subs = known.subs
+                } else {
+                    subs = subRules(medication, segStart: segStart, segEnd: segEnd)
+                    rules[place] = (segEnd, subs)
+                }
                 for (index, sub) in subs.enumerated() {
                     let part = SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1)
                     guard
@@ -47,11 +55,12 @@ struct SeriesPlanner {
 
     func part(of medication: Medication, on date: LocalDate) -> SeriesPart { split.part(of: medication, on: date) }
 
+    /// One rule of a stretch, its first dose day, and the cycle days it covers.
+    typealias SubRule = (rule: RecurrenceRule, firstDay: LocalDate, cycleOffsets: Range<Int>?)
+
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
-    private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?)
-        -> [(rule: RecurrenceRule, firstDay: LocalDate, cycleOffsets: Range<Int>?)]
-    {
+    private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [SubRule] {
         split.rules(m, segStart: segStart, segEnd: segEnd).map { sub in
             let p = sub.pattern
             let rule = RecurrenceRule(

@@ -54,27 +54,24 @@ public enum DoseIdentity: Sendable, Hashable {
     private static let nextDoseAllowedPart = "next-dose-allowed"
 
     public var uid: String {
-        let text: String
         switch self {
-        case .series(let slot, let part): text = DoseIdentity.hashed(slot.medicationID, slot.slotID, part.description)
-        case .supplyWarning(let medicationID): text = DoseIdentity.hashed(medicationID, "", DoseIdentity.supplyWarningPart)
-        case .nextDoseAllowed(let medicationID):
-            text = DoseIdentity.hashed(medicationID, "", DoseIdentity.nextDoseAllowedPart)
+        case .series(let slot, let part): DoseIdentity.uid(slot.medicationID, slot.slotID, part.description)
+        case .supplyWarning(let medicationID): DoseIdentity.uid(medicationID, "", DoseIdentity.supplyWarningPart)
+        case .nextDoseAllowed(let medicationID): DoseIdentity.uid(medicationID, "", DoseIdentity.nextDoseAllowedPart)
         }
-        var uid = "dose-"
-        uid.append(SHA256.hex(text, digits: 24))
-        uid.append(DoseIdentity.uidSuffix)
-        return uid
     }
 
-    /// The text a UID hashes: medication id, slot id and part, separated by U+001F.
-    private static func hashed(_ medicationID: String, _ slotID: String, _ part: String) -> String {
-        var text = medicationID
-        text.append("\u{1F}")
-        text.append(slotID)
-        text.append("\u{1F}")
-        text.append(part)
-        return text
+    /// `dose-` + the first 24 hex digits of the SHA-256 of medication id, slot id and part
+    /// (separated by U+001F) + `@dosecal.app`, hashed from one byte buffer and written at once.
+    private static func uid(_ medicationID: String, _ slotID: String, _ part: String) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(medicationID.utf8.count + slotID.utf8.count + part.utf8.count + 2)
+        text.append(contentsOf: medicationID.utf8)
+        text.append(0x1F)
+        text.append(contentsOf: slotID.utf8)
+        text.append(0x1F)
+        text.append(contentsOf: part.utf8)
+        return SHA256.hex(of: text, digits: 24, prefix: "dose-", suffix: uidSuffix)
     }
 
     /// `dose-<24 lower-case hex>@dosecal.app`: the form of every UID dosecal writes.

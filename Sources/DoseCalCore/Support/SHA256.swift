@@ -164,6 +164,12 @@ public enum SHA256 {
     /// Lower-case hex of the digest of `message`.
     public static func hex(of message: some Collection<UInt8>) -> String { withState(of: message) { hex($0, digits: 64) } }
 
+    /// `prefix`, the first `digits` (up to 64) lower-case hex digits of the digest of `message`,
+    /// and `suffix`, written into one string.
+    public static func hex(of message: [UInt8], digits: Int, prefix: String, suffix: String) -> String {
+        withState(of: message) { hex($0, digits: digits, prefix: prefix, suffix: suffix) }
+    }
+
     /// Lower-case hex of `bytes`.
     static func hex(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { out in
@@ -175,15 +181,25 @@ public enum SHA256 {
         }
     }
 
-    /// The first `digits` hex digits of a state's eight big-endian words.
-    private static func hex(_ state: UnsafeBufferPointer<UInt32>, digits: Int) -> String {
+    /// `prefix`, the first `digits` hex digits of a state's eight big-endian words, and `suffix`.
+    private static func hex(
+        _ state: UnsafeBufferPointer<UInt32>, digits: Int, prefix: String = "", suffix: String = ""
+    ) -> String {
         let count = min(max(digits, 0), 64)
-        return String(unsafeUninitializedCapacity: count) { out in
-            for i in 0..<count {
-                let nibble = UInt8((state[i / 8] >> (28 - 4 * UInt32(i % 8))) & 0x0f)
-                out[i] = hexDigit(nibble)
-            }
-            return count
+        let head = prefix.utf8.count
+        return String(unsafeUninitializedCapacity: head + count + suffix.utf8.count) { out in
+            copy(prefix, to: out, at: 0)
+            for d in 0..<count { out[head &+ d] = hexDigit(UInt8((state[d >> 3] >> (28 &- 4 &* UInt32(d & 7))) & 0x0f)) }
+            return head + count + copy(suffix, to: out, at: head + count)
+        }
+    }
+
+    /// Copies `text`'s UTF-8 bytes into `out` from `start`; how many.
+    @discardableResult private static func copy(_ text: String, to out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            _ = UnsafeMutableBufferPointer(rebasing: out[start..<(start + bytes.count)]).initialize(from: bytes)
+            return bytes.count
         }
     }
 

@@ -273,3 +273,18 @@ private func alphabet(_ count: Int) -> String {
         SHA256.hex(String(repeating: "a", count: 1_000_000))
             == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
 }
+
+@Test func sha256HexBetweenPrefixAndSuffix() {
+    #expect(
+        SHA256.hex(of: Array("abc".utf8), digits: 24, prefix: "dose-", suffix: "@dosecal.app")
+            == "dose-ba7816bf8f01cfea414140de@dosecal.app")
+    #expect(SHA256.hex(of: [], digits: 8, prefix: "", suffix: "") == "e3b0c442")
+    #expect(SHA256.hex(of: Array("abc".utf8), digits: 64, prefix: "é", suffix: "💊") == "é" + SHA256.hex("abc") + "💊")
+    // The UID form: the same as the text hashed and put together by interpolation.
+    for id in ["med-0000", "x", "ünï", ""] {
+        let text = "\(id)\u{1F}s1\u{1F}from-20260101"
+        #expect(
+            SHA256.hex(of: Array(text.utf8), digits: 24, prefix: "dose-", suffix: "@dosecal.app")
+                == "dose-\(SHA256.hex(text, digits: 24))@dosecal.app")
+    }
+}
