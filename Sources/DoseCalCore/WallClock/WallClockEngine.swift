@@ -209,7 +209,11 @@ public struct WallClockEngine: Sendable {
 
     /// The doses of `medication` in `from...to` under `gapPolicy`.
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate, gapPolicy: GapPolicy) -> [Occurrence] {
-        let all = occurrences(of: medication, from: from, to: to)
+        applying(gapPolicy, to: occurrences(of: medication, from: from, to: to))
+    }
+
+    /// `all` (doses as RFC 5545 shifts them) with the doses in a DST gap fired as `gapPolicy` says.
+    public func applying(_ gapPolicy: GapPolicy, to all: [Occurrence]) -> [Occurrence] {
         guard gapPolicy != .shift else { return all }
         return all.compactMap { o in
             guard case .gap = o.resolution, let zone = o.zone else { return o }
