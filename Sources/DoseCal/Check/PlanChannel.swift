@@ -50,7 +50,7 @@ public enum PlanChannel {
             for request in plan.requests {
                 guard case .dose(let medicationID, _) = request.purpose else { continue }
                 let lead = leads[medicationID] ?? 0
-                result[request.uid, default: []] += request.firings.map { $0 + lead }
+                result[request.uid, default: []].append(contentsOf: request.firings.lazy.map { $0 + lead })
             }
             at = plan.to
         }

@@ -87,6 +87,8 @@ public struct WallClockEngine: Sendable {
         }
         var result: [Occurrence] = []
         var date = max(from, medication.start)
+        // Room for a dose of every slot every day (a bounded guess: more only grows the array).
+        result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
                 // Not fixed interval (handled above): the pinned zone or the one of that date.
