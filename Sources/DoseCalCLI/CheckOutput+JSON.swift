@@ -14,20 +14,23 @@ extension CheckOutput {
         w.member("to", report.to.description)
         w.member("homeZone", schedule.homeZone)
         w.member("gapPolicy", report.gapPolicy.rawValue)
-        var counts = [DoseCheck.Status: Int]()
-        var expected = 0
-        for row in report.doses {
-            counts[row.status, default: 0] += 1
-            if row.expected != nil { expected += 1 }
-        }
-        w.text(",\n  \"summary\": {\"expected\": \(expected)")
-        for status in [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate] {
-            w.text(", \"\(status.rawValue)\": \(counts[status] ?? 0)")
-        }
-        w.raw("},\n  \"doses\": [")
-        for (i, row) in report.doses.enumerated() {
-            w.raw(i == 0 ? "\n    " : ",\n    ")
-            dose(row, into: &w)
+        let statuses = [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate]
+        // The rows read in place (not copied out of the report one by one).
+        report.doses.withUnsafeBufferPointer { rows in
+            var counts = [Int](repeating: 0, count: statuses.count)
+            var expected = 0
+            for i in rows.indices {
+                counts[statuses.firstIndex(of: rows[i].status)!] += 1
+                if rows[i].expected != nil { expected += 1 }
+            }
+            w.text(",\n  \"summary\": {\"expected\": \(expected)")
+            for (status, count) in zip(statuses, counts) { w.text(", \"\(status.rawValue)\": \(count)") }
+            w.raw("},\n  \"doses\": [")
+            for i in rows.indices {
+                w.raw(i == 0 ? "\n    " : ",\n    ")
+                let medication = privacy ? label(rows[i].medicationID) : rows[i].medicationID
+                if !w.fastDose(rows[i], medication: medication) { dose(rows[i], medication: medication, into: &w) }
+            }
         }
         w.raw(report.doses.isEmpty ? "]" : "\n  ]")
         w.raw(",\n  \"warnings\": [")
@@ -44,11 +47,11 @@ extension CheckOutput {
     }
 
     /// One row as a one-line object: the dose's members, then one member per note.
-    private func dose(_ row: DoseCheck, into w: inout CheckJSONWriter) {
+    private func dose(_ row: DoseCheck, medication: String, into w: inout CheckJSONWriter) {
         w.raw("{\"uid\": ")
         w.string(row.uid)
         w.raw(", \"medication\": ")
-        w.string(privacy ? label(row.medicationID) : row.medicationID)
+        w.string(medication)
         w.raw(", \"slot\": ")
         w.string(row.slotID)
         w.raw(", \"day\": ")
@@ -57,8 +60,8 @@ extension CheckOutput {
         if let local = row.local { w.quotedTime(local.time) } else { w.raw("null") }
         w.raw(", \"zone\": ")
         w.string(row.zone?.identifier)
-        w.instant("expected", row.expected)
-        w.instant("feed", row.calendar)
+        w.instant(", \"expected\": ", row.expected)
+        w.instant(", \"feed\": ", row.calendar)
         w.raw(", \"status\": ")
         w.string(row.status.rawValue)
         for note in row.notes {
@@ -67,11 +70,11 @@ extension CheckOutput {
                 w.raw(", \"gap\": ")
                 w.quotedTime(shifted.time)
             case .overlap: w.raw(", \"overlap\": true")
-            case .libical(let i): w.instant("libical", i)
-            case .ios(let i): w.instant("ios", i)
-            case .homeZone(let i): w.instant("homeZone", i)
-            case .zoneData(let i): w.instant("systemZoneData", i)
-            case .plan(let i): w.instant("plan", i)
+            case .libical(let i): w.instant(", \"libical\": ", i)
+            case .ios(let i): w.instant(", \"ios\": ", i)
+            case .homeZone(let i): w.instant(", \"homeZone\": ", i)
+            case .zoneData(let i): w.instant(", \"systemZoneData\": ", i)
+            case .plan(let i): w.instant(", \"plan\": ", i)
             }
         }
         w.raw("}")
@@ -81,6 +84,8 @@ extension CheckOutput {
 /// The byte buffer `CheckOutput.jsonBytes` writes into.
 struct CheckJSONWriter {
     var out: [UInt8] = []
+    /// The zone of the last row `fastDose` wrote, quoted: a report's rows share a few zones.
+    var lastZone: (identifier: String, quoted: [UInt8])?
     /// The day of the last instant written and its `YYYY-MM-DD` bytes: a report's instants come
     /// day by day, so most of them reuse their day's digits.
     private var lastDay = Int.min
@@ -119,11 +124,9 @@ struct CheckJSONWriter {
         if !plain { JSONValue.appendQuoted(s, to: &out) }
     }
 
-    /// `, "key": "YYYY-MM-DDTHH:MM:SSZ"` (RFC 3339 in UTC), or null.
-    mutating func instant(_ key: StaticString, _ instant: Int?) {
-        raw(", \"")
-        raw(key)
-        raw("\": ")
+    /// `prefix` (`, "key": `), then `"YYYY-MM-DDTHH:MM:SSZ"` (RFC 3339 in UTC) or null.
+    mutating func instant(_ prefix: StaticString, _ instant: Int?) {
+        raw(prefix)
         guard let instant else { return raw("null") }
         // Floor division; the years 0...9999 lie well inside these bounds.
         guard instant >= -62_167_219_200 && instant < 253_402_300_800 else {
@@ -131,23 +134,33 @@ struct CheckJSONWriter {
         }
         let days = instant >= 0 ? instant / 86_400 : -1 - (-1 - instant) / 86_400
         let rest = instant - days * 86_400
-        out.append(0x22)
-        if days == lastDay {
-            out.append(contentsOf: lastDayBytes)
-        } else {
+        if days != lastDay {
             let start = out.count
             date(LocalDate(daysSinceEpoch: days))
             lastDayBytes = Array(out[start...])
+            out.removeSubrange(start...)
             lastDay = days
         }
-        out.append(UInt8(ascii: "T"))
-        digits(rest / 3600)
-        out.append(UInt8(ascii: ":"))
-        digits(rest % 3600 / 60)
-        out.append(UInt8(ascii: ":"))
-        digits(rest % 60)
-        out.append(UInt8(ascii: "Z"))
-        out.append(0x22)
+        // The 22 bytes in one append; the date's 10 are its day's.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22) { b in
+            b[0] = 0x22
+            for k in 0..<10 { b[1 + k] = lastDayBytes[k] }
+            b[11] = UInt8(ascii: "T")
+            Self.digits(rest / 3600, into: b, at: 12)
+            b[14] = UInt8(ascii: ":")
+            Self.digits(rest % 3600 / 60, into: b, at: 15)
+            b[17] = UInt8(ascii: ":")
+            Self.digits(rest % 60, into: b, at: 18)
+            b[20] = UInt8(ascii: "Z")
+            b[21] = 0x22
+            out.append(contentsOf: b)
+        }
+    }
+
+    /// Two decimal digits of `n` (0...99) at `b[at]` and `b[at + 1]`.
+    private static func digits(_ n: Int, into b: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        b[at] = UInt8(truncatingIfNeeded: 0x30 + n / 10)
+        b[at + 1] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
     }
 
     /// `"HH:MM"`, as the text report's times read.

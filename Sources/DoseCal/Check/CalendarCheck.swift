@@ -32,9 +32,15 @@ public struct CalendarCheck: Sendable {
         let libical = calendar.libicalInstances(in: window, viewerZone: home) { progress(.libical(done: $0, of: $1)) }
         progress(.comparing)
         let system = SystemZones(lastYear: checker.to.year + 1)
+        // One expansion of the doses for the plan and the expected doses (two days either side).
+        let planDays = PlanChannel.doseDays(schedule: schedule, in: window)
+        let doses = DoseExpansion(
+            engine: WallClockEngine(schedule: schedule), from: min(planDays.from, checker.from.adding(days: -2)),
+            to: max(planDays.to, checker.to.adding(days: 2)))
         var report = checker.check(
-            calendar: expanded.byUID, libical: libical, plan: PlanChannel.doseInstants(schedule: schedule, in: window),
-            systemZone: system.zone)
+            calendar: expanded.byUID, libical: libical,
+            plan: PlanChannel.doseInstants(schedule: schedule, in: window, expansion: doses), systemZone: system.zone,
+            expansion: doses)
         report.warnings += calendar.warnings
         report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
         let versions = ZoneDataVersions(foundation: foundationZoneData, system: Zone.dataVersion)

@@ -59,16 +59,16 @@ public struct DoseChecker: Sendable {
     ///   - libical: libical 3.0.16's own expansion of the same calendar, per UID.
     ///   - plan: the local-notification plan's instants per series UID.
     ///   - systemZone: the system's zone data for a zone ID (nil: not compared).
+    ///   - expansion: the schedule's doses already expanded over the window with two days'
+    ///     margin (nil: expanded here).
     public func check(
         calendar: [String: [Int]], libical: [String: [Int]]? = nil, plan: [String: [Int]]? = nil,
-        systemZone: ((String) -> (any ZoneRules)?)? = nil
+        systemZone: ((String) -> (any ZoneRules)?)? = nil, expansion: DoseExpansion? = nil
     ) -> CheckReport {
         let parts = seriesParts
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
-        let expected = Dictionary(grouping: engine.firing(engine.occurrences(from: wide.0, to: wide.1, gapPolicy: gapPolicy))) {
-            SlotKey(medicationID: $0.medicationID, slotID: $0.slotID)
-        }
+        let expected = expectedDoses(engine: engine, days: wide, expansion: expansion)
         let home = schedule.home
         let midnight = { (day: LocalDate) in
             ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
@@ -81,23 +81,68 @@ public struct DoseChecker: Sendable {
             extraWindow: midnight(from)..<midnight(to.adding(days: 1)))
         var all: [DoseCheck] = []
         all.reserveCapacity(expected.values.reduce(0) { $0 + $1.count } + 16)
-        for key in Set(expected.keys).union(rows.channels.checked.keys).sorted() {
-            all += rows.rows(key, doses: expected[key] ?? [])
+        // Each row's slot as its place among the sorted slots.
+        var ranks: [Int] = []
+        ranks.reserveCapacity(all.capacity)
+        for (rank, key) in Set(expected.keys).union(rows.channels.checked.keys).sorted().enumerated() {
+            rows.append(key, doses: expected[key] ?? [], to: &all)
+            ranks += repeatElement(rank, count: all.count - ranks.count)
         }
-        all += nextDoseAllowedRows(calendar: calendar, window: midnight(from)..<midnight(to.adding(days: 1)))
-        // The rows' order by sorting their indices (the same comparisons, so the same order as
-        // sorting the rows themselves, without moving each large row through the merges).
-        let order = all.indices.sorted { i, j in
-            (all[i].expected ?? all[i].calendar ?? 0, all[i].medicationID, all[i].slotID) < (
-                all[j].expected ?? all[j].calendar ?? 0, all[j].medicationID, all[j].slotID
-            )
-        }
-        all = order.map { all[$0] }
+        let asNeeded = nextDoseAllowedRows(calendar: calendar, window: midnight(from)..<midnight(to.adding(days: 1)))
+        all += asNeeded
+        all.permute(into: Self.order(of: all, ranks: asNeeded.isEmpty ? ranks : nil))
         let own = ownUIDs(series: parts)
         let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(
             from: from, to: to, gapPolicy: gapPolicy, doses: all, warnings: ClientWarnings(schedule: schedule).all,
             foreignSeries: foreign)
+    }
+
+    /// The rows' order: by instant (expected, else the calendar's), medication and slot. Their
+    /// indices are sorted (the same comparisons, so the same order as sorting the rows, without
+    /// moving each large row through the merges); with `ranks` (each row's slot's place among
+    /// the sorted slots) the slots compare as those numbers, in the same order as their IDs.
+    static func order(of all: [DoseCheck], ranks: [Int]?) -> [Int] {
+        guard let ranks else {
+            return all.indices.sorted { i, j in
+                (all[i].expected ?? all[i].calendar ?? 0, all[i].medicationID, all[i].slotID) < (
+                    all[j].expected ?? all[j].calendar ?? 0, all[j].medicationID, all[j].slotID
+                )
+            }
+        }
+        let instants = all.map { $0.expected ?? $0.calendar ?? 0 }
+        return all.indices.sorted { i, j in (instants[i], ranks[i]) < (instants[j], ranks[j]) }
+    }
+
+    /// The engine's doses in `days` that fire (under the gap policy), per slot, each slot's in
+    /// time order (equal instants in the engine's order), as grouping the time-ordered doses of
+    /// all medications by slot gives them.
+    func expectedDoses(
+        engine: WallClockEngine, days: (LocalDate, LocalDate), expansion: DoseExpansion?
+    ) -> [SlotKey: [Occurrence]] {
+        let ids = schedule.medications.map(\.id)
+        guard Set(ids).count == ids.count else {
+            // Two medications of one ID share their slots' rows.
+            let all = engine.firing(engine.occurrences(from: days.0, to: days.1, gapPolicy: gapPolicy))
+            return Dictionary(grouping: all) { SlotKey(medicationID: $0.medicationID, slotID: $0.slotID) }
+        }
+        var result: [SlotKey: [Occurrence]] = [:]
+        for (index, m) in schedule.medications.enumerated() {
+            let slots =
+                expansion?.slots(ofMedicationAt: index, from: days.0, to: days.1)
+                ?? DoseExpansion.split(engine.occurrences(of: m, from: days.0, to: days.1), slots: m.times.count) { _ in true }
+            // The gap policy and the log's skips dose by dose, so slot by slot as well.
+            for var slot in slots {
+                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses))
+                guard !slot.doses.isEmpty else { continue }
+                // A gap policy may move a dose past another of its slot (the sort is stable).
+                if !zip(slot.doses, slot.doses.dropFirst()).allSatisfy({ $0.instant <= $1.instant }) {
+                    slot.doses.sort { $0.instant < $1.instant }
+                }
+                result[SlotKey(medicationID: m.id, slotID: slot.id)] = slot.doses
+            }
+        }
+        return result
     }
 
     struct Key: Hashable {
@@ -120,5 +165,22 @@ public struct DoseChecker: Sendable {
             result[Key(SlotKey(medicationID: dose.medicationID, slotID: dose.slotID), engine.localDate(of: dose))] = dose.instant
         }
         return result
+    }
+}
+
+extension Array {
+    /// The elements moved into the order `order` gives (`order[k]` is the index of the element
+    /// that goes to `k`; `order` must be a permutation of the indices), each moved twice
+    /// bit for bit, never copied (no retain or release of what they hold).
+    mutating func permute(into order: [Int]) {
+        precondition(order.count == count)
+        let n = count
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let held = UnsafeMutablePointer<Element>.allocate(capacity: n)
+            defer { held.deallocate() }
+            held.moveInitialize(from: base, count: n)
+            for k in 0..<n { (base + k).moveInitialize(from: held + order[k], count: 1) }
+        }
     }
 }

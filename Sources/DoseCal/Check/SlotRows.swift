@@ -86,23 +86,23 @@ struct SlotRows {
         reminders = Set(checker.schedule.medications.filter(\.reminder.enabled).map(\.id))
     }
 
-    func rows(_ key: SlotKey, doses: [Occurrence]) -> [DoseCheck] {
+    /// The rows of slot `key` (its expected `doses` in time order), appended to `rows`.
+    func append(_ key: SlotKey, doses: [Occurrence], to rows: inout [DoseCheck]) {
         let instants = doses.map(\.instant)
         let found = matcher.match(expected: instants, actual: channels.checked[key] ?? [])
         let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
         let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
-        var rows: [DoseCheck] = []
-        rows.reserveCapacity(doses.count)
         var zones = NoteZones()
         let uids = series.slot(key)
+        // Medications without reminders have no notifications to compare.
+        let comparesPlan = reminders.contains(key.medicationID)
         for (i, dose) in doses.enumerated() {
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
             // libical's reading of the same file, where it differs from the correct one.
             let libical = libFound.flatMap { $0.matched[i] != found.matched[i] ? DoseCheck.Note.libical($0.matched[i]) : nil }
             var notes = self.notes(dose, key: key, day: day, libical: libical, zones: &zones)
-            // Medications without reminders have no notifications to compare.
-            if let planFound, reminders.contains(key.medicationID), planFound.matched[i] != dose.instant {
+            if let planFound, comparesPlan, planFound.matched[i] != dose.instant {
                 notes.append(.plan(planFound.matched[i]))
             }
             let actual = found.matched[i]
@@ -119,7 +119,6 @@ struct SlotRows {
                     medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
                     zone: nil, expected: nil, calendar: instant, status: status, notes: []))
         }
-        return rows
     }
 
     /// The notes in report order: the dose's gap or overlap, libical's reading, the iOS trigger,
@@ -136,8 +135,10 @@ struct SlotRows {
         if let libical { notes.append(libical) }
         if let zone = dose.zone {
             zones.look(up: zone.identifier, systemZone: systemZone)
-            let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
-            if ios != dose.instant { notes.append(.ios(ios)) }
+            if !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
+                let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
+                if ios != dose.instant { notes.append(.ios(ios)) }
+            }
             if let rules = zones.system {
                 let system = ZoneResolver.resolve(dose.local, in: rules).instant
                 if system != dose.instant { notes.append(.zoneData(system)) }

@@ -22,6 +22,9 @@ public struct NotificationPlanner: Sendable {
     /// its identifier; false for `check`, which reads only each request's UID, purpose and
     /// firings: the content is then empty and a one-off's identifier is its UID.
     public var describesRequests = true
+    /// The schedule's doses expanded once for several plans or other readers (nil: the engine
+    /// expands each plan's days); it must be an expansion of this planner's schedule.
+    public var expansion: DoseExpansion?
 
     public static let defaultBudget = 64
     public static let defaultMargin = 4
@@ -41,8 +44,10 @@ public struct NotificationPlanner: Sendable {
     public func plan(at: Int) -> NotificationPlan {
         let end = at + days * 86_400
         var all: [NotificationRequest] = []
-        for m in engine.schedule.medications {
-            if m.reminder.enabled { all += doseRequests(m, from: at, to: end) + asNeededRequests(m, at: at, to: end) }
+        for (index, m) in engine.schedule.medications.enumerated() {
+            if m.reminder.enabled {
+                all += doseRequests(m, index: index, from: at, to: end) + asNeededRequests(m, at: at, to: end)
+            }
             all += supplyRequests(m, from: at, to: end)
         }
         all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
@@ -62,12 +67,15 @@ public struct NotificationPlanner: Sendable {
         return plan
     }
 
-    private func doseRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
+    private func doseRequests(_ m: Medication, index: Int, from: Int, to: Int) -> [NotificationRequest] {
         let lead = m.reminder.minutesBefore * 60
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
         let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
         let last = Zone.utc.local(at: to + lead).date.adding(days: 2)
-        let doses = unsettled(engine.firing(engine.occurrences(of: m, from: first, to: last)), of: m).filter {
+        let expanded =
+            expansion?.occurrences(ofMedicationAt: index, from: first, to: last)
+            ?? engine.occurrences(of: m, from: first, to: last)
+        let doses = unsettled(engine.firing(expanded), of: m).filter {
             $0.instant - lead >= from && $0.instant - lead < to
         }
         var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)

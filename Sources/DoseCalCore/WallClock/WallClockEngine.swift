@@ -87,6 +87,8 @@ public struct WallClockEngine: Sendable {
         }
         var result: [Occurrence] = []
         var date = max(from, medication.start)
+        // Room for a dose of every slot every day (a bounded guess: more only grows the array).
+        result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
                 // Not fixed interval (handled above): the pinned zone or the one of that date.
@@ -209,7 +211,11 @@ public struct WallClockEngine: Sendable {
 
     /// The doses of `medication` in `from...to` under `gapPolicy`.
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate, gapPolicy: GapPolicy) -> [Occurrence] {
-        let all = occurrences(of: medication, from: from, to: to)
+        applying(gapPolicy, to: occurrences(of: medication, from: from, to: to))
+    }
+
+    /// `all` (doses as RFC 5545 shifts them) with the doses in a DST gap fired as `gapPolicy` says.
+    public func applying(_ gapPolicy: GapPolicy, to all: [Occurrence]) -> [Occurrence] {
         guard gapPolicy != .shift else { return all }
         return all.compactMap { o in
             guard case .gap = o.resolution, let zone = o.zone else { return o }
