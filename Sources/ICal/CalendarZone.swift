@@ -41,10 +41,9 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
     /// The offset at `instant` and the span between the transitions either side of it.
     public func steadyOffset(at instant: Int) -> SteadyOffset? {
         let next = firstTransition(after: instant)
-        return SteadyOffset(
-            offset: next == 0 ? initialOffset : transitions[next - 1].offsetTo,
-            span: (next == 0 ? Int.min : transitions[next - 1].instant)
-                ..< (next == transitions.count ? Int.max : transitions[next].instant))
+        let from = next == 0 ? Int.min : transitions[next - 1].instant
+        let to = next == transitions.count ? Int.max : transitions[next].instant
+        return SteadyOffset(offset: next == 0 ? initialOffset : transitions[next - 1].offsetTo, span: from..<to)
     }
 
     /// The index of the first transition after `instant` (the count when there is none).
