@@ -20,7 +20,11 @@ public enum ZoneResolver {
 
     /// The RFC 5545 instant of `local` in `zone`.
     public static func resolve(_ local: LocalDateTime, in zone: some ZoneRules) -> Resolution {
-        let l = local.secondsSinceEpoch
+        resolve(floating: local.secondsSinceEpoch, in: zone)
+    }
+
+    /// The RFC 5545 instant of the local time `l` (floating seconds) in `zone`.
+    public static func resolve(floating l: Int, in zone: some ZoneRules) -> Resolution {
         let before = zone.offset(at: l - 86_400)
         let after = zone.offset(at: l + 86_400)
         // The offsets in force a day either side, larger first (its instant is the earlier):
@@ -44,5 +48,29 @@ public enum ZoneResolver {
         }
         guard let second else { return Resolution(instant: first, kind: .normal) }
         return Resolution(instant: first, kind: .overlap(secondInstant: second))
+    }
+}
+
+extension ZoneResolver {
+    /// `ZoneResolver.resolve` for many local times in one zone, remembering the last span of
+    /// one offset the zone named (`ZoneRules.steadyOffset`): a local time whose day either side
+    /// lies in it exists once, at `local - offset`, which is what `resolve` answers there.
+    public struct Steady {
+        public let zone: any ZoneRules
+        private var known = SteadyOffset(offset: 0, span: 0..<0)
+
+        public init(_ zone: any ZoneRules) { self.zone = zone }
+
+        /// `ZoneResolver.resolve(floating: l, in: zone)`.
+        public mutating func resolve(floating l: Int) -> Resolution {
+            if known.span.lowerBound <= l - 86_400, l + 86_400 < known.span.upperBound {
+                return Resolution(instant: l - known.offset, kind: .normal)
+            }
+            let resolution = ZoneResolver.resolve(floating: l, in: zone)
+            // Past the day ahead: the span the next later times are in. An offset of a day or
+            // more would put `l - offset` outside the day either side: never remembered.
+            if let next = zone.steadyOffset(at: l + 86_400), abs(next.offset) < 86_400 { known = next }
+            return resolution
+        }
     }
 }

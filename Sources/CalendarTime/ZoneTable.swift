@@ -107,6 +107,22 @@ public final class ZoneTable: Sendable {
         return changes[i].offsetTo
     }
 
+    /// The offset at `instant` and the span of instants around it that `offset(at:)` answers with
+    /// it from one table entry; nil past the table, where the footer rule answers.
+    public func steadyOffset(at instant: Int) -> SteadyOffset? {
+        guard let last = changes.last else { return SteadyOffset(offset: initial.offset, span: Int.min..<Int.max) }
+        guard let i = index(at: instant) else { return SteadyOffset(offset: initial.offset, span: Int.min..<changes[0].instant) }
+        if i + 1 < changes.count {
+            return SteadyOffset(offset: changes[i].offsetTo, span: changes[i].instant..<changes[i + 1].instant)
+        }
+        guard rule?.daylight != nil else { return SteadyOffset(offset: last.offsetTo, span: last.instant..<Int.max) }
+        // From the first instant of the year after the generated ones, `offset(at:)` asks the rule.
+        let ruleFrom = LocalDate(anyYear: generatedThroughYear + 1, month: 1, day: 1).daysSinceEpoch * 86_400
+        let end = max(ruleFrom, last.instant + 1)
+        guard instant < end else { return nil }
+        return SteadyOffset(offset: last.offsetTo, span: last.instant..<end)
+    }
+
     /// The offset, daylight flag and abbreviation in force at `instant`.
     public func type(at instant: Int) -> TZifFile.LocalTimeType {
         if let rule, rule.daylight != nil, let last = changes.last, instant > last.instant,

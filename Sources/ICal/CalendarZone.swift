@@ -34,13 +34,27 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
 
     /// UTC offset in seconds at `instant`: that of the last transition at or before it.
     public func offset(at instant: Int) -> Int {
+        let next = firstTransition(after: instant)
+        return next == 0 ? initialOffset : transitions[next - 1].offsetTo
+    }
+
+    /// The offset at `instant` and the span between the transitions either side of it.
+    public func steadyOffset(at instant: Int) -> SteadyOffset? {
+        let next = firstTransition(after: instant)
+        let from = next == 0 ? Int.min : transitions[next - 1].instant
+        let to = next == transitions.count ? Int.max : transitions[next].instant
+        return SteadyOffset(offset: next == 0 ? initialOffset : transitions[next - 1].offsetTo, span: from..<to)
+    }
+
+    /// The index of the first transition after `instant` (the count when there is none).
+    private func firstTransition(after instant: Int) -> Int {
         var lo = 0
-        var hi = transitions.count  // first index with transitions[i].instant > instant
+        var hi = transitions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if transitions[mid].instant <= instant { lo = mid + 1 } else { hi = mid }
         }
-        return lo == 0 ? initialOffset : transitions[lo - 1].offsetTo
+        return lo
     }
 
     /// The transitions one STANDARD or DAYLIGHT observance defines up to `bound` (local time).

@@ -57,7 +57,10 @@ struct EventGroup {
             let occurrences = try series.occurrences(
                 catalog: catalog, from: from - margin - lead, to: to + margin, limit: max(0, limit - result.count))
             let covered = (from - margin - Series.maxOffset)..<(to + margin)
-            result += Override.apply(overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
+            let instances = Override.apply(
+                overrides.map { $0.matching(series) }, to: occurrences, series: series, covered: covered)
+            if masters.count == 1 { return instances }
+            result += instances
         }
         guard masters.count > 1 else { return result }
         // Several masters with one UID (invalid, but written): each override counts once.

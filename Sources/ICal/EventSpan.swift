@@ -38,6 +38,13 @@ struct EventSpan {
         return ReadTime(local, in: start.rules, isDate: start.isDate).instant + seconds
     }
 
+    /// The instant an instance starting at `instant`, local time `local` (floating seconds, a time
+    /// of day under 24 h) in `resolver`'s zone ends: `end(of:)` without a zone value.
+    func end(instant: Int, local: Int, resolver: inout ZoneResolver.Steady) -> Int {
+        guard days != 0 else { return instant + seconds }
+        return resolver.resolve(floating: local + days * 86_400).instant + seconds
+    }
+
     /// More than any instance lasts (a day's change of offset included).
     var bound: Int { days * 86_400 + seconds + Series.maxOffset }
 }

@@ -59,30 +59,58 @@ struct Override {
     /// THISANDFUTURE override shifted, and every override's own instance added, except overrides of
     /// an EXDATE'd occurrence (the deletion wins) and stale ones: a lower SEQUENCE than the master
     /// and no occurrence in `covered` (the master was edited after it, e.g. UNTIL cut it short).
-    static func apply(_ overrides: [Override], to occurrences: [ReadTime], series: Series, covered: Range<Int>) -> [EventInstance]
+    static func apply(_ overrides: [Override], to occurrences: Occurrences, series: Series, covered: Range<Int>)
+        -> [EventInstance]
     {
-        guard !overrides.isEmpty else { return occurrences.map { plain($0, of: series) } }
-        let instants = Set(occurrences.map(\.instant))
+        var plain = PlainInstances(series)
+        var result: [EventInstance] = []
+        result.reserveCapacity(occurrences.items.count + overrides.count)
+        guard !overrides.isEmpty else {
+            for occurrence in occurrences.items { result.append(plain.instance(occurrence, in: occurrences)) }
+            return result
+        }
         let overrides = overrides.filter { o in
             !series.exclusions.excludes(o.recurrence)
                 && !(o.sequence < series.sequence && covered.contains(o.recurrence.instant)
-                    && !instants.contains(o.recurrence.instant))
+                    && !occurrences.contains(instant: o.recurrence.instant))
         }
         let exact = Set(overrides.map(\.recurrence.instant))
         let futures = overrides.filter(\.thisAndFuture).sorted { $0.recurrence.instant < $1.recurrence.instant }
-        var result: [EventInstance] = []
-        for occurrence in occurrences where !exact.contains(occurrence.instant) {
+        for occurrence in occurrences.items where !exact.contains(occurrence.instant) {
             guard let future = futures.last(where: { $0.recurrence.instant <= occurrence.instant }) else {
-                result.append(plain(occurrence, of: series))
+                result.append(plain.instance(occurrence, in: occurrences))
                 continue
             }
-            result.append(future.shifted(occurrence, uid: series.uid))
+            result.append(future.shifted(occurrences.readTime(occurrence), uid: series.uid))
         }
-        return result + overrides.map { $0.instance(uid: series.uid) }
+        for o in overrides { result.append(o.instance(uid: series.uid)) }
+        return result
+    }
+
+    /// The instances of a series' occurrences that no override touches.
+    private struct PlainInstances {
+        let series: Series
+        /// Resolves the ends of multi-day instances in DTSTART's zone.
+        var resolver: ZoneResolver.Steady
+
+        init(_ series: Series) {
+            self.series = series
+            resolver = ZoneResolver.Steady(series.start.rules)
+        }
+
+        mutating func instance(_ occurrence: Occurrence, in occurrences: Occurrences) -> EventInstance {
+            guard occurrence.read == nil else { return Override.plain(occurrences.readTime(occurrence), of: series) }
+            return EventInstance(
+                uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant,
+                local: LocalDateTime(secondsSinceEpoch: occurrence.local), zoneID: series.zoneID, isAllDay: series.start.isDate,
+                resolution: occurrence.kind, line: series.line,
+                end: series.span.end(instant: occurrence.instant, local: occurrence.local, resolver: &resolver),
+                summary: series.summary)
+        }
     }
 
     /// An occurrence of `series` that no override touches.
-    private static func plain(_ occurrence: ReadTime, of series: Series) -> EventInstance {
+    fileprivate static func plain(_ occurrence: ReadTime, of series: Series) -> EventInstance {
         EventInstance(
             uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant, local: occurrence.local,
             zoneID: occurrence.rules.identifier, isAllDay: occurrence.isDate, resolution: occurrence.kind,

@@ -10,6 +10,8 @@ struct Series {
     var exclusions: Exclusions
     var span: EventSpan
     var summary: String?
+    /// The identifier of DTSTART's zone (the zone of every RRULE occurrence).
+    var zoneID: String
 
     /// More than any UTC offset (±14 h): the margin between local times and instants.
     static let maxOffset = 15 * 3600
@@ -29,42 +31,48 @@ struct Series {
         self.exclusions = try Exclusions(master.properties(named: "EXDATE"), catalog: catalog, series: start)
         self.span = EventSpan(master, start: start, catalog: catalog)
         self.summary = master.property("SUMMARY")?.text
+        self.zoneID = start.rules.identifier
     }
 
     /// Occurrences (recurrence-set members) whose instants may fall in `[from, to)`, by instant.
-    func occurrences(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> [ReadTime] {
+    func occurrences(catalog: ZoneCatalog, from: Int, to: Int, limit: Int) throws(ICalError) -> Occurrences {
         // An instant is local - offset with |offset| < 15 h: no local time past this bound is before `to`.
         let bound = LocalDateTime(secondsSinceEpoch: to + Series.maxOffset)
         let keep = LocalDateTime(secondsSinceEpoch: from - 2 * Series.maxOffset)
-        var all = [start]
+        var all = Occurrences(series: self, from: from - Series.maxOffset, to: to)
+        all.add(start)
+        var resolver = ZoneResolver.Steady(start.rules)
         for rule in master.properties(named: "RRULE") {
-            guard let pattern = RecurrencePattern(rrule: rule.value) else {
+            guard let pattern = catalog.pattern(rrule: rule.value) else {
                 throw .invalidValue(
                     property: "RRULE", value: rule.value, line: rule.line, expected: "an RFC 5545 recurrence rule")
             }
             let until = pattern.until?.value
-            let locals: [LocalDateTime]
+            let locals: [Int]
             do {
-                locals = try pattern.localStarts(
-                    from: start.local, isDate: start.isDate, in: keep...max(keep, min(bound, untilBound(until))), limit: limit)
+                locals = try pattern.floatingStarts(
+                    from: start.local.secondsSinceEpoch, isDate: start.isDate, lower: keep.secondsSinceEpoch,
+                    upper: max(keep, min(bound, untilBound(until))).secondsSinceEpoch, limit: limit)
             } catch {
                 throw .tooManyInstances(uid: uid, line: line, limit: limit)
             }
             for local in locals {
-                let occurrence = ReadTime(local, in: start.rules, isDate: start.isDate)
-                if let until, !RuleText.within(until, local: local, instant: occurrence.instant, isDate: start.isDate) { break }
-                all.append(occurrence)
+                let resolution = resolver.resolve(floating: local)
+                if let until,
+                    !RuleText.within(
+                        until, local: LocalDateTime(secondsSinceEpoch: local), instant: resolution.instant, isDate: start.isDate)
+                {
+                    break
+                }
+                all.add(Occurrence(local: local, instant: resolution.instant, kind: resolution.kind))
             }
         }
-        for property in master.properties(named: "RDATE") { all += try catalog.read(property) }
-        var seen = Set<Int>()
-        var result: [ReadTime] = []
-        for occurrence in all where occurrence.instant >= from - Series.maxOffset && occurrence.instant < to {
-            guard !exclusions.excludes(occurrence), seen.insert(occurrence.instant).inserted else { continue }
-            result.append(occurrence)
+        for property in master.properties(named: "RDATE") {
+            for value in try catalog.read(property) { all.add(value) }
         }
-        if result.count > limit { throw .tooManyInstances(uid: uid, line: line, limit: limit) }
-        return result.sorted { $0.instant < $1.instant }
+        all.finish()
+        if all.items.count > limit { throw .tooManyInstances(uid: uid, line: line, limit: limit) }
+        return all
     }
 
     /// A local bound no occurrence within UNTIL can pass (UNTIL is UTC, floating or a DATE).
@@ -96,7 +104,16 @@ struct Exclusions {
         }
     }
 
+    /// Whether nothing is excluded.
+    var isEmpty: Bool { instants.isEmpty && dates.isEmpty && locals.isEmpty }
+
     func excludes(_ occurrence: ReadTime) -> Bool {
-        instants.contains(occurrence.instant) || dates.contains(occurrence.local.date) || locals.contains(occurrence.local)
+        !isEmpty && excludes(instant: occurrence.instant, local: occurrence.local)
+    }
+
+    /// Whether the occurrence at `local` (instant `instant`) is excluded.
+    func excludes(instant: Int, local: LocalDateTime) -> Bool {
+        (!instants.isEmpty && instants.contains(instant)) || (!dates.isEmpty && dates.contains(local.date))
+            || (!locals.isEmpty && locals.contains(local))
     }
 }

@@ -5,6 +5,8 @@ final class ZoneCatalog {
     let viewer: Zone
     private var own: [String: CalendarZone] = [:]
     private var iana: [String: Zone] = [:]
+    /// The RRULE texts read so far (nil: not a rule): a calendar repeats few distinct rules.
+    private var patterns: [String: RecurrencePattern?] = [:]
 
     /// Builds every VTIMEZONE through the end of `lastYear`. One that cannot be read adds a
     /// problem and its TZID falls back to the IANA database.
@@ -27,6 +29,14 @@ final class ZoneCatalog {
         guard let zone = Zone(tzid: tzid) else { throw .unknownZone(tzid: tzid, line: line) }
         iana[tzid] = zone
         return zone
+    }
+
+    /// `RecurrencePattern(rrule: text)`, read once per distinct text.
+    func pattern(rrule text: String) -> RecurrencePattern? {
+        if let known = patterns[text] { return known }
+        let pattern = RecurrencePattern(rrule: text)
+        patterns[text] = pattern
+        return pattern
     }
 
     /// Reads `value` as an instant by RFC 5545 §3.3.5 in the zone its form calls for.
