@@ -1,4 +1,5 @@
-/// A strict RFC 8259 parser over UTF-8 bytes that records the position of every value.
+/// A strict RFC 8259 parser over UTF-8 bytes that records the position of every value, into a
+/// `JSONTape` (one entry per value and key, in document order).
 ///
 /// Iterative: open arrays and objects live on an explicit stack (at most `maxDepth` deep), so no
 /// input can exhaust the call stack; every byte access is bounds-checked through `peek`, so no
@@ -9,32 +10,22 @@ struct JSONParser {
     private var index = 0
     private var line = 1
     private var column = 1
+    private var entries: [JSONTape.Entry] = []
+    private var decoded: [String] = []
 
     /// An array or object being read.
     private struct OpenContainer {
+        /// Its entry.
+        let entry: Int
         let isObject: Bool
-        let line: Int
-        let column: Int
-        var elements: [JSONValue] = []
-        var members: [JSONValue.Member] = []
-        /// The keys of `members[..<indexed]` with their positions, for duplicate-key errors in
-        /// large objects (a small one is searched member by member).
+        /// The members or elements read so far.
+        var count = 0
+        /// The keys of the first `indexed` members with their positions, for duplicate-key errors
+        /// in large objects (a small one is searched member by member); `nextKey` is the entry of
+        /// the next key to add.
         var seen: [String: (line: Int, column: Int)] = [:]
         var indexed = 0
-        /// The key whose value is being read.
-        var key: (name: String, line: Int, column: Int)?
-
-        /// Where `key` was read before in this object (every earlier key is a member by now).
-        mutating func earlierPosition(of key: String) -> (line: Int, column: Int)? {
-            if members.count < 16 {
-                return members.first { $0.key == key }.map { ($0.keyLine, $0.keyColumn) }
-            }
-            while indexed < members.count {
-                seen[members[indexed].key] = (members[indexed].keyLine, members[indexed].keyColumn)
-                indexed += 1
-            }
-            return seen[key]
-        }
+        var nextKey = 0
     }
 
     init(bytes: [UInt8], maxDepth: Int) {
@@ -42,75 +33,72 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONTape {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // UTF-8 byte order mark
         skipWhitespace()
         if peek == nil { throw error("the text is empty; expected a JSON value such as an object {...}") }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if peek != nil {
             throw unexpected("expected the end of the text after the JSON value (a file holds exactly one value)")
         }
-        return value
+        return JSONTape(bytes: bytes, entries: entries, decoded: decoded)
     }
 
     // MARK: Values
 
     /// Reads one value (with everything nested in it) at the current position.
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseValue() throws(JSONSyntaxError) {
         var open: [OpenContainer] = []
         while true {
             // At the start of a value: open a container, or read a scalar.
-            var value: JSONValue
             if peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
                 guard open.count < maxDepth else {
                     throw error("nesting is deeper than \(maxDepth) levels of arrays and objects")
                 }
-                let container = OpenContainer(isObject: peek == UInt8(ascii: "{"), line: line, column: column)
+                let isObject = peek == UInt8(ascii: "{")
+                let container = OpenContainer(entry: entries.count, isObject: isObject)
+                append(JSONTape.Entry(kind: isObject ? .object : .array, line: line, column: column))
                 advance()
                 skipWhitespace()
-                if peek == UInt8(ascii: container.isObject ? "}" : "]") {
+                if peek == UInt8(ascii: isObject ? "}" : "]") {
                     advance()
-                    value = JSONValue(
-                        container.isObject ? .object([]) : .array([]), line: container.line, column: container.column)
+                    entries[container.entry].after = entries.count
                 } else {
                     open.append(container)
-                    if container.isObject { try readKey(into: &open[open.count - 1]) }
+                    if isObject { try readKey(into: &open[open.count - 1]) }
                     continue
                 }
             } else {
-                value = try parseScalar()
+                try parseScalar()
             }
-            // A value is complete: add it to its container; close containers that end here.
-            while true {
-                guard var top = open.popLast() else { return value }
-                if let key = top.key {
-                    top.members.append(JSONValue.Member(key: key.name, keyLine: key.line, keyColumn: key.column, value: value))
-                } else {
-                    top.elements.append(value)
-                }
+            // A value is complete: count it in its container; close containers that end here.
+            while let top = open.indices.last {
+                open[top].count += 1
                 skipWhitespace()
-                if peek == UInt8(ascii: top.isObject ? "}" : "]") {
+                let isObject = open[top].isObject
+                if peek == UInt8(ascii: isObject ? "}" : "]") {
                     advance()
-                    value = JSONValue(
-                        top.isObject ? .object(top.members) : .array(top.elements), line: top.line, column: top.column)
+                    let closed = open.removeLast()
+                    entries[closed.entry].after = entries.count
+                    entries[closed.entry].count = closed.count
                     continue
                 }
                 guard peek == UInt8(ascii: ",") else {
                     throw unexpected(
-                        top.isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                        isObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                     )
                 }
                 advance()
                 skipWhitespace()
-                if top.isObject {
-                    try readKey(into: &top)
+                if isObject {
+                    try readKey(into: &open[top])
                 } else if peek == UInt8(ascii: "]") {
                     throw error("trailing comma before ']' is not allowed")
                 }
-                open.append(top)
                 break
             }
+            if open.isEmpty { return }
         }
     }
 
@@ -122,38 +110,77 @@ struct JSONParser {
             if let b = peek, Self.isWordStart(b) { throw error("object keys need double quotes; found '\(readWordAhead())'") }
             throw unexpected("expected a key in double quotes")
         }
-        let key = try parseString()
-        if let first = container.earlierPosition(of: key) {
+        let key = entries.count
+        try parseString()
+        if entries[key].simple { entries[key].word = JSONKeys.word(bytes[entries[key].start..<entries[key].end]) }
+        if let first = earlierPosition(of: key, in: &container) {
             throw JSONSyntaxError(
                 line: keyLine, column: keyColumn,
                 message:
-                    "duplicate key \(JSONWriter.quoted(key)) (first at line \(first.line), column \(first.column)); a key may appear only once in an object"
+                    "duplicate key \(JSONWriter.quoted(text(at: key))) (first at line \(first.line), column \(first.column)); a key may appear only once in an object"
             )
         }
         skipWhitespace()
-        guard peek == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key \(JSONWriter.quoted(key))") }
+        guard peek == UInt8(ascii: ":") else {
+            throw unexpected("expected ':' after the key \(JSONWriter.quoted(text(at: key)))")
+        }
         advance()
         skipWhitespace()
-        container.key = (key, keyLine, keyColumn)
+    }
+
+    /// Where the key at entry `key` (the object's newest) was read before in this object.
+    private func earlierPosition(of key: Int, in container: inout OpenContainer) -> (line: Int, column: Int)? {
+        if container.count < 16 {
+            var k = container.entry + 1
+            while k < key {
+                if sameKey(k, key) { return (entries[k].line, entries[k].column) }
+                k = entries[k + 1].after
+            }
+            return nil
+        }
+        if container.indexed == 0 { container.nextKey = container.entry + 1 }
+        while container.indexed < container.count {
+            let k = container.nextKey
+            container.seen[text(at: k)] = (entries[k].line, entries[k].column)
+            container.indexed += 1
+            container.nextKey = entries[k + 1].after
+        }
+        return container.seen[text(at: key)]
+    }
+
+    /// Whether the keys at entries `a` and `b` are the same text (as `String`s compare).
+    private func sameKey(_ a: Int, _ b: Int) -> Bool {
+        let (x, y) = (entries[a], entries[b])
+        guard x.simple, y.simple else { return text(at: a) == text(at: b) }
+        return x.end - x.start == y.end - y.start && bytes[x.start..<x.end].elementsEqual(bytes[y.start..<y.end])
+    }
+
+    /// Adds an entry (a scalar's `after` is the next entry; a container's is set when it closes).
+    private mutating func append(_ entry: JSONTape.Entry) {
+        var entry = entry
+        entry.after = entries.count + 1
+        entries.append(entry)
+    }
+
+    private func text(at entry: Int) -> String {
+        JSONTape.text(of: entries[entry], bytes: bytes, decoded: decoded)
     }
 
     /// Reads a string, number, `true`, `false` or `null`.
-    private mutating func parseScalar() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseScalar() throws(JSONSyntaxError) {
         let (startLine, startColumn) = (line, column)
-        func node(_ kind: JSONValue.Kind) -> JSONValue { JSONValue(kind, line: startLine, column: startColumn) }
         guard let b = peek else { throw unexpected(Self.expectedValue) }
         switch b {
         case UInt8(ascii: "\""):
-            return node(.string(try parseString()))
+            try parseString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let (value, text) = try parseNumber()
-            return node(.number(value, text: text))
+            try parseNumber()
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
             let word = readWord()
             switch word {
-            case "true": return node(.bool(true))
-            case "false": return node(.bool(false))
-            case "null": return node(.null)
+            case "true", "false":
+                append(JSONTape.Entry(kind: .bool, simple: word == "true", line: startLine, column: startColumn))
+            case "null": append(JSONTape.Entry(kind: .null, line: startLine, column: startColumn))
             default:
                 throw JSONSyntaxError(
                     line: startLine, column: startColumn,
@@ -173,30 +200,42 @@ struct JSONParser {
 
     // MARK: Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        let (startLine, startColumn) = (line, column)
+    /// Reads a string into an entry: its bytes when it has no escape, else its text in `decoded`.
+    private mutating func parseString() throws(JSONSyntaxError) {
+        var entry = JSONTape.Entry(kind: .string, line: line, column: column)
         advance()  // opening quote
         // A run of plain ASCII (no quote, backslash or control character): one column a byte.
         let runStart = index
         skipPlainASCII()
+        (entry.start, entry.end) = (runStart, index)
         if peek == UInt8(ascii: "\"") {
             advance()
-            return String(decoding: bytes[runStart..<index - 1], as: UTF8.self)
+            entry.simple = true
+            append(entry)
+            return
         }
-        var out = Array(bytes[runStart..<index])
+        var out: [UInt8]? = nil  // the text so far, once an escape is read
         while true {
             guard let b = peek else {
                 throw JSONSyntaxError(
-                    line: startLine, column: startColumn,
+                    line: entry.line, column: entry.column,
                     message:
                         "this string is not closed: no '\"' before the end of the text")
             }
             switch b {
             case UInt8(ascii: "\""):
+                entry.end = index
                 advance()
-                return String(decoding: out, as: UTF8.self)
+                if let out {
+                    entry.escaped = true
+                    entry.start = decoded.count
+                    decoded.append(String(decoding: out, as: UTF8.self))
+                }
+                append(entry)
+                return
             case UInt8(ascii: "\\"):
-                try parseEscape(into: &out)
+                if out == nil { out = Array(bytes[runStart..<index]) }
+                try parseEscape(into: &out!)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 throw error("line break inside a string; write it as \\n, or close the string with '\"'")
             case 0..<0x20:
@@ -206,10 +245,10 @@ struct JSONParser {
             case 0x20..<0x80:
                 let start = index
                 skipPlainASCII()
-                out.append(contentsOf: bytes[start..<index])
+                out?.append(contentsOf: bytes[start..<index])
             default:
                 guard let length = Self.utf8SequenceLength(in: bytes, at: index) else { throw invalidUTF8() }
-                out.append(contentsOf: bytes[index..<index + length])
+                out?.append(contentsOf: bytes[index..<index + length])
                 for _ in 0..<length { advance() }
             }
         }
@@ -266,7 +305,8 @@ struct JSONParser {
 
     // MARK: Numbers and words
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> (Double, String) {
+    /// Reads a number into an entry (its text's range; `simple` for an integer of at most 15 digits).
+    private mutating func parseNumber() throws(JSONSyntaxError) {
         let (startLine, startColumn, start) = (line, column, index)
         if peek == UInt8(ascii: "-") { advance() }
         guard let first = peek, Self.isDigit(first) else { throw unexpected("expected a digit after '-'") }
@@ -275,23 +315,31 @@ struct JSONParser {
             throw JSONSyntaxError(line: startLine, column: startColumn, message: "numbers must not have leading zeros")
         }
         skipDigits()
+        var simple = index - start <= 15
         if peek == UInt8(ascii: ".") {
             advance()
             guard let d = peek, Self.isDigit(d) else { throw unexpected("expected a digit after the decimal point") }
             skipDigits()
+            simple = false
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             advance()
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { advance() }
             guard let d = peek, Self.isDigit(d) else { throw unexpected("expected a digit in the exponent") }
             skipDigits()
+            simple = false
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            let shown = text.count > 40 ? text.prefix(40) + "…" : text
-            throw JSONSyntaxError(line: startLine, column: startColumn, message: "the number \(shown) is too large")
+        // An integer of at most 15 digits is finite; any other text is read now, to refuse one
+        // too large for a Double.
+        if !simple {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let value = Double(text), value.isFinite else {
+                let shown = text.count > 40 ? text.prefix(40) + "…" : text
+                throw JSONSyntaxError(line: startLine, column: startColumn, message: "the number \(shown) is too large")
+            }
         }
-        return (value, text)
+        append(
+            JSONTape.Entry(kind: .number, simple: simple, line: startLine, column: startColumn, start: start, end: index))
     }
 
     private mutating func skipDigits() {
@@ -340,7 +388,20 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
+        var i = index
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: column += 1
+            case 0x0A:
+                line += 1
+                column = 1
+            default:
+                index = i
+                return
+            }
+            i += 1
+        }
+        index = i
     }
 
     private func error(_ message: String) -> JSONSyntaxError {

@@ -53,7 +53,7 @@ public struct JSONValue: Sendable, Equatable {
     /// `maxDepth` arrays/objects deep. Never traps, whatever the input.
     public static func parse(_ data: Data, maxDepth: Int = 200) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)
-        return try parser.parseDocument()
+        return JSONValue(tape: try parser.parseDocument(), at: 0)
     }
 
     /// Parses JSON text given as a string.
@@ -113,9 +113,14 @@ public struct JSONValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(_, let text): return "the number \(text)"
-        case .string(let s): return "the string \(JSONWriter.quoted(s.count > 40 ? String(s.prefix(40)) + "…" : s))"
+        case .string(let s): return Self.summary(ofString: s)
         case .array: return "an array"
         case .object: return "an object"
         }
+    }
+
+    /// `summary` of the string `s`: `the string "..."`, cut after 40 characters.
+    static func summary(ofString s: String) -> String {
+        "the string \(JSONWriter.quoted(s.count > 40 ? String(s.prefix(40)) + "…" : s))"
     }
 }

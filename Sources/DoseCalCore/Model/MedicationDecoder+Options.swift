@@ -1,6 +1,6 @@
 /// The nested objects of a medication: recurrence, timePolicy, reminder and supply.
 extension MedicationDecoder {
-    static let recurrenceKeys: KeyValuePairs<String, [String]> = [
+    static let recurrenceKeys: KeyValuePairs<String, JSONKeys> = [
         "daily": ["kind"],
         "weekly": ["kind", "weekdays", "interval"],
         "everyNDays": ["kind", "days"],
@@ -8,15 +8,15 @@ extension MedicationDecoder {
         "everyNHours": ["kind", "hours"],
         "asNeeded": ["kind", "minimumHours", "maxPerDay"],
     ]
-    static let policyKeys: KeyValuePairs<String, [String]> = [
+    static let policyKeys: KeyValuePairs<String, JSONKeys> = [
         "wallClock": ["kind"],
         "pinned": ["kind", "zone"],
         "fixedInterval": ["kind"],
         "floating": ["kind"],
     ]
-    static let reminderKeys = ["enabled", "minutesBefore", "repeat"]
-    static let repeatKeys = ["count", "intervalMinutes"]
-    static let supplyKeys = ["pills", "asOf", "warningDays", "refillReminderTime"]
+    static let reminderKeys: JSONKeys = ["enabled", "minutesBefore", "repeat"]
+    static let repeatKeys: JSONKeys = ["count", "intervalMinutes"]
+    static let supplyKeys: JSONKeys = ["pills", "asOf", "warningDays", "refillReminderTime"]
 
     /// Weekday spellings, lower-cased: two-letter codes and full English names.
     static let weekdayNames: [String: Weekday] = {
@@ -29,7 +29,7 @@ extension MedicationDecoder {
         return names
     }()
 
-    func decodeRecurrence(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Recurrence {
+    func decodeRecurrence(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Recurrence {
         let (kind, f) = try kindAndFields(node, at: path, what: "a recurrence kind", keys: Self.recurrenceKeys)
         switch kind {
         case "weekly":
@@ -71,7 +71,7 @@ extension MedicationDecoder {
         }
     }
 
-    private func decodeWeekdays(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
+    private func decodeWeekdays(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -96,7 +96,7 @@ extension MedicationDecoder {
         return days
     }
 
-    func decodeTimePolicy(_ node: JSONValue, at path: FieldPath, recurrence: Recurrence) throws(ScheduleError) -> TimePolicy {
+    func decodeTimePolicy(_ node: JSONNode, at path: FieldPath, recurrence: Recurrence) throws(ScheduleError) -> TimePolicy {
         let (kind, f) = try kindAndFields(node, at: path, what: "a time policy", keys: Self.policyKeys)
         let policy: TimePolicy
         switch kind {
@@ -116,7 +116,7 @@ extension MedicationDecoder {
         return policy
     }
 
-    func decodeReminder(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Reminder {
+    func decodeReminder(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Reminder {
         let f = try reader.fields(node, at: path, known: Self.reminderKeys)
         var reminder = Reminder()
         if let enabled = try f.optional("enabled", reader.bool) { reminder.enabled = enabled }
@@ -150,7 +150,7 @@ extension MedicationDecoder {
         return reminder
     }
 
-    func decodeSupply(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Supply {
+    func decodeSupply(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Supply {
         let f = try reader.fields(node, at: path, known: Self.supplyKeys)
         let pills = try f.required("pills", "units on hand, 0 or more") { (n, p) throws(ScheduleError) in
             let valid = "use the number of units on hand, 0 or more"
@@ -173,10 +173,10 @@ extension MedicationDecoder {
 
     /// Reads an object's `kind` (one of `keys`' keys), then checks its other keys against that kind's list.
     private func kindAndFields(
-        _ node: JSONValue, at path: FieldPath, what: String, keys: KeyValuePairs<String, [String]>
+        _ node: JSONNode, at path: FieldPath, what: String, keys: KeyValuePairs<String, JSONKeys>
     ) throws(ScheduleError) -> (String, ScheduleFields) {
         let kinds = keys.map(\.key)
-        guard node.objectMembers != nil else {
+        guard node.isObject else {
             throw reader.fail(node, path, "expected an object like {\"kind\": \"\(kinds[0])\"}, found \(node.summary)")
         }
         guard let kindNode = node["kind"], !kindNode.isNull else {

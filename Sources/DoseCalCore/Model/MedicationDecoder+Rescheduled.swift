@@ -2,7 +2,7 @@ extension MedicationDecoder {
     /// The `rescheduled` list: `{"slot", "date", "at"?, "time", "toDate"?}` objects, one per dose,
     /// each on a dose day of `m`. `at` (every-N-hours medications only, and required there) names
     /// which of the day's doses moves, by its original home-zone time (decision 0138).
-    func decodeRescheduled(_ node: JSONValue, at path: FieldPath, of m: Medication) throws(ScheduleError) -> [RescheduledDose] {
+    func decodeRescheduled(_ node: JSONNode, at path: FieldPath, of m: Medication) throws(ScheduleError) -> [RescheduledDose] {
         var result: [RescheduledDose] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let read = try reader.attempt { () throws(ScheduleError) in
@@ -15,7 +15,7 @@ extension MedicationDecoder {
 
     /// One `rescheduled` entry; nil when its slot, date or `at` is wrong (reported).
     private func decodeRescheduledDose(
-        _ element: JSONValue, at path: FieldPath, of m: Medication, before: [RescheduledDose]
+        _ element: JSONNode, at path: FieldPath, of m: Medication, before: [RescheduledDose]
     ) throws(ScheduleError) -> RescheduledDose? {
         let f = try reader.fields(element, at: path, known: Self.rescheduledKeys)
         let slot = try f.required("slot", "the id of the slot whose dose moves", reader.identifier)

@@ -6,14 +6,14 @@ struct MedicationDecoder {
     /// time in it.
     var home: Zone? = nil
 
-    static let medicationKeys = [
+    static let medicationKeys: JSONKeys = [
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
         "timePolicy", "reminder", "supply", "taper", "rescheduled",
     ]
-    static let rescheduledKeys = ["slot", "date", "at", "time", "toDate"]
-    static let slotKeys = ["id", "time", "until"]
-    static let stepSlotKeys = ["id", "time"]
-    static let stepKeys = ["from", "pillsPerDose", "dose", "times"]
+    static let rescheduledKeys: JSONKeys = ["slot", "date", "at", "time", "toDate"]
+    static let slotKeys: JSONKeys = ["id", "time", "until"]
+    static let stepSlotKeys: JSONKeys = ["id", "time"]
+    static let stepKeys: JSONKeys = ["from", "pillsPerDose", "dose", "times"]
 
     /// The time policy used when a medication has no `timePolicy`: fixedInterval for everyNHours, else wallClock.
     static func defaultPolicy(for recurrence: Recurrence) -> TimePolicy {
@@ -21,7 +21,7 @@ struct MedicationDecoder {
         return .wallClock
     }
 
-    func decode(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Medication {
+    func decode(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Medication {
         let f = try reader.fields(node, at: path, known: Self.medicationKeys)
         let id = try f.attempt(
             "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
@@ -102,7 +102,7 @@ struct MedicationDecoder {
     }
 
     /// The `times` list: `"HH:MM"` strings (slot id = 1-based position) or `{"id", "time"}` objects.
-    private func decodeSlots(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [DoseSlot] {
+    private func decodeSlots(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [DoseSlot] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(node, path, "the list is empty; list at least one dose time, like [\"08:00\"]")
@@ -126,7 +126,7 @@ struct MedicationDecoder {
                     reader.fail(
                         idNode, elementPath,
                         "duplicate slot id \(JSONWriter.quoted(slot.id)) (first at line \(first)); each slot of a medication needs its own id"
-                            + (element.stringValue != nil
+                            + (element.isString
                                 ? " (a plain \"HH:MM\" entry's id is its position, here \"\(i + 1)\")" : "")
                     ))
                 continue
@@ -147,13 +147,13 @@ struct MedicationDecoder {
     }
 
     /// One entry of `times` and the node its id comes from (`position` is its 1-based place).
-    private func decodeSlot(_ element: JSONValue, at path: FieldPath, position: Int) throws(ScheduleError) -> (
-        DoseSlot, JSONValue
+    private func decodeSlot(_ element: JSONNode, at path: FieldPath, position: Int) throws(ScheduleError) -> (
+        DoseSlot, JSONNode
     ) {
-        if element.stringValue != nil {
+        if element.isString {
             return (DoseSlot(id: String(position), time: try reader.time(element, at: path)), element)
         }
-        guard element.objectMembers != nil else {
+        guard element.isObject else {
             throw reader.fail(
                 element, path,
                 "expected a time \"HH:MM\" or an object {\"id\": ..., \"time\": \"HH:MM\"}, found \(element.summary)")
@@ -166,7 +166,7 @@ struct MedicationDecoder {
     }
 
     private func decodeTaper(
-        _ node: JSONValue, at path: FieldPath, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ node: JSONNode, at path: FieldPath, times: [DoseSlot], start: LocalDate, end: LocalDate?
     ) throws(ScheduleError) -> [TaperStep] {
         var steps: [TaperStep] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
@@ -179,7 +179,7 @@ struct MedicationDecoder {
     }
 
     private func decodeTaperStep(
-        _ element: JSONValue, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ element: JSONNode, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
     ) throws(ScheduleError) -> TaperStep {
         let f = try reader.fields(element, at: path, known: Self.stepKeys)
         let from = try f.required("from", "the first day of this step, YYYY-MM-DD", reader.date)
@@ -212,7 +212,7 @@ struct MedicationDecoder {
     }
 
     /// A taper step's `times`: `{"id", "time"}` objects naming existing slots, once each.
-    private func decodeStepSlots(_ node: JSONValue, at path: FieldPath, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
+    private func decodeStepSlots(_ node: JSONNode, at path: FieldPath, slots: [DoseSlot]) throws(ScheduleError) -> [DoseSlot] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -243,9 +243,9 @@ struct MedicationDecoder {
     /// One entry of a step's `times` and the index of the slot it changes; nil when it names no
     /// usable slot (reported).
     private func decodeStepSlot(
-        _ element: JSONValue, at path: FieldPath, slots: [DoseSlot], changed: [DoseSlot]
+        _ element: JSONNode, at path: FieldPath, slots: [DoseSlot], changed: [DoseSlot]
     ) throws(ScheduleError) -> (DoseSlot, Int)? {
-        guard element.objectMembers != nil else {
+        guard element.isObject else {
             throw reader.fail(
                 element, path,
                 "expected an object {\"id\": ..., \"time\": \"HH:MM\"} naming one of the medication's slots, found \(element.summary)"

@@ -29,7 +29,7 @@ public enum ScheduleCodec {
     /// file order) instead of stopping at the first; see `ScheduleValidation`.
     public static func validate(_ data: Data, file: String) -> ScheduleValidation {
         let log = ScheduleErrorLog()
-        var root: JSONValue? = nil
+        var root: JSONNode? = nil
         do {
             root = try parse(data, file: file)
             let schedule = try ScheduleDecoder(reader: ScheduleReader(file: file, log: log)).decode(root!)
@@ -44,10 +44,11 @@ public enum ScheduleCodec {
         return ScheduleValidation(schedule: nil, errors: ordered.map { root.map($0.element.masked(by:)) ?? $0.element })
     }
 
-    /// The JSON tree of a file, or its syntax error.
-    private static func parse(_ data: Data, file: String) throws(ScheduleError) -> JSONValue {
+    /// The parsed file (its tape's root value), or its syntax error.
+    private static func parse(_ data: Data, file: String) throws(ScheduleError) -> JSONNode {
         do {
-            return try JSONValue.parse(data)
+            var parser = JSONParser(bytes: [UInt8](data), maxDepth: 200)
+            return try parser.parseDocument().root
         } catch {
             throw ScheduleError(
                 kind: .syntax, file: file, path: "", line: error.line, column: error.column, message: error.message)
@@ -66,7 +67,7 @@ public enum ScheduleCodec {
     public static func decodeItinerary(_ data: Data, file: String) throws(ScheduleError) -> [ItineraryStop] {
         let root = try parse(data, file: file)
         let decoder = ScheduleDecoder(reader: ScheduleReader(file: file))
-        if case .object = root.kind {
+        if root.isObject {
             guard let list = root["itinerary"] else {
                 throw decoder.reader.fail(
                     root, .root,

@@ -3,7 +3,7 @@ import Foundation
 extension ScheduleDecoder {
     /// The `seen` list: reminders a calendar reported as seen (`SeenReminder`).
     func decodeSeen(
-        _ node: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
+        _ node: JSONNode, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> [SeenReminder] {
         try entries(node, at: path) { (element, entryPath) throws(ScheduleError) in
             try decodeSeenEntry(element, at: entryPath, medications: medications, unread: unread)
@@ -11,7 +11,7 @@ extension ScheduleDecoder {
     }
 
     private func decodeSeenEntry(
-        _ element: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
+        _ element: JSONNode, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> SeenReminder {
         let f = try reader.fields(element, at: path, known: Self.seenKeys)
         let id = try f.required("medication", "the id of the medication whose reminder was seen", reader.identifier)

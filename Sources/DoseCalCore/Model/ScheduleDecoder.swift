@@ -5,15 +5,15 @@ import Foundation
 struct ScheduleDecoder {
     let reader: ScheduleReader
 
-    static let rootKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log", "seen"]
-    static let feedKeys = ["name", "privacy", "refreshMinutes", "color"]
-    static let itineraryKeys = ["from", "zone"]
-    static let logKeys = ["medication", "slot", "date", "status", "at"]
-    static let seenKeys = ["medication", "slot", "date", "at", "source"]
+    static let rootKeys: JSONKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log", "seen"]
+    static let feedKeys: JSONKeys = ["name", "privacy", "refreshMinutes", "color"]
+    static let itineraryKeys: JSONKeys = ["from", "zone"]
+    static let logKeys: JSONKeys = ["medication", "slot", "date", "status", "at"]
+    static let seenKeys: JSONKeys = ["medication", "slot", "date", "at", "source"]
     static let versionPath = FieldPath.root.member("version")
 
-    func decode(_ root: JSONValue) throws(ScheduleError) -> Schedule {
-        guard root.objectMembers != nil else {
+    func decode(_ root: JSONNode) throws(ScheduleError) -> Schedule {
+        guard root.isObject else {
             throw reader.fail(
                 root, .root, "expected an object {...} holding version, homeZone and medications, found \(root.summary)")
         }
@@ -47,7 +47,7 @@ struct ScheduleDecoder {
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
-    private func decodeMedications(_ node: JSONValue, at listPath: FieldPath, home: Zone?) throws(ScheduleError) -> (
+    private func decodeMedications(_ node: JSONNode, at listPath: FieldPath, home: Zone?) throws(ScheduleError) -> (
         [Medication], Set<String>
     ) {
         var medications: [Medication] = []
@@ -81,13 +81,13 @@ struct ScheduleDecoder {
         return (medications, unread)
     }
 
-    private func decodeVersion(_ root: JSONValue) throws(ScheduleError) -> Int {
+    private func decodeVersion(_ root: JSONNode) throws(ScheduleError) -> Int {
         let current = Schedule.currentVersion
         guard let node = root["version"], !node.isNull else {
             throw reader.fail(
                 root, .root, "missing required key \"version\" (the format version; this build reads version \(current))")
         }
-        guard case .number(_, let text) = node.kind else {
+        guard let text = node.numberText else {
             throw reader.fail(
                 node, Self.versionPath, "expected a number, found \(node.summary); this build reads version \(current)")
         }
@@ -105,7 +105,7 @@ struct ScheduleDecoder {
         return version
     }
 
-    private func decodeFeed(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> FeedOptions {
+    private func decodeFeed(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> FeedOptions {
         let f = try reader.fields(node, at: path, known: Self.feedKeys)
         var feed = FeedOptions()
         if let name = try f.optional(
@@ -127,7 +127,7 @@ struct ScheduleDecoder {
     }
 
     /// `feed.color`: a CSS3 colour name or `#RRGGBB`.
-    private func decodeColor(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> FeedColor {
+    private func decodeColor(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> FeedColor {
         let s = try reader.string(node, at: path, expected: "a colour (a string)")
         guard let color = FeedColor(parsing: s) else {
             let guess = ScheduleReader.didYouMean(NameSuggestion.closest(to: s, in: FeedColor.cssColors.keys.sorted()))
@@ -139,7 +139,7 @@ struct ScheduleDecoder {
         return color
     }
 
-    func decodeItinerary(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [ItineraryStop] {
+    func decodeItinerary(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [ItineraryStop] {
         var stops: [ItineraryStop] = []
         var complete = true
         for (i, element) in try reader.array(node, at: path).enumerated() {
@@ -163,7 +163,7 @@ struct ScheduleDecoder {
     }
 
     private func decodeLog(
-        _ node: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
+        _ node: JSONNode, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> [DoseLogEntry] {
         try entries(node, at: path) { (element, entryPath) throws(ScheduleError) in
             try decodeLogEntry(element, at: entryPath, medications: medications, unread: unread)
@@ -173,7 +173,7 @@ struct ScheduleDecoder {
     /// Each element of the list at `path` read with `read` (given the element's path); when
     /// collecting every error, an element that cannot be read is recorded and left out.
     func entries<T>(
-        _ node: JSONValue, at path: FieldPath, _ read: (JSONValue, FieldPath) throws(ScheduleError) -> T
+        _ node: JSONNode, at path: FieldPath, _ read: (JSONNode, FieldPath) throws(ScheduleError) -> T
     ) throws(ScheduleError) -> [T] {
         var result: [T] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
@@ -186,7 +186,7 @@ struct ScheduleDecoder {
     /// One log entry; the medication and slot it names are looked up unless that medication could
     /// not be read (when collecting every error).
     private func decodeLogEntry(
-        _ element: JSONValue, at path: FieldPath, medications: [Medication], unread: Set<String>
+        _ element: JSONNode, at path: FieldPath, medications: [Medication], unread: Set<String>
     ) throws(ScheduleError) -> DoseLogEntry {
         let f = try reader.fields(element, at: path, known: Self.logKeys)
         let id = try f.required("medication", "the id of the medication the entry is about", reader.identifier)
@@ -205,7 +205,7 @@ struct ScheduleDecoder {
     /// Reports a medication id the schedule lacks, or a slot its medication lacks (unless that
     /// medication could not be read, when collecting every error).
     func checkNames(
-        _ f: ScheduleFields, _ element: JSONValue, medication id: String, slot: String?, medications: [Medication],
+        _ f: ScheduleFields, _ element: JSONNode, medication id: String, slot: String?, medications: [Medication],
         unread: Set<String>
     ) throws(ScheduleError) {
         let medication = medications.first(where: { $0.id == id })

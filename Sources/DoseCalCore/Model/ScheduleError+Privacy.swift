@@ -4,7 +4,7 @@ extension ScheduleError {
     /// medication id and name the file holds replaced by the medication's position ("Medication 2",
     /// as `Schedule.positionalName` numbers them), and any other id a log entry gives left out.
     /// Otherwise the error as it is.
-    func masked(by root: JSONValue) -> ScheduleError {
+    func masked(by root: JSONNode) -> ScheduleError {
         guard root["feed"]?["privacy"]?.boolValue == true else { return self }
         var names: [(text: String, replacement: String)] = []
         for (i, m) in (root["medications"]?.arrayValue ?? []).enumerated() {
@@ -26,7 +26,7 @@ extension ScheduleError {
         var text = message
         for (name, replacement) in names {
             let quoted = JSONWriter.quoted(name)
-            let truncated = JSONWriter.quoted(String(name.prefix(40)) + "…")  // as `JSONValue.summary` cuts
+            let truncated = JSONWriter.quoted(String(name.prefix(40)) + "…")  // as `JSONNode.summary` cuts
             text = text.replacingOccurrences(of: "medication " + quoted, with: replacement)
             text = text.replacingOccurrences(of: quoted, with: replacement).replacingOccurrences(of: truncated, with: replacement)
         }

@@ -28,39 +28,60 @@ struct ScheduleReader {
 
     /// What an object that lost a required value throws when collecting: a problem already
     /// recorded (so the log lists it once). Only reached with a log.
-    func incomplete(_ node: JSONValue, _ path: FieldPath) -> ScheduleError {
+    func incomplete(_ node: JSONNode, _ path: FieldPath) -> ScheduleError {
         log?.errors.first ?? fail(node, path, "this value could not be read")
     }
 
-    func fail(_ node: JSONValue, _ path: FieldPath, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
-        ScheduleError(kind: kind, file: file, path: path.text, line: node.line, column: node.column, message: message)
+    func fail(_ node: JSONNode, _ path: FieldPath, _ message: String, kind: ScheduleError.Kind = .invalid) -> ScheduleError {
+        fail(line: node.line, column: node.column, path, message, kind: kind)
+    }
+
+    func fail(line: Int, column: Int, _ path: FieldPath, _ message: String, kind: ScheduleError.Kind = .invalid)
+        -> ScheduleError
+    {
+        ScheduleError(kind: kind, file: file, path: path.text, line: line, column: column, message: message)
+    }
+
+    /// Whether the key at entry `k` starts with `x-` (as `String.hasPrefix` reads it): such a
+    /// member is dropped.
+    static func isIgnored(key k: Int, in tape: JSONTape) -> Bool {
+        let entry = tape.entries[k]
+        guard entry.simple else { return tape.text(at: k).hasPrefix("x-") }
+        return entry.end - entry.start >= 2 && tape.bytes[entry.start] == UInt8(ascii: "x")
+            && tape.bytes[entry.start + 1] == UInt8(ascii: "-")
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    func fields(_ node: JSONValue, at path: FieldPath, known: [String], context: String = "") throws(ScheduleError)
+    func fields(_ node: JSONNode, at path: FieldPath, known: JSONKeys, context: String = "") throws(ScheduleError)
         -> ScheduleFields
     {
-        guard let members = node.objectMembers else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
-        for member in members where !member.key.hasPrefix("x-") {
-            guard known.contains(member.key) else {
-                let keyNode = JSONValue(.null, line: member.keyLine, column: member.keyColumn)
-                var message = "unknown key \(JSONWriter.quoted(member.key))\(context)"
-                message += Self.didYouMean(NameSuggestion.closest(to: member.key, in: known))
-                message += "; known keys: " + known.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"
-                try report(fail(keyNode, path, message))
+        guard node.isObject else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
+        let tape = node.tape
+        var values = [Int](repeating: -1, count: known.names.count)
+        var k = node.index + 1
+        while k < tape.entries[node.index].after {
+            defer { k = tape.entries[k + 1].after }
+            if Self.isIgnored(key: k, in: tape) { continue }
+            if let i = known.index(ofKey: k, in: tape) {
+                values[i] = k + 1
                 continue
             }
+            let key = tape.text(at: k)
+            var message = "unknown key \(JSONWriter.quoted(key))\(context)"
+            message += Self.didYouMean(NameSuggestion.closest(to: key, in: known.names))
+            message += "; known keys: " + known.names.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"
+            try report(fail(line: tape.entries[k].line, column: tape.entries[k].column, path, message))
         }
-        return ScheduleFields(reader: self, node: node, parent: FieldPath.Parent(path), members: members)
+        return ScheduleFields(reader: self, node: node, parent: FieldPath.Parent(path), known: known, values: values)
     }
 
-    func array(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> [JSONValue] {
+    func array(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [JSONNode] {
         guard let elements = node.arrayValue else { throw fail(node, path, "expected an array [...], found \(node.summary)") }
         return elements
     }
 
     /// A string; `expected` (what the value should be) is worked out only for an error.
-    func string(_ node: JSONValue, at path: FieldPath, expected: @autoclosure () -> String = "a string") throws(ScheduleError)
+    func string(_ node: JSONNode, at path: FieldPath, expected: @autoclosure () -> String = "a string") throws(ScheduleError)
         -> String
     {
         guard let s = node.stringValue else { throw fail(node, path, "expected \(expected()), found \(node.summary)") }
@@ -69,7 +90,7 @@ struct ScheduleReader {
 
     /// A string without control characters (line breaks and tabs allowed when `multiline`).
     /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
-    func text(_ node: JSONValue, at path: FieldPath, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
+    func text(_ node: JSONNode, at path: FieldPath, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
         -> String
     {
         let s = try string(node, at: path)
@@ -88,34 +109,34 @@ struct ScheduleReader {
         return s
     }
 
-    func bool(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Bool {
+    func bool(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Bool {
         guard let b = node.boolValue else { throw fail(node, path, "expected true or false, found \(node.summary)") }
         return b
     }
 
     /// A whole number in `range`, written without fraction or exponent.
-    func integer(_ node: JSONValue, at path: FieldPath, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError)
+    func integer(_ node: JSONNode, at path: FieldPath, in range: ClosedRange<Int>, unit: String = "") throws(ScheduleError)
         -> Int
     {
         var valid: String { "use a whole number from \(range.lowerBound) to \(range.upperBound)\(unit)" }
-        guard case .number(_, let text) = node.kind else {
-            throw fail(node, path, "expected a number, found \(node.summary); \(valid)")
-        }
-        guard let n = Int(text) else {
+        guard let n = node.intValue else {
+            guard let text = node.numberText else {
+                throw fail(node, path, "expected a number, found \(node.summary); \(valid)")
+            }
             let integral = text.allSatisfy { $0.isNumber || $0 == "-" }
             throw fail(node, path, integral ? "\(text) is out of range; \(valid)" : "\(text) is not a whole number; \(valid)")
         }
-        guard range.contains(n) else { throw fail(node, path, "\(text) is out of range; \(valid)") }
+        guard range.contains(n) else { throw fail(node, path, "\(Self.text(node)) is out of range; \(valid)") }
         return n
     }
 
-    func number(_ node: JSONValue, at path: FieldPath, valid: String) throws(ScheduleError) -> Double {
+    func number(_ node: JSONNode, at path: FieldPath, valid: String) throws(ScheduleError) -> Double {
         guard let d = node.doubleValue else { throw fail(node, path, "expected a number, found \(node.summary); \(valid)") }
         return d
     }
 
     /// A unit count: a number > 0 in steps of 0.25 (half and quarter tablets).
-    func pills(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Double {
+    func pills(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Double {
         let valid = "use a number above 0 in steps of 0.25, like 1, 0.5 or 2.25"
         let d = try number(node, at: path, valid: valid)
         guard d > 0 else { throw fail(node, path, "\(Self.text(node)) is not above 0; \(valid)") }
@@ -124,7 +145,7 @@ struct ScheduleReader {
     }
 
     /// An id: 1 to 64 of `A-Z a-z 0-9 . _ -`.
-    func identifier(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> String {
+    func identifier(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> String {
         let s = try string(node, at: path, expected: "an id (a string)")
         guard Self.isIdentifier(s) else {
             throw fail(
@@ -134,7 +155,8 @@ struct ScheduleReader {
     }
 
     /// A `YYYY-MM-DD` date.
-    func date(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> LocalDate {
+    func date(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> LocalDate {
+        if let r = node.asciiRange, r.count == 10, let date = Self.date(node.tape.bytes, r.lowerBound) { return date }
         let s = try string(node, at: path, expected: "a date \"YYYY-MM-DD\" (a string)")
         guard s.utf8.count == 10, let date = LocalDate(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a date; use YYYY-MM-DD, like \"2026-01-05\"")
@@ -143,7 +165,8 @@ struct ScheduleReader {
     }
 
     /// An `HH:MM` time of day.
-    func time(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> WallTime {
+    func time(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> WallTime {
+        if let r = node.asciiRange, r.count == 5, let time = Self.time(node.tape.bytes, r.lowerBound) { return time }
         let s = try string(node, at: path, expected: "a time \"HH:MM\" (a string)")
         guard s.utf8.count == 5, let time = WallTime(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a time; use HH:MM from 00:00 to 23:59")
@@ -153,7 +176,7 @@ struct ScheduleReader {
 
     /// An IANA time zone name with zone data (`Area/Location` or exactly `UTC`), resolved: the
     /// one place a zone name in the schedule becomes a `Zone`.
-    func zone(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Zone {
+    func zone(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Zone {
         let s = try string(node, at: path, expected: "a time zone name (a string)")
         guard s == "UTC" || s.contains("/"), let zone = Zone(s) else {
             throw fail(
@@ -166,7 +189,7 @@ struct ScheduleReader {
     }
 
     /// An RFC 3339 date-time with `Z` or a numeric offset; fractional seconds are dropped.
-    func instant(_ node: JSONValue, at path: FieldPath) throws(ScheduleError) -> Date {
+    func instant(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Date {
         let s = try string(node, at: path, expected: "an RFC 3339 date-time (a string)")
         guard let date = Self.parseRFC3339(s) else {
             throw fail(
@@ -178,7 +201,7 @@ struct ScheduleReader {
     }
 
     /// One of `choices` (compared exactly).
-    func choice(_ node: JSONValue, at path: FieldPath, what: String, in choices: [String]) throws(ScheduleError) -> String {
+    func choice(_ node: JSONNode, at path: FieldPath, what: String, in choices: [String]) throws(ScheduleError) -> String {
         var list: String { choices.joined(separator: ", ") }
         let s = try string(node, at: path, expected: "\(what) (a string: one of \(list))")
         guard choices.contains(s) else {
@@ -190,15 +213,36 @@ struct ScheduleReader {
 
     // MARK: Helpers
 
+    /// `LocalDate(parsing:)` of the 10 bytes `YYYY-MM-DD` at `i`, without a String.
+    static func date(_ c: [UInt8], _ i: Int) -> LocalDate? {
+        guard c[i + 4] == UInt8(ascii: "-"), c[i + 7] == UInt8(ascii: "-"), let y1 = twoDigits(c, i),
+            let y2 = twoDigits(c, i + 2), let m = twoDigits(c, i + 5), let d = twoDigits(c, i + 8)
+        else { return nil }
+        let y = y1 * 100 + y2
+        return LocalDate(year: y, month: m, day: d)
+    }
+
+    /// `WallTime(parsing:)` of the 5 bytes `HH:MM` at `i`, without a String.
+    static func time(_ c: [UInt8], _ i: Int) -> WallTime? {
+        guard c[i + 2] == UInt8(ascii: ":"), let h = twoDigits(c, i), let m = twoDigits(c, i + 3) else { return nil }
+        return WallTime(hour: h, minute: m)
+    }
+
+    /// The value of the two ASCII digits at `c[i]`, `c[i + 1]`.
+    private static func twoDigits(_ c: [UInt8], _ i: Int) -> Int? {
+        let (a, b) = (Int(c[i]) &- 0x30, Int(c[i + 1]) &- 0x30)
+        guard a >= 0, a <= 9, b >= 0, b <= 9 else { return nil }
+        return a * 10 + b
+    }
+
     /// ` (did you mean "x"?)`, or nothing without a suggestion.
     static func didYouMean(_ guess: String?) -> String {
         guess.map { " (did you mean \(JSONWriter.quoted($0))?)" } ?? ""
     }
 
     /// The source text of a number node (or its summary).
-    static func text(_ node: JSONValue) -> String {
-        if case .number(_, let text) = node.kind { return text }
-        return node.summary
+    static func text(_ node: JSONNode) -> String {
+        node.numberText ?? node.summary
     }
 
     static func isIdentifier(_ s: String) -> Bool {
