@@ -204,7 +204,10 @@ struct FeedText {
 
     /// "1", "0.5", "2.25".
     static func amount(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // A whole number is written without ".0" when an Int holds it exactly; any other value
+        // (a fraction, or one too large for an Int, from a strength like "1e30 mg") as a Double.
+        guard value == value.rounded(), let whole = Int(exactly: value) else { return String(value) }
+        return String(whole)
     }
 
     static let amountPattern = #"^(\d+(?:[.]\d+)?)\s?(mg|mcg|µg|g|ml|mL|IU|units?)$"#

@@ -135,12 +135,19 @@ struct ScheduleReader {
         return d
     }
 
-    /// A unit count: a number > 0 in steps of 0.25 (half and quarter tablets).
+    /// The most units one dose may take: far above any real dose, low enough that every count and
+    /// total the feed writes stays an exact whole number.
+    static let mostPillsPerDose: Double = 1000
+
+    /// A unit count: a number > 0 and at most 1000, in steps of 0.25 (half and quarter tablets).
     func pills(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Double {
         let valid = "use a number above 0 in steps of 0.25, like 1, 0.5 or 2.25"
         let d = try number(node, at: path, valid: valid)
         guard d > 0 else { throw fail(node, path, "\(Self.text(node)) is not above 0; \(valid)") }
         guard (d * 4).rounded() == d * 4 else { throw fail(node, path, "\(Self.text(node)) is not a multiple of 0.25; \(valid)") }
+        guard d <= Self.mostPillsPerDose else {
+            throw fail(node, path, "\(Self.text(node)) is more than 1000 units for one dose; use a number above 0 and at most 1000")
+        }
         return d
     }
 

@@ -18,6 +18,10 @@ import DoseCalTestSupport
             #""pillsPerDose": "1""#,
             "t.json:5: medications[0].pillsPerDose: expected a number, found the string \"1\"; use a number above 0 in steps of 0.25, like 1, 0.5 or 2.25"
         ),
+        (
+            #""pillsPerDose": 12345678901234567890"#,
+            "t.json:5: medications[0].pillsPerDose: 12345678901234567890 is more than 1000 units for one dose; use a number above 0 and at most 1000"
+        ),
         (#""strength": 500"#, "t.json:5: medications[0].strength: expected a string, found the number 500"),
         (
             #""dose": "1\ttablet""#,
