@@ -165,8 +165,7 @@ public struct Reconciler: Sendable {
                 guard !sides.damage.slots.contains(slotKey) else { continue }
                 if ruleChanges[slotKey] != nil { continue }
                 let (b, o, t) = (sides.base[slotKey], sides.ours[slotKey], sides.theirs[slotKey])
-                let keys = Set(b.doses.keys).union(t.doses.keys).union(o.doses.keys)
-                    .filter { $0.date >= first && $0.date <= last }.sorted()
+                let keys = SlotDoses.keys([b, t, o], from: first, through: last)
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, keys: keys, base: b, ours: o, theirs: t,
                     log: log[slotKey] ?? [:], today: today)
