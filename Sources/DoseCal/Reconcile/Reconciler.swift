@@ -59,14 +59,14 @@ public struct Reconciler: Sendable {
         var index = DoseSlotIndex(schedule: ours, feed: feed)
         if let base { index.learn(base) }
         var result = ChangeSet()
-        let oursCalendar: ReturnedCalendar
+        let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
         do {
             oursCalendar = try ownReading(of: feed)
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
         }
-        let sides = try self.sides(ours: oursCalendar, index: index)
+        let sides = try self.sides(ours: oursCalendar.calendar, isBase: oursCalendar.isBase, index: index)
         result.damaged = sides.damage.list
         result.warnings += Set(sides.base.problems + sides.theirs.problems).sorted()
         result.warnings += theirs.warnings.compactMap { warning in
@@ -83,11 +83,12 @@ public struct Reconciler: Sendable {
 
     /// The schedule's feed read back as text (the built values differ from it: libical drops
     /// WKST=MO, reorders BYDAY). When the text is `baseText` apart from the DTSTAMP and
-    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading.
-    func ownReading(of feed: Feed) throws(ICalError) -> ReturnedCalendar {
+    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading
+    /// (`isBase`).
+    func ownReading(of feed: Feed) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
         let text = Array(try feed.serialized().utf8)
-        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return base }
-        return try ReturnedCalendar(parsing: text)
+        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return (base, true) }
+        return (try ReturnedCalendar(parsing: text), false)
     }
 
     /// Whether two calendar texts have the same lines, but for the values of DTSTAMP and
@@ -116,15 +117,24 @@ public struct Reconciler: Sendable {
     }
 
     /// Expands the slots the calendar changed on every side (decision 0026); damaged series' slots
-    /// are not compared at all (damage is never intent, decision 0036).
-    func sides(ours oursCalendar: ReturnedCalendar, index: DoseSlotIndex) throws(ReconcileError) -> Sides {
+    /// are not compared at all (damage is never intent, decision 0036). `oursIsBase`: the
+    /// schedule's feed reads as the base (`ownReading`).
+    func sides(ours oursCalendar: ReturnedCalendar, isBase oursIsBase: Bool, index: DoseSlotIndex) throws(ReconcileError)
+        -> Sides
+    {
         let home = ours.home
         let window = self.window()
         let baseCalendar = base ?? oursCalendar
         var damage = self.damage(index: index)
-        let touched = Reconciler.changedSlots(base: baseCalendar, theirs: theirs, index: index).subtracting(damage.slots)
+        let baseContents = Reconciler.contents(baseCalendar, index: index)
+        let touched = Reconciler.changedSlots(baseContents, Reconciler.contents(theirs, index: index))
+            .subtracting(damage.slots)
         // A slot whose series the schedule left as the base has them is expanded once, for both.
-        let same = base.map { Reconciler.sameSeries($0, oursCalendar, index: index, in: touched) } ?? []
+        var same = Set<SlotKey>()
+        if let base {
+            let oursContents = oursIsBase ? baseContents : Reconciler.contents(oursCalendar, index: index, only: touched)
+            same = Reconciler.sameSeries(base, oursCalendar, contents: baseContents, oursContents, in: touched)
+        }
         var oursView = DoseView(
             oursCalendar, index: index, homeZone: home, window: window, only: touched.subtracting(same), budget: budget)
         let baseView =
@@ -227,19 +237,12 @@ public struct Reconciler: Sendable {
         return from..<max(from + 1, now + horizonDays * 86_400)
     }
 
-    /// Slots whose series differ between `base` and `theirs` (content hashes
-    /// of every series of the slot, split halves included, decision 0017).
-    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<SlotKey> {
-        func hashes(_ calendar: ReturnedCalendar) -> [SlotKey: [String]] {
-            var result: [SlotKey: [String]] = [:]
-            for s in calendar.series {
-                guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
-                result[slot.key, default: []].append(s.contentHash)
-            }
-            return result.mapValues { $0.sorted() }
-        }
-        let (b, t) = (hashes(base), hashes(theirs))
-        return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
+    /// Slots whose series differ between the base and theirs (the content, as its hash hashes
+    /// it, of every series of the slot, split halves included, decision 0017), by their
+    /// `contents`.
+    static func changedSlots(_ b: SlotContents, _ t: SlotContents) -> Set<SlotKey> {
+        let texts = { (list: [SeriesContent]?) in list.map { $0.map(\.text).sorted() } }
+        return Set(b.keys).union(t.keys).filter { texts(b[$0]) != texts(t[$0]) }
     }
 
     /// Slots whose calendar series repeat by another rule than any of the base's series of that
@@ -256,8 +259,11 @@ public struct Reconciler: Sendable {
             return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
         }
         var known: [SlotKey: Set<String>] = [:]
+        // Only the slots in `only` are looked up below.
         for s in base.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key), let shape = shape(s.master) else {
+                continue
+            }
             known[slot.key, default: []].insert(shape)
         }
         var result: [SlotKey: String] = [:]
