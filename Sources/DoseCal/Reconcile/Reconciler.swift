@@ -97,11 +97,17 @@ public struct Reconciler: Sendable {
         if a == b { return true }
         guard a.count == b.count else { return false }
         let newline = UInt8(ascii: "\n")
-        let x = a.split(separator: newline, omittingEmptySubsequences: false)
-        let y = b.split(separator: newline, omittingEmptySubsequences: false)
-        guard x.count == y.count else { return false }
         let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
-        return zip(x, y).allSatisfy { p, q in p == q || stamps.contains { p.starts(with: $0) && q.starts(with: $0) } }
+        // Line by line through both texts, no array of lines kept.
+        var (i, j) = (0, 0)
+        while true {
+            let ei = a[i...].firstIndex(of: newline) ?? a.endIndex
+            let ej = b[j...].firstIndex(of: newline) ?? b.endIndex
+            let (p, q) = (a[i..<ei], b[j..<ej])
+            guard p == q || stamps.contains(where: { p.starts(with: $0) && q.starts(with: $0) }) else { return false }
+            if ei == a.endIndex || ej == b.endIndex { return ei == a.endIndex && ej == b.endIndex }
+            (i, j) = (ei + 1, ej + 1)
+        }
     }
 
     /// The three sides expanded over the window, and what is damaged.
