@@ -59,6 +59,11 @@ struct ComponentAssembler {
             if scan != nil {
                 if stack.count == 2 { scan!.note(l, name: name, rule: passOver!, reader: &reader) }
                 open.record(l)
+                // Kept: read the lines so far now, and the rest as they come.
+                if scan!.kept {
+                    scan = nil
+                    _ = readRecorded()
+                }
             } else if inUnit {
                 open.add(l, property: open.isOwn ? reader.read(l) : nil)
             } else {
@@ -145,8 +150,9 @@ struct ComponentAssembler {
         open = OpenUnit(isOwn: !libicalOnly)
     }
 
-    /// Reads the recorded lines of a VEVENT that was not passed over as they would have been read
-    /// on arrival; the unit as read here, or nil when it needs libical (`replay`).
+    /// Reads the recorded lines of a VEVENT that was not passed over (all of them, or those so
+    /// far of one that is kept) as they would have been read on arrival; the unit as read here
+    /// when they close it, or nil (still open, or it needs libical: `replay`).
     private mutating func readRecorded() -> ICalComponent? {
         let lines = open.lines
         open = OpenUnit(isOwn: !libicalOnly)

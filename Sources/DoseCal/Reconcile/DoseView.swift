@@ -40,7 +40,7 @@ struct DoseView: Sendable {
         // Instances arrive group by group, unsorted and unkept; where several give one key, the
         // one last in (start, UID, recurrence instant) order wins, as in a sorted expansion.
         var dates = DoseDates(homeZone: homeZone)
-        var found = [[DoseKey: (dose: Dose, rank: Rank)]](repeating: [:], count: series.slots.count)
+        var found = [[SlotDoses.Found]](repeating: [], count: series.slots.count)
         var last: (uid: String, entry: Series.Entry)? = nil
         let expansion = CalendarExpander(components: series.components, viewerZone: homeZone, budget: budget)
             .forEachInstance(from: window.lowerBound, to: window.upperBound) { instance in
@@ -54,14 +54,16 @@ struct DoseView: Sendable {
                     entry = known
                 }
                 if instance.isOverride, series.cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { return }
-                let key = DoseKey(date: dates.date(of: instance), instant: entry.hourly ? instance.recurrenceInstant : nil)
-                let rank = Rank(start: instance.start, order: entry.order, recurrence: instance.recurrenceInstant)
-                let dose = Dose(
-                    instant: instance.start, moved: instance.isOverride && instance.start != instance.recurrenceInstant)
-                DoseView.keep(&found[entry.slot][key, default: (dose, rank)], (dose, rank))
+                let dose = SlotDoses.Entry(
+                    day: Int32(truncatingIfNeeded: dates.date(of: instance).daysSinceEpoch),
+                    moved: instance.isOverride && instance.start != instance.recurrenceInstant, instant: instance.start,
+                    original: entry.hourly ? instance.recurrenceInstant : 0)
+                found[entry.slot].append(
+                    SlotDoses.Found(entry: dose, order: Int32(entry.order), recurrence: instance.recurrenceInstant))
             }
         for (number, slot) in series.slots.enumerated() where !found[number].isEmpty {
-            slots[slot] = SlotDoses(doses: found[number].mapValues(\.dose))
+            slots[slot] = SlotDoses(found: &found[number], hourly: series.hourly[number])
+            found[number] = []
         }
         problems = expansion.problems.map { "a dose series could not be expanded: \($0)" }
         failures = expansion.failures
@@ -78,6 +80,8 @@ struct DoseView: Sendable {
         var components: [ICalComponent] = []
         var byUID: [String: Entry] = [:]
         var slots: [SlotKey] = []
+        /// Whether each slot (by number) is an every-N-hours slot.
+        var hourly: [Bool] = []
         private var numbers: [SlotKey: Int] = [:]
         /// "UID instant" of STATUS:CANCELLED overrides.
         var cancelled = Set<String>()
@@ -95,6 +99,7 @@ struct DoseView: Sendable {
                 if number == slots.count {
                     numbers[slot.key] = number
                     slots.append(slot.key)
+                    hourly.append(slot.hourly)
                 }
                 byUID[s.uid] = Entry(slot: number, hourly: slot.hourly, order: order)
                 if let master = s.master { components.append(master.component) }
@@ -105,26 +110,6 @@ struct DoseView: Sendable {
             }
         }
     }
-
-    /// Where an instance stands in (start, UID, recurrence instant) order; the UID by its
-    /// series' place in the calendar's UID order.
-    struct Rank: Comparable {
-        var start: Int
-        var order: Int
-        var recurrence: Int
-
-        static func < (a: Rank, b: Rank) -> Bool { (a.start, a.order, a.recurrence) < (b.start, b.order, b.recurrence) }
-    }
-
-    /// The later of two instances of one key wins (equal ranks: the one that came later).
-    private static func keep(_ entry: inout (dose: Dose, rank: Rank), _ new: (dose: Dose, rank: Rank)) {
-        if !(new.rank < entry.rank) { entry = new }
-    }
-}
-
-/// The doses of one slot on one side, by date (and original instant for every-N-hours slots).
-struct SlotDoses: Sendable, Equatable {
-    var doses: [DoseKey: DoseView.Dose] = [:]
 }
 
 /// The dose date of an instance: its start's wall-clock date where it is not moved and zoned,

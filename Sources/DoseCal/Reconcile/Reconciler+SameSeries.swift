@@ -2,25 +2,36 @@ import ICal
 
 extension Reconciler {
     /// The slots among `slots` whose series are the same in `a` and `b`: the same UIDs with the
-    /// same content hashes (decision 0017), in calendars whose VTIMEZONEs read the same. Identical
+    /// same content (decision 0017), in calendars whose VTIMEZONEs read the same. Identical
     /// series give identical doses, so such a slot is expanded on one of the two sides only
-    /// (decision 0160).
+    /// (decision 0160). `x` and `y`: the two calendars' `contents`.
     static func sameSeries(
-        _ a: ReturnedCalendar, _ b: ReturnedCalendar, index: DoseSlotIndex, in slots: Set<SlotKey>
+        _ a: ReturnedCalendar, _ b: ReturnedCalendar, contents x: SlotContents, _ y: SlotContents, in slots: Set<SlotKey>
     ) -> Set<SlotKey> {
         guard !slots.isEmpty, sameZones(a, b) else { return [] }
-        let (x, y) = (seriesHashes(a, index: index, in: slots), seriesHashes(b, index: index, in: slots))
         return slots.filter { x[$0] == y[$0] }
     }
 
-    /// "UID content-hash" of each dosecal series of a slot in `slots`, sorted.
-    private static func seriesHashes(
-        _ calendar: ReturnedCalendar, index: DoseSlotIndex, in slots: Set<SlotKey>
-    ) -> [SlotKey: [String]] {
-        var result: [SlotKey: [String]] = [:]
+    /// The dosecal series of each slot: their UIDs and the texts their content hashes hash
+    /// (`ReturnedSeries.canonicalText`), sorted. Equal texts are equal hashes, so slots compare
+    /// by these without hashing them.
+    typealias SlotContents = [SlotKey: [SeriesContent]]
+
+    struct SeriesContent: Comparable {
+        var uid: String
+        var text: String
+
+        static func < (a: SeriesContent, b: SeriesContent) -> Bool { (a.uid, a.text) < (b.uid, b.text) }
+    }
+
+    /// The `SlotContents` of `calendar` (each TZID's IANA name looked up once), of the slots in
+    /// `only` (nil: every slot).
+    static func contents(_ calendar: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>? = nil) -> SlotContents {
+        var zones = ZoneNames()
+        var result: SlotContents = [:]
         for s in calendar.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], slots.contains(slot.key) else { continue }
-            result[slot.key, default: []].append("\(s.uid) \(s.contentHash)")
+            guard let uid = s.dosecalUID, let slot = index[uid], only?.contains(slot.key) ?? true else { continue }
+            result[slot.key, default: []].append(SeriesContent(uid: s.uid, text: s.canonicalText(zones: &zones)))
         }
         return result.mapValues { $0.sorted() }
     }

@@ -59,14 +59,14 @@ public struct Reconciler: Sendable {
         var index = DoseSlotIndex(schedule: ours, feed: feed)
         if let base { index.learn(base) }
         var result = ChangeSet()
-        let oursCalendar: ReturnedCalendar
+        let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
         do {
             oursCalendar = try ownReading(of: feed)
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
         }
-        let sides = try self.sides(ours: oursCalendar, index: index)
+        let sides = try self.sides(ours: oursCalendar.calendar, isBase: oursCalendar.isBase, index: index)
         result.damaged = sides.damage.list
         result.warnings += Set(sides.base.problems + sides.theirs.problems).sorted()
         result.warnings += theirs.warnings.compactMap { warning in
@@ -83,11 +83,12 @@ public struct Reconciler: Sendable {
 
     /// The schedule's feed read back as text (the built values differ from it: libical drops
     /// WKST=MO, reorders BYDAY). When the text is `baseText` apart from the DTSTAMP and
-    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading.
-    func ownReading(of feed: Feed) throws(ICalError) -> ReturnedCalendar {
+    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading
+    /// (`isBase`).
+    func ownReading(of feed: Feed) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
         let text = Array(try feed.serialized().utf8)
-        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return base }
-        return try ReturnedCalendar(parsing: text)
+        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return (base, true) }
+        return (try ReturnedCalendar(parsing: text), false)
     }
 
     /// Whether two calendar texts have the same lines, but for the values of DTSTAMP and
@@ -96,11 +97,17 @@ public struct Reconciler: Sendable {
         if a == b { return true }
         guard a.count == b.count else { return false }
         let newline = UInt8(ascii: "\n")
-        let x = a.split(separator: newline, omittingEmptySubsequences: false)
-        let y = b.split(separator: newline, omittingEmptySubsequences: false)
-        guard x.count == y.count else { return false }
         let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
-        return zip(x, y).allSatisfy { p, q in p == q || stamps.contains { p.starts(with: $0) && q.starts(with: $0) } }
+        // Line by line through both texts, no array of lines kept.
+        var (i, j) = (0, 0)
+        while true {
+            let ei = a[i...].firstIndex(of: newline) ?? a.endIndex
+            let ej = b[j...].firstIndex(of: newline) ?? b.endIndex
+            let (p, q) = (a[i..<ei], b[j..<ej])
+            guard p == q || stamps.contains(where: { p.starts(with: $0) && q.starts(with: $0) }) else { return false }
+            if ei == a.endIndex || ej == b.endIndex { return ei == a.endIndex && ej == b.endIndex }
+            (i, j) = (ei + 1, ej + 1)
+        }
     }
 
     /// The three sides expanded over the window, and what is damaged.
@@ -116,15 +123,24 @@ public struct Reconciler: Sendable {
     }
 
     /// Expands the slots the calendar changed on every side (decision 0026); damaged series' slots
-    /// are not compared at all (damage is never intent, decision 0036).
-    func sides(ours oursCalendar: ReturnedCalendar, index: DoseSlotIndex) throws(ReconcileError) -> Sides {
+    /// are not compared at all (damage is never intent, decision 0036). `oursIsBase`: the
+    /// schedule's feed reads as the base (`ownReading`).
+    func sides(ours oursCalendar: ReturnedCalendar, isBase oursIsBase: Bool, index: DoseSlotIndex) throws(ReconcileError)
+        -> Sides
+    {
         let home = ours.home
         let window = self.window()
         let baseCalendar = base ?? oursCalendar
         var damage = self.damage(index: index)
-        let touched = Reconciler.changedSlots(base: baseCalendar, theirs: theirs, index: index).subtracting(damage.slots)
+        let baseContents = Reconciler.contents(baseCalendar, index: index)
+        let touched = Reconciler.changedSlots(baseContents, Reconciler.contents(theirs, index: index))
+            .subtracting(damage.slots)
         // A slot whose series the schedule left as the base has them is expanded once, for both.
-        let same = base.map { Reconciler.sameSeries($0, oursCalendar, index: index, in: touched) } ?? []
+        var same = Set<SlotKey>()
+        if let base {
+            let oursContents = oursIsBase ? baseContents : Reconciler.contents(oursCalendar, index: index, only: touched)
+            same = Reconciler.sameSeries(base, oursCalendar, contents: baseContents, oursContents, in: touched)
+        }
         var oursView = DoseView(
             oursCalendar, index: index, homeZone: home, window: window, only: touched.subtracting(same), budget: budget)
         let baseView =
@@ -165,8 +181,7 @@ public struct Reconciler: Sendable {
                 guard !sides.damage.slots.contains(slotKey) else { continue }
                 if ruleChanges[slotKey] != nil { continue }
                 let (b, o, t) = (sides.base[slotKey], sides.ours[slotKey], sides.theirs[slotKey])
-                let keys = Set(b.doses.keys).union(t.doses.keys).union(o.doses.keys)
-                    .filter { $0.date >= first && $0.date <= last }.sorted()
+                let keys = SlotDoses.keys([b, t, o], from: first, through: last)
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, keys: keys, base: b, ours: o, theirs: t,
                     log: log[slotKey] ?? [:], today: today)
@@ -228,19 +243,12 @@ public struct Reconciler: Sendable {
         return from..<max(from + 1, now + horizonDays * 86_400)
     }
 
-    /// Slots whose series differ between `base` and `theirs` (content hashes
-    /// of every series of the slot, split halves included, decision 0017).
-    static func changedSlots(base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex) -> Set<SlotKey> {
-        func hashes(_ calendar: ReturnedCalendar) -> [SlotKey: [String]] {
-            var result: [SlotKey: [String]] = [:]
-            for s in calendar.series {
-                guard let uid = s.dosecalUID, let slot = index[uid] else { continue }
-                result[slot.key, default: []].append(s.contentHash)
-            }
-            return result.mapValues { $0.sorted() }
-        }
-        let (b, t) = (hashes(base), hashes(theirs))
-        return Set(b.keys).union(t.keys).filter { b[$0] != t[$0] }
+    /// Slots whose series differ between the base and theirs (the content, as its hash hashes
+    /// it, of every series of the slot, split halves included, decision 0017), by their
+    /// `contents`.
+    static func changedSlots(_ b: SlotContents, _ t: SlotContents) -> Set<SlotKey> {
+        let texts = { (list: [SeriesContent]?) in list.map { $0.map(\.text).sorted() } }
+        return Set(b.keys).union(t.keys).filter { texts(b[$0]) != texts(t[$0]) }
     }
 
     /// Slots whose calendar series repeat by another rule than any of the base's series of that
@@ -257,8 +265,11 @@ public struct Reconciler: Sendable {
             return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
         }
         var known: [SlotKey: Set<String>] = [:]
+        // Only the slots in `only` are looked up below.
         for s in base.series {
-            guard let uid = s.dosecalUID, let slot = index[uid], let shape = shape(s.master) else { continue }
+            guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key), let shape = shape(s.master) else {
+                continue
+            }
             known[slot.key, default: []].insert(shape)
         }
         var result: [SlotKey: String] = [:]

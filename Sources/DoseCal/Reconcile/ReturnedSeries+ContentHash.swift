@@ -18,18 +18,25 @@ extension ReturnedSeries {
 
     /// The text `contentHash` hashes, one field per line (also useful in test failures).
     public var canonicalText: String {
+        var zones = ZoneNames()
+        return canonicalText(zones: &zones)
+    }
+
+    /// `canonicalText`, each TZID's IANA name looked up in `zones` (filled as it goes): one
+    /// look-up per TZID for the series of a calendar.
+    func canonicalText(zones: inout ZoneNames) -> String {
         var lines: [String] = []
-        if let master { lines += ReturnedSeries.canonicalLines(master) } else { lines.append("ORPHAN") }
+        if let master { lines += ReturnedSeries.canonicalLines(master, zones: &zones) } else { lines.append("ORPHAN") }
         for o in overrides {
             lines.append("OVERRIDE:\(o.recurrenceID?.description ?? "?")\(o.thisAndFuture ? ";THISANDFUTURE" : "")")
-            lines += ReturnedSeries.canonicalLines(o).map { "  " + $0 }
+            lines += ReturnedSeries.canonicalLines(o, zones: &zones).map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
     }
 
-    static func canonicalLines(_ e: ReturnedEvent) -> [String] {
+    static func canonicalLines(_ e: ReturnedEvent, zones: inout ZoneNames) -> [String] {
         var lines: [String] = []
-        if let start = e.start { lines.append("DTSTART:\(canonical(start))") }
+        if let start = e.start { lines.append("DTSTART:\(canonical(start, zones: &zones))") }
         if let d = e.durationSeconds { lines.append("DURATION:\(d)") }
         if let text = e.ruleText {
             var parts = text.uppercased().split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.map(String.init)
@@ -45,8 +52,20 @@ extension ReturnedSeries {
 
     /// Zoned values with the IANA name of their TZID (so `W. Europe Standard Time` and
     /// `Europe/Berlin` agree).
-    static func canonical(_ value: DateTimeValue) -> String {
-        if case .zoned(let t, let tzid) = value { return "\(t) \(ZoneName.ianaIdentifier(for: tzid) ?? tzid)" }
+    static func canonical(_ value: DateTimeValue, zones: inout ZoneNames) -> String {
+        if case .zoned(let t, let tzid) = value { return "\(t) \(zones.identifier(for: tzid) ?? tzid)" }
         return value.description
+    }
+}
+
+/// `ZoneName.ianaIdentifier(for:)` remembered for each TZID asked.
+struct ZoneNames {
+    private var known: [String: String?] = [:]
+
+    mutating func identifier(for tzid: String) -> String? {
+        if let found = known[tzid] { return found }
+        let identifier = ZoneName.ianaIdentifier(for: tzid)
+        known[tzid] = identifier
+        return identifier
     }
 }

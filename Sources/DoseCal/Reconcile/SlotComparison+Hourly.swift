@@ -10,10 +10,10 @@ extension SlotComparison {
     /// `keys`: the slot's keys but a cut-off tail (a stop). False: not handled here.
     mutating func classifyHourly(keys: [DoseKey]) -> Bool {
         guard case .everyNHours(let hours) = medication.recurrence, hours > 0 else { return false }
-        let baseKeys = keys.filter { base.doses[$0] != nil }
-        let theirsKeys = keys.filter { theirs.doses[$0] != nil }
+        let baseKeys = keys.filter { base[$0] != nil }
+        let theirsKeys = keys.filter { theirs[$0] != nil }
         guard let anchor = baseKeys.first?.instant, !theirsKeys.isEmpty,
-            self.keys.allSatisfy({ ours.doses[$0] == base.doses[$0] })
+            self.keys.allSatisfy({ ours[$0] == base[$0] })
         else { return false }
         let step = hours * 3600
         let offsets = Set(theirsKeys.map { Self.offset(of: $0.instant ?? anchor, from: anchor, step: step) })
@@ -96,7 +96,7 @@ extension SlotComparison {
     /// One dose an override moved (or moved back), unlike the base: a `rescheduled` entry naming the
     /// dose by its original home-zone time (`at`, decision 0138), its new day and time in the home zone.
     mutating func reportMoved(_ key: DoseKey) {
-        guard let dose = theirs.doses[key], let original = key.instant, dose.instant != base.doses[key]?.instant ?? original
+        guard let dose = theirs[key], let original = key.instant, dose.instant != base[key]?.instant ?? original
         else { return }
         let home = text.home
         let (old, new) = (home.local(at: original), home.local(at: dose.instant))
@@ -154,7 +154,7 @@ extension SlotComparison {
             let key = DoseKey(date: new.date, instant: instant + shift)
             matched.insert(key)
             let label = "\(medication.name) \(new.time)"
-            guard theirs.doses[key] != nil else {
+            guard theirs[key] != nil else {
                 changes.append(
                     ScheduleChange(
                         medicationID: medication.id, kind: .skipped(slotID: slot.id, date: new.date, time: new.time),
@@ -168,7 +168,7 @@ extension SlotComparison {
                 UnmappedEdit(
                     medicationID: medication.id, slotID: slot.id, date: key.date,
                     reason: "the calendar has a dose the schedule never had; add it to the schedule by hand",
-                    description: "\(medication.name): extra dose on \(key.date) at \(text.value(theirs.doses[key], on: key.date))"
+                    description: "\(medication.name): extra dose on \(key.date) at \(text.value(theirs[key], on: key.date))"
                 ))
         }
     }

@@ -46,11 +46,11 @@ struct SlotComparison {
         let tail = findStop()
         if hourly, classifyHourly(keys: keys.filter { !tail.contains($0) }) { return }
         for key in keys where !tail.contains(key) {
-            let b = base.doses[key]
-            let t = theirs.doses[key]
+            let b = base[key]
+            let t = theirs[key]
             guard b?.instant != t?.instant else { continue }
             let status = log[key.date]
-            let o = key.instant == nil && status == .skipped ? nil : ours.doses[key]
+            let o = key.instant == nil && status == .skipped ? nil : ours[key]
             if o?.instant == t?.instant { continue }
             let edit: Edit = t == nil ? .deleted : b == nil ? .added : t!.moved ? .moved : .retimed
             let candidate = Candidate(key: key, edit: edit, base: b, theirs: t)
@@ -80,9 +80,9 @@ struct SlotComparison {
     /// by UNTIL stops from its first missing dose. Returns the tail's keys, which need nothing
     /// else.
     private mutating func findStop() -> Set<DoseKey> {
-        let lastTheirs = keys.last { theirs.doses[$0] != nil }
-        let tail = keys.filter { key in base.doses[key] != nil && (lastTheirs.map { key > $0 } ?? true) }
-        guard tail.count >= 2, tail.contains(where: { ours.doses[$0] != nil }) else { return [] }
+        let lastTheirs = keys.last { theirs[$0] != nil }
+        let tail = keys.filter { key in base[key] != nil && (lastTheirs.map { key > $0 } ?? true) }
+        guard tail.count >= 2, tail.contains(where: { ours[$0] != nil }) else { return [] }
         let first = tail[0].date
         stop = lastTheirs == nil ? max(first, tail.first { $0.date >= today }?.date ?? first) : first
         return Set(tail)
@@ -94,7 +94,7 @@ struct SlotComparison {
         guard !hourly else { return candidates }
         var retimed: [DoseKey: Candidate] = [:]
         for c in candidates where c.edit == .retimed { retimed[c.key] = c }
-        let baseKeys = keys.filter { base.doses[$0] != nil }
+        let baseKeys = keys.filter { base[$0] != nil }
         var runs: [(keys: [DoseKey], new: WallTime)] = []
         var current: (keys: [DoseKey], new: WallTime)? = nil
         var leftover: [Candidate] = candidates.filter { $0.edit != .retimed }
@@ -126,7 +126,7 @@ struct SlotComparison {
             // Every dose in the window: the first one compared is the series' first, or the
             // window starts after it (older doses are history).
             let whole = open && first == baseKeys.first
-            let old = text.local(base.doses[first]!.instant, on: first.date).time
+            let old = text.local(base[first]!.instant, on: first.date).time
             let from: LocalDate? = whole ? nil : first.date
             let through: LocalDate? = open ? nil : last.date
             var words = "\(medication.name) \(old) -> \(run.new)"
@@ -208,7 +208,7 @@ struct SlotComparison {
         for g in groups {
             let when = g.first.date == g.last.date ? "on \(g.first.date)" : "from \(g.first.date) through \(g.last.date)"
             let name =
-                "\(medication.name) \(base.doses[g.first].map { "\(text.local($0.instant, on: g.first.date).time)" } ?? slot.id)"
+                "\(medication.name) \(base[g.first].map { "\(text.local($0.instant, on: g.first.date).time)" } ?? slot.id)"
             conflicts.append(
                 ReconcileConflict(
                     medicationID: medication.id, slotID: slot.id, from: g.first.date, through: g.last.date, schedule: g.ours,

@@ -15,6 +15,35 @@ import Testing
         #expect(!Reconciler.sameApartFromStamps(a, other))
         #expect(!Reconciler.sameApartFromStamps(a, moved))
         #expect(!Reconciler.sameApartFromStamps(a, Array(a.dropLast())))
+        // Same length, the line breaks elsewhere.
+        let shifted = Array("DTSTAMP:1\nDTSTAMP:22\nX".utf8)
+        #expect(!Reconciler.sameApartFromStamps(Array("DTSTAMP:12\nDTSTAMP:2\nX".utf8), Array("DTSTAMP:1\nDTSTAMP:2\nXY".utf8)))
+        #expect(Reconciler.sameApartFromStamps(Array("DTSTAMP:12\nDTSTAMP:2\nX".utf8), shifted))
+        #expect(!Reconciler.sameApartFromStamps(Array("DTSTAMP:12\nDTSTAMP:2\n\n".utf8), Array("DTSTAMP:1\nDTSTAMP:2\n\nX".utf8)))
+    }
+
+    /// The texts' lines split into arrays, compared pair by pair (the check as it was first written).
+    static func splitReference(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return true }
+        guard a.count == b.count else { return false }
+        let x = a.split(separator: 10, omittingEmptySubsequences: false)
+        let y = b.split(separator: 10, omittingEmptySubsequences: false)
+        guard x.count == y.count else { return false }
+        let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
+        return zip(x, y).allSatisfy { p, q in p == q || stamps.contains { p.starts(with: $0) && q.starts(with: $0) } }
+    }
+
+    @Test func theLineWalkEqualsTheSplitComparison() {
+        let pieces = ["DTSTAMP:", "LAST-MODIFIED:", "1", "22", "\n", "\n", "X", "DTSTAR"].map { Array($0.utf8) }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let make = { (rng: inout SystemRandomNumberGenerator) in
+                (0..<Int.random(in: 0...8, using: &rng)).flatMap { _ in pieces.randomElement(using: &rng)! }
+            }
+            let a = make(&rng)
+            let b = Bool.random(using: &rng) ? a.map { $0 == UInt8(ascii: "1") ? UInt8(ascii: "9") : $0 } : make(&rng)
+            #expect(Reconciler.sameApartFromStamps(a, b) == Self.splitReference(a, b), "\(a) \(b)")
+        }
     }
 
     @Test(arguments: try ClientFixtures.names())
