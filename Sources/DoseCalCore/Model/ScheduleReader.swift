@@ -146,7 +146,8 @@ struct ScheduleReader {
         guard d > 0 else { throw fail(node, path, "\(Self.text(node)) is not above 0; \(valid)") }
         guard (d * 4).rounded() == d * 4 else { throw fail(node, path, "\(Self.text(node)) is not a multiple of 0.25; \(valid)") }
         guard d <= Self.mostPillsPerDose else {
-            throw fail(node, path, "\(Self.text(node)) is more than 1000 units for one dose; use a number above 0 and at most 1000")
+            let valid = "use a number above 0 and at most 1000"
+            throw fail(node, path, "\(Self.text(node)) is more than 1000 units for one dose; \(valid)")
         }
         return d
     }
