@@ -20,11 +20,12 @@ public enum LibicalReference {
         guard let dtstart = event.property("DTSTART"), let start = DateTimeValue(property: dtstart) else { return [] }
         return Libical.withLock {
             guard let zone = builtinZone(start, viewerZone: viewerZone) else { return [] }
-            var instants = Set<Int>()
+            // Collected as they come, then sorted without duplicates (what a set of them gives).
+            var instants: [Int] = []
             let first = LibicalTime(start.localDateTime, isDate: start.isDate, zone: zone)
             let rules = event.properties(named: "RRULE")
             // With a rule, libical's iterator yields DTSTART itself (normalised) first.
-            if rules.isEmpty { instants.insert(first.instant(in: zone)) }
+            if rules.isEmpty { instants.append(first.instant(in: zone)) }
             for rule in rules {
                 guard let iterator = LibicalRuleIterator(rule: rule.value, start: first, withoutUntil: false) else { return [] }
                 let day = LocalDateTime(secondsSinceEpoch: from).date.adding(days: -2)
@@ -34,7 +35,7 @@ public enum LibicalReference {
                 if let days = shared,
                     let derived = days.instants(of: iterator, rule: rule.value, toward: day, to: to, steps: steps, taken: &taken)
                 {
-                    instants.formUnion(derived)
+                    instants += derived
                     continue
                 }
                 // Start near the window where that yields what stepping from DTSTART yields.
@@ -44,13 +45,26 @@ public enum LibicalReference {
                     guard let next = iterator.next() else { break }
                     let instant = next.instant(in: zone)
                     if instant >= to { break }
-                    instants.insert(instant)
+                    instants.append(instant)
                 }
             }
-            for rdate in event.properties(named: "RDATE") { instants.formUnion(convert(rdate, viewerZone: viewerZone)) }
-            for exdate in event.properties(named: "EXDATE") { instants.subtract(convert(exdate, viewerZone: viewerZone)) }
-            return instants.filter { $0 >= from && $0 < to }.sorted()
+            for rdate in event.properties(named: "RDATE") { instants += convert(rdate, viewerZone: viewerZone) }
+            let excluded = Set(event.properties(named: "EXDATE").flatMap { convert($0, viewerZone: viewerZone) })
+            return ascendingUnique(instants) { $0 >= from && $0 < to && !excluded.contains($0) }
         }
+    }
+
+    /// The instants `keep` keeps, ascending, each once.
+    static func ascendingUnique(_ instants: [Int], keeping keep: (Int) -> Bool) -> [Int] {
+        var result = instants.filter(keep)
+        result.sort()
+        var count = 0
+        for i in result.indices where count == 0 || result[i] != result[count - 1] {
+            result[count] = result[i]
+            count += 1
+        }
+        result.removeLast(result.count - count)
+        return result
     }
 
     /// libical's zone for a value: built-in zone of the TZID, UTC, or the viewer's zone. Caller holds the lock.

@@ -46,6 +46,15 @@ import Testing
     // A window far from DTSTART: the iterator of a plain DAILY rule may start near the window,
     // and must then give what stepping from DTSTART gives.
 
+    @Test func rdatesJoinTheRuleInOrderOnceAndExdatesLeave() throws {
+        let body = S.event(
+            "e1", "DTSTART:20260105T100000Z", "RRULE:FREQ=DAILY;COUNT=3",
+            "RDATE:20260106T100000Z,20260102T100000Z,20260102T100000Z", "EXDATE:20260107T100000Z,20260102T100000Z",
+            "RDATE:20251231T100000Z,20260103T100000Z")
+        // 2025-12-31 is before the window; 01-02 is both added and excluded.
+        #expect(try S.libicalStarts(body) == ["2026-01-03T10:00:00Z", "2026-01-05T10:00:00Z", "2026-01-06T10:00:00Z"])
+    }
+
     @Test func defectShiftedHourLastsADayThenAWindowLaterIsAsStepped() throws {
         // The 2025-03-09 gap moves the stepped 02:30 to 03:30 that day and the next (07:30Z);
         // from 03-11 it is 02:30 again. The June window gives what stepping from DTSTART gives.

@@ -136,7 +136,7 @@ public struct DoseChecker: Sendable {
                 slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses))
                 guard !slot.doses.isEmpty else { continue }
                 // A gap policy may move a dose past another of its slot (the sort is stable).
-                if !zip(slot.doses, slot.doses.dropFirst()).allSatisfy({ $0.instant <= $1.instant }) {
+                if !slot.doses.indices.dropFirst().allSatisfy({ slot.doses[$0 - 1].instant <= slot.doses[$0].instant }) {
                     slot.doses.sort { $0.instant < $1.instant }
                 }
                 result[SlotKey(medicationID: m.id, slotID: slot.id)] = slot.doses

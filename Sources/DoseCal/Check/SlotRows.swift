@@ -96,7 +96,8 @@ struct SlotRows {
         let uids = series.slot(key)
         // Medications without reminders have no notifications to compare.
         let comparesPlan = reminders.contains(key.medicationID)
-        for (i, dose) in doses.enumerated() {
+        for i in doses.indices {
+            let dose = doses[i]
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
             // libical's reading of the same file, where it differs from the correct one.

@@ -75,17 +75,16 @@ public struct NotificationPlanner: Sendable {
         let expanded =
             expansion?.occurrences(ofMedicationAt: index, from: first, to: last)
             ?? engine.occurrences(of: m, from: first, to: last)
-        let doses = unsettled(engine.firing(expanded), of: m).filter {
-            $0.instant - lead >= from && $0.instant - lead < to
-        }
+        let doses = unsettled(engine.firing(expanded), of: m)
         var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)
         // A day's series part is the same for every slot, and a part's UID the same for every dose.
         var partOn: [LocalDate: SeriesPart] = [:]
         var result: [NotificationRequest] = []
-        // Each slot's doses in one pass (the first slot of an ID takes them; a slot's ID is unique).
+        // Each slot's doses that fire in the window, in one pass (the first slot of an ID takes
+        // them; a slot's ID is unique), each dose copied once.
         var bySlot = [[Occurrence]](repeating: [], count: m.times.count)
-        for dose in doses {
-            if let k = m.times.firstIndex(where: { $0.id == dose.slotID }) { bySlot[k].append(dose) }
+        for i in doses.indices where doses[i].instant - lead >= from && doses[i].instant - lead < to {
+            if let k = m.times.firstIndex(where: { $0.id == doses[i].slotID }) { bySlot[k].append(doses[i]) }
         }
         for (k, slot) in m.times.enumerated() {
             let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
@@ -104,7 +103,8 @@ public struct NotificationPlanner: Sendable {
                 continue
             }
             var uids: [SeriesPart: String] = [:]
-            for (dose, part) in zip(slotDoses, parts) {
+            for (i, part) in parts.enumerated() {
+                let dose = slotDoses[i]
                 let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
                 uids[part] = uid
                 let fires = dose.instant - lead

@@ -104,7 +104,13 @@ public struct WallClockEngine: Sendable {
             }
             date = date.adding(days: 1)
         }
-        return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
+        // Mostly in order already (day by day, each day's slots by time): sorted in place, and
+        // only when some neighbours are out of order (the sort is stable, so a sorted array stays).
+        let inOrder = result.indices.dropFirst().allSatisfy {
+            !((result[$0].instant, result[$0].slotID) < (result[$0 - 1].instant, result[$0 - 1].slotID))
+        }
+        if !inOrder { result.sort { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) } }
+        return result
     }
 
     /// The first dose instant of a fixed-interval slot: its time on the start date in the home zone.
