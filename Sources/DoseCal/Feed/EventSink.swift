@@ -40,15 +40,14 @@ extension EventSink {
 
 /// The RRULE line written last: a medication's slots mostly repeat by the same rule.
 final class RuleLines {
-    private var lastRule: RecurrenceRule? = nil
-    private var lastLines = ContentLines()
+    private var last: (rule: RecurrenceRule, lines: ContentLines)? = nil
 
     /// The line of `rule` as `ContentLines.rule` writes it.
     func lines(_ rule: RecurrenceRule) -> ContentLines {
-        if lastRule == rule { return lastLines }
+        if let last, last.rule == rule { return last.lines }
         var lines = ContentLines()
         lines.rule(rule)
-        (lastRule, lastLines) = (rule, lines)
+        last = (rule, lines)
         return lines
     }
 }
@@ -165,7 +164,7 @@ struct EventBytes: EventSink {
         }
     }
 
-    fileprivate private(set) var content = ContentLines()
+    private(set) var content = ContentLines()
 
     init() {
         // An event's content takes some 300-500 bytes; it is kept until the file is written.

@@ -45,7 +45,9 @@ public enum AtomicFile {
 
     /// Creates `temp` (never through a link) with `data` and `mode`, fsynced when `sync`;
     /// removes it on failure. Errors name `target`.
-    static func writeTemporary(_ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool) throws(WriteError) {
+    static func writeTemporary(_ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool)
+        throws(WriteError)
+    {
         do throws(Errno) {
             let fd = try createTemporary(temp, mode: mode)
             do throws(Errno) {
