@@ -66,15 +66,15 @@ enum ExportCommand {
         }
         let privacy = args.flags.contains("privacy") ? true : nil
         let feed = previous.write(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
-        let text = Data(feed.bytes)
+        // The bytes are written as they are: a copy of the whole file would take as many pages again.
         if args.flags.contains("keep-base") {
             // The base `reconcile` compares a returned calendar with (decision 0025).
-            try AtomicFile.write(text, to: BaseFile.path(forSchedule: args.positionals[0]))
+            try AtomicFile.write(feed.bytes, to: BaseFile.path(forSchedule: args.positionals[0]))
         }
         if output == "-" {
-            context.console.raw(text)
+            context.console.raw(Data(feed.bytes))
         } else {
-            try AtomicFile.write(text, to: output)
+            try AtomicFile.write(feed.bytes, to: output)
             if !args.flags.contains("quiet") {
                 context.console.out(
                     ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(

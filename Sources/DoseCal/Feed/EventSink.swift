@@ -20,13 +20,71 @@ protocol EventSink {
     /// A CATEGORIES property of one category.
     mutating func category(_ value: String)
     mutating func rule(_ rule: RecurrenceRule)
+    /// The RRULE `rule`, its line taken from `memo` when the last one written was the same rule.
+    mutating func rule(_ rule: RecurrenceRule, memo: RuleLines)
     mutating func beginAlarm()
     mutating func endAlarm()
+    /// The VALARM `block`, after the event's properties.
+    mutating func alarm(_ block: AlarmBlock)
 
     /// The content hash (`FeedRevision.contentHash(of:)`) of the event `uid` with this content.
     func contentHash(uid: String) -> String
     /// The event `uid`: UID, DTSTAMP and LAST-MODIFIED `stamp`, SEQUENCE `sequence`, the content.
     func stamped(uid: String, stamp: DateTimeValue, sequence: Int) -> Event
+}
+
+extension EventSink {
+    mutating func alarm(_ block: AlarmBlock) { block.write(into: &self) }
+    mutating func rule(_ rule: RecurrenceRule, memo _: RuleLines) { self.rule(rule) }
+}
+
+/// The RRULE line written last: a medication's slots mostly repeat by the same rule.
+final class RuleLines {
+    private var last: (rule: RecurrenceRule, lines: ContentLines)? = nil
+
+    /// The line of `rule` as `ContentLines.rule` writes it.
+    func lines(_ rule: RecurrenceRule) -> ContentLines {
+        if let last, last.rule == rule { return last.lines }
+        var lines = ContentLines()
+        lines.rule(rule)
+        last = (rule, lines)
+        return lines
+    }
+}
+
+/// A VALARM showing `description` at `times`; its lines, once written, are kept: a
+/// medication's series mostly share one alarm (`FeedText.alarmBlock`).
+final class AlarmBlock {
+    let times: AlarmTimes
+    let description: String
+    private var written: ContentLines? = nil
+
+    init(_ times: AlarmTimes, _ description: String) {
+        self.times = times
+        self.description = description
+    }
+
+    /// BEGIN:VALARM, ACTION, DESCRIPTION, TRIGGER, REPEAT and DURATION if repeated, END:VALARM.
+    func write<Sink: EventSink>(into event: inout Sink) {
+        event.beginAlarm()
+        event.verbatim("ACTION", "DISPLAY")
+        event.text("DESCRIPTION", description)
+        event.verbatim("TRIGGER", times.trigger)
+        if let repetition = times.repetition {
+            event.verbatim("REPEAT", repetition.count)
+            event.verbatim("DURATION", repetition.interval)
+        }
+        event.endAlarm()
+    }
+
+    /// The block's lines as `EventBytes` writes them, written the first time they are asked for.
+    var lines: ContentLines {
+        if let written { return written }
+        var event = EventBytes(reserving: 256)
+        write(into: &event)
+        written = event.content
+        return event.content
+    }
 }
 
 /// The event as a tree of values.
@@ -106,20 +164,24 @@ struct EventBytes: EventSink {
         }
     }
 
-    private var content = ContentLines()
+    private(set) var content = ContentLines()
 
     init() {
         // An event's content takes some 300-500 bytes; it is kept until the file is written.
-        content.reserve(512)
+        self.init(reserving: 512)
     }
+
+    fileprivate init(reserving count: Int) { content.reserve(count) }
 
     mutating func dateTime(_ name: String, _ value: DateTimeValue) { content.dateTime(name, value) }
     mutating func text(_ name: String, _ text: String) { content.text(name, text) }
     mutating func verbatim(_ name: String, _ value: String) { content.verbatim(name, value) }
     mutating func category(_ value: String) { content.list("CATEGORIES", value) }
     mutating func rule(_ rule: RecurrenceRule) { content.rule(rule) }
+    mutating func rule(_ rule: RecurrenceRule, memo: RuleLines) { content.append(memo.lines(rule)) }
     mutating func beginAlarm() { content.begin("VALARM") }
     mutating func endAlarm() { content.end("VALARM") }
+    mutating func alarm(_ block: AlarmBlock) { content.append(block.lines) }
 
     /// The event's text without stamps, as `FeedRevision.contentHash(of:)` hashes it.
     func contentHash(uid: String) -> String {

@@ -32,7 +32,7 @@ extension FeedBuilder {
             event.text("SUMMARY", summary)
             event.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time))
             addCategoriesAndClass("MEDICATION", to: &event)
-            if m.reminder.enabled { addAlarm(text.alarmTimes(m.reminder), text.alarm(summary: summary), to: &event) }
+            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
             result.append(event)
         }
         return result

@@ -45,6 +45,7 @@ public struct FeedBuilder: Sendable {
         let skipped: [String: [String: Set<LocalDate>]]
         /// The years each zone is used in.
         var zones = ZoneYears()
+        let rules = RuleLines()
     }
 
     public func build() -> Feed {
@@ -131,7 +132,7 @@ public struct FeedBuilder: Sendable {
         var event = Sink()
         event.dateTime("DTSTART", plan.start)
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        event.rule(plan.rule)
+        event.rule(plan.rule, memo: run.rules)
         let skipped = run.skipped[m.id]?[plan.slotID] ?? []
         for date in exceptionDates(of: plan, m, planner: run.planner, engine: engine, skipped: skipped) {
             event.dateTime("EXDATE", date)
@@ -141,7 +142,7 @@ public struct FeedBuilder: Sendable {
         event.text("SUMMARY", summary)
         if let time { event.text("DESCRIPTION", text.description(m, wording, time: time)) }
         addCategoriesAndClass("MEDICATION", to: &event)
-        if m.reminder.enabled { addAlarm(text.alarmTimes(m.reminder), text.alarm(summary: summary), to: &event) }
+        if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
@@ -212,15 +213,7 @@ public struct FeedBuilder: Sendable {
     }
     /// The VALARM of a reminder (its `times`) showing `description`, after the event's properties.
     func addAlarm<Sink: EventSink>(_ times: AlarmTimes, _ description: String, to event: inout Sink) {
-        event.beginAlarm()
-        event.verbatim("ACTION", "DISPLAY")
-        event.text("DESCRIPTION", description)
-        event.verbatim("TRIGGER", times.trigger)
-        if let repetition = times.repetition {
-            event.verbatim("REPEAT", repetition.count)
-            event.verbatim("DURATION", repetition.interval)
-        }
-        event.endAlarm()
+        event.alarm(AlarmBlock(times, description))
     }
 
     /// The refill warning's alarm: at the event's time, once.

@@ -23,6 +23,17 @@ struct FeedText {
         var alarm: AlarmTimes? = nil
         /// The alarm text of the last SUMMARY (a medication's series mostly share it).
         var alarmText: (summary: String, text: String)? = nil
+        var alarmBlock: AlarmBlock? = nil
+    }
+
+    /// The VALARM of `reminder` for an event with `summary`: the last one when it says the same.
+    func alarmBlock(_ reminder: Reminder, summary: String) -> AlarmBlock {
+        let times = alarmTimes(reminder)
+        let description = alarm(summary: summary)
+        if let last = memo.alarmBlock, last.times.reminder == reminder, last.description == description { return last }
+        let block = AlarmBlock(times, description)
+        memo.alarmBlock = block
+        return block
     }
 
     /// The alarm values of `reminder`: the last ones worked out again when it is the same.

@@ -24,7 +24,9 @@ public enum AtomicFile {
     /// Replaces (or creates) `path` with `data`, mode 0600 unless `mode` says otherwise. With
     /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
     /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true) throws(WriteError) {
+    public static func write(
+        _ data: some ContiguousBytes, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true
+    ) throws(WriteError) {
         let temp = temporary(for: path)
         try writeTemporary(data, to: temp, target: path, mode: mode, sync: true)
         do throws(Errno) { try Syscalls.rename(temp, path) } catch {
@@ -43,7 +45,9 @@ public enum AtomicFile {
 
     /// Creates `temp` (never through a link) with `data` and `mode`, fsynced when `sync`;
     /// removes it on failure. Errors name `target`.
-    static func writeTemporary(_ data: Data, to temp: String, target path: String, mode: mode_t, sync: Bool) throws(WriteError) {
+    static func writeTemporary(_ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool)
+        throws(WriteError)
+    {
         do throws(Errno) {
             let fd = try createTemporary(temp, mode: mode)
             do throws(Errno) {

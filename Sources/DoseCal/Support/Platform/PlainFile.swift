@@ -56,7 +56,7 @@ enum PlainFile {
     }
 
     /// Writes all of `data` to `fd`.
-    static func write(_ data: Data, to fd: Int32) throws(Errno) {
+    static func write(_ data: some ContiguousBytes, to fd: Int32) throws(Errno) {
         let result = data.withUnsafeBytes { buffer in Result { () throws(Errno) in try Syscalls.writeAll(fd, buffer) } }
         try result.get()
     }
