@@ -115,7 +115,8 @@ import Testing
             let line = Array("\(name):".utf8) + value
             var reader = PropertyReader()
             if reader.readBack(line) != nil { claimed += 1 }
-            let text = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\n".utf8) + line
+            let text =
+                Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\n".utf8) + line
                 + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
             let (own, libical) = Self.both(text)
             #expect(own == libical, "\(String(decoding: line, as: UTF8.self))")
