@@ -7,7 +7,8 @@
 ///
 /// A line is read here only when libical would give the same property: the same upper-case
 /// name, the same parameters and the same value text, and no `X-LIC-ERROR`. Anything else
-/// (escapes, other parameters, comma lists, out-of-range fields, invalid rules) gives nil, and
+/// (escapes other than `\,` `\;` `\\` `\n` in TEXT, other parameters, comma lists, out-of-range
+/// fields, invalid rules) gives nil, and
 /// the component it is in goes through libical as a whole (`ComponentAssembler`).
 /// Used under `Libical.lock` (the RRULE memo asks libical).
 struct PropertyReader {
@@ -62,7 +63,7 @@ struct PropertyReader {
         let value = UnsafeBufferPointer(rebasing: b[(i + 1)...])
         let ok: Bool
         switch kind {
-        case .text: ok = PropertyReader.isPlainText(value)
+        case .text: ok = PropertyReader.isPlainText(value, escapes: name != "CATEGORIES")
         case .dateTime: ok = PropertyReader.isDateTime(value, parameter: parameters.first)
         case .integer: ok = PropertyReader.isInteger(value)
         case .utcOffset: ok = PropertyReader.isUTCOffset(value)
@@ -115,14 +116,31 @@ struct PropertyReader {
         return (ICalParameter("TZID", String(decoding: text[prefix.count...], as: UTF8.self)), colon)
     }
 
-    /// TEXT that libical unescapes and escapes back to itself: no backslash, ';', ',' or '"', no
-    /// control character, not empty, no space at either end (libical drops a leading one).
-    static func isPlainText(_ v: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// TEXT that libical unescapes and escapes back to itself: no ';', ',' or '"', no control
+    /// character, not empty, no space at either end (libical drops a leading one); with
+    /// `escapes`, a backslash only as `\,`, `\;`, `\\` or `\n` (libical writes each back as it
+    /// was), else none (a comma list such as CATEGORIES is split by libical).
+    static func isPlainText(_ v: UnsafeBufferPointer<UInt8>, escapes: Bool = false) -> Bool {
         guard let first = v.first, let last = v.last, first != 0x20, last != 0x20 else { return false }
-        return v.allSatisfy { c in
-            c >= 0x20 && c != 0x7F && c != UInt8(ascii: "\\") && c != UInt8(ascii: ";") && c != UInt8(ascii: ",")
-                && c != UInt8(ascii: "\"")
+        var i = 0
+        while i < v.count {
+            let c = v[i]
+            if c == UInt8(ascii: "\\") {
+                guard escapes, i + 1 < v.count, isKeptEscape(v[i + 1]) else { return false }
+                i += 2
+                continue
+            }
+            guard c >= 0x20, c != 0x7F, c != UInt8(ascii: ";"), c != UInt8(ascii: ","), c != UInt8(ascii: "\"") else {
+                return false
+            }
+            i += 1
         }
+        return true
+    }
+
+    /// The characters after a backslash that libical's TEXT reading and writing keep as they are.
+    static func isKeptEscape(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "\\") || c == UInt8(ascii: "n")
     }
 
     /// `YYYYMMDD` with `VALUE=DATE`, or `YYYYMMDDTHHMMSS` (with `Z` when there is no TZID), every

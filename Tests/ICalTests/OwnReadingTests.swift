@@ -89,6 +89,42 @@ import Testing
     }
 
     @Test(arguments: [
+        "DESCRIPTION:Take 1\\, with food", "DESCRIPTION:a\\;b", "DESCRIPTION:a\\\\b", "DESCRIPTION:line\\nnext",
+        "DESCRIPTION:line\\Nnext", "DESCRIPTION:a\\tb", "DESCRIPTION:a\\xb", "DESCRIPTION:a\\", "DESCRIPTION:\\,a",
+        "DESCRIPTION:\\n", "DESCRIPTION:a\\ b", "DESCRIPTION:a\\\"b", "SUMMARY:x\\,y", "LOCATION:Room 1\\; floor 2",
+        "COMMENT:a\\,\\,\\;", "UID:a\\,b@c", "CATEGORIES:A\\,B", "CATEGORIES:A\\nB", "DESCRIPTION:\\\\,",
+    ])
+    func escapedTextReadsAsLibicalReadsIt(line: String) {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:u\r\n\(line)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let (own, libical) = Self.both(Array(text.utf8))
+        #expect(own == libical)
+    }
+
+    /// Random TEXT values over the characters escapes are made of read as libical reads them.
+    @Test func randomEscapedTextReadsAsLibicalReadsIt() {
+        let alphabet = Array("ab \\\\\\,;nNtT:\"x".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var claimed = 0
+        for k in 0..<3_000 {
+            var value: [UInt8] = []
+            for _ in 0..<(1 + k % 9) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                value.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            let name = ["DESCRIPTION", "SUMMARY", "LOCATION", "CATEGORIES"][k % 4]
+            let line = Array("\(name):".utf8) + value
+            var reader = PropertyReader()
+            if reader.readBack(line) != nil { claimed += 1 }
+            let text =
+                Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\n".utf8) + line
+                + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+            let (own, libical) = Self.both(text)
+            #expect(own == libical, "\(String(decoding: line, as: UTF8.self))")
+        }
+        #expect(claimed > 300)
+    }
+
+    @Test(arguments: [
         "ACTION:DISPLAY", "ACTION:audio", "ACTION:X-SPEAK", "ACTION:NONE", "TRIGGER:-PT5M", "TRIGGER:-PT60M", "TRIGGER:PT0S",
         "TRIGGER:-P1DT2H", "TRIGGER;RELATED=END:PT5M", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "TRIGGER:19760401T005545Z",
         "TRIGGER:later", "REPEAT:3", "DURATION:PT10M", "DESCRIPTION:Time to take it",

@@ -62,11 +62,23 @@ import Testing
         #expect(w.same)
     }
 
+    @Test func anEscapedCommaReadsBackAsWritten() throws {
+        let w = try Self.written(Self.event([.text("DESCRIPTION", "Take 1, with food; then 2\\3\nlater")]))
+        #expect(w.claims)
+        #expect(w.same)
+    }
+
+    /// A line break is written escaped (`\\n`), which the reader reads as libical does.
+    @Test func aLineBreakReadsBackAsWritten() throws {
+        let w = try Self.written(Self.event([ICalProperty("SUMMARY", "a\r\nb")]))
+        #expect(w.claims)
+        #expect(w.same)
+    }
+
     /// Lines only libical reads, or that a file would hold as two: no reading given.
     @Test(arguments: [
-        ICalProperty.text("DESCRIPTION", "Take 1, with food"),  // escaped comma: libical's unit
+        ICalProperty("DESCRIPTION", "a\\tb"),  // an escape libical reads as another character
         ICalProperty("X-DOSE", "1"),  // a property only libical reads
-        ICalProperty("SUMMARY", "a\r\nb"),  // two lines in a file
         ICalProperty("SEQUENCE", "007"),  // only libical reads a leading zero
     ])
     func otherReadingsAreNeverClaimed(_ property: ICalProperty) throws {
