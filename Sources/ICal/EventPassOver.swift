@@ -51,7 +51,11 @@ struct PassOverScan {
         if rule.properties.contains(name) {
             kept = true
         } else if name == "UID" {
-            guard uid == nil, let value = reader.read(l)?.value, !rule.isMarked(value) else {
+            // A UID with a backslash keeps the event (decision 0167), although the reader now
+            // takes the escapes libical writes back as they were (decision 0181).
+            guard uid == nil, let value = reader.read(l)?.value, !value.utf8.contains(UInt8(ascii: "\\")),
+                !rule.isMarked(value)
+            else {
                 kept = true
                 return
             }
