@@ -100,8 +100,8 @@ enum ReconcileCommand {
             }
             // Damage teaches nothing about the calendar: the base stays as it was.
             if set.conflicts.isEmpty, set.damaged.isEmpty, let basePath {
-                let text = try FeedBuilder(schedule: merged, now: now).build().serialized()
-                try AtomicFile.write(Data(text.utf8), to: basePath)
+                // The feed's bytes as export writes them (`Feed.serialized()`'s, without the tree).
+                try AtomicFile.write(FeedBuilder(schedule: merged, now: now).write().bytes, to: basePath)
                 written.append(basePath)
             }
         }

@@ -18,9 +18,11 @@ struct DoseSlotIndex: Sendable {
     }
     private(set) var slots: [String: Slot] = [:]
 
-    init(schedule: Schedule, feed: Feed) {
+    /// The index of `schedule`'s feed `items` (as `FeedBuilder.write()` gives them: the UIDs and
+    /// kinds are all the index needs of the feed).
+    init(schedule: Schedule, items: [WrittenFeed.Item]) {
         let hourly = Set(schedule.medications.filter { if case .everyNHours = $0.recurrence { true } else { false } }.map(\.id))
-        for item in feed.items {
+        for item in items {
             known.insert(item.uid)
             guard case .dose(let slotID, _) = item.kind else { continue }
             slots[item.uid] = Slot(medicationID: item.medicationID, slotID: slotID, hourly: hourly.contains(item.medicationID))

@@ -55,13 +55,14 @@ public struct Reconciler: Sendable {
     /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
     /// did: an empty or wrong file is never read as "everything was deleted".
     public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
-        let feed = FeedBuilder(schedule: ours, now: now).build()
-        var index = DoseSlotIndex(schedule: ours, feed: feed)
+        // The feed's bytes, written in place as export writes them (no tree of values).
+        let feed = FeedBuilder(schedule: ours, now: now).write()
+        var index = DoseSlotIndex(schedule: ours, items: feed.items)
         if let base { index.learn(base) }
         var result = ChangeSet()
         let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
         do {
-            oursCalendar = try ownReading(of: feed)
+            oursCalendar = try ownReading(of: feed.bytes)
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
             return result
@@ -79,35 +80,6 @@ public struct Reconciler: Sendable {
         result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
         return result
-    }
-
-    /// The schedule's feed read back as text (the built values differ from it: libical drops
-    /// WKST=MO, reorders BYDAY). When the text is `baseText` apart from the DTSTAMP and
-    /// LAST-MODIFIED values, which nothing compared reads, the base's reading is that reading
-    /// (`isBase`).
-    func ownReading(of feed: Feed) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
-        let text = Array(try feed.serialized().utf8)
-        if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return (base, true) }
-        return (try ReturnedCalendar(parsing: text), false)
-    }
-
-    /// Whether two calendar texts have the same lines, but for the values of DTSTAMP and
-    /// LAST-MODIFIED lines (of the same length: dosecal writes them in UTC).
-    static func sameApartFromStamps(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a == b { return true }
-        guard a.count == b.count else { return false }
-        let newline = UInt8(ascii: "\n")
-        let stamps = [Array("DTSTAMP:".utf8), Array("LAST-MODIFIED:".utf8)]
-        // Line by line through both texts, no array of lines kept.
-        var (i, j) = (0, 0)
-        while true {
-            let ei = a[i...].firstIndex(of: newline) ?? a.endIndex
-            let ej = b[j...].firstIndex(of: newline) ?? b.endIndex
-            let (p, q) = (a[i..<ei], b[j..<ej])
-            guard p == q || stamps.contains(where: { p.starts(with: $0) && q.starts(with: $0) }) else { return false }
-            if ei == a.endIndex || ej == b.endIndex { return ei == a.endIndex && ej == b.endIndex }
-            (i, j) = (ei + 1, ej + 1)
-        }
     }
 
     /// The three sides expanded over the window, and what is damaged.
@@ -181,9 +153,9 @@ public struct Reconciler: Sendable {
                 guard !sides.damage.slots.contains(slotKey) else { continue }
                 if ruleChanges[slotKey] != nil { continue }
                 let (b, o, t) = (sides.base[slotKey], sides.ours[slotKey], sides.theirs[slotKey])
-                let keys = SlotDoses.keys([b, t, o], from: first, through: last)
+                let rows = SlotDoses.rows(base: b, ours: o, theirs: t, from: first, through: last)
                 var comparison = SlotComparison(
-                    medication: m, slot: slot, text: text, keys: keys, base: b, ours: o, theirs: t,
+                    medication: m, slot: slot, text: text, rows: rows, base: b, ours: o, theirs: t,
                     log: log[slotKey] ?? [:], today: today)
                 comparison.classify(prefer: prefer)
                 result.conflicts += comparison.conflicts
@@ -258,13 +230,12 @@ public struct Reconciler: Sendable {
     static func ruleChanges(
         base: ReturnedCalendar, theirs: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>
     ) -> [SlotKey: String] {
-        func shape(_ e: ReturnedEvent?) -> String? {
+        func shape(_ e: ReturnedEvent?) -> RuleShape? {
             guard let e, let text = e.ruleText else { return nil }
-            guard let r = e.rule else { return text.uppercased() }
-            let days = r.byDay.map { "\($0.ordinal ?? 0)\($0.weekday.rawValue)" }.sorted()
-            return "\(r.frequency) \(r.interval) \(days) \(r.byMonth.sorted()) \(r.byMonthDay.sorted())"
+            guard let r = e.rule else { return .text(text.uppercased()) }
+            return .rule(RuleShape.Parts(r))
         }
-        var known: [SlotKey: Set<String>] = [:]
+        var known: [SlotKey: Set<RuleShape>] = [:]
         // Only the slots in `only` are looked up below.
         for s in base.series {
             guard let uid = s.dosecalUID, let slot = index[uid], only.contains(slot.key), let shape = shape(s.master) else {
@@ -314,5 +285,33 @@ public struct Reconciler: Sendable {
         var s = schedule
         for i in s.medications.indices { s.medications[i].name = schedule.positionalName(of: s.medications[i].id) ?? "" }
         return s
+    }
+}
+
+/// What `Reconciler.ruleChanges` compares of a series' rule: its text (upper-cased) when it does
+/// not read as a rule, else the frequency, interval, weekdays, months and month days, each list
+/// as a sorted multiset (UNTIL, COUNT and WKST aside). Values, not a formatted string: equal
+/// exactly when those parts are.
+enum RuleShape: Hashable {
+    case text(String)
+    case rule(Parts)
+
+    /// The parts of a rule that are compared.
+    struct Parts: Hashable {
+        var frequency: RecurrenceRule.Frequency
+        var interval: Int
+        /// The BYDAY entries, a missing ordinal as 0, sorted by (ordinal, weekday).
+        var days: [RecurrenceRule.WeekdayNumber]
+        var months: [Int]
+        var monthDays: [Int]
+
+        init(_ r: RecurrenceRule) {
+            frequency = r.frequency
+            interval = r.interval
+            days = r.byDay.map { RecurrenceRule.WeekdayNumber($0.weekday, ordinal: $0.ordinal ?? 0) }
+                .sorted { ($0.ordinal ?? 0, $0.weekday) < ($1.ordinal ?? 0, $1.weekday) }
+            months = r.byMonth.sorted()
+            monthDays = r.byMonthDay.sorted()
+        }
     }
 }

@@ -13,7 +13,7 @@ extension SlotComparison {
         let baseKeys = keys.filter { base[$0] != nil }
         let theirsKeys = keys.filter { theirs[$0] != nil }
         guard let anchor = baseKeys.first?.instant, !theirsKeys.isEmpty,
-            self.keys.allSatisfy({ ours[$0] == base[$0] })
+            rows.allSatisfy({ $0.ours == $0.base })
         else { return false }
         let step = hours * 3600
         let offsets = Set(theirsKeys.map { Self.offset(of: $0.instant ?? anchor, from: anchor, step: step) })

@@ -14,6 +14,8 @@ struct SlotComparison {
     }
 
     struct Candidate {
+        /// Where the dose is in `rows`.
+        var row: Int
         var key: DoseKey
         var edit: Edit
         var base: DoseView.Dose?
@@ -23,8 +25,8 @@ struct SlotComparison {
     let medication: Medication
     let slot: DoseSlot
     let text: ChangeText
-    /// Every key of this slot on any side, sorted by date.
-    let keys: [DoseKey]
+    /// Every key of this slot on any side, sorted by date, with each side's dose at it.
+    let rows: [SlotDoses.Row]
     let base: SlotDoses
     let ours: SlotDoses
     let theirs: SlotDoses
@@ -38,22 +40,25 @@ struct SlotComparison {
     /// The slot's doses stop from this date (the calendar deleted the series or cut it short).
     var stop: LocalDate?
 
-    var hourly: Bool { keys.first?.instant != nil }
+    var hourly: Bool { rows.first?.hourly ?? false }
 
     mutating func classify(prefer: ReconcilePreference?) {
         var candidates: [Candidate] = []
         var conflicting: [(key: DoseKey, ours: String, theirs: String)] = []
         let tail = findStop()
-        if hourly, classifyHourly(keys: keys.filter { !tail.contains($0) }) { return }
-        for key in keys where !tail.contains(key) {
-            let b = base[key]
-            let t = theirs[key]
+        // The rows the stop's tail holds need nothing else.
+        let rows = self.rows
+        let kept = { (i: Int) in i < tail || rows[i].base == nil }
+        if hourly, classifyHourly(keys: rows.indices.filter(kept).map { rows[$0].key }) { return }
+        for i in rows.indices where kept(i) {
+            let (b, t) = (rows[i].base, rows[i].theirs)
             guard b?.instant != t?.instant else { continue }
+            let key = rows[i].key
             let status = log[key.date]
-            let o = key.instant == nil && status == .skipped ? nil : ours[key]
+            let o = key.instant == nil && status == .skipped ? nil : rows[i].ours
             if o?.instant == t?.instant { continue }
             let edit: Edit = t == nil ? .deleted : b == nil ? .added : t!.moved ? .moved : .retimed
-            let candidate = Candidate(key: key, edit: edit, base: b, theirs: t)
+            let candidate = Candidate(row: i, key: key, edit: edit, base: b, theirs: t)
             var oursText: String? = nil
             if o?.instant != b?.instant {
                 oursText = text.value(o, on: key.date)
@@ -77,58 +82,68 @@ struct SlotComparison {
 
     /// A cut-off tail: every base dose after the calendar's last dose of this slot is gone (two
     /// or more of them). A series deleted outright stops from today (its history stays); one cut
-    /// by UNTIL stops from its first missing dose. Returns the tail's keys, which need nothing
-    /// else.
-    private mutating func findStop() -> Set<DoseKey> {
-        let lastTheirs = keys.last { theirs[$0] != nil }
-        let tail = keys.filter { key in base[key] != nil && (lastTheirs.map { key > $0 } ?? true) }
-        guard tail.count >= 2, tail.contains(where: { ours[$0] != nil }) else { return [] }
-        let first = tail[0].date
-        stop = lastTheirs == nil ? max(first, tail.first { $0.date >= today }?.date ?? first) : first
-        return Set(tail)
+    /// by UNTIL stops from its first missing dose. Returns where the tail starts in `rows`: its
+    /// rows are the base's doses from there on, which need nothing else (`rows.count`: no tail).
+    private mutating func findStop() -> Int {
+        let lastTheirs = rows.lastIndex { $0.theirs != nil }
+        let after = lastTheirs.map { $0 + 1 } ?? 0
+        var (count, firstRow, hasOurs) = (0, after, false)
+        for i in after..<rows.count where rows[i].base != nil {
+            if count == 0 { firstRow = i }
+            count += 1
+            hasOurs = hasOurs || rows[i].ours != nil
+        }
+        guard count >= 2, hasOurs else { return rows.count }
+        let first = rows[firstRow].date
+        let todayDay = today.daysSinceEpoch
+        let fromToday = rows[firstRow...].first { $0.base != nil && Int($0.day) >= todayDay }?.date
+        stop = lastTheirs == nil ? max(first, fromToday ?? first) : first
+        return after
     }
 
     /// Consecutive retimed doses (in the base's order) that the calendar puts at the same new
     /// time become one slot-time change; the rest are returned.
     private mutating func retimeRuns(_ candidates: [Candidate]) -> [Candidate] {
         guard !hourly else { return candidates }
-        var retimed: [DoseKey: Candidate] = [:]
-        for c in candidates where c.edit == .retimed { retimed[c.key] = c }
-        let baseKeys = keys.filter { base[$0] != nil }
-        var runs: [(keys: [DoseKey], new: WallTime)] = []
-        var current: (keys: [DoseKey], new: WallTime)? = nil
+        // In row order, as the base's doses below.
+        let retimed = candidates.filter { $0.edit == .retimed }
+        var next = 0
+        var runs: [(first: Int, last: Int, new: WallTime)] = []
+        var current: (first: Int, last: Int, new: WallTime)? = nil
         var leftover: [Candidate] = candidates.filter { $0.edit != .retimed }
-        for key in baseKeys {
-            guard let c = retimed[key], let t = c.theirs else {
+        for i in rows.indices where rows[i].base != nil {
+            guard next < retimed.count, retimed[next].row == i, let t = retimed[next].theirs else {
                 if let run = current { runs.append(run) }
                 current = nil
                 continue
             }
-            let local = text.local(t.instant, on: key.date)
-            guard local.date == key.date else {
+            let c = retimed[next]
+            next += 1
+            let local = text.local(t.instant, on: c.key.date)
+            guard local.date == c.key.date else {
                 if let run = current { runs.append(run) }
                 current = nil
                 leftover.append(c)
                 continue
             }
             if let run = current, run.new == local.time {
-                current!.keys.append(key)
+                current!.last = i
             } else {
                 if let run = current { runs.append(run) }
-                current = ([key], local.time)
+                current = (i, i, local.time)
             }
         }
         if let run = current { runs.append(run) }
+        let baseRows = (rows.firstIndex { $0.base != nil }, rows.lastIndex { $0.base != nil })
         for run in runs {
-            let first = run.keys.first!
-            let last = run.keys.last!
-            let open = last == baseKeys.last
+            let (first, last) = (rows[run.first].date, rows[run.last].date)
+            let open = run.last == baseRows.1
             // Every dose in the window: the first one compared is the series' first, or the
             // window starts after it (older doses are history).
-            let whole = open && first == baseKeys.first
-            let old = text.local(base[first]!.instant, on: first.date).time
-            let from: LocalDate? = whole ? nil : first.date
-            let through: LocalDate? = open ? nil : last.date
+            let whole = open && run.first == baseRows.0
+            let old = text.local(rows[run.first].base!.instant, on: first).time
+            let from: LocalDate? = whole ? nil : first
+            let through: LocalDate? = open ? nil : last
             var words = "\(medication.name) \(old) -> \(run.new)"
             if let from { words += " from \(from)" } else { words += " (every dose)" }
             if let through { words += " through \(through)" }

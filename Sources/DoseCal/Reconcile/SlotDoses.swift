@@ -90,24 +90,58 @@ struct SlotDoses: Sendable, Equatable {
         DoseKey(date: LocalDate(daysSinceEpoch: Int(e.day)), instant: hourly ? e.original : nil)
     }
 
-    /// Every key of any of `sides` dated `first` through `last`, sorted, each once.
-    static func keys(_ sides: [SlotDoses], from first: LocalDate, through last: LocalDate) -> [DoseKey] {
+    /// One key of a slot with the dose each side has at it (`rows(base:ours:theirs:from:through:)`).
+    struct Row: Sendable, Equatable {
+        /// The dose date, as days since 1970-01-01.
+        var day: Int32
+        /// The key holds the original instant (the side it came from is an every-N-hours slot's).
+        var hourly: Bool
+        /// The original instant in every-N-hours slots; 0 in the others.
+        var original: Int
+        var base: DoseView.Dose?
+        var ours: DoseView.Dose?
+        var theirs: DoseView.Dose?
+
+        var date: LocalDate { LocalDate(daysSinceEpoch: Int(day)) }
+        var key: DoseKey { DoseKey(date: date, instant: hourly ? original : nil) }
+    }
+
+    /// Every key of `base`, `theirs` or `ours` dated `first` through `last`, sorted, each once,
+    /// with each side's dose at it: the three sorted entry lists walked together once, no key
+    /// looked up. A key is written as the first of `base`, `theirs`, `ours` that has it gives it.
+    static func rows(base: SlotDoses, ours: SlotDoses, theirs: SlotDoses, from first: LocalDate, through last: LocalDate)
+        -> [Row]
+    {
         let (low, high) = (first.daysSinceEpoch, last.daysSinceEpoch)
-        var heads = [Int](repeating: 0, count: sides.count)
-        var result: [DoseKey] = []
+        var (b, t, o) = (0, 0, 0)
+        var result: [Row] = []
+        result.reserveCapacity(max(base.entries.count, ours.entries.count, theirs.entries.count))
         while true {
-            // The smallest key at the sides' heads.
-            var next: (entry: Entry, side: Int)? = nil
-            for (s, side) in sides.enumerated() where heads[s] < side.entries.count {
-                let e = side.entries[heads[s]]
-                if next.map({ e.precedes($0.entry) }) ?? true { next = (e, s) }
-            }
-            guard let (entry, side) = next, Int(entry.day) <= high else { return result }
-            for (s, other) in sides.enumerated() where heads[s] < other.entries.count {
-                if !entry.precedes(other.entries[heads[s]]) { heads[s] += 1 }
-            }
-            if Int(entry.day) >= low { result.append(sides[side].key(entry)) }
+            var next: (entry: Entry, hourly: Bool)? = nil
+            base.head(b, ifBefore: &next)
+            theirs.head(t, ifBefore: &next)
+            ours.head(o, ifBefore: &next)
+            guard let (entry, hourly) = next, Int(entry.day) <= high else { return result }
+            let row = Row(
+                day: entry.day, hourly: hourly, original: entry.original, base: base.take(&b, at: entry),
+                ours: ours.take(&o, at: entry), theirs: theirs.take(&t, at: entry))
+            if Int(entry.day) >= low { result.append(row) }
         }
+    }
+
+    /// Makes the entry at `head` (with this side's `hourly`) `next` when it comes before it or
+    /// `next` is nil.
+    private func head(_ head: Int, ifBefore next: inout (entry: Entry, hourly: Bool)?) {
+        guard head < entries.count else { return }
+        let e = entries[head]
+        if next.map({ e.precedes($0.entry) }) ?? true { next = (e, hourly) }
+    }
+
+    /// The dose at `head` when it has the key of `entry` (the head then moves past it).
+    private func take(_ head: inout Int, at entry: Entry) -> DoseView.Dose? {
+        guard head < entries.count, !entry.precedes(entries[head]) else { return nil }
+        head += 1
+        return entries[head - 1].dose
     }
 }
 

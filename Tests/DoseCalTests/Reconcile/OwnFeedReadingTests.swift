@@ -58,6 +58,10 @@ import Testing
         known.baseText = text
         let feed = FeedBuilder(schedule: schedule, now: later).build()
         #expect(Reconciler.sameApartFromStamps(Array(try feed.serialized().utf8), text))
+        // What reconcile reads back: export's bytes, those of the tree serialised.
+        let written = FeedBuilder(schedule: schedule, now: later).write()
+        #expect(written.bytes == Array(try feed.serialized().utf8))
+        #expect(written.items.map(\.uid) == feed.items.map(\.uid))
         let plain = Reconciler(base: base, ours: schedule, theirs: theirs, now: later)
         #expect(try known.reconcile() == plain.reconcile())
     }

@@ -45,8 +45,7 @@ import Testing
         #expect(doses[Self.key(5, 0)] == DoseView.Dose(instant: 3_600, moved: true))
         #expect(doses[Self.key(5, 7_200)] == DoseView.Dose(instant: 7_200, moved: false))
         #expect(doses[Self.key(5)] == nil)
-        #expect(
-            SlotDoses.keys([doses], from: Self.key(5).date, through: Self.key(5).date) == [Self.key(5, 0), Self.key(5, 7_200)])
+        #expect(Self.keys([doses], from: 5, through: 5) == [Self.key(5, 0), Self.key(5, 7_200)])
     }
 
     @Test func keysAreTheSortedUnionWithinTheDates() {
@@ -55,10 +54,49 @@ import Testing
         let b = SlotDoses(
             [Self.key(2): .init(instant: 2, moved: false), Self.key(3): .init(instant: 9, moved: true)], hourly: false)
         let c = SlotDoses([Self.key(7): .init(instant: 7, moved: false)], hourly: false)
-        let all = SlotDoses.keys([a, b, c, SlotDoses()], from: Self.key(0).date, through: Self.key(9).date)
-        #expect(all == [1, 2, 3, 7].map { Self.key($0) })
-        #expect(SlotDoses.keys([a, b, c], from: Self.key(2).date, through: Self.key(3).date) == [2, 3].map { Self.key($0) })
-        #expect(SlotDoses.keys([], from: Self.key(0).date, through: Self.key(9).date).isEmpty)
+        let all = SlotDoses.rows(base: a, ours: c, theirs: b, from: Self.key(0).date, through: Self.key(9).date)
+        #expect(all.map(\.key) == [1, 2, 3, 7].map { Self.key($0) })
+        #expect(all.map(\.base?.instant) == [1, nil, 3, nil])
+        #expect(all.map(\.theirs?.instant) == [nil, 2, 9, nil])
+        #expect(all.map(\.ours?.instant) == [nil, nil, nil, 7])
+        #expect(Self.keys([a, b, c], from: 2, through: 3) == [2, 3].map { Self.key($0) })
+        #expect(Self.keys([], from: 0, through: 9).isEmpty)
+    }
+
+    /// The keys of `rows` over up to three sides (the missing ones empty), from day `first` through `last`.
+    static func keys(_ sides: [SlotDoses], from first: Int, through last: Int) -> [DoseKey] {
+        let side = { (i: Int) in i < sides.count ? sides[i] : SlotDoses() }
+        return SlotDoses.rows(
+            base: side(0), ours: side(2), theirs: side(1), from: LocalDate(daysSinceEpoch: first),
+            through: LocalDate(daysSinceEpoch: last)
+        ).map(\.key)
+    }
+
+    /// The rows are what every side's keys, sorted and each once, give looked up on each side.
+    @Test func rowsAreTheUnionOfKeysLookedUpOnEverySide() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let hourly = round % 3 == 0
+            let sides = (0..<3).map { _ in
+                var list = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                    let original = hourly ? Int.random(in: 0...3, using: &rng) * 3_600 : 0
+                    return Self.found(
+                        day: Int32.random(in: 0...9, using: &rng), start: original + Int.random(in: 0...1, using: &rng),
+                        recurrence: original, moved: Bool.random(using: &rng), original: original)
+                }
+                return SlotDoses(found: &list, hourly: hourly)
+            }
+            let (first, last) = (Int.random(in: 0...4, using: &rng), Int.random(in: 3...9, using: &rng))
+            let rows = SlotDoses.rows(
+                base: sides[0], ours: sides[2], theirs: sides[1], from: LocalDate(daysSinceEpoch: first),
+                through: LocalDate(daysSinceEpoch: last))
+            let expected = Set(sides.flatMap { s in s.entries.map { s.key($0) } })
+                .filter { $0.date.daysSinceEpoch >= first && $0.date.daysSinceEpoch <= last }.sorted()
+            #expect(rows.map(\.key) == expected)
+            for row in rows {
+                #expect(row.base == sides[0][row.key] && row.theirs == sides[1][row.key] && row.ours == sides[2][row.key])
+            }
+        }
     }
 
     /// The dictionary the views kept before: every instance written in, the later of two of one
@@ -94,8 +132,7 @@ import Testing
             let doses = SlotDoses(found: &copy, hourly: hourly)
             #expect(doses.entries.count == expected.count)
             for (key, dose) in expected { #expect(doses[key] == dose) }
-            let keys = SlotDoses.keys([doses], from: Self.key(0).date, through: Self.key(8).date)
-            #expect(keys == expected.keys.sorted())
+            #expect(Self.keys([doses], from: 0, through: 8) == expected.keys.sorted())
         }
     }
 }
