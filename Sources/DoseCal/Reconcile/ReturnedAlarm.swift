@@ -86,14 +86,13 @@ struct AlarmFields {
     var hasRelation = false
 
     init(_ alarm: ICalComponent) {
-        func first(_ p: ICalProperty, _ field: inout ICalProperty?) { if field == nil { field = p } }
         for p in alarm.properties {
             switch p.name {
-            case "ACTION": first(p, &action)
-            case "TRIGGER": first(p, &trigger)
-            case "REPEAT": first(p, &repeatCount)
-            case "DURATION": first(p, &duration)
-            case "X-APPLE-DEFAULT-ALARM": first(p, &appleDefault)
+            case "ACTION" where action == nil: action = p
+            case "TRIGGER" where trigger == nil: trigger = p
+            case "REPEAT" where repeatCount == nil: repeatCount = p
+            case "DURATION" where duration == nil: duration = p
+            case "X-APPLE-DEFAULT-ALARM" where appleDefault == nil: appleDefault = p
             case "RELATED-TO": hasRelation = true
             default: break
             }

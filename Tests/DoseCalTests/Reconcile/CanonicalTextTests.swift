@@ -48,7 +48,7 @@ import Testing
             c.series(uid: "a@example.com")?.canonicalText == """
                 DTSTART:2026-12-01T08:00:00 Europe/Berlin
                 DURATION:900
-                RRULE:BYHOUR=8;FREQ=DAILY;INTERVAL=2;UNTIL=2026-12-31T23:59:59Z
+                RRULE:BYHOUR=8;FREQ=DAILY;INTERVAL=2
                 RDATE:2027-01-05
                 EXDATE:2026-12-03T07:00:00Z,2026-12-05T07:00:00Z
                 SUMMARY:Pill, 1
