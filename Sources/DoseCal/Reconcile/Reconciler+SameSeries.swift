@@ -24,14 +24,14 @@ extension Reconciler {
         static func < (a: SeriesContent, b: SeriesContent) -> Bool { (a.uid, a.text) < (b.uid, b.text) }
     }
 
-    /// The `SlotContents` of `calendar` (each TZID's IANA name looked up once), of the slots in
-    /// `only` (nil: every slot).
+    /// The `SlotContents` of `calendar` (each TZID's IANA name and each rule text's parts made
+    /// once), of the slots in `only` (nil: every slot).
     static func contents(_ calendar: ReturnedCalendar, index: DoseSlotIndex, only: Set<SlotKey>? = nil) -> SlotContents {
-        var zones = ZoneNames()
+        var memo = CanonicalMemo()
         var result: SlotContents = [:]
         for s in calendar.series {
             guard let uid = s.dosecalUID, let slot = index[uid], only?.contains(slot.key) ?? true else { continue }
-            result[slot.key, default: []].append(SeriesContent(uid: s.uid, text: s.canonicalText(zones: &zones)))
+            result[slot.key, default: []].append(SeriesContent(uid: s.uid, text: s.canonicalText(memo: &memo)))
         }
         return result.mapValues { $0.sorted() }
     }

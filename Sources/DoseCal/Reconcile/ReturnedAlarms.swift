@@ -10,7 +10,16 @@ public enum ReturnedAlarms: Sendable, Hashable {
 
     /// Reads the VALARMs of `event`.
     public init(of event: ICalComponent) {
-        let alarms = event.components(named: "VALARM").compactMap(ReturnedAlarm.init).sorted()
-        self = alarms.isEmpty ? .absent : .present(alarms)
+        var memo = ReadingMemo()
+        self.init(of: event, memo: &memo)
+    }
+
+    /// `init(of:)`, each TRIGGER and DURATION text read through `memo`.
+    init(of event: ICalComponent, memo: inout ReadingMemo) {
+        var alarms: [ReturnedAlarm] = []
+        for c in event.components where c.name == "VALARM" {
+            if let alarm = ReturnedAlarm(c, memo: &memo) { alarms.append(alarm) }
+        }
+        self = alarms.isEmpty ? .absent : .present(ReturnedAlarm.sorted(alarms))
     }
 }

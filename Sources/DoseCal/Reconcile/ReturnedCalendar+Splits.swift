@@ -78,6 +78,8 @@ extension ReturnedCalendar {
             }
             endings[Key(summary: m.summary, shape: shape), default: []].append(m)
         }
+        // No series ends by UNTIL (most calendars): none can be the earlier half.
+        guard !endings.isEmpty else { return [] }
         var result: [(String, String)] = []
         var used = Set<String>()
         for b in series where !started.contains(b.uid) {
@@ -100,7 +102,9 @@ extension ReturnedCalendar {
         return result
     }
 
-    /// Root and dosecal UID of every series from the split chains.
+    /// Root and dosecal UID of every series from the split chains. Only the series of splits are
+    /// grouped; a series in no split is a chain of its own, and keeps what `ReturnedSeries.init`
+    /// gave it (its UID as root and, when dosecal's, as dosecal UID) unless it has a Google root.
     private mutating func assignRoots(googleRoots: [String: String]) {
         var parent: [String: String] = [:]
         func find(_ x: String) -> String {
@@ -112,23 +116,34 @@ extension ReturnedCalendar {
             let (a, b) = (find(s.earlier), find(s.later))
             if a != b { parent[b] = a }
         }
+        let chained = Set(splits.flatMap { [$0.earlier, $0.later] })
+        for (uid, google) in googleRoots where !chained.contains(uid) {
+            guard let i = positions[uid] else { continue }
+            series[i].root = google
+            series[i].dosecalUID =
+                ReturnedCalendar.isDosecalUID(uid) ? uid : ReturnedCalendar.dosecalUID(forGoogleRoot: google)
+        }
+        guard !chained.isEmpty else { return }
         var members: [String: [Int]] = [:]
-        for (i, s) in series.enumerated() { members[find(s.uid), default: []].append(i) }
-        for (_, group) in members {
-            let uids = group.map { series[$0].uid }
-            let byStart = group.sorted {
-                (series[$0].master?.startTime ?? .unknownStart) < (series[$1].master?.startTime ?? .unknownStart)
-            }
-            let own = byStart.map { series[$0].uid }.first(where: ReturnedCalendar.isDosecalUID)
-            let google = uids.compactMap { googleRoots[$0] }.first
-            let root = own ?? google.flatMap { g in uids.contains(g) ? g : nil } ?? series[byStart[0]].uid
-            // A Google root whose local part is a dosecal UID's names that series even when the
-            // original is not in the file.
-            let dosecal = own ?? uids.compactMap { googleRoots[$0].flatMap(ReturnedCalendar.dosecalUID(forGoogleRoot:)) }.first
-            for i in group {
-                series[i].root = uids.count > 1 ? root : (googleRoots[series[i].uid] ?? series[i].uid)
-                series[i].dosecalUID = dosecal
-            }
+        for (i, s) in series.enumerated() where chained.contains(s.uid) { members[find(s.uid), default: []].append(i) }
+        for (_, group) in members { assignRoot(group, googleRoots: googleRoots) }
+    }
+
+    /// Root and dosecal UID of the series at `group` (indices in `series` order), one split chain.
+    private mutating func assignRoot(_ group: [Int], googleRoots: [String: String]) {
+        let uids = group.map { series[$0].uid }
+        let byStart = group.sorted {
+            (series[$0].master?.startTime ?? .unknownStart) < (series[$1].master?.startTime ?? .unknownStart)
+        }
+        let own = byStart.map { series[$0].uid }.first(where: ReturnedCalendar.isDosecalUID)
+        let google = uids.compactMap { googleRoots[$0] }.first
+        let root = own ?? google.flatMap { g in uids.contains(g) ? g : nil } ?? series[byStart[0]].uid
+        // A Google root whose local part is a dosecal UID's names that series even when the
+        // original is not in the file.
+        let dosecal = own ?? uids.compactMap { googleRoots[$0].flatMap(ReturnedCalendar.dosecalUID(forGoogleRoot:)) }.first
+        for i in group {
+            series[i].root = uids.count > 1 ? root : (googleRoots[series[i].uid] ?? series[i].uid)
+            series[i].dosecalUID = dosecal
         }
     }
 
@@ -136,11 +151,8 @@ extension ReturnedCalendar {
     /// then none, and the dosecal form of the root when its local part is one; nil when the UID
     /// has no `_R` suffix.
     static func googleParents(of uid: String) -> [String]? {
-        // Most UIDs have no `_R` at all: they are passed without Foundation's search.
-        let bytes = Array(uid.utf8)
-        guard zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "_") && $1 == UInt8(ascii: "R") }),
-            let at = uid.lastIndex(of: "@")
-        else { return nil }
+        // Most UIDs have no `_R` at all: they are passed without Foundation's search (or a copy).
+        guard hasGoogleMark(uid), let at = uid.lastIndex(of: "@") else { return nil }
         let domain = uid[at...]
         var local = Substring(uid[..<at])
         var parents: [String] = []
@@ -151,6 +163,16 @@ extension ReturnedCalendar {
         guard !parents.isEmpty else { return nil }
         if let own = dosecalUID(forGoogleRoot: parents.last!), own != parents.last! { parents.append(own) }
         return parents
+    }
+
+    /// The UID has `_R` somewhere.
+    static func hasGoogleMark(_ uid: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in uid.utf8 {
+            if previous == UInt8(ascii: "_") && byte == UInt8(ascii: "R") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `\d{8}(T\d{6})?`

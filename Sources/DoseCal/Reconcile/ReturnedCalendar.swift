@@ -47,13 +47,13 @@ public struct ReturnedCalendar: Sendable {
         var order: [String] = []
         var overrideComponents: [(String, ICalComponent)] = []
         var withoutUID: [ReturnedEvent] = []
-        var rules: [String: RecurrenceRule?] = [:]
+        var memo = ReadingMemo()
         for event in events {
             guard let uid = event.property("UID")?.value, !uid.isEmpty else {
                 warnings.append(.missingUID(line: event.line))
                 withoutUID.append(
                     ReturnedEvent(
-                        event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, rules: &rules))
+                        event, uid: "", seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, memo: &memo))
                 continue
             }
             if event.property("RECURRENCE-ID") != nil {
@@ -65,7 +65,7 @@ public struct ReturnedCalendar: Sendable {
                 continue
             }
             let master = ReturnedEvent(
-                event, uid: uid, seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, rules: &rules)
+                event, uid: uid, seriesZone: nil, seriesAllDay: nil, calendarZone: calendarZone, memo: &memo)
             masters[uid] = master
             order.append(uid)
             warnings += ReturnedCalendar.ruleWarnings(master)
@@ -75,7 +75,7 @@ public struct ReturnedCalendar: Sendable {
             let master = masters[uid]
             let o = ReturnedEvent(
                 event, uid: uid, seriesZone: master?.zone, seriesAllDay: master?.isAllDay, calendarZone: calendarZone,
-                rules: &rules)
+                memo: &memo)
             overrides[uid, default: []].append(o)
         }
         let uids = Set(order).union(overrides.keys).sorted()

@@ -45,11 +45,11 @@ public struct ReturnedEvent: Sendable, Hashable {
 
     /// Reads `event`; `seriesZone`/`seriesAllDay` come from the master (for overrides) and
     /// `calendarZone` is the calendar's X-WR-TIMEZONE (normalised), used for floating values
-    /// when the series has no zone. `rules` remembers the reading of each RRULE text (a calendar
-    /// repeats a few rule texts thousands of times).
+    /// when the series has no zone. `memo` remembers the reading of each RRULE, DURATION and
+    /// TRIGGER text and TZID (a calendar repeats a few of each thousands of times).
     init(
         _ event: ICalComponent, uid: String, seriesZone: String?, seriesAllDay: Bool?, calendarZone: String?,
-        rules: inout [String: RecurrenceRule?]
+        memo: inout ReadingMemo
     ) {
         component = event
         self.uid = uid
@@ -58,13 +58,15 @@ public struct ReturnedEvent: Sendable, Hashable {
         let start = fields.start.flatMap(DateTimeValue.init(property:))
         self.start = start
         var zone: String? = nil
-        if case .zoned(_, let tzid)? = start { zone = ZoneName.ianaIdentifier(for: tzid) }
+        if case .zoned(_, let tzid)? = start { zone = memo.zones.identifier(for: tzid) }
         self.zone = zone
         var allDay = seriesAllDay ?? false
         if seriesAllDay == nil, case .date? = start { allDay = true }
         let floatingZone = seriesZone ?? zone ?? calendarZone
-        let read: (DateTimeValue) -> ReturnedTime = { ReturnedTime($0, floatingZone: floatingZone, allDay: allDay) }
-        startTime = start.map { ReturnedTime($0, floatingZone: zone ?? calendarZone) }
+        func read(_ value: DateTimeValue) -> ReturnedTime {
+            ReturnedTime(value, floatingZone: floatingZone, allDay: allDay, zones: &memo.zones)
+        }
+        startTime = start.map { ReturnedTime($0, floatingZone: zone ?? calendarZone, allDay: false, zones: &memo.zones) }
         if let rid = fields.recurrenceID, let value = DateTimeValue(property: rid) {
             recurrenceID = read(value)
             thisAndFuture = rid.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
@@ -73,19 +75,18 @@ public struct ReturnedEvent: Sendable, Hashable {
             thisAndFuture = false
         }
         ruleText = fields.rule?.value
-        rule = ruleText.flatMap { text in
-            if let known = rules[text] { return known }
-            let read = RecurrenceRule(parsing: text)
-            rules[text] = .some(read)
-            return read
-        }
+        rule = ruleText.flatMap { memo.rule($0) }
         if let rule, let start, let u = rule.normalizedUntil(for: start) {
             // An all-day series' UTC UNTIL is a local midnight: read it like any UTC value on it.
             if allDay, case .utc? = rule.until { until = read(rule.until!) } else { until = read(u) }
         } else {
             until = nil
         }
-        durationSeconds = ReturnedEvent.duration(fields, start: start, read: read)
+        if let text = fields.duration?.value, let seconds = memo.seconds(text) {
+            durationSeconds = seconds
+        } else {
+            durationSeconds = ReturnedEvent.length(until: fields.end, from: start, read: read)
+        }
         exceptionDates = ReturnedEvent.dateList(fields.exceptionDates, read: read)
         recurrenceDates = ReturnedEvent.dateList(fields.recurrenceDates, read: read)
         summary = fields.summary?.text
@@ -95,7 +96,7 @@ public struct ReturnedEvent: Sendable, Hashable {
             relations[(r.parameter("RELTYPE") ?? "PARENT").uppercased(), default: []].append(r.value)
         }
         self.relations = relations
-        alarms = ReturnedAlarms(of: event)
+        alarms = ReturnedAlarms(of: event, memo: &memo)
     }
 
     /// EXDATE/RDATE lines: every comma item, each with its line's TZID and VALUE, normalised.
@@ -117,9 +118,11 @@ public struct ReturnedEvent: Sendable, Hashable {
         }
     }
 
-    static func duration(_ fields: EventFields, start: DateTimeValue?, read: (DateTimeValue) -> ReturnedTime) -> Int? {
-        if let d = fields.duration.flatMap({ ICalDuration(parsing: $0.value) }) { return d.seconds }
-        guard let start, let end = fields.end.flatMap(DateTimeValue.init(property:)) else { return nil }
+    /// DTEND − DTSTART in seconds (the length when there is no readable DURATION).
+    static func length(until endProperty: ICalProperty?, from start: DateTimeValue?, read: (DateTimeValue) -> ReturnedTime)
+        -> Int?
+    {
+        guard let start, let end = endProperty.flatMap(DateTimeValue.init(property:)) else { return nil }
         switch (start, end) {
         case (.date(let a), .date(let b)): return a.days(to: b) * 86_400
         case (.floating(let a), .floating(let b)), (.utc(let a), .utc(let b)): return b.secondsSinceEpoch - a.secondsSinceEpoch
@@ -163,5 +166,32 @@ struct EventFields {
             default: break
             }
         }
+    }
+}
+
+/// What reading one calendar's events looks up again and again, remembered by text: a calendar
+/// repeats a few RRULE, DURATION and TRIGGER texts and TZIDs thousands of times, and each is
+/// read once.
+struct ReadingMemo {
+    /// Each RRULE text read (nil: `RecurrenceRule` cannot hold it).
+    private var rules: [String: RecurrenceRule?] = [:]
+    /// Each DURATION or TRIGGER text in seconds (nil: no duration).
+    private var durations: [String: Int?] = [:]
+    var zones = ZoneNames()
+
+    /// `RecurrenceRule(parsing: text)`.
+    mutating func rule(_ text: String) -> RecurrenceRule? {
+        if let known = rules[text] { return known }
+        let read = RecurrenceRule(parsing: text)
+        rules[text] = .some(read)
+        return read
+    }
+
+    /// `ICalDuration(parsing: text)?.seconds`.
+    mutating func seconds(_ text: String) -> Int? {
+        if let known = durations[text] { return known }
+        let read = ICalDuration(parsing: text)?.seconds
+        durations[text] = .some(read)
+        return read
     }
 }

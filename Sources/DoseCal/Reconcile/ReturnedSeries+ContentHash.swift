@@ -18,43 +18,226 @@ extension ReturnedSeries {
 
     /// The text `contentHash` hashes, one field per line (also useful in test failures).
     public var canonicalText: String {
-        var zones = ZoneNames()
-        return canonicalText(zones: &zones)
+        var memo = CanonicalMemo()
+        return canonicalText(memo: &memo)
     }
 
-    /// `canonicalText`, each TZID's IANA name looked up in `zones` (filled as it goes): one
-    /// look-up per TZID for the series of a calendar.
-    func canonicalText(zones: inout ZoneNames) -> String {
-        var lines: [String] = []
-        if let master { lines += ReturnedSeries.canonicalLines(master, zones: &zones) } else { lines.append("ORPHAN") }
+    /// `canonicalText`, each TZID's IANA name and each RRULE text's sorted parts looked up in
+    /// `memo` (filled as it goes): one look-up per TZID and rule text for the series of a
+    /// calendar. The text is written into one byte buffer, never as lines joined.
+    func canonicalText(memo: inout CanonicalMemo) -> String {
+        var out = CanonicalWriter()
+        if let master { ReturnedSeries.writeLines(master, indent: false, into: &out, memo: &memo) } else { out.add("ORPHAN") }
         for o in overrides {
-            lines.append("OVERRIDE:\(o.recurrenceID?.description ?? "?")\(o.thisAndFuture ? ";THISANDFUTURE" : "")")
-            lines += ReturnedSeries.canonicalLines(o, zones: &zones).map { "  " + $0 }
+            if !out.bytes.isEmpty { out.bytes.append(UInt8(ascii: "\n")) }
+            out.add("OVERRIDE:")
+            if let rid = o.recurrenceID { out.add(rid) } else { out.add("?") }
+            if o.thisAndFuture { out.add(";THISANDFUTURE") }
+            ReturnedSeries.writeLines(o, indent: true, into: &out, memo: &memo)
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    static func canonicalLines(_ e: ReturnedEvent, zones: inout ZoneNames) -> [String] {
-        var lines: [String] = []
-        if let start = e.start { lines.append("DTSTART:\(canonical(start, zones: &zones))") }
-        if let d = e.durationSeconds { lines.append("DURATION:\(d)") }
+    /// The lines of one event, each after a newline (but the first of the text), indented by two
+    /// spaces in an override: DTSTART, DURATION, RRULE, RDATE, EXDATE, SUMMARY, STATUS.
+    static func writeLines(_ e: ReturnedEvent, indent: Bool, into out: inout CanonicalWriter, memo: inout CanonicalMemo) {
+        func line(_ name: String) {
+            if !out.bytes.isEmpty { out.bytes.append(UInt8(ascii: "\n")) }
+            if indent { out.add("  ") }
+            out.add(name)
+        }
+        if let start = e.start {
+            line("DTSTART:")
+            if case .zoned(let t, let tzid) = start {
+                out.add(t)
+                out.add(" ")
+                out.add(memo.zones.identifier(for: tzid) ?? tzid)
+            } else {
+                out.add(start)
+            }
+        }
+        if let d = e.durationSeconds {
+            line("DURATION:")
+            out.add(d)
+        }
         if let text = e.ruleText {
-            var parts = text.uppercased().split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.map(String.init)
-            if let until = e.until { parts.append("UNTIL=\(until)") }
-            lines.append("RRULE:" + parts.sorted().joined(separator: ";"))
+            line("RRULE:")
+            memo.rule(text).write(until: e.until, into: &out)
         }
-        if !e.recurrenceDates.isEmpty { lines.append("RDATE:" + e.recurrenceDates.map(\.description).joined(separator: ",")) }
-        if !e.exceptionDates.isEmpty { lines.append("EXDATE:" + e.exceptionDates.map(\.description).joined(separator: ",")) }
-        if let summary = e.summary { lines.append("SUMMARY:\(summary)") }
-        if e.isCancelled { lines.append("STATUS:CANCELLED") }
-        return lines
+        func dates(_ name: String, _ list: [ReturnedTime]) {
+            guard !list.isEmpty else { return }
+            line(name)
+            for (i, date) in list.enumerated() {
+                if i > 0 { out.add(",") }
+                out.add(date)
+            }
+        }
+        dates("RDATE:", e.recurrenceDates)
+        dates("EXDATE:", e.exceptionDates)
+        if let summary = e.summary {
+            line("SUMMARY:")
+            out.add(summary)
+        }
+        if e.isCancelled { line("STATUS:CANCELLED") }
+    }
+}
+
+/// What the canonical texts of one calendar's series look up again and again: IANA names of
+/// TZIDs and the sorted parts of each RRULE text.
+struct CanonicalMemo {
+    var zones = ZoneNames()
+    private var rules: [String: CanonicalRule] = [:]
+
+    /// The canonical form of the rule text `text`, made once per text.
+    mutating func rule(_ text: String) -> CanonicalRule {
+        if let known = rules[text] { return known }
+        let made = CanonicalRule(text)
+        rules[text] = made
+        return made
+    }
+}
+
+/// An RRULE text's canonical form: its parts upper-cased, UNTIL left out, sorted, joined by `;`,
+/// with the event's own UNTIL (read against DTSTART) sorted in among them.
+struct CanonicalRule {
+    /// The sorted parts (without UNTIL) before and after where an `UNTIL=` part sorts; nil when
+    /// the text is not ASCII (then `slow` sorts every time, as String comparison orders it).
+    private var before: [String] = []
+    private var after: [String] = []
+    private var slow: [String]? = nil
+
+    init(_ text: String) {
+        let parts = text.uppercased().split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.map(String.init)
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            slow = parts
+            return
+        }
+        // ASCII: String order is byte order, and every part sorts against `UNTIL=<anything>` as
+        // against `UNTIL=` (no part left starts with it).
+        let sorted = parts.sorted()
+        before = sorted.filter { $0 < "UNTIL=" }
+        after = sorted.filter { !($0 < "UNTIL=") }
     }
 
-    /// Zoned values with the IANA name of their TZID (so `W. Europe Standard Time` and
-    /// `Europe/Berlin` agree).
-    static func canonical(_ value: DateTimeValue, zones: inout ZoneNames) -> String {
-        if case .zoned(let t, let tzid) = value { return "\(t) \(zones.identifier(for: tzid) ?? tzid)" }
-        return value.description
+    /// Writes the parts, with `UNTIL=<until>` among them when there is one.
+    func write(until: ReturnedTime?, into out: inout CanonicalWriter) {
+        if let slow {
+            var parts = slow
+            if let until { parts.append("UNTIL=\(until)") }
+            out.add(parts.sorted().joined(separator: ";"))
+            return
+        }
+        var first = true
+        func separate() {
+            if !first { out.add(";") }
+            first = false
+        }
+        for part in before {
+            separate()
+            out.add(part)
+        }
+        if let until {
+            separate()
+            out.add("UNTIL=")
+            out.add(until)
+        }
+        for part in after {
+            separate()
+            out.add(part)
+        }
+    }
+}
+
+/// A text written as UTF-8 bytes into one buffer: dates and times as their `description`s
+/// write them (digits written straight, `description` itself for values outside 0000-9999).
+struct CanonicalWriter {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    mutating func add(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    /// `String(n)`.
+    mutating func add(_ n: Int) {
+        guard n >= 0 else { return add(String(n)) }
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        digit(n, width: digits)
+    }
+
+    /// `value.description`.
+    mutating func add(_ value: DateTimeValue) {
+        switch value {
+        case .date(let d): add(d)
+        case .floating(let t): add(t)
+        case .utc(let t):
+            add(t)
+            add("Z")
+        case .zoned(let t, let tzid):
+            add(t)
+            add(" ")
+            add(tzid)
+        }
+    }
+
+    /// `time.description`.
+    mutating func add(_ time: ReturnedTime) {
+        switch time {
+        case .instant(let s):
+            add(LocalDateTime(secondsSinceEpoch: s))
+            add("Z")
+        case .date(let d): add(d)
+        case .local(let t, let tzid):
+            add(t)
+            if let tzid {
+                add(" ")
+                add(tzid)
+            }
+        }
+    }
+
+    /// `YYYY-MM-DD` (`date.description`).
+    mutating func add(_ date: LocalDate) {
+        guard (0..<10_000).contains(date.year), (0..<100).contains(date.month), (0..<100).contains(date.day) else {
+            return add(date.description)
+        }
+        digit(date.year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        digit(date.month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        digit(date.day, width: 2)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` (`t.description`).
+    mutating func add(_ t: LocalDateTime) {
+        let time = t.time
+        guard (0..<100).contains(time.hour), (0..<100).contains(time.minute), (0..<100).contains(time.second) else {
+            return add(t.description)
+        }
+        add(t.date)
+        bytes.append(UInt8(ascii: "T"))
+        digit(time.hour, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        digit(time.minute, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        digit(time.second, width: 2)
+    }
+
+    /// `value` (not negative) in `width` decimal digits, zero-padded.
+    private mutating func digit(_ value: Int, width: Int) {
+        let end = bytes.count + width
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
+        var value = value
+        var i = end - 1
+        while value > 0 {
+            bytes[i] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+            i -= 1
+        }
     }
 }
 

@@ -20,6 +20,13 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
     ///     local midnight with a TZID; a UTC value is read in `floatingZone` when there is one,
     ///     else as the date of the nearest midnight).
     public init(_ value: DateTimeValue, floatingZone: String? = nil, allDay: Bool = false) {
+        var zones = ZoneNames()
+        self.init(value, floatingZone: floatingZone, allDay: allDay, zones: &zones)
+    }
+
+    /// `init(_:floatingZone:allDay:)`, a TZID's IANA name looked up in `zones` (a calendar's
+    /// events name a few TZIDs thousands of times).
+    init(_ value: DateTimeValue, floatingZone: String?, allDay: Bool, zones: inout ZoneNames) {
         switch value {
         case .date(let d):
             self = .date(d)
@@ -33,7 +40,7 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .zoned(let t, let tzid):
             if allDay {
                 self = .date(t.date)
-            } else if let zone = ZoneName.ianaIdentifier(for: tzid).flatMap({ Zone($0) }) {
+            } else if let zone = zones.identifier(for: tzid).flatMap({ Zone($0) }) {
                 self = .instant(ZoneResolver.resolve(t, in: zone).instant)
             } else {
                 self = .local(t, tzid: tzid)

@@ -16,11 +16,13 @@ struct SeenHints {
         var latest: [SlotKey: Int] = [:]
         for s in calendar.series {
             guard let uid = s.dosecalUID, let slot = index[uid], !damaged.contains(slot.key) else { continue }
-            for event in [s.master].compactMap({ $0 }) + s.overrides {
+            func visit(_ event: ReturnedEvent) {
                 for at in Self.instants(event.component) where at <= now {
                     latest[slot.key] = max(latest[slot.key] ?? at, at)
                 }
             }
+            if let master = s.master { visit(master) }
+            for o in s.overrides { visit(o) }
         }
         return latest.sorted { $0.key < $1.key }.compactMap { key, at in hint(key, at: at) }
     }
@@ -42,16 +44,19 @@ struct SeenHints {
             description: "\(text.label(slot, on: day)) reminder seen at \(local.date) \(local.time) on a calendar\(dose)")
     }
 
-    /// Every acknowledgement instant written on `event` and its alarms.
+    /// Every acknowledgement instant written on `event` and its alarms (an alarm without
+    /// ACKNOWLEDGED, most of them, is not read further).
     static func instants(_ event: ICalComponent) -> [Int] {
-        var values = event.properties(named: "X-MOZ-LASTACK")
-        for alarm in event.components(named: "VALARM") where !isPlaceholder(alarm) {
-            values += alarm.properties(named: "ACKNOWLEDGED")
+        var result: [Int] = []
+        func add(_ p: ICalProperty) {
+            if case .utc(let t)? = DateTimeValue(parsing: p.value) { result.append(t.secondsSinceEpoch) }
         }
-        return values.compactMap { p in
-            if case .utc(let t)? = DateTimeValue(parsing: p.value) { return t.secondsSinceEpoch }
-            return nil
+        for p in event.properties where p.name == "X-MOZ-LASTACK" { add(p) }
+        for alarm in event.components where alarm.name == "VALARM" {
+            guard alarm.properties.contains(where: { $0.name == "ACKNOWLEDGED" }), !isPlaceholder(alarm) else { continue }
+            for p in alarm.properties where p.name == "ACKNOWLEDGED" { add(p) }
         }
+        return result
     }
 
     /// Apple's placeholder alarms (not its snooze alarms, which are reminders that fired).
