@@ -49,10 +49,10 @@ struct ComponentAssembler {
 
     /// Reads one content line.
     mutating func add(_ l: ContentLine) throws(ICalError) {
-        let name = l.name
-        if name == "BEGIN" {
+        let name = l.nameKey
+        if name == .begin {
             try begin(l)
-        } else if name == "END" {
+        } else if name == .end {
             try end(l)
         } else if !stack.isEmpty {
             guard l.hasColon else { throw .malformedLine(line: l.line, text: l.text) }
@@ -67,7 +67,7 @@ struct ComponentAssembler {
             } else if inUnit {
                 open.add(l, property: open.isOwn ? reader.read(l) : nil)
             } else {
-                stack[stack.count - 1].properties.append((name, l.line))
+                stack[stack.count - 1].properties.append((l.name, l.line))
                 keep(copy(container!.parser.add(l.bytes), skeleton: nil))
             }
         }
@@ -137,7 +137,7 @@ struct ComponentAssembler {
             scan = nil
             if let passed = recorded.passed {
                 passedOver.append(passed)
-                open = OpenUnit(isOwn: !libicalOnly)
+                open.reset(isOwn: !libicalOnly)
                 return
             }
             done = readRecorded()
@@ -147,7 +147,7 @@ struct ComponentAssembler {
         } else {
             replay()
         }
-        open = OpenUnit(isOwn: !libicalOnly)
+        open.reset(isOwn: !libicalOnly)
     }
 
     /// Reads the recorded lines of a VEVENT that was not passed over (all of them, or those so
@@ -157,11 +157,10 @@ struct ComponentAssembler {
         let lines = open.lines
         open = OpenUnit(isOwn: !libicalOnly)
         var done: ICalComponent? = nil
-        for (range, number) in zip(lines.ranges, lines.numbers) {
-            let l = ContentLine(line: number, bytes: Array(lines.bytes[range]))
-            switch l.name {
-            case "BEGIN": open.begin(l, component: l.componentName)
-            case "END": done = open.end(l)
+        lines.withEach { l in
+            switch l.nameKey {
+            case .begin: open.begin(l, component: l.componentName)
+            case .end: done = open.end(l)
             default: open.add(l, property: open.isOwn ? reader.read(l) : nil)
             }
         }
@@ -217,7 +216,7 @@ struct OpenUnit {
     private var built: [ICalComponent] = []
     /// Whether the unit is still read here.
     private(set) var isOwn: Bool
-    private(set) var lines = (bytes: [UInt8](), ranges: [Range<Int>](), numbers: [Int]())
+    private(set) var lines = RecordedLines()
 
     /// The components read without libical (their names as libical gives them).
     init(isOwn: Bool) { self.isOwn = isOwn }
@@ -252,33 +251,69 @@ struct OpenUnit {
     }
 
     /// Keeps the line as written, nothing read from it.
-    mutating func record(_ l: ContentLine) {
-        let start = lines.bytes.count
-        lines.bytes.append(contentsOf: l.bytes)
-        lines.ranges.append(start..<lines.bytes.count)
-        lines.numbers.append(l.line)
+    mutating func record(_ l: ContentLine) { lines.append(l) }
+
+    /// Empties the unit for the next one, keeping the room its lines took.
+    mutating func reset(isOwn: Bool) {
+        self.isOwn = isOwn
+        built.removeAll(keepingCapacity: true)
+        lines.removeAll()
     }
 
     /// The nesting of the unit's lines, with lines (the unit is complete and well nested).
     func skeleton() -> Skeleton? {
         var open: [Skeleton] = []
-        for (range, number) in zip(lines.ranges, lines.numbers) {
-            let l = ContentLine(line: number, bytes: Array(lines.bytes[range]))
+        var root: Skeleton? = nil
+        lines.withEach { l in
+            guard root == nil else { return }
             let name = l.name
             if name == "BEGIN" {
                 open.append(Skeleton(name: l.componentName, line: l.line))
             } else if name == "END", let done = open.popLast() {
-                guard !open.isEmpty else { return done }
+                guard !open.isEmpty else {
+                    root = done
+                    return
+                }
                 open[open.count - 1].children.append(done)
             } else if !open.isEmpty {
                 open[open.count - 1].properties.append((name, l.line))
             }
         }
-        return nil
+        return root
     }
 
     private mutating func drop() {
         isOwn = false
         built = []
+    }
+}
+
+/// A unit's content lines as written, one after the other in one buffer, with the physical line
+/// each started on; emptied and filled again for every unit, so the buffers are made once.
+struct RecordedLines {
+    private(set) var bytes: [UInt8] = []
+    private(set) var ranges: [Range<Int>] = []
+    private(set) var numbers: [Int] = []
+
+    mutating func append(_ l: ContentLine) {
+        let start = bytes.count
+        bytes.append(contentsOf: l.bytes)
+        ranges.append(start..<bytes.count)
+        numbers.append(l.line)
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        numbers.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each line in order (its bytes valid during the call).
+    func withEach(_ body: (ContentLine) -> Void) {
+        bytes.withUnsafeBufferPointer { b in
+            for (range, number) in zip(ranges, numbers) {
+                body(ContentLine(line: number, bytes: UnsafeBufferPointer(rebasing: b[range])))
+            }
+        }
     }
 }

@@ -2,16 +2,27 @@ import Foundation
 
 /// One unfolded iCalendar content line (UTF-8 bytes, line ending removed) and the physical line
 /// it started on.
+///
+/// The bytes are borrowed, not owned: a line that was not folded is the range of the input it
+/// was read from, a folded one lies in the reader's buffer. They are valid only while the call
+/// that was handed the line runs; whoever keeps a line copies its bytes (`OpenUnit.record`).
 struct ContentLine {
     /// 1-based physical line number of the first physical line.
     var line: Int
-    var bytes: [UInt8]
+    var bytes: UnsafeBufferPointer<UInt8>
+
+    /// The end of the name: the index of the first ';' or ':', else the end of the line.
+    var nameEnd: Int {
+        var i = 0
+        while i < bytes.count, bytes[i] != UInt8(ascii: ";"), bytes[i] != UInt8(ascii: ":") { i += 1 }
+        return i
+    }
 
     /// The property or BEGIN/END name: the text before the first ';' or ':' (upper-cased).
-    var name: String {
-        let end = bytes.firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ?? bytes.endIndex
-        return ContentLine.upper(bytes[..<end])
-    }
+    var name: String { ContentLine.upper(bytes[..<nameEnd]) }
+
+    /// The name as `name` gives it, without making a String for one of plain ASCII.
+    var nameKey: NameKey { NameKey(name: bytes[..<nameEnd]) }
 
     /// The component name of a BEGIN/END line: the value after the first ':' outside quotes,
     /// without surrounding white space, upper-cased.
@@ -45,4 +56,51 @@ struct ContentLine {
 
     /// The text, for error messages.
     var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// An upper-case name of up to 16 ASCII bytes packed in two words, so that the reader can tell
+/// BEGIN, END and the property names it knows from a line's name without making, hashing and
+/// comparing a String for each line.
+///
+/// A key equals another exactly when their names are the same bytes. A name with a byte past
+/// ASCII is upper-cased as `ContentLine.name` does it (through `String.uppercased`) before it is
+/// packed. A name that is still not ASCII, or is longer than 16 bytes, is not `isPlain`: it
+/// equals no plain key, and two such keys may be equal for different names, so a line's key is
+/// only ever compared with plain ones (the names the reader knows); `String` comparison stays
+/// the rule for the others.
+struct NameKey: Equatable {
+    /// The first 16 bytes, 8 to a word (zero past the end).
+    private var words: (UInt64, UInt64) = (0, 0)
+    /// The name's length in bytes.
+    let count: Int
+    /// Whether the name is ASCII and at most 16 bytes: then the key stands for the whole name.
+    let isPlain: Bool
+
+    /// The key of a line's name as written: upper-cased as `ContentLine.upper` does.
+    init(name raw: some Collection<UInt8>) {
+        guard !raw.contains(where: { $0 >= 0x80 }) else {
+            self.init(upper: Array(ContentLine.upper(raw).utf8))
+            return
+        }
+        self.init(upper: raw.lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 })
+    }
+
+    /// The key of a name already upper-cased, e.g. a literal such as `"DTSTART"`.
+    init(_ upperName: String) { self.init(upper: Array(upperName.utf8)) }
+
+    private init(upper: some Collection<UInt8>) {
+        count = upper.count
+        isPlain = count <= 16 && !upper.contains(where: { $0 >= 0x80 })
+        for (k, c) in upper.prefix(16).enumerated() {
+            if k < 8 { words.0 |= UInt64(c) << (8 * k) } else { words.1 |= UInt64(c) << (8 * (k - 8)) }
+        }
+    }
+
+    static func == (a: NameKey, b: NameKey) -> Bool {
+        a.count == b.count && a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.isPlain == b.isPlain
+    }
+
+    static let begin = NameKey("BEGIN")
+    static let end = NameKey("END")
+    static let uid = NameKey("UID")
 }

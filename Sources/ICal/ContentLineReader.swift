@@ -5,17 +5,47 @@
 /// §3.1). Blank lines are skipped. The input is first checked to be UTF-8 without NUL bytes (the first bad byte is reported
 /// with its line, before any other problem).
 /// Without `strict`, a line whose folding space was lost is joined back to the line before
-/// (`ContentLineRecovery`) and reported. Every step appends to reused buffers, so the work is
-/// linear in the input and memory follows the longest content line.
+/// (`ContentLineRecovery`) and reported. A line that was not folded is handed over as the range
+/// of the input it is (no copy); a folded one is unfolded into one of two reused buffers, so the
+/// work is linear in the input and memory follows the longest content line.
 struct ContentLineReader {
     var strict: Bool
     var limits: ICalLimits
     var warnings: [ICalWarning] = []
     /// The content line being unfolded.
-    private var current = ContentLine(line: 0, bytes: [])
+    private var current = HeldLine()
     /// The previous complete content line, held back until the next one shows whether it was
     /// continued with a lost folding space.
-    private var pending = ContentLine(line: 0, bytes: [])
+    private var pending = HeldLine()
+
+    /// A content line the reader holds: a range of the input until it is folded, then the bytes
+    /// unfolded into `storage`.
+    private struct HeldLine {
+        /// 1-based physical line of its first physical line; 0 when there is none.
+        var line = 0
+        var range = 0..<0
+        /// Whether the bytes are in `storage` (folded), not `range` of the input.
+        var owned = false
+        var storage: [UInt8] = []
+
+        func count() -> Int { owned ? storage.count : range.count }
+
+        /// Calls `body` with the line (its bytes valid during the call).
+        func lend<R>(
+            _ input: UnsafeBufferPointer<UInt8>, _ body: (ContentLine) throws(ICalError) -> R
+        ) throws(ICalError) -> R {
+            guard owned else { return try body(ContentLine(line: line, bytes: UnsafeBufferPointer(rebasing: input[range]))) }
+            return try storage.withUnsafeBufferPointer { (b) throws(ICalError) in try body(ContentLine(line: line, bytes: b)) }
+        }
+
+        /// Copies the input range into `storage`, to append to it.
+        mutating func own(_ input: UnsafeBufferPointer<UInt8>) {
+            guard !owned else { return }
+            storage.removeAll(keepingCapacity: true)
+            storage.append(contentsOf: UnsafeBufferPointer(rebasing: input[range]))
+            owned = true
+        }
+    }
 
     init(strict: Bool, limits: ICalLimits) {
         self.strict = strict
@@ -38,12 +68,12 @@ struct ContentLineReader {
             if j > i && (bytes[i] == 32 || bytes[i] == 9) && current.line > 0 {
                 try append(bytes, from: i + 1, to: j)
             } else {
-                try complete(emit)
+                try complete(bytes, emit)
                 var s = i
                 while s < j && (bytes[s] == 32 || bytes[s] == 9) { s += 1 }
                 if s < j {
                     current.line = lineNo
-                    try append(bytes, from: s, to: j)
+                    try start(s..<j)
                 }
             }
             // Consume the line ending: CRLF, LF or CR.
@@ -55,8 +85,8 @@ struct ContentLineReader {
             }
             i = j
         }
-        try complete(emit)
-        if pending.line > 0 { try emit(pending) }
+        try complete(bytes, emit)
+        if pending.line > 0 { try pending.lend(bytes, emit) }
     }
 
     /// The 1-based physical line of byte `offset` (CRLF, LF and CR each end a line).
@@ -70,31 +100,49 @@ struct ContentLineReader {
         return line
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) throws(ICalError) {
-        guard current.bytes.count + (to - from) <= limits.maxContentLineBytes else {
+    /// Starts the current content line as `range` of the input.
+    private mutating func start(_ range: Range<Int>) throws(ICalError) {
+        guard range.count <= limits.maxContentLineBytes else {
             throw .lineTooLong(line: current.line, limit: limits.maxContentLineBytes)
         }
-        current.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<to]))
+        current.range = range
+        current.owned = false
+    }
+
+    /// Appends a continuation line's bytes to the current content line.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) throws(ICalError) {
+        guard current.count() + (to - from) <= limits.maxContentLineBytes else {
+            throw .lineTooLong(line: current.line, limit: limits.maxContentLineBytes)
+        }
+        current.own(bytes)
+        current.storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<to]))
     }
 
     /// Ends the current content line: joins it to the pending one when it is a lost fold, else
     /// emits the pending one and holds this one back.
-    private mutating func complete(_ emit: (ContentLine) throws(ICalError) -> Void) throws(ICalError) {
+    private mutating func complete(
+        _ input: UnsafeBufferPointer<UInt8>, _ emit: (ContentLine) throws(ICalError) -> Void
+    ) throws(ICalError) {
         guard current.line > 0 else { return }
-        if !strict, pending.line > 0, !ContentLineRecovery.isContentLineShaped(current.bytes),
-            !ContentLineRecovery.isDelimiter(pending)
+        if !strict, pending.line > 0, try !current.lend(input, { ContentLineRecovery.isContentLineShaped($0.bytes) }),
+            try !pending.lend(input, ContentLineRecovery.isDelimiter)
         {
-            guard pending.bytes.count + current.bytes.count <= limits.maxContentLineBytes else {
+            guard pending.count() + current.count() <= limits.maxContentLineBytes else {
                 throw .lineTooLong(line: pending.line, limit: limits.maxContentLineBytes)
             }
-            pending.bytes.append(contentsOf: current.bytes)
+            pending.own(input)
+            if current.owned {
+                pending.storage.append(contentsOf: current.storage)
+            } else {
+                pending.storage.append(contentsOf: UnsafeBufferPointer(rebasing: input[current.range]))
+            }
             warnings.append(.brokenFolding(line: current.line, continuing: pending.line))
         } else {
-            if pending.line > 0 { try emit(pending) }
+            if pending.line > 0 { try pending.lend(input, emit) }
             swap(&pending, &current)
         }
         current.line = 0
-        current.bytes.removeAll(keepingCapacity: true)
+        current.owned = false
     }
 }
 
@@ -104,6 +152,10 @@ enum UTF8Check {
     static func firstInvalid(_ b: UnsafeBufferPointer<UInt8>, from: Int, to n: Int) -> Int? {
         var i = from
         while i < n {
+            if i + 8 <= n, let base = b.baseAddress, isPlainASCII(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let c = b[i]
             if c == 0 { return i }
             if c < 0x80 {
@@ -135,5 +187,12 @@ enum UTF8Check {
             i += len
         }
         return nil
+    }
+
+    /// Whether the eight bytes of `w` are all ASCII and none is NUL (a run checked at once).
+    static func isPlainASCII(_ w: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // With no byte at 0x80 or above, `(w - 0x01...) & ~w` sets a byte's top bit only below a NUL.
+        return w & high == 0 && (w &- 0x0101_0101_0101_0101) & ~w & high == 0
     }
 }

@@ -7,7 +7,7 @@
 /// like `word:rest` cannot be told from a property and is left alone.
 enum ContentLineRecovery {
     /// `NAME:...` or `NAME;...:...` with NAME made of letters, digits and `-`.
-    static func isContentLineShaped(_ bytes: [UInt8]) -> Bool {
+    static func isContentLineShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var sawName = false
         for c in bytes {
             switch c {
@@ -27,7 +27,7 @@ enum ContentLineRecovery {
 
     /// BEGIN and END lines are never continued.
     static func isDelimiter(_ line: ContentLine) -> Bool {
-        let name = line.name
-        return name == "BEGIN" || name == "END"
+        let name = line.nameKey
+        return name == .begin || name == .end
     }
 }

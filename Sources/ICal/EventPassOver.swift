@@ -6,7 +6,7 @@
 /// What was passed over is listed in `ParsedCalendar.passedOver`.
 public struct EventPassOver: Sendable {
     /// Property names (upper case) that keep an event when it has one.
-    public var properties: Set<String>
+    public var properties: Set<String> { didSet { keys = EventPassOver.keys(of: properties) } }
     /// Texts whose presence in the UID keeps the event (compared without case; ASCII).
     public var uidMarks: [String]
 
@@ -14,16 +14,36 @@ public struct EventPassOver: Sendable {
         self.properties = properties
         self.uidMarks = uidMarks
         marks = uidMarks.map { Array($0.utf8).map(EventPassOver.lower) }.filter { !$0.isEmpty }
+        keys = EventPassOver.keys(of: properties)
     }
 
     /// `uidMarks` as lower-case bytes.
     private let marks: [[UInt8]]
+    /// `properties` as keys, when every one is plain (`NameKey.isPlain`); else nil.
+    private var keys: [NameKey]?
+
+    private static func keys(of properties: Set<String>) -> [NameKey]? {
+        let keys = properties.map { NameKey($0) }
+        return keys.allSatisfy(\.isPlain) ? keys : nil
+    }
+
+    /// Whether a line named `name` (`ContentLine.nameKey`; `text` gives its `ContentLine.name`)
+    /// keeps the event: one of `properties`, compared by key when both are plain.
+    func keeps(_ name: NameKey, text: () -> String) -> Bool {
+        guard let keys, name.isPlain else { return properties.contains(text()) }
+        return keys.contains(name)
+    }
 
     /// Whether `uid` contains one of the marks, ASCII letters compared without case.
     func isMarked(_ uid: String) -> Bool {
-        let text = Array(uid.utf8).map(EventPassOver.lower)
-        return marks.contains { m in
-            text.count >= m.count && (0...(text.count - m.count)).contains { text[$0..<($0 + m.count)].elementsEqual(m) }
+        var uid = uid
+        return uid.withUTF8 { text in
+            marks.contains { m in
+                text.count >= m.count
+                    && (0...(text.count - m.count)).contains { k in
+                        m.indices.allSatisfy { EventPassOver.lower(text[k + $0]) == m[$0] }
+                    }
+            }
         }
     }
 
@@ -45,12 +65,12 @@ struct PassOverScan {
     /// Something keeps the event: a kept property, a second UID, a UID only libical can read.
     var kept = false
 
-    /// Notes one line on the event's own level (`name` upper-cased).
-    mutating func note(_ l: ContentLine, name: String, rule: EventPassOver, reader: inout PropertyReader) {
+    /// Notes one line on the event's own level (`name`: its key).
+    mutating func note(_ l: ContentLine, name: NameKey, rule: EventPassOver, reader: inout PropertyReader) {
         guard !kept else { return }
-        if rule.properties.contains(name) {
+        if rule.keeps(name, text: { l.name }) {
             kept = true
-        } else if name == "UID" {
+        } else if name == .uid {
             // A UID with a backslash keeps the event (decision 0167), although the reader now
             // takes the escapes libical writes back as they were (decision 0181).
             guard uid == nil, let value = reader.read(l)?.value, !value.utf8.contains(UInt8(ascii: "\\")),

@@ -35,10 +35,39 @@ struct PropertyReader {
         "CLASS": .normalised,
     ]
 
-    /// The property of `l` as libical reads it, or nil when only libical can say.
-    mutating func read(_ l: ContentLine) -> ICalProperty? {
-        l.bytes.withUnsafeBufferPointer { bytes in read(bytes, line: l.line) }
+    /// A name of `kinds` as the reader looks it up: its key, the name itself (made once), its kind,
+    /// whether it is one of `stamps` and whether its TEXT takes escapes (all but CATEGORIES).
+    struct Known {
+        let key: NameKey
+        let name: String
+        let kind: Kind
+        let isStamp: Bool
+        let escapes: Bool
+
+        init(_ name: String, _ kind: Kind) {
+            (key, self.name, self.kind) = (NameKey(name), name, kind)
+            isStamp = PropertyReader.stamps.contains(name)
+            escapes = name != "CATEGORIES"
+        }
     }
+
+    /// `kinds` by key, the names expansion meets most first: a line's name is found by comparing
+    /// two words per entry, not by making and hashing a String.
+    static let known: [Known] = kinds.map { Known($0.key, $0.value) }
+        .sorted { (rank($0.name), $0.name) < (rank($1.name), $1.name) }
+
+    private static func rank(_ name: String) -> Int {
+        ["DTSTART", "UID", "DTSTAMP", "SUMMARY", "DESCRIPTION", "DTEND", "RRULE", "DURATION"].firstIndex(of: name) ?? 99
+    }
+
+    /// The entry of `known` for a line's name (`ContentLine.nameKey`), or nil.
+    static func known(_ name: NameKey) -> Known? {
+        guard name.isPlain else { return nil }
+        return known.first { $0.key == name }
+    }
+
+    /// The property of `l` as libical reads it, or nil when only libical can say.
+    mutating func read(_ l: ContentLine) -> ICalProperty? { read(l.bytes, line: l.line) }
 
     /// The property of the unfolded content line `line` as this reader reads it, or nil. A line
     /// holding a CR or LF gives nil: read from a file it would be two.
@@ -51,9 +80,9 @@ struct PropertyReader {
     private mutating func read(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
         var i = 0
         while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }
-        guard i < b.count, i > 0, i <= 16 else { return nil }
-        let name = ContentLine.upper(b[0..<i])
-        guard let kind = PropertyReader.kinds[name] else { return nil }
+        guard i < b.count, i > 0, i <= 16, let known = PropertyReader.known(NameKey(name: b[0..<i])) else { return nil }
+        let name = known.name
+        let kind = known.kind
         var parameters: [ICalParameter] = []
         if b[i] == UInt8(ascii: ";") {
             guard kind == .dateTime, let (parameter, end) = PropertyReader.parameter(b, from: i + 1) else { return nil }
@@ -63,7 +92,7 @@ struct PropertyReader {
         let value = UnsafeBufferPointer(rebasing: b[(i + 1)...])
         let ok: Bool
         switch kind {
-        case .text: ok = PropertyReader.isPlainText(value, escapes: name != "CATEGORIES")
+        case .text: ok = PropertyReader.isPlainText(value, escapes: known.escapes)
         case .dateTime: ok = PropertyReader.isDateTime(value, parameter: parameters.first)
         case .integer: ok = PropertyReader.isInteger(value)
         case .utcOffset: ok = PropertyReader.isUTCOffset(value)
@@ -73,7 +102,7 @@ struct PropertyReader {
         }
         guard ok else { return nil }
         var text = String(decoding: value, as: UTF8.self)
-        if PropertyReader.stamps.contains(name) { text = shared(text) }
+        if known.isStamp { text = shared(text) }
         return ICalProperty(name, text, parameters: parameters, line: line)
     }
 
