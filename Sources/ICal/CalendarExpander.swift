@@ -77,10 +77,12 @@ public struct CalendarExpander: Sendable {
     /// no instances.
     public func forEachGroup(from: Int, to: Int, _ body: ([EventInstance]) -> Void) -> CalendarExpansion {
         var group: [EventInstance] = []
-        return visit(from: from, to: to, overlapping: false, each: { group.append($0) }) {
-            body(group)
-            group.removeAll(keepingCapacity: true)
-        }
+        return visit(
+            from: from, to: to, overlapping: false, each: { group.append($0) },
+            groupEnd: {
+                body(group)
+                group.removeAll(keepingCapacity: true)
+            })
     }
 
     private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
