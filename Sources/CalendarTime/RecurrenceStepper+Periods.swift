@@ -75,6 +75,7 @@ extension RecurrenceStepper {
     }
 
     private func passes(_ day: Int) -> Bool {
+        if let weekdays = onlyWeekdays { return weekdays & (1 << UInt8(Civil.weekday(day))) != 0 }
         let date = LocalDate(daysSinceEpoch: day)
         return filter.allows(month: date.month)
             && filter.matches(

@@ -18,6 +18,10 @@ struct RecurrenceStepper {
     let minuteMask: UInt64?
     let secondMask: UInt64?
     let setPositions: [Int]
+    /// The weekdays a day must be on (bit w for weekday w, 0 = Monday) when nothing else in the
+    /// filter limits days (no BYMONTH, BYMONTHDAY, BYYEARDAY, BYWEEKNO or BYDAY ordinal); nil
+    /// when the whole filter must be read. Spares the date of every day tested.
+    let onlyWeekdays: UInt8?
 
     init(_ pattern: RecurrencePattern, start: Int, isDate: Bool) {
         frequency = pattern.frequency
@@ -69,6 +73,15 @@ struct RecurrenceStepper {
             }
         }
         setPositions = pattern.bySetPos
+        onlyWeekdays = Self.onlyWeekdays(filter)
+    }
+
+    /// `onlyWeekdays` of `filter`: all seven when it has no BYDAY.
+    private static func onlyWeekdays(_ filter: DayFilter) -> UInt8? {
+        guard filter.months == 0, !filter.hasMonthDays, filter.yearDays.isEmpty, filter.weeks | filter.weeksFromEnd == 0,
+            filter.ordinals.isEmpty
+        else { return nil }
+        return filter.hasWeekdays ? filter.weekdays : 0x7F
     }
 
     /// Sorted, duplicate-free values of `list` within `range` (or `[value]` when empty); nil: all.

@@ -61,14 +61,14 @@ public struct CalendarExpander: Sendable {
     /// one UID group at a time and in no particular order, without keeping them: what counting
     /// needs. The expansion returned has the problems and failures, and no instances.
     public func forEachInstance(overlapping from: Int, to: Int, _ body: (EventInstance) -> Void) -> CalendarExpansion {
-        visit(from: from, to: to, overlapping: true) { CalendarExpander.each($0, where: $1, body) }
+        visit(from: from, to: to, overlapping: true, each: body)
     }
 
     /// Every instance that starts in `[from, to)` (as `expand(from:to:)`), handed to `body` one UID
     /// group at a time, in the order of the groups' first events, without keeping or sorting them.
     /// The expansion returned has the problems and failures, and no instances.
     public func forEachInstance(from: Int, to: Int, _ body: (EventInstance) -> Void) -> CalendarExpansion {
-        visit(from: from, to: to, overlapping: false) { CalendarExpander.each($0, where: $1, body) }
+        visit(from: from, to: to, overlapping: false, each: body)
     }
 
     /// Every instance that starts in `[from, to)` (as `expand(from:to:)`), handed to `body` one UID
@@ -76,29 +76,29 @@ public struct CalendarExpander: Sendable {
     /// without keeping or sorting them. The expansion returned has the problems and failures, and
     /// no instances.
     public func forEachGroup(from: Int, to: Int, _ body: ([EventInstance]) -> Void) -> CalendarExpansion {
-        visit(from: from, to: to, overlapping: false) { instances, inWindow in body(instances.filter(inWindow)) }
-    }
-
-    /// Hands each of `instances` that passes `test` to `body` (no array of them is made).
-    private static func each(
-        _ instances: [EventInstance], where test: (EventInstance) -> Bool, _ body: (EventInstance) -> Void
-    ) {
-        for i in instances where test(i) { body(i) }
+        var group: [EventInstance] = []
+        return visit(
+            from: from, to: to, overlapping: false, each: { group.append($0) },
+            groupEnd: {
+                body(group)
+                group.removeAll(keepingCapacity: true)
+            })
     }
 
     private func expand(from: Int, to: Int, overlapping: Bool) -> CalendarExpansion {
         var instances: [EventInstance] = []
-        var result = visit(from: from, to: to, overlapping: overlapping) { instances += $0.filter($1) }
+        var result = visit(from: from, to: to, overlapping: overlapping, each: { instances.append($0) })
         result.instances = instances.sorted {
             ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant)
         }
         return result
     }
 
-    /// Expands group by group, handing each group's instances to `keep` with the test of which
-    /// are in the window (the others are there for the budget's count only).
+    /// Expands group by group, handing each instance in the window to `each` (the others are
+    /// made for the budget's count only), and calling `groupEnd` after each group expanded
+    /// (a group that fails hands over nothing).
     private func visit(
-        from: Int, to requested: Int, overlapping: Bool, keep: ([EventInstance], (EventInstance) -> Bool) -> Void
+        from: Int, to requested: Int, overlapping: Bool, each: (EventInstance) -> Void, groupEnd: () -> Void = {}
     )
         -> CalendarExpansion
     {
@@ -118,10 +118,13 @@ public struct CalendarExpander: Sendable {
                 return
             }
             do throws(ICalError) {
-                let instances = try group.instances(
-                    catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping)
-                budget.charge(instances.count)
-                keep(instances, inWindow)
+                let count = try group.forEachInstance(
+                    catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping
+                ) { instance in
+                    if inWindow(instance) { each(instance) }
+                }
+                budget.charge(count)
+                groupEnd()
             } catch {
                 note(error, of: group, limit: limit, in: &result, cut: &cut)
             }

@@ -45,7 +45,36 @@ struct EventGroup {
     func instances(catalog: ZoneCatalog, from: Int, to: Int, limit: Int, overlapping: Bool = false) throws(ICalError)
         -> [EventInstance]
     {
+        try instances(
+            read: try Override.read(overrides, catalog: catalog), catalog: catalog, from: from, to: to, limit: limit,
+            overlapping: overlapping)
+    }
+
+    /// The instances `instances(catalog:from:to:limit:overlapping:)` gives, handed to `body` one at
+    /// a time, in the same order; returns how many there were (what the budget is charged). A
+    /// single master without overrides (the common case) streams its occurrences: no array of
+    /// instances is made and its texts are not copied per instance. Throws before `body` is called.
+    func forEachInstance(
+        catalog: ZoneCatalog, from: Int, to: Int, limit: Int, overlapping: Bool, _ body: (EventInstance) -> Void
+    ) throws(ICalError) -> Int {
         let overrides = try Override.read(overrides, catalog: catalog)
+        guard overrides.isEmpty, masters.count == 1 else {
+            let all = try instances(
+                read: overrides, catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping)
+            for instance in all { body(instance) }
+            return all.count
+        }
+        let series = try Series(master: masters[0], uid: uid, catalog: catalog)
+        let lead = overlapping ? series.span.bound : 0
+        let occurrences = try series.occurrences(catalog: catalog, from: from - lead, to: to, limit: limit)
+        Override.forEachPlain(of: occurrences, series: series, body)
+        return occurrences.items.count
+    }
+
+    /// `instances(catalog:from:to:limit:overlapping:)` with the overrides already read.
+    private func instances(
+        read overrides: [Override], catalog: ZoneCatalog, from: Int, to: Int, limit: Int, overlapping: Bool
+    ) throws(ICalError) -> [EventInstance] {
         if masters.isEmpty {
             return overrides.map { $0.instance(uid: uid) }
         }

@@ -87,6 +87,22 @@ struct Override {
         return result
     }
 
+    /// `apply` without overrides, each instance handed to `body` as it is made: one instance value
+    /// is kept and only its times are changed from one RRULE occurrence to the next, so the
+    /// series' texts (UID, zone, SUMMARY) are neither copied nor retained per instance.
+    static func forEachPlain(of occurrences: Occurrences, series: Series, _ body: (EventInstance) -> Void) {
+        var plain = PlainInstances(series)
+        var instance = plain.template
+        for occurrence in occurrences.items {
+            if occurrence.read != nil {
+                body(plain.instance(occurrence, in: occurrences))
+            } else {
+                plain.set(&instance, to: occurrence)
+                body(instance)
+            }
+        }
+    }
+
     /// The instances of a series' occurrences that no override touches.
     private struct PlainInstances {
         let series: Series
@@ -98,14 +114,28 @@ struct Override {
             resolver = ZoneResolver.Steady(series.start.rules)
         }
 
+        /// An instance with the series' texts and flags; its times are DTSTART's until `set`.
+        var template: EventInstance {
+            EventInstance(
+                uid: series.uid, recurrenceInstant: series.start.instant, start: series.start.instant,
+                local: series.start.local, zoneID: series.zoneID, isAllDay: series.start.isDate, line: series.line,
+                summary: series.summary)
+        }
+
+        /// Gives `instance` (made by `template`) the times of an RRULE occurrence.
+        mutating func set(_ instance: inout EventInstance, to occurrence: Occurrence) {
+            instance.recurrenceInstant = occurrence.instant
+            instance.start = occurrence.instant
+            instance.local = LocalDateTime(secondsSinceEpoch: occurrence.local)
+            instance.resolution = occurrence.kind
+            instance.end = series.span.end(instant: occurrence.instant, local: occurrence.local, resolver: &resolver)
+        }
+
         mutating func instance(_ occurrence: Occurrence, in occurrences: Occurrences) -> EventInstance {
             guard occurrence.read == nil else { return Override.plain(occurrences.readTime(occurrence), of: series) }
-            return EventInstance(
-                uid: series.uid, recurrenceInstant: occurrence.instant, start: occurrence.instant,
-                local: LocalDateTime(secondsSinceEpoch: occurrence.local), zoneID: series.zoneID, isAllDay: series.start.isDate,
-                resolution: occurrence.kind, line: series.line,
-                end: series.span.end(instant: occurrence.instant, local: occurrence.local, resolver: &resolver),
-                summary: series.summary)
+            var instance = template
+            set(&instance, to: occurrence)
+            return instance
         }
     }
 
