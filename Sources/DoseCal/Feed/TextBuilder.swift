@@ -3,7 +3,8 @@
 /// interpolation or `String.append` costs. Dates, times and numbers are spelled as their
 /// `description` spells them.
 struct TextBuilder {
-    private var bytes: [UInt8] = []
+    /// The bytes so far.
+    var bytes: [UInt8] = []
 
     init(capacity: Int = 96) { bytes.reserveCapacity(capacity) }
 
@@ -53,7 +54,7 @@ struct TextBuilder {
     }
 
     /// `value` (0 up to 10^width - 1) zero-padded to `width` digits.
-    private mutating func digits(_ value: Int, _ width: Int) {
+    mutating func digits(_ value: Int, _ width: Int) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         while divisor > 0 {

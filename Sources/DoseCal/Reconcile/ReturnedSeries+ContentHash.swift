@@ -26,7 +26,7 @@ extension ReturnedSeries {
     /// `memo` (filled as it goes): one look-up per TZID and rule text for the series of a
     /// calendar. The text is written into one byte buffer, never as lines joined.
     func canonicalText(memo: inout CanonicalMemo) -> String {
-        var out = CanonicalWriter()
+        var out = TextBuilder(capacity: 256)
         if let master { ReturnedSeries.writeLines(master, indent: false, into: &out, memo: &memo) } else { out.add("ORPHAN") }
         for o in overrides {
             if !out.bytes.isEmpty { out.bytes.append(UInt8(ascii: "\n")) }
@@ -40,7 +40,7 @@ extension ReturnedSeries {
 
     /// The lines of one event, each after a newline (but the first of the text), indented by two
     /// spaces in an override: DTSTART, DURATION, RRULE, RDATE, EXDATE, SUMMARY, STATUS.
-    static func writeLines(_ e: ReturnedEvent, indent: Bool, into out: inout CanonicalWriter, memo: inout CanonicalMemo) {
+    static func writeLines(_ e: ReturnedEvent, indent: Bool, into out: inout TextBuilder, memo: inout CanonicalMemo) {
         func line(_ name: String) {
             if !out.bytes.isEmpty { out.bytes.append(UInt8(ascii: "\n")) }
             if indent { out.add("  ") }
@@ -120,7 +120,7 @@ struct CanonicalRule {
     }
 
     /// Writes the parts, with `UNTIL=<until>` among them when there is one.
-    func write(until: ReturnedTime?, into out: inout CanonicalWriter) {
+    func write(until: ReturnedTime?, into out: inout TextBuilder) {
         if let slow {
             var parts = slow
             if let until { parts.append("UNTIL=\(until)") }
@@ -148,27 +148,8 @@ struct CanonicalRule {
     }
 }
 
-/// A text written as UTF-8 bytes into one buffer: dates and times as their `description`s
-/// write them (digits written straight, `description` itself for values outside 0000-9999).
-struct CanonicalWriter {
-    var bytes: [UInt8] = []
-
-    init() { bytes.reserveCapacity(256) }
-
-    mutating func add(_ s: String) { bytes.append(contentsOf: s.utf8) }
-
-    /// `String(n)`.
-    mutating func add(_ n: Int) {
-        guard n >= 0 else { return add(String(n)) }
-        var digits = 1
-        var rest = n / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        digit(n, width: digits)
-    }
-
+/// The canonical texts' values written as bytes, spelled as their `description`s spell them.
+extension TextBuilder {
     /// `value.description`.
     mutating func add(_ value: DateTimeValue) {
         switch value {
@@ -200,18 +181,6 @@ struct CanonicalWriter {
         }
     }
 
-    /// `YYYY-MM-DD` (`date.description`).
-    mutating func add(_ date: LocalDate) {
-        guard (0..<10_000).contains(date.year), (0..<100).contains(date.month), (0..<100).contains(date.day) else {
-            return add(date.description)
-        }
-        digit(date.year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        digit(date.month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        digit(date.day, width: 2)
-    }
-
     /// `YYYY-MM-DDTHH:MM:SS` (`t.description`).
     mutating func add(_ t: LocalDateTime) {
         let time = t.time
@@ -220,24 +189,11 @@ struct CanonicalWriter {
         }
         add(t.date)
         bytes.append(UInt8(ascii: "T"))
-        digit(time.hour, width: 2)
+        digits(time.hour, 2)
         bytes.append(UInt8(ascii: ":"))
-        digit(time.minute, width: 2)
+        digits(time.minute, 2)
         bytes.append(UInt8(ascii: ":"))
-        digit(time.second, width: 2)
-    }
-
-    /// `value` (not negative) in `width` decimal digits, zero-padded.
-    private mutating func digit(_ value: Int, width: Int) {
-        let end = bytes.count + width
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
-        var value = value
-        var i = end - 1
-        while value > 0 {
-            bytes[i] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-            i -= 1
-        }
+        digits(time.second, 2)
     }
 }
 

@@ -72,18 +72,18 @@ import Testing
     }
 
     @Test func untilSortsAmongTheRuleParts() {
-        var out = CanonicalWriter()
+        var out = TextBuilder(capacity: 256)
         CanonicalRule("FREQ=DAILY;wkst=mo;UNTIL=20270101T000000Z;UNSEEN=1;U=2").write(
             until: .date(LocalDate(year: 2027, month: 1, day: 1)!), into: &out)
         #expect(String(decoding: out.bytes, as: UTF8.self) == "FREQ=DAILY;U=2;UNSEEN=1;UNTIL=2027-01-01;WKST=MO")
-        var none = CanonicalWriter()
+        var none = TextBuilder(capacity: 256)
         CanonicalRule("FREQ=DAILY;UNTIL=20270101").write(until: nil, into: &none)
         #expect(String(decoding: none.bytes, as: UTF8.self) == "FREQ=DAILY")
     }
 
     /// A non-ASCII rule text is sorted as String comparison orders it, UNTIL included.
     @Test func aNonASCIIRuleIsSortedTheSlowWay() {
-        var out = CanonicalWriter()
+        var out = TextBuilder(capacity: 256)
         CanonicalRule("FREQ=DAILY;X-É=1;UNTIL=2027").write(until: .instant(0), into: &out)
         #expect(String(decoding: out.bytes, as: UTF8.self) == "FREQ=DAILY;UNTIL=1970-01-01T00:00:00Z;X-É=1")
     }
@@ -95,12 +95,12 @@ import Testing
             .local(LocalDateTime(secondsSinceEpoch: 59), tzid: nil),
         ]
         for value in values {
-            var out = CanonicalWriter()
+            var out = TextBuilder(capacity: 256)
             out.add(value)
             #expect(String(decoding: out.bytes, as: UTF8.self) == value.description)
         }
         for n in [0, 7, 10, 900, 86_400, -5, Int.max, Int.min] {
-            var out = CanonicalWriter()
+            var out = TextBuilder(capacity: 256)
             out.add(n)
             #expect(String(decoding: out.bytes, as: UTF8.self) == String(n))
         }
