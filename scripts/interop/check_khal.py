@@ -156,25 +156,8 @@ def split_to_vdir(feed: str, folder: Path) -> dict[str, set[str]]:
 
 
 def write_config(path: Path, vdir: Path, db: Path) -> None:
-    path.write_text(f"""[calendars]
-[[meds]]
-path = {vdir}
-type = calendar
-readonly = True
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M%z
-longdatetimeformat = %Y-%m-%dT%H:%M%z
-local_timezone = {VIEWER}
-default_timezone = {VIEWER}
-firstweekday = 0
-
-[sqlite]
-path = {db}
-""", encoding="utf-8")
+    common.write_khal_config(path, vdir, db, VIEWER, calendar="meds", extra="readonly = True\n",
+                             locale_extra="firstweekday = 0\n")
 
 
 # ---------------------------------------------------------------------------

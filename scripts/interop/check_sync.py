@@ -27,6 +27,12 @@ Flow (all on 127.0.0.1, in a temporary folder):
      `dosecal sync` and pushed by vdirsyncer; the series deleted on the phone
      stays deleted: not in the folder, not on the server (its history is in the
      exported feed only).
+Then the same round trip for family-forms.json (format version 2: forms,
+amounts, warfarin by weekday) in a second calendar: the phone deletes one
+Monday dose of warfarin's Monday series and moves one Tuesday dose of its
+plain series; sync merges exactly those two changes; Friday's amount changed
+in the schedule rewrites the Friday series only (same UID, new words) and
+khal shows each day's amount.
 Radicale is stopped at the end, also on failure. Ends with "N passed, M
 failed"; exits non-zero on any failure or when a program is missing.
 """
@@ -145,6 +151,7 @@ def main() -> None:
     try:
         radicale, url = start_radicale(tmp)
         flow(binary, schedules, vdirsyncer, khal, tmp, url)
+        forms_flow(binary, schedules, vdirsyncer, khal, tmp / "forms", url)
     finally:
         if radicale is not None:
             radicale.terminate()
@@ -164,13 +171,48 @@ def dose_uid(medication: str, slot: str, part: str = "") -> str:
     return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"
 
 
+def push(vdirsyncer: str, url: str, name: str, tmp: Path, folder: Path):
+    """A new server calendar `name`, paired with `folder` by vdirsyncer (config and status under
+    `tmp`), discovered and synced: the calendar, the config and the environment to sync again."""
+    client = caldav.DAVClient(url=url, username="phone", password="none")
+    calendar = client.principal().make_calendar(name=name, cal_id=name.lower())
+    config = vdirsyncer_config(tmp, folder, str(calendar.url))
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    return calendar, config, env
+
+
+def edit_event(calendar, uid: str, change) -> None:
+    """Edits the server's event `uid` as a phone would: `change(calendar, master VEVENT)`."""
+    event = calendar.event_by_uid(uid)
+    cal = icalendar.Calendar.from_ical(event.data)
+    change(cal, next(c for c in cal.walk("VEVENT") if "RECURRENCE-ID" not in c))
+    event.data = cal.to_ical().decode()
+    event.save()
+
+
+def add_moved(cal, master, original, start) -> None:
+    """A "this event only" override of `master`: its occurrence at `original` starts at `start`."""
+    from datetime import datetime, timedelta, timezone
+
+    o = icalendar.Event()
+    o.add("UID", master["UID"])
+    o.add("DTSTAMP", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc))
+    o.add("RECURRENCE-ID", original)
+    o.add("DTSTART", start)
+    o.add("DURATION", timedelta(minutes=15))
+    o.add("SUMMARY", master["SUMMARY"])
+    cal.add_component(o)
+
+
 def dosecal_sync(binary: Path, schedule: Path, folder: Path, *extra: str, expect=(0,)) -> tuple[int, dict]:
     r = run([str(binary), "sync", str(schedule), "--vdir", str(folder), "--now", NOW, "--json", *extra], expect=expect)
     return r.returncode, json.loads(r.stdout)
 
 
 def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime
     from zoneinfo import ZoneInfo
 
     ny = ZoneInfo("America/New_York")
@@ -184,12 +226,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     check(rc == 0 and len(out["created"]) == len(written) == 9, f"first dosecal sync wrote 9 files ({len(written)})")
 
     # 2. vdirsyncer pushes them to Radicale.
-    client = caldav.DAVClient(url=url, username="phone", password="none")
-    calendar = client.principal().make_calendar(name="Doses", cal_id="doses")
-    config = vdirsyncer_config(tmp, folder, str(calendar.url))
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
-    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    calendar, config, env = push(vdirsyncer, url, "Doses", tmp, folder)
     served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
     check(served == {uid_of(d) for d, _, _ in written.values()}, f"the server holds the 9 series after the push ({len(served)})")
 
@@ -198,21 +235,10 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     levo, vitamin = dose_uid("levothyroxine", "morning"), dose_uid("vitamin-d", "lunch")
 
     def edit(uid: str, change) -> None:
-        event = calendar.event_by_uid(uid)
-        cal = icalendar.Calendar.from_ical(event.data)
-        change(cal, next(c for c in cal.walk("VEVENT") if "RECURRENCE-ID" not in c))
-        event.data = cal.to_ical().decode()
-        event.save()
+        edit_event(calendar, uid, change)
 
     def move_one(cal, master):  # "this event only": 2026-12-02 08:00 -> 09:00
-        o = icalendar.Event()
-        o.add("UID", master["UID"])
-        o.add("DTSTAMP", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc))
-        o.add("RECURRENCE-ID", datetime(2026, 12, 2, 8, 0, tzinfo=ny))
-        o.add("DTSTART", datetime(2026, 12, 2, 9, 0, tzinfo=ny))
-        o.add("DURATION", timedelta(minutes=15))
-        o.add("SUMMARY", master["SUMMARY"])
-        cal.add_component(o)
+        add_moved(cal, master, datetime(2026, 12, 2, 8, 0, tzinfo=ny), datetime(2026, 12, 2, 9, 0, tzinfo=ny))
 
     def delete_one(cal, master):  # 2026-12-03 19:00 deleted
         master.add("EXDATE", datetime(2026, 12, 3, 19, 0, tzinfo=ny))
@@ -295,26 +321,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     pulled = now
 
     # 6. khal reads the folder without a warning.
-    khal_conf = tmp / "khal.conf"
-    khal_conf.write_text(f"""[calendars]
-[[doses]]
-path = {folder}
-type = calendar
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M%z
-longdatetimeformat = %Y-%m-%dT%H:%M%z
-local_timezone = America/New_York
-default_timezone = America/New_York
-
-[sqlite]
-path = {tmp / 'khal.db'}
-""", encoding="utf-8")
-    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"))
-    r = subprocess.run([khal, "-c", str(khal_conf), "list", "2026-12-01", "5d"], capture_output=True, text=True, timeout=300, env=kenv)
+    r = khal_list(khal, tmp, folder, env, ["2026-12-01", "5d"], "America/New_York")
     noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
     check(r.returncode == 0 and not noisy, f"khal lists the folder without a warning ({r.returncode}; {noisy[:2]})")
     listed = r.stdout
@@ -339,6 +346,77 @@ path = {tmp / 'khal.db'}
     # The series deleted on the phone stays deleted: dosecal does not write it back.
     check(vitamin not in served and not any(vitamin.encode() in p.read_bytes() for p in folder.glob("*.ics")),
           "the series deleted on the phone stays deleted (not in the folder, not on the server)")
+
+
+
+def khal_list(khal: str, tmp: Path, folder: Path, env: dict, args: list[str], zone: str) -> subprocess.CompletedProcess:
+    """`khal list ARGS` of `folder` in `zone`, with its own config and cache under `tmp`."""
+    conf = tmp / "khal.conf"
+    common.write_khal_config(conf, folder, tmp / "khal.db", zone)
+    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"))
+    return subprocess.run([khal, "-c", str(conf), "list", *args], capture_output=True, text=True, timeout=300, env=kenv)
+
+
+def forms_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
+    """Version 2 through the phone: warfarin by weekday (three series of one slot) keeps its UIDs,
+    the phone's edits of two of them merge as doses, and one weekday's new amount rewrites that
+    weekday's series only."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    chicago = ZoneInfo("America/Chicago")
+    tmp.mkdir()
+    schedule = tmp / "family-forms.json"
+    shutil.copy(schedules / "family-forms.json", schedule)
+    folder = tmp / "calendars" / "forms"
+    plain, monday, friday = (dose_uid("warfarin", "evening", p) for p in ("", "+MO", "+FR"))
+
+    rc, out = dosecal_sync(binary, schedule, folder)
+    written = snapshot(folder)
+    uids = {uid_of(d) for d, _, _ in written.values()}
+    check(rc == 0 and {plain, monday, friday} <= uids, f"forms: the first sync wrote warfarin's three series ({len(written)} files)")
+    calendar, config, env = push(vdirsyncer, url, "Forms", tmp, folder)
+
+    def delete_monday(cal, master):  # Monday 2026-12-07 18:00 deleted
+        master.add("EXDATE", datetime(2026, 12, 7, 18, 0, tzinfo=chicago))
+
+    def move_tuesday(cal, master):  # "this event only": Tuesday 2026-12-08 18:00 -> 19:00
+        add_moved(cal, master, datetime(2026, 12, 8, 18, 0, tzinfo=chicago), datetime(2026, 12, 8, 19, 0, tzinfo=chicago))
+
+    edit_event(calendar, monday, delete_monday)
+    edit_event(calendar, plain, move_tuesday)
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    got = sorted((c["medication"], c["kind"], c.get("slot"), c.get("date"), c.get("new") or c.get("time"))
+                 for c in (out["merged"] or {}).get("changes", []))
+    want = [("warfarin", "rescheduled", "evening", "2026-12-08", "19:00"),
+            ("warfarin", "skipped", "evening", "2026-12-07", "18:00")]
+    check(rc == 0 and out["conflicts"] == [] and got == want, f"forms: sync merges the phone's two warfarin edits ({rc}; {got})")
+
+    # Friday's amount: 1 tablet -> 1 and a half tablets.
+    data = json.loads(schedule.read_bytes())
+    warfarin = next(m for m in data["medications"] if m["id"] == "warfarin")
+    warfarin["doses"] = [{"weekdays": ["MO"], "amount": 1}, {"weekdays": ["FR"], "amount": 1.5}]
+    schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    # The Friday series, and the refill warning (more tablets a week: an earlier run-out date).
+    rewritten = sorted("dose-" + u[5:29] + ".ics" for u in (friday, dose_uid("warfarin", "", "supply-warning")))
+    check(rc == 0 and sorted(out["updated"]) == rewritten and out["created"] == [] and out["deleted"] == [],
+          f"forms: Friday's new amount rewrites the Friday series and the refill warning only ({out['created']}, {out['updated']}, {out['deleted']})")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data): e.data for e in calendar.events()}
+    check(set(served) == uids, "forms: the server holds the same UIDs as before")
+    check("1 and a half tablets (7.5 mg)" in served.get(friday, ""), "forms: the server's Friday series says the new amount")
+
+    r = khal_list(khal, tmp, folder, env, ["--format", "{start-date} {title}", "2026-12-10", "5d"], "America/Chicago")
+    lines = [l for l in r.stdout.splitlines() if "Warfarin" in l]
+    want_lines = ["2026-12-10 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-11 Warfarin 5 mg tablets: 1 and a half tablets (7.5 mg)",
+                  "2026-12-12 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-13 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-14 Warfarin 5 mg tablets: 1 tablet (5 mg)"]
+    check(r.returncode == 0 and lines == want_lines, f"forms: khal shows each day's warfarin amount ({lines})")
 
 
 if __name__ == "__main__":

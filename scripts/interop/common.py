@@ -67,6 +67,29 @@ def export(binary: Path, schedule: Path, out: Path) -> subprocess.CompletedProce
     return r
 
 
+def write_khal_config(path: Path, vdir: Path, db: Path, zone: str, calendar: str = "doses", extra: str = "",
+                      locale_extra: str = "") -> None:
+    """A khal config: one calendar `calendar` at `vdir` (with the `extra` lines), ISO dates and
+    times with offsets, `zone` as local and default zone, its cache database at `db`."""
+    path.write_text(f"""[calendars]
+[[{calendar}]]
+path = {vdir}
+type = calendar
+{extra}
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%dT%H:%M%z
+longdatetimeformat = %Y-%m-%dT%H:%M%z
+local_timezone = {zone}
+default_timezone = {zone}
+{locale_extra}
+[sqlite]
+path = {db}
+""", encoding="utf-8")
+
+
 def earliest_start(schedule: dict) -> date:
     starts = [date.fromisoformat(m["start"]) for m in schedule["medications"]]
     return min(starts) if starts else date(2026, 1, 1)

@@ -15,13 +15,13 @@ extension FeedBuilder {
         let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
         for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
             if r.at != nil, skippedHourly.contains(hourlyMove(of: r, m, engine: engine)?.to ?? Int.min) { continue }
-            guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
+            guard r.date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: r.date) == plan.part,
                 let (recurrenceID, start) =
                     r.at == nil
                     ? startValues(of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
                     : hourlyStartValues(of: r, m, engine: engine)
             else { continue }
-            let pills = engine.pills(of: m, on: r.date)
+            let pills = engine.amount(of: m, slot: r.slot, on: r.date)
             let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
             var event = Sink()
             event.dateTime("RECURRENCE-ID", recurrenceID)
@@ -32,7 +32,7 @@ extension FeedBuilder {
             event.text("SUMMARY", summary)
             event.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time))
             addCategoriesAndClass("MEDICATION", to: &event)
-            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
+            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary, verb: wording.spoken?.verb)) }
             result.append(event)
         }
         return result
@@ -45,7 +45,7 @@ extension FeedBuilder {
     ) -> [DateTimeValue] {
         if case .everyNHours = m.recurrence { return hourlyExceptionDates(of: plan, m, planner: planner, engine: engine) }
         return skipped.sorted().compactMap { date in
-            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part,
+            guard date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: date) == plan.part,
                 engine.occurrences(of: m, from: date, to: date).contains(where: {
                     $0.slotID == plan.slotID && engine.localDate(of: $0) == date
                 }),
@@ -70,7 +70,7 @@ extension FeedBuilder {
         let instants = engine.skippedHourlyInstants(of: m).map { originals[$0] ?? $0 }
         return instants.sorted().compactMap { instant in
             let date = home.local(at: instant).date
-            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
+            guard date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: date) == plan.part else { return nil }
             return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant))
         }
     }

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Each event's text is true for every occurrence of its series: a series whose local time
 /// moves (every N hours, a fixed interval) names the anchor and how it repeats, not one time.
-/// Amounts are in the medicine's unit (`DoseWords.Form`, from its name and dose; tablets when
-/// neither says): "4 tablets (40 mg)"; a dose of one unit with no dose text has no amount.
+/// A medication with a unit (format version 2) is said as `MedicationWords` says it: "Warfarin
+/// 5 mg tablets: half a tablet (2.5 mg)". Without one (version 1), amounts are in the medicine's
+/// unit (`DoseWords.Form`, from its name and dose; tablets when neither says): "4 tablets
+/// (40 mg)"; a dose of one unit with no dose text has no amount.
 struct FeedText {
     let privacy: Bool
     /// The schedule's home zone, named where a series' time is read in it.
@@ -19,17 +21,22 @@ struct FeedText {
 
     final class Memo {
         var form: (dose: String?, name: String, form: DoseWords.Form)? = nil
-        var wording: (name: String, strength: String?, pills: Double, dose: String?, wording: DoseWording)? = nil
+        var wording:
+            (
+                name: String, strength: String?, pills: Double, dose: String?, form: DoseForm?, unit: DoseUnit?,
+                wording: DoseWording
+            )? = nil
         var alarm: AlarmTimes? = nil
         /// The alarm text of the last SUMMARY (a medication's series mostly share it).
-        var alarmText: (summary: String, text: String)? = nil
+        var alarmText: (summary: String, verb: String, text: String)? = nil
         var alarmBlock: AlarmBlock? = nil
     }
 
-    /// The VALARM of `reminder` for an event with `summary`: the last one when it says the same.
-    func alarmBlock(_ reminder: Reminder, summary: String) -> AlarmBlock {
+    /// The VALARM of `reminder` for an event with `summary` (of a dose one would `verb`): the last
+    /// one when it says the same.
+    func alarmBlock(_ reminder: Reminder, summary: String, verb: String? = nil) -> AlarmBlock {
         let times = alarmTimes(reminder)
-        let description = alarm(summary: summary)
+        let description = alarm(summary: summary, verb: verb ?? "take")
         if let last = memo.alarmBlock, last.times.reminder == reminder, last.description == description { return last }
         let block = AlarmBlock(times, description)
         memo.alarmBlock = block
@@ -45,10 +52,20 @@ struct FeedText {
     }
 
     /// The words one series (or one moved dose) shares between its SUMMARY, DESCRIPTION and
-    /// alarm, worked out once: the name with strength, and the amount (nil: none is said).
+    /// alarm, worked out once: the name with strength, and the amount (nil: none is said); for a
+    /// medication with a unit, its title, instruction and verb (`MedicationWords`).
     struct DoseWording {
         var name: String
         var amount: String?
+        var spoken: Spoken? = nil
+
+        /// "Warfarin 5 mg tablets: half a tablet (2.5 mg)", "Take half a tablet (2.5 mg) of
+        /// Warfarin 5 mg", "take".
+        struct Spoken {
+            var title: String
+            var instruction: String
+            var verb: String
+        }
     }
 
     /// The wording of a dose of `pills` units (`dose`: the step's or medication's dose text).
@@ -56,13 +73,19 @@ struct FeedText {
     func wording(_ m: Medication, pills: Double, dose: String?) -> DoseWording {
         if privacy { return DoseWording(name: "", amount: nil) }
         if let last = memo.wording, last.pills == pills, last.name == m.name, last.strength == m.strength,
-            last.dose == dose
+            last.dose == dose, last.form == m.form, last.unit == m.unit
         {
             return last.wording
         }
-        let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
-        let wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
-        memo.wording = (m.name, m.strength, pills, dose, wording)
+        let wording: DoseWording
+        if let words = MedicationWords(m) {
+            let spoken = DoseWording.Spoken(title: words.title(pills), instruction: words.instruction(pills), verb: words.verb)
+            wording = DoseWording(name: words.name, amount: words.amount(pills), spoken: spoken)
+        } else {
+            let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
+            wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
+        }
+        memo.wording = (m.name, m.strength, pills, dose, m.form, m.unit, wording)
         return wording
     }
 
@@ -90,6 +113,7 @@ struct FeedText {
 
     func summary(_ w: DoseWording) -> String {
         if privacy { return FeedText.neutral }
+        if let spoken = w.spoken { return spoken.title }
         return w.amount.map { "\(w.name) (\($0))" } ?? w.name
     }
 
@@ -142,6 +166,11 @@ struct FeedText {
     /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
     private func take(_ w: DoseWording) -> TextBuilder {
         var text = TextBuilder()
+        if let spoken = w.spoken {
+            text.add(spoken.instruction)
+            text.add(" ")
+            return text
+        }
         text.add("Take ")
         if let amount = w.amount {
             text.add(amount)
@@ -163,14 +192,16 @@ struct FeedText {
         return text.string
     }
 
-    /// The alarm's text, given the event's SUMMARY (`summary(_:)`).
-    func alarm(summary: String) -> String {
+    /// The alarm's text, given the event's SUMMARY (`summary(_:)`) and the verb of its dose.
+    func alarm(summary: String, verb: String = "take") -> String {
         if privacy { return FeedText.neutral }
-        if let last = memo.alarmText, last.summary == summary { return last.text }
+        if let last = memo.alarmText, last.summary == summary, last.verb == verb { return last.text }
         var text = TextBuilder()
-        text.add("Time to take ")
+        text.add("Time to ")
+        text.add(verb)
+        text.add(" ")
         text.add(summary)
-        memo.alarmText = (summary, text.string)
+        memo.alarmText = (summary, verb, text.string)
         return text.string
     }
 
@@ -185,16 +216,19 @@ struct FeedText {
     }
 
     func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
-        let form = form(dose: m.dose, name: m.name)
         var text = TextBuilder(capacity: 256)
         text.add("The supply of ")
         if privacy { text.add("this medication") } else { text.add(m.name) }
         text.add(" recorded on ")
         text.add(supply.asOf)
         text.add(" (")
-        text.add(FeedText.amount(supply.pills))
-        text.add(" ")
-        text.add(form.unit(supply.pills))
+        if let words = MedicationWords(m) {
+            text.add(words.supply(supply.pills))
+        } else {
+            text.add(FeedText.amount(supply.pills))
+            text.add(" ")
+            text.add(form(dose: m.dose, name: m.name).unit(supply.pills))
+        }
         text.add(") covers ")
         text.add(forecast.dosesCovered)
         text.add(" doses")

@@ -12,9 +12,9 @@ public struct SeriesPlan: Sendable, Equatable {
     public var firstDate: LocalDate
 }
 
-/// Splits a medication into series: at taper steps and travel dates (wall-clock policy), and into
+/// Splits a medication into series: at taper steps and travel dates (wall-clock policy), into
 /// a few rules where a cycle needs them (21/7 -> 3 weekly rules; L not a multiple of 7 -> one
-/// daily rule per "on" day).
+/// daily rule per "on" day), and by weekday where a weekday's amount differs (`SeriesCuts`).
 struct SeriesPlanner {
     let engine: WallClockEngine
 
@@ -36,8 +36,9 @@ struct SeriesPlanner {
                     subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                     rules[place] = (segEnd, subs)
                 }
-                for (index, sub) in subs.enumerated() {
-                    let part = SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1)
+                for cut in split.rules(subs.map(\.cut), of: medication, slot: slot.id, segStart: segStart, segEnd: segEnd) {
+                    let part = SeriesPart(stretchStart: stretch, cycleRule: cut.cycleRule, weekday: cut.weekday)
+                    let sub = SubRule(cut.rule)
                     guard
                         let plan = makePlan(
                             medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay,
@@ -53,21 +54,31 @@ struct SeriesPlanner {
     /// Where the series are cut, and the part of the series that holds a dose on a date.
     var split: SeriesCuts { SeriesCuts(engine: engine) }
 
-    func part(of medication: Medication, on date: LocalDate) -> SeriesPart { split.part(of: medication, on: date) }
+    func part(of medication: Medication, slot: String, on date: LocalDate) -> SeriesPart {
+        split.part(of: medication, slot: slot, on: date)
+    }
 
-    /// One rule of a stretch, its first dose day, and the cycle days it covers.
-    typealias SubRule = (rule: RecurrenceRule, firstDay: LocalDate, cycleOffsets: Range<Int>?)
+    /// One rule of a stretch as the feed writes it, its first dose day, and the rule it is made
+    /// from (`cut`).
+    struct SubRule {
+        var rule: RecurrenceRule
+        var firstDay: LocalDate
+        var cut: SeriesCuts.Rule
+
+        init(_ cut: SeriesCuts.Rule) {
+            let p = cut.pattern
+            rule = RecurrenceRule(
+                p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
+                weekStart: p.weekStart)
+            firstDay = cut.firstDay
+            self.cut = cut
+        }
+    }
 
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
     private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [SubRule] {
-        split.rules(m, segStart: segStart, segEnd: segEnd).map { sub in
-            let p = sub.pattern
-            let rule = RecurrenceRule(
-                p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
-                weekStart: p.weekStart)
-            return (rule, sub.firstDay, sub.cycleOffsets)
-        }
+        split.rules(m, segStart: segStart, segEnd: segEnd).map(SubRule.init)
     }
 
     private func makePlan(

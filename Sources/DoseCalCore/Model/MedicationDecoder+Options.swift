@@ -71,7 +71,7 @@ extension MedicationDecoder {
         }
     }
 
-    private func decodeWeekdays(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
+    func decodeWeekdays(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -150,9 +150,21 @@ extension MedicationDecoder {
         return reminder
     }
 
+    static let v2SupplyKeys: JSONKeys = ["amount", "asOf", "warningDays", "refillReminderTime"]
+
+    /// `supply`: what is on hand (version 1 `pills`, version 2 `amount`, in the supply's unit).
     func decodeSupply(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Supply {
-        let f = try reader.fields(node, at: path, known: Self.supplyKeys)
-        let pills = try f.required("pills", "units on hand, 0 or more") { (n, p) throws(ScheduleError) in
+        let (known, other, key): (JSONKeys, [String: String], String) =
+            version >= 2
+            ? (
+                Self.v2SupplyKeys,
+                ["pills": " is a key of format version 1; version 2 writes \"amount\", in the supply's unit (tablets, ml ...)"],
+                "amount"
+            )
+            : (Self.supplyKeys, ["amount": Self.needsVersion2], "pills")
+        let f = try reader.fields(node, at: path, known: known, otherVersion: other)
+        let hint = version >= 2 ? "the amount on hand in the supply's unit, 0 or more" : "units on hand, 0 or more"
+        let pills = try f.required(key, hint) { (n, p) throws(ScheduleError) in
             let valid = "use the number of units on hand, 0 or more"
             let d = try reader.number(n, at: p, valid: valid)
             guard d >= 0 else { throw reader.fail(n, p, "\(ScheduleReader.text(n)) is below 0; \(valid)") }

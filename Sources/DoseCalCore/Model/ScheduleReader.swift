@@ -52,9 +52,11 @@ struct ScheduleReader {
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    func fields(_ node: JSONNode, at path: FieldPath, known: JSONKeys, context: String = "") throws(ScheduleError)
-        -> ScheduleFields
-    {
+    /// A key of another format version is reported with its note from `otherVersion` (what to
+    /// write instead).
+    func fields(
+        _ node: JSONNode, at path: FieldPath, known: JSONKeys, context: String = "", otherVersion: [String: String] = [:]
+    ) throws(ScheduleError) -> ScheduleFields {
         guard node.isObject else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
         let tape = node.tape
         var values = [Int](repeating: -1, count: known.names.count)
@@ -67,6 +69,10 @@ struct ScheduleReader {
                 continue
             }
             let key = tape.text(at: k)
+            if let note = otherVersion[key] {
+                try report(fail(line: tape.entries[k].line, column: tape.entries[k].column, path, JSONWriter.quoted(key) + note))
+                continue
+            }
             var message = "unknown key \(JSONWriter.quoted(key))\(context)"
             message += Self.didYouMean(NameSuggestion.closest(to: key, in: known.names))
             message += "; known keys: " + known.names.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"

@@ -7,7 +7,8 @@ import CalendarTime
 ///
 /// Used when nothing in the forecast depends on a particular dose's instant: no log entry about
 /// one of the medication's doses, no rescheduled dose, wall-clock, floating or pinned policy
-/// (not every N hours, not fixed interval) and one zone for every dose day of the horizon.
+/// (not every N hours, not fixed interval), one amount for every dose of a day (no amounts by
+/// weekday or slot) and one zone for every dose day of the horizon.
 /// Anything else goes the instant-by-instant way.
 extension WallClockEngine {
     /// The doses of one dose day, or of a run of days near an offset change, in instant order.
@@ -21,7 +22,7 @@ extension WallClockEngine {
     func countedSupplyForecast(
         of medication: Medication, supply: Supply, ledger: DoseLedger, left start: Double, horizonDays: Int
     ) -> SupplyForecast? {
-        guard ledger.statuses.isEmpty, medication.rescheduled.isEmpty,
+        guard ledger.statuses.isEmpty, medication.rescheduled.isEmpty, !medication.hasDoseRules,
             let zone = singleZone(of: medication, from: supply.asOf, to: supply.asOf.adding(days: horizonDays))
         else { return nil }
         if case .everyNHours = medication.recurrence { return nil }
@@ -68,7 +69,7 @@ extension WallClockEngine {
     /// time then slot order (the instant order on a plain day), without listing them.
     fileprivate func daySummary(_ medication: Medication, _ date: LocalDate) -> SupplyTally.Day {
         guard medication.recurrence.includes(date, start: medication.start) else { return SupplyTally.Day() }
-        var day = SupplyTally.Day(count: 0, pills: pills(of: medication, on: date), last: nil)
+        var day = SupplyTally.Day(count: 0, pills: pills(of: medication, slot: nil, on: date), last: nil)
         var lastSlot = ""
         for slot in medication.times where slot.isActive(on: date) {
             day.count += 1
@@ -83,11 +84,11 @@ extension WallClockEngine {
     /// The doses of `date`, by local time then slot (the instant order on a plain day).
     private func dosesOfDay(_ medication: Medication, _ date: LocalDate) -> [CountedDose] {
         guard medication.recurrence.includes(date, start: medication.start) else { return [] }
-        let pills = pills(of: medication, on: date)
         return medication.times.filter { $0.isActive(on: date) }
             .map {
                 CountedDose(
-                    local: LocalDateTime(date: date, time: time(of: $0, in: medication, on: date)), slotID: $0.id, pills: pills)
+                    local: LocalDateTime(date: date, time: time(of: $0, in: medication, on: date)), slotID: $0.id,
+                    pills: pills(of: medication, slot: $0.id, on: date))
             }
             .sorted { ($0.local, $0.slotID) < ($1.local, $1.slotID) }
     }

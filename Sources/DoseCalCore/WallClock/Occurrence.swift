@@ -12,14 +12,18 @@ public struct Occurrence: Sendable, Hashable {
     public var zone: Zone?
     /// Seconds since 1970-01-01T00:00:00Z, by RFC 5545 §3.3.5.
     public var instant: Int
-    /// Units taken at this dose.
+    /// What the dose uses up of the supply, in the medication's supply unit (tablets, ml ...;
+    /// version 1: pills).
     public var pills: Double
     /// Whether the local time fell in a DST gap or overlap.
     public var resolution: ZoneResolver.Kind
+    /// The dose's amount in the medication's unit (what its words say: 40 for "40 mg", when
+    /// `pills` counts the 8 tablets it takes); `pills` when not given.
+    public var amount: Double
 
     public init(
         medicationID: String, slotID: String, local: LocalDateTime, zone: Zone?, instant: Int, pills: Double,
-        resolution: ZoneResolver.Kind
+        resolution: ZoneResolver.Kind, amount: Double? = nil
     ) {
         self.medicationID = medicationID
         self.slotID = slotID
@@ -28,5 +32,6 @@ public struct Occurrence: Sendable, Hashable {
         self.instant = instant
         self.pills = pills
         self.resolution = resolution
+        self.amount = amount ?? pills
     }
 }

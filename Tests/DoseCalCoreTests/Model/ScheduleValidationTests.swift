@@ -236,14 +236,14 @@ import DoseCalTestSupport
         ("[]", "t.json:1: expected an object {...} holding version, homeZone and medications, found an array"),
         (
             #"{"homeZone": "UTC", "medications": []}"#,
-            "t.json:1: missing required key \"version\" (the format version; this build reads version 1)"
+            "t.json:1: missing required key \"version\" (the format version; this build reads versions 1 and 2)"
         ),
-        (#"{"version": "1"}"#, "t.json:1: version: expected a number, found the string \"1\"; this build reads version 1"),
-        (#"{"version": 1.0}"#, "t.json:1: version: 1.0 is not a whole number; this build reads version 1"),
-        (#"{"version": 0}"#, "t.json:1: version: 0 is not a format version; use 1"),
+        (#"{"version": "1"}"#, "t.json:1: version: expected a number, found the string \"1\"; this build reads versions 1 and 2"),
+        (#"{"version": 1.0}"#, "t.json:1: version: 1.0 is not a whole number; this build reads versions 1 and 2"),
+        (#"{"version": 0}"#, "t.json:1: version: 0 is not a format version; use 1 or 2"),
         (
             #"{"version": 7, "future": true}"#,
-            "t.json:1: version: this file was written by a newer dosecal (format version 7); this build reads version 1, so update dosecal"
+            "t.json:1: version: this file was written by a newer dosecal (format version 7); this build reads versions 1 and 2, so update dosecal"
         ),
         (
             #"{"version": 1, "medications": []}"#,
@@ -440,10 +440,10 @@ import DoseCalTestSupport
         #expect(
             throws: ScheduleError(
                 kind: .newerVersion, file: "t.json", path: "version", line: 1, column: 13,
-                message:
-                    "this file was written by a newer dosecal (format version 2); this build reads version 1, so update dosecal")
+                message: "this file was written by a newer dosecal (format version 3); this build reads versions 1 and 2, "
+                    + "so update dosecal")
         ) {
-            try ScheduleCodec.decode(Data(#"{"version": 2}"#.utf8), file: "t.json")
+            try ScheduleCodec.decode(Data(#"{"version": 3}"#.utf8), file: "t.json")
         }
     }
 }
