@@ -46,7 +46,9 @@ enum RefillCommand {
         let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: args.positionals[1])
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
-        var line = "Refilled \(label(m)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"
+        // In the supply's unit when the medication names one ("165 ml").
+        let onHand = MedicationWords(m)?.supply(supply.pills) ?? JSONNumber.text(supply.pills)
+        var line = "Refilled \(label(m)): \(onHand) on hand at the start of \(supply.asOf)"
         if let runOut = WallClockEngine(schedule: updated).supplyForecast(of: m)?.runOut { line += "; runs out on \(runOut)" }
         context.console.out(line + ".")
         if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }

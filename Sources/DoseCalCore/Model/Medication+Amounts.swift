@@ -52,11 +52,12 @@ extension Medication {
         return converted.unit
     }
 
-    /// What one unit of a dose uses up of the supply, in `supplyUnit` (1 unless a mass is
-    /// counted as tablets, puffs or ml: 0.2 for 1 mg of 5 mg tablets).
-    public var supplyPerUnit: Double {
-        guard let unit, unit.isMass, let converted = equivalent(of: 1) else { return 1 }
-        return converted.amount
+    /// What a dose of `amount` (in `unit`) uses up of the supply, in `supplyUnit`: the amount,
+    /// unless a mass is counted as tablets, puffs or ml (40 mg of 5 mg tablets: 8), to a
+    /// millionth so that quarters of tablets stay exact.
+    public func supplyAmount(of amount: Double) -> Double {
+        guard let unit, unit.isMass, let converted = equivalent(of: amount) else { return amount }
+        return (converted.amount * 1e6).rounded() / 1e6
     }
 
     /// Whether the medication says its doses in a way only format version 2 holds: a form, a

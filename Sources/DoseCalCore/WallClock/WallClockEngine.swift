@@ -58,7 +58,7 @@ public struct WallClockEngine: Sendable {
     func dose(of medication: Medication, slot: String?, on date: LocalDate) -> (amount: Double, pills: Double) {
         let amount = amount(of: medication, slot: slot, on: date)
         guard let unit = medication.unit, unit.isMass else { return (amount, amount) }
-        return (amount, amount * medication.supplyPerUnit)
+        return (amount, medication.supplyAmount(of: amount))
     }
 
     /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
