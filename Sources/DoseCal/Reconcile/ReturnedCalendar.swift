@@ -30,6 +30,17 @@ public struct ReturnedCalendar: Sendable {
     public internal(set) var dropped: [String: ICalError] = [:]
     /// Position of each UID in `series`.
     var positions: [String: Int] = [:]
+    /// The calendar's name (X-WR-CALNAME, else RFC 7986 NAME), as a copy of a whole calendar
+    /// carries it (Google, Apple and Exchange exports) and an event exported on its own does not.
+    public internal(set) var calendarName: String?
+    /// The calendar's METHOD (upper-cased): `PUBLISH` for exports, `REQUEST`... for invitations.
+    public internal(set) var method: String?
+    /// Read from a vdir folder (`init(parsingItems:)`): one item per resource of a collection.
+    public internal(set) var isFolder = false
+    /// Items of the folder that could not be read, by file name (in the folder), with why; set
+    /// by whoever read the folder. A copy missing them is never shown whole, and one named as
+    /// dosecal names the item of a series (`VdirName`) is that series' damage (decision 0200).
+    public var unreadItems: [String: String] = [:]
 
     /// Reads `parsed` (a VCALENDAR, or bare VEVENTs).
     public init(_ parsed: ParsedCalendar) {
@@ -38,6 +49,8 @@ public struct ReturnedCalendar: Sendable {
         var warnings: [ReturnedCalendarWarning] = parsed.warnings.map { .input($0) }
         warnings += parsed.problems.map { .droppedProperty($0) }
         calendarZone = root?.property("X-WR-TIMEZONE").flatMap { ZoneName.ianaIdentifier(for: $0.text) }
+        calendarName = (root?.property("X-WR-CALNAME") ?? root?.property("NAME"))?.text
+        method = root?.property("METHOD")?.value.uppercased()
         let defined = top.filter { $0.name == "VTIMEZONE" }.compactMap { $0.property("TZID")?.value }
         definedZones = defined
         timezones = top.filter { $0.name == "VTIMEZONE" }
