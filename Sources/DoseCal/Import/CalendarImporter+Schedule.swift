@@ -50,7 +50,8 @@ extension CalendarImporter {
             items[i].source.medicationID = items[i].medication.id
         }
         keepNamedMoves(&items, home: home, itinerary: chained.itinerary)
-        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary)
+        let log = skippedLog(&items, home: home, itinerary: chained.itinerary)
+        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary, log: log)
         return (schedule, items.map(\.source), unmapped)
     }
 
@@ -100,6 +101,7 @@ extension CalendarImporter {
             if let a = result[i].end, let b = dose.end { result[i].end = max(a, b) }
             result[i].notes += dose.notes
             result[i].moved += dose.moved
+            result[i].deleted += dose.deleted
             result[i].parts += 1
         }
         for i in result.indices {
@@ -144,7 +146,10 @@ extension CalendarImporter {
             medications.append(m)
             firsts.append(first.firstDose ?? first.start)
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"
-            sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes))
+            let deleted = zip(group, times).flatMap { dose, slot in
+                dose.0.deleted.map { d in DeletedDose(instant: d.instant, local: d.local, slot: slot.id) }
+            }
+            sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes, deleted: deleted))
         }
         return (medications, sources, firsts)
     }

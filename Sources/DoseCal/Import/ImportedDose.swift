@@ -23,6 +23,8 @@ struct ImportedDose: Sendable {
     /// The series' UNTIL as written (nil: none). The parts of one stretch (a cycle's rules) share
     /// it while their last doses, and so their `end`s, fall on different days.
     var until: String? = nil
+    /// The occurrences the calendar deleted (EXDATE), to be logged as skipped.
+    var deleted: [DeletedDose] = []
 
     /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
     /// "on" day): everything but the days (and the last dose day when they share an UNTIL).
