@@ -102,7 +102,8 @@ enum ImportCommand {
                 "Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
         }
         for (m, source) in zip(report.schedule.medications, report.sources) {
-            lines.append("  \(m.name): \(m.times.map { $0.time.description }.joined(separator: ", ")) (from \(source.from))")
+            let times = m.recurrence.isAsNeeded ? "as needed" : m.times.map { $0.time.description }.joined(separator: ", ")
+            lines.append("  \(m.name): \(times) (from \(source.from))")
             lines += source.notes.map { "    \($0)" }
         }
         if !report.unmapped.isEmpty {
