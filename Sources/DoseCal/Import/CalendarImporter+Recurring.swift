@@ -61,7 +61,8 @@ extension CalendarImporter {
             ImportedDose(
                 summary: e.summary ?? "Medication", time: local.time, pattern: pattern, start: local.date, end: end,
                 timePolicy: timePolicy, reminder: Self.reminder(of: e), from: "a recurring event", notes: notes,
-                moved: moves.sameDay, until: e.until.map { "\($0)" }, deleted: deletions.deleted))
+                moved: moves.sameDay, until: e.until.map { "\($0)" }, deleted: deletions.deleted,
+                medicationNotes: Self.ownNotes(e)))
     }
 
     /// The dose days of a rule; `shift`: days the UTC date of the dose is after its home date.

@@ -139,7 +139,8 @@ extension CalendarImporter {
             if case .everyNHours = recurrence { times = [times[0]] }
             var m = Medication(
                 id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
-                times: times, recurrence: recurrence, start: first.start, end: first.end, timePolicy: first.timePolicy,
+                notes: first.medicationNotes, times: times, recurrence: recurrence, start: first.start, end: first.end,
+                timePolicy: first.timePolicy,
                 reminder: first.reminder)
             var notes = group.flatMap(\.0.notes)
             (m.rescheduled, notes) = rescheduled(group.map(\.0), slots: times, recurrence: recurrence, notes: notes)

@@ -41,6 +41,7 @@ public struct CalendarImporter: Sendable {
         let folded = fold(singles, home: home)
         let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
         var (schedule, sources) = (assembled.schedule, assembled.sources)
+        schedule.feed = Self.feedOptions(calendars)
         let notNeeded = Self.asNeeded(found.asNeeded, home: home, schedule: &schedule, sources: &sources)
         return ImportReport(
             schedule: schedule, sources: sources,

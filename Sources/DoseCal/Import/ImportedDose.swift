@@ -25,6 +25,8 @@ struct ImportedDose: Sendable {
     var until: String? = nil
     /// The occurrences the calendar deleted (EXDATE), to be logged as skipped.
     var deleted: [DeletedDose] = []
+    /// The medication's notes, as dosecal's own event says them (`CalendarImporter.ownNotes`).
+    var medicationNotes: String? = nil
 
     /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
     /// "on" day): everything but the days (and the last dose day when they share an UNTIL).

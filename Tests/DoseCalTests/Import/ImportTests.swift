@@ -32,19 +32,22 @@ import Testing
         let expected: [Medication] = [
             Medication(
                 id: "methotrexate", name: "Methotrexate", strength: "2.5 mg", dose: "15 mg", pillsPerDose: 6,
-                times: [DoseSlot(id: "1", time: t("20:00"))], recurrence: .weekly(weekdays: [.monday], interval: 1),
+                notes: "Weekly, Mondays only.", times: [DoseSlot(id: "1", time: t("20:00"))],
+                recurrence: .weekly(weekdays: [.monday], interval: 1),
                 start: d("2026-01-05"), reminder: Reminder(minutesBefore: 15, repeatCount: 2, repeatIntervalMinutes: 10)),
             Medication(
-                id: "metformin", name: "Metformin", strength: "500 mg", dose: "1 tablet",
+                id: "metformin", name: "Metformin", strength: "500 mg", dose: "1 tablet", notes: "With breakfast and dinner.",
                 times: [DoseSlot(id: "1", time: t("08:00")), DoseSlot(id: "2", time: t("19:00"))], start: d("2026-01-05")),
             Medication(
-                id: "levothyroxine", name: "Levothyroxine", strength: "75 mcg", times: [DoseSlot(id: "1", time: t("06:30"))],
+                id: "levothyroxine", name: "Levothyroxine", strength: "75 mcg",
+                notes: "Empty stomach, 30 minutes before breakfast.", times: [DoseSlot(id: "1", time: t("06:30"))],
                 start: d("2026-01-05")),
             Medication(
                 id: "vitamin-d3", name: "Vitamin D3", strength: "50,000 IU", times: [DoseSlot(id: "1", time: t("12:30"))],
                 recurrence: .everyNDays(14), start: d("2026-01-10")),
         ]
         #expect(report.schedule.medications == expected)
+        #expect(report.schedule.feed == FeedOptions(name: "My medications"))
         #expect(report.unmapped.map(\.reason) == Array(repeating: "a refill reminder (CATEGORIES:REFILL), not a dose", count: 4))
     }
 
