@@ -38,8 +38,7 @@ struct NextDoseAllowedText: Sendable, Equatable {
 
     /// Reads dosecal's words; nil for any other text (another calendar's event, or one edited).
     init?(summary: String?, description: String?) {
-        guard let summary, let description, description.hasPrefix(Self.lastPrefix) else { return nil }
-        var rest = Substring(description)
+        guard let summary, let description else { return nil }
         if summary == Self.privateSummary {
             name = nil
         } else if summary.hasSuffix(Self.nameSuffix), summary.count > Self.nameSuffix.count {
@@ -47,36 +46,17 @@ struct NextDoseAllowedText: Sendable, Equatable {
         } else {
             return nil
         }
-        rest = rest.dropFirst(Self.lastPrefix.count)
-        guard let last = Self.instant(rest.prefix(20)) else { return nil }
-        rest = rest.dropFirst(20)
-        guard let gap = Self.number(&rest, between: Self.gapPrefix, and: Self.gapSuffix), (1...168).contains(gap) else {
-            return nil
-        }
-        let most = Self.number(&rest, between: Self.maximumPrefix, and: Self.maximumSuffix)
-        guard rest == ".", most.map({ (1...48).contains($0) }) ?? true else { return nil }
-        (self.last, minimumHours, maxPerDay) = (last, gap, most)
-    }
-
-    /// The whole number between `prefix` and `suffix` at the start of `text`, which then moves
-    /// past them; nil (and `text` unchanged) when it is not there.
-    private static func number(_ text: inout Substring, between prefix: String, and suffix: String) -> Int? {
-        guard text.hasPrefix(prefix) else { return nil }
-        let digits = text.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 3, let value = Int(digits),
-            text.dropFirst(prefix.count + digits.count).hasPrefix(suffix)
+        var words = TextReading(description)
+        guard words.take(Self.lastPrefix), let last = words.instant(), words.take(Self.gapPrefix),
+            let gap = words.word().flatMap(Int.init), (1...168).contains(gap), words.take(Self.gapSuffix)
         else { return nil }
-        text = text.dropFirst(prefix.count + digits.count + suffix.count)
-        return value
-    }
-
-    /// `2026-11-30T10:00:00Z` as seconds since 1970 (`EventInstance.rfc3339`'s form only).
-    private static func instant(_ text: Substring) -> Int? {
-        let parts = text.split(separator: "T")
-        guard text.count == 20, text.hasSuffix("Z"), parts.count == 2, let date = LocalDate(parsing: parts[0]) else { return nil }
-        let clock = parts[1].dropLast().split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3, let time = LocalTime(hour: clock[0], minute: clock[1], second: clock[2]) else { return nil }
-        return LocalDateTime(date: date, time: time).secondsSinceEpoch
+        var most: Int? = nil
+        if words.take(Self.maximumPrefix) {
+            guard let n = words.word().flatMap(Int.init), (1...48).contains(n), words.take(Self.maximumSuffix) else { return nil }
+            most = n
+        }
+        guard words.take("."), words.isEmpty else { return nil }
+        (self.last, minimumHours, maxPerDay) = (last, gap, most)
     }
 
     /// The doses the event names, oldest first: the last, and, when the next dose is later than

@@ -56,12 +56,14 @@ extension CalendarImporter {
         if deletions.onNone > 0 {
             notes.append("\(deletions.onNone) deleted occurrence(s) (EXDATE) on no occurrence of the series: nothing to skip")
         }
-        if moves.otherDay > 0 { notes.append("\(moves.otherDay) occurrence(s) moved to another day not imported") }
+        if moves.unreadable > 0 {
+            notes.append("\(moves.unreadable) moved occurrence(s) not imported (their times cannot be read)")
+        }
         return .success(
             ImportedDose(
                 summary: e.summary ?? "Medication", time: local.time, pattern: pattern, start: local.date, end: end,
                 timePolicy: timePolicy, reminder: Self.reminder(of: e), from: "a recurring event", notes: notes,
-                moved: moves.sameDay, until: e.until.map { "\($0)" }, deleted: deletions.deleted,
+                moved: moves.moves, until: e.until.map { "\($0)" }, deleted: deletions.deleted,
                 medicationNotes: Self.ownNotes(e)))
     }
 
@@ -125,14 +127,14 @@ extension CalendarImporter {
         return .success(Self.local(last.start, in: zone, offset: offset).date)
     }
 
-    /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),
-    /// and how many moved it to another day.
+    /// Overrides that move a dose (a `rescheduled` dose: original date, new time, original time,
+    /// and the new date when it is another day, decision 0105), and how many cannot be read.
     func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: Zone) -> (
-        sameDay: [(LocalDate, WallTime, WallTime)], otherDay: Int
+        moves: [ImportedDose.Move], unreadable: Int
     ) {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
-        var same: [(LocalDate, WallTime, WallTime)] = []
-        var other = 0
+        var moves: [ImportedDose.Move] = []
+        var unreadable = 0
         // An override at its own time (Google: only the title edited) moves nothing.
         for o in overrides where !o.isCancelled && o.startTime != o.recurrenceID {
             let from: LocalDateTime?
@@ -148,13 +150,13 @@ extension CalendarImporter {
             case .local(let t, _)?: to = t
             default: to = nil
             }
-            if let from, let to, to.date == from.date {
-                same.append((from.date, to.time, from.time))
+            if let from, let to {
+                moves.append((from.date, to.time, from.time, to.date == from.date ? nil : to.date))
             } else {
-                other += 1
+                unreadable += 1
             }
         }
-        return (same, other)
+        return (moves, unreadable)
     }
 }
 

@@ -162,7 +162,7 @@ extension CalendarImporter {
         var hourly = false
         if case .everyNHours = recurrence { hourly = true }
         let moves = zip(group, slots).flatMap { dose, slot in
-            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, at: hourly ? $0.2 : nil) }
+            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, toDate: $0.3, at: hourly ? $0.2 : nil) }
         }
         let order = { (r: RescheduledDose) in (r.date, r.slot, r.at?.description ?? "") }
         return (moves.sorted { order($0) < order($1) }, notes)

@@ -42,22 +42,23 @@ public struct CalendarImporter: Sendable {
         let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
         var (schedule, sources) = (assembled.schedule, assembled.sources)
         schedule.feed = Self.feedOptions(calendars)
+        let noSupply = Self.supplies(found.refills, schedule: &schedule)
         let notNeeded = Self.asNeeded(found.asNeeded, home: home, schedule: &schedule, sources: &sources)
         return ImportReport(
             schedule: schedule, sources: sources,
-            unmapped: found.unmapped + folded.unmapped + assembled.unmapped + notNeeded,
+            unmapped: found.unmapped + folded.unmapped + assembled.unmapped + noSupply + notNeeded,
             eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
     }
 
-    /// The events that look like doses (with their calendar and moved occurrences), the "next
-    /// dose allowed" events of as-needed medicines, and those reported before mapping
-    /// (cancelled, refill reminders, moves without their series).
+    /// The events that look like doses (with their calendar and moved occurrences), the refill
+    /// warnings, the "next dose allowed" events of as-needed medicines, and those reported before
+    /// mapping (cancelled, moves without their series).
     func candidates(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)?) -> (
         events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])],
-        asNeeded: [ReturnedEvent], unmapped: [ImportReport.Unmapped], total: Int, notDoses: Int
+        refills: [ReturnedEvent], asNeeded: [ReturnedEvent], unmapped: [ImportReport.Unmapped], total: Int, notDoses: Int
     ) {
         var events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])] = []
-        var asNeeded: [ReturnedEvent] = []
+        var (refills, asNeeded): ([ReturnedEvent], [ReturnedEvent]) = ([], [])
         var unmapped: [ImportReport.Unmapped] = []
         let total = calendars.reduce(0) { $0 + $1.series.count + $1.eventsWithoutUID.count }
         var (done, notDoses) = (0, 0)
@@ -76,8 +77,10 @@ public struct CalendarImporter: Sendable {
                     notDoses += 1
                     continue
                 }
-                if let reason = Self.notImported(event, isMaster: master != nil, categories: categories) {
+                if let reason = Self.notImported(event, isMaster: master != nil) {
                     unmapped.append(.init(event, reason))
+                } else if categories.contains(where: { $0.uppercased() == "REFILL" }) {
+                    refills.append(event)
                 } else if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
                     asNeeded.append(event)
                 } else {
@@ -86,15 +89,12 @@ public struct CalendarImporter: Sendable {
             }
         }
         progress?(total, total)
-        return (events, asNeeded, unmapped, total, notDoses)
+        return (events, refills, asNeeded, unmapped, total, notDoses)
     }
 
-    static func notImported(_ event: ReturnedEvent, isMaster: Bool, categories: [String]) -> String? {
+    static func notImported(_ event: ReturnedEvent, isMaster: Bool) -> String? {
         if !isMaster { return "moved occurrences whose series is not in the file" }
         if event.isCancelled { return "the event is cancelled (STATUS:CANCELLED)" }
-        if categories.contains(where: { $0.uppercased() == "REFILL" }) {
-            return "a refill reminder (CATEGORIES:REFILL), not a dose"
-        }
         return nil
     }
 

@@ -12,9 +12,11 @@ struct ImportedDose: Sendable {
     var reminder: Reminder
     var from: String
     var notes: [String]
-    /// Doses moved within their day: (scheduled date, new time, original time; the last names
-    /// the dose of an every-N-hours slot, decision 0138).
-    var moved: [(LocalDate, WallTime, WallTime)] = []
+    /// A moved dose: scheduled date, new time, original time (it names the dose of an
+    /// every-N-hours slot, decision 0138), and the new date when it is another day (decision 0105).
+    typealias Move = (LocalDate, WallTime, WallTime, LocalDate?)
+    /// The doses overrides moved.
+    var moved: [Move] = []
     /// How many series this dose time was joined from (the parts of a cycle).
     var parts = 1
     /// The stretch's first dose day when `start` is the first day of the cycle block it begins

@@ -57,3 +57,24 @@ import Testing
         #expect(report.schedule.medications.map(\.notes) == [nil])
     }
 }
+
+extension ImportOwnFeedTests {
+    /// A dose moved to another day (decision 0105) comes back as the rescheduled dose with its
+    /// new date, in a wall-clock and an every-N-hours medication.
+    @Test func doseMovedToAnotherDayComesBack() throws {
+        let d = { (s: String) in LocalDate(parsing: s)! }
+        let t = { (s: String) in WallTime(parsing: s)! }
+        var daily = Self.medication(notes: nil)
+        daily.rescheduled = [RescheduledDose(slot: "1", date: d("2026-01-05"), time: t("22:30"), toDate: d("2026-01-04"))]
+        let hourly = Medication(
+            id: "amoxicillin", name: "Amoxicillin", strength: "500 mg", times: [DoseSlot(id: "1", time: t("07:00"))],
+            recurrence: .everyNHours(8), start: d("2026-01-01"), end: d("2026-01-10"), timePolicy: .fixedInterval,
+            rescheduled: [
+                RescheduledDose(slot: "1", date: d("2026-01-03"), time: t("00:30"), toDate: d("2026-01-04"), at: t("23:00"))
+            ])
+        let schedule = Schedule(home: Zone("America/Chicago")!, medications: [hourly, daily])
+        let report = try Self.roundTrip(schedule)
+        #expect(report.unmapped.isEmpty && report.sources.allSatisfy(\.notes.isEmpty), "\(report.unmapped) \(report.sources)")
+        #expect(report.schedule.medications.map(\.rescheduled) == schedule.medications.map(\.rescheduled))
+    }
+}
