@@ -53,8 +53,10 @@ extension CalendarImporter {
         let moves = moved(overrides, policy: timePolicy, home: home)
         let deletions = deletedOccurrences(e, calendar: calendar, home: home)
         var notes: [String] = []
-        if deletions.onNone > 0 {
-            notes.append("\(deletions.onNone) deleted occurrence(s) (EXDATE) on no occurrence of the series: nothing to skip")
+        if deletions == nil {
+            notes.append("its deleted occurrences (EXDATE) cannot be read: none imported as skipped doses")
+        } else if let onNone = deletions?.onNone, onNone > 0 {
+            notes.append("\(onNone) deleted occurrence(s) (EXDATE) on no occurrence of the series: nothing to skip")
         }
         if moves.unreadable > 0 {
             notes.append("\(moves.unreadable) moved occurrence(s) not imported (their times cannot be read)")
@@ -63,7 +65,7 @@ extension CalendarImporter {
             ImportedDose(
                 summary: e.summary ?? "Medication", time: local.time, pattern: pattern, start: local.date, end: end,
                 timePolicy: timePolicy, reminder: Self.reminder(of: e), from: "a recurring event", notes: notes,
-                moved: moves.moves, until: e.until.map { "\($0)" }, deleted: deletions.deleted,
+                moved: moves.moves, until: e.until.map { "\($0)" }, deleted: deletions?.deleted ?? [],
                 medicationNotes: Self.ownNotes(e)))
     }
 

@@ -16,19 +16,21 @@ extension CalendarImporter {
     /// The occurrences the EXDATEs of `e` remove, and how many EXDATE values remove none. The
     /// series is expanded with and without them by the one expander around their dates, so
     /// every form (TZID, UTC, floating, `VALUE=DATE`: every occurrence that day) reads as
-    /// `CalendarExpander` reads it.
+    /// `CalendarExpander` reads it. Nil when either expansion has a problem (an EXDATE that
+    /// cannot be read, the expansion budget spent): then nothing is read as skipped.
     func deletedOccurrences(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone) -> (
         deleted: [DeletedDose], onNone: Int
-    ) {
+    )? {
         let around = e.exceptionDates.map(\.sortKey.0)
         guard let low = around.min(), let high = around.max() else { return ([], 0) }
-        let plain = Self.withoutDeletions(e.component)
         let expand = { (event: ICalComponent) in
             CalendarExpander(components: calendar.timezones + [event], viewerZone: home, budget: budget)
-                .expand(from: low - 2 * 86_400, to: high + 2 * 86_400).instances
+                .expand(from: low - 2 * 86_400, to: high + 2 * 86_400)
         }
-        let kept = Set(expand(e.component).map(\.recurrenceInstant))
-        let removed = expand(plain).filter { !kept.contains($0.recurrenceInstant) }
+        let (with, without) = (expand(e.component), expand(Self.withoutDeletions(e.component)))
+        guard with.problems.isEmpty, without.problems.isEmpty else { return nil }
+        let kept = Set(with.instances.map(\.recurrenceInstant))
+        let removed = without.instances.filter { !kept.contains($0.recurrenceInstant) }
         let onNone = e.exceptionDates.filter { x in !removed.contains { Self.removes(x, $0) } }.count
         return (removed.map { DeletedDose(instant: $0.start, local: $0.local) }, onNone)
     }

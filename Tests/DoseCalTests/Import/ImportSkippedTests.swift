@@ -122,3 +122,16 @@ extension ImportSkippedTests {
         #expect(try Self.fired(schedule, from: from, days: 20).contains(instant) == false)
     }
 }
+
+extension ImportSkippedTests {
+    /// An EXDATE in a zone nobody defines: the expander cannot read the series with it, so no
+    /// occurrence is taken for deleted (none would be safe to name); the medication says so.
+    @Test func unreadableDeletionIsNoted() throws {
+        let report = try Self.run([
+            "BEGIN:VEVENT", "UID:ramipril@google.com", "DTSTART;TZID=Europe/Berlin:20261201T080000", "RRULE:FREQ=DAILY",
+            "EXDATE;TZID=Mars/Olympus:20261203T080000", "SUMMARY:Ramipril 5 mg", "END:VEVENT",
+        ])
+        #expect(report.schedule.medications.count == 1 && report.schedule.log.isEmpty)
+        #expect(report.sources[0].notes == ["its deleted occurrences (EXDATE) cannot be read: none imported as skipped doses"])
+    }
+}
