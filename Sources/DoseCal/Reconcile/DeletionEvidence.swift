@@ -19,9 +19,9 @@ extension ReturnedCalendar {
     /// - is compared with the export itself (`hasBase`): without a base, the schedule's own feed
     ///   stands for it, and a dose time added to the schedule since is in no copy of the export;
     /// - is a copy of a calendar, not of an event: it carries the calendar's name (X-WR-CALNAME
-    ///   or NAME), as Google, Apple and Exchange write in every export of a calendar and never in
-    ///   an event exported (Apple, Outlook, Thunderbird) or forwarded (an invitation, METHOD other
-    ///   than PUBLISH) on its own; or it is a vdir folder (one item per resource of a collection);
+    ///   or NAME), as Google, Apple and Exchange write in the exports of a calendar and no event
+    ///   exported (Apple, Outlook) or forwarded (an invitation, METHOD other than PUBLISH) on its
+    ///   own carries; or it is a vdir folder (one item per resource of a collection);
     /// - was read whole: no item of the folder was left unread, and no repeating event lost its
     ///   UID (it may be the missing series);
     /// - lacks the series of at most one medication: a person deletes a medication (or some of
