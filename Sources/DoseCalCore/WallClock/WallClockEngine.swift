@@ -9,11 +9,7 @@ public struct WallClockEngine: Sendable {
 
     /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
     /// force on that date.
-    public func zone(on date: LocalDate) -> Zone {
-        var zone = schedule.home
-        for stop in schedule.itinerary where stop.from <= date { zone = stop.zone }
-        return zone
-    }
+    public func zone(on date: LocalDate) -> Zone { schedule.timeline.zone(on: date) }
 
     /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
     public func zone(of medication: Medication, on date: LocalDate) -> Zone? {
@@ -22,6 +18,13 @@ public struct WallClockEngine: Sendable {
         case .fixedInterval: return nil
         case .wallClock, .floating: return zone(on: date)
         }
+    }
+
+    /// `occurrence` as the person reads it: in the zone of the dose (pinned: its zone; wall clock
+    /// and floating: the zone the person is in on its date), or, for fixed-interval doses, the
+    /// zone the person is in at its instant.
+    public func time(of occurrence: Occurrence) -> ZonedTime {
+        ZonedTime(occurrence.instant, in: occurrence.zone ?? schedule.timeline.zone(at: occurrence.instant))
     }
 
     /// The identifier of `zone(on:)`.
