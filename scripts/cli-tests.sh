@@ -101,6 +101,22 @@ assert len(m['notRecorded']) == 14 and all(x['state'] == 'not-recorded' for x in
 check "status with a bad --grace" 64 "$bin" status "$demo" --grace -5
 check "status with a bad --at" 64 "$bin" status "$demo" --at yesterday
 check "status of a bad schedule" 2 "$bin" status "$tmp/bad.json"
+# Times people type: local date-times, dates, times of today, now and today, read in the
+# person's zone on that date; a time in a daylight-saving gap or overlap is refused.
+check "status --at a local date-time" 0 "$bin" status "$demo" --at "2026-11-30 07:00"
+expect "status --at 2026-11-30 07:00 is 07:00 in New York" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at a time of today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at 07:00
+expect "status --at 07:00 is today's 07:00" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at today --json
+expect "status --at today is the start of today" grep -q '"at": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "status --at a time in the spring-forward gap" 64 "$bin" status "$demo" --at 2026-03-08T02:30
+expect "the gap is named" grep -q "dosecal status: --at 2026-03-08T02:30 does not exist in America/New_York: the clocks go from 02:00 to 03:00 that night" "$tmp/stderr"
+check "status --at a time that happens twice" 64 "$bin" status "$demo" --at "2026-11-01 01:30"
+expect "both instants are offered" grep -q "happens twice in America/New_York (the clocks go back that night); give 2026-11-01T01:30:00-04:00 for the first or 2026-11-01T01:30:00-05:00 for the second" "$tmp/stderr"
+check "plan --at a date" 0 "$bin" plan "$demo" --at 2026-11-30 --json
+expect "plan --at 2026-11-30 starts at New York's midnight" grep -q '"from": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "check --from today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" check "$demo" --from today --to 2026-12-02 --json
+expect "check --from today is the person's date" grep -q '"from": "2026-11-30"' "$tmp/stdout"
 cp "$demo" "$tmp/log.json"
 "$bin" log "$tmp/log.json" taken metformin --at 2026-11-30T08:05:00-05:00 > /dev/null
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -490,6 +506,8 @@ check "expand --json from stdin" 0 bash -c "'$bin' expand - --from 1998-02-14 --
 expect "expand --json: an instance overlapping the window's start, floating read in --zone" grep -q '"uid": "float", "recurrenceId": "1998-02-13T23:50:00Z", "start": "1998-02-13T23:50:00Z", "end": "1998-02-14T00:10:00Z", "summary": null' "$tmp/stdout"
 check "expand: floating read in another --zone" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --zone Asia/Tokyo --json
 expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q '"start": "1998-02-13T14:50:00Z", "end": "1998-02-13T15:10:00Z"' "$tmp/stdout"
+check "expand: --from and --to as local date-times in --zone" 0 "$bin" expand "$tmp/expand.ics" --from "1998-02-13 08:59" --to 1998-02-13T09:01 --zone America/New_York --json
+expect "expand: 08:59 to 09:01 New York holds the 09:00 instance" bash -c "grep -q '\"start\": \"1998-02-13T14:00:00Z\"' '$tmp/stdout' && ! grep -q float '$tmp/stdout'"
 check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01

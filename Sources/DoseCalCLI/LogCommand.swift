@@ -26,8 +26,10 @@ enum LogCommand {
 
         Options:
           --slot SLOT        The dose slot, by id or by time HH:MM.
-          --at TIME          When it happened (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          When it happened: 2026-12-04T08:00, 2026-12-04 08:00,
+                             08:00 (today), now, or RFC 3339 with offset, read in the
+                             zone you are in on that date (default: now, or
+                             SOURCE_DATE_EPOCH when set).
 
         Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication, no
         dose near that time, or unwritable file (nothing written), 64 wrong usage.
@@ -42,9 +44,9 @@ enum LogCommand {
                 "\(args.positionals[1]) is not a dose status\(DidYouMean.text(args.positionals[1], in: statuses)); "
                     + "use one of \(statuses.joined(separator: ", "))")
         }
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
         let original = try ScheduleInput.data(path)
         let schedule = try ScheduleCodec.decode(original, file: path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let (updated, entry) = try ReminderInput.privately(schedule) {
             try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], at: at)
         }

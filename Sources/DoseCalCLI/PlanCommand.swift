@@ -30,8 +30,10 @@ enum PlanCommand {
                              64, the iOS limit).
           --margin N         Requests kept free for snoozes (0 to budget - 1; default 4).
           --days N           Length of the window in days (1 to 366; default 7).
-          --at TIME          Start of the window (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          Start of the window: 2026-12-04T08:00, 2026-12-04 08:00,
+                             2026-12-04, 08:00 (today), now, today, or RFC 3339 with
+                             offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
           --json             Print a JSON object: "categories" (the actions taken,
                              snooze, skip), "requests" (each with "identifier",
                              "content", "userInfo", "trigger" with weekday 1-7,
@@ -54,11 +56,11 @@ enum PlanCommand {
         let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
         let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
         let days = try args.integer("days", default: NotificationPlanner.defaultDays, in: 1...366)
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
         if path == "-" && args.options["pending"] == "-" {
             throw UsageError("SCHEDULE and --pending cannot both be standard input")
         }
         let schedule = try ScheduleInput.read(path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let plan = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days).plan(at: at)
         let diff = try args.options["pending"].map { PendingDiff(plan: plan, pending: try pending($0)) }
         if args.flags.contains("json") {

@@ -22,8 +22,10 @@ enum RefillCommand {
 
         Options:
           --add N            Units added (a number above 0, like 30 or 0.5). Required.
-          --at TIME          When the refill happened (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          When the refill happened: 2026-12-04T08:00, 2026-12-04
+                             08:00, 2026-12-04, 08:00 (today), now, today, or RFC 3339
+                             with offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
 
         Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication, no
         supply record, refill before the supply date, or unwritable file (nothing
@@ -37,9 +39,9 @@ enum RefillCommand {
         guard let amount = Double(text), amount > 0, amount.isFinite else {
             throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
         }
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
         let original = try ScheduleInput.data(path)
         let schedule = try ScheduleCodec.decode(original, file: path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let (updated, supply) = try ReminderInput.privately(schedule) {
             try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
         }

@@ -23,8 +23,10 @@ enum StatusCommand {
         recorded ones (taken, skipped, missed). See docs/reminders.md.
 
         Options:
-          --at TIME          The time to report at (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          The time to report at: 2026-12-04T08:00, 2026-12-04 08:00,
+                             2026-12-04, 08:00 (today), now, today, or RFC 3339 with
+                             offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
           --grace MINUTES    How long after its time a dose without an entry still
                              counts as pending (0 to 1440; default 120).
           --json             Print a JSON object instead of text.
@@ -37,9 +39,9 @@ enum StatusCommand {
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(arguments, flags: ["json"], options: ["at", "grace"])
         let path = try args.schedulePath()
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
         let grace = try args.integer("grace", default: ReminderStatus.defaultGraceMinutes, in: 0...1440)
         let schedule = try ScheduleInput.read(path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let status = ReminderStatus(schedule: schedule, at: at, graceMinutes: grace)
         let statuses = status.statuses()
         if args.flags.contains("json") {
