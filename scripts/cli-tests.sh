@@ -135,6 +135,51 @@ check "log: standard input is refused" 64 "$bin" log - taken metformin
 expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
 check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
 expect "log: no file created" test ! -e "$tmp/none.json"
+# A log means what the person did: the dose whose window holds the time, else an extra dose in
+# words (exit 1); the reminders of doses still to come stay.
+cat > "$tmp/win.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "metformin", "name": "Metformin", "strength": "500 mg", "times": [{"id": "morning", "time": "08:00"}, {"id": "afternoon", "time": "14:00"}], "start": "2026-11-01", "supply": {"pills": 60, "asOf": "2026-12-01"}},
+  {"id": "methotrexate", "name": "Methotrexate", "times": [{"id": "friday", "time": "19:00"}], "recurrence": {"kind": "weekly", "weekdays": ["FR"]}, "start": "2026-11-06"},
+  {"id": "ibuprofen", "name": "Ibuprofen", "strength": "200 mg", "recurrence": {"kind": "asNeeded", "minimumHours": 6, "maxPerDay": 3}, "start": "2026-11-01"}]}
+JSON
+check "log: 12:00 between doses at 08:00 and 14:00 is the 08:00 dose, late" 0 "$bin" log "$tmp/win.json" taken FORMIN --at "2026-12-04 12:00"
+expect "log: the confirmation names the dose, local with its zone" grep -qx "Logged taken: Metformin 500 mg, dose of 2026-12-04 08:00 America/Chicago (slot morning), at 12:00." "$tmp/stdout"
+check "log: 12:30 again is an extra dose" 1 "$bin" log "$tmp/win.json" taken metformin --at "2026-12-04 12:30"
+expect "log: the extra dose in words" grep -qx "Warning: Metformin 500 mg: the 08:00 dose was already logged taken at 12:00; this is an extra dose, 1 hour 30 minutes before the 14:00 dose; the 14:00 reminder stays." "$tmp/stdout"
+expect "log: an extra dose is an entry without slot or date" grep -q '{"medication": "metformin", "status": "taken", "at": "2026-12-04T18:30:00Z"}' "$tmp/win.json"
+check "plan after the extra dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-04 12:30" --days 1 --json
+expect "plan: the 14:00 reminder stays" grep -q '"fires": "2026-12-04T20:00:00Z"' "$tmp/stdout"
+check "log: weekly methotrexate on a Tuesday" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-08 10:00"
+expect "log: an early weekly dose in words" grep -qx "Warning: Methotrexate is taken weekly: this is 3 days before Friday's dose; Friday's reminder stays." "$tmp/stdout"
+check "plan after the early weekly dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-08 10:00" --json
+expect "plan: Friday's reminder stays" grep -q '"fires": "2026-12-12T01:00:00Z"' "$tmp/stdout"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 08:00"
+expect "log: as needed, local, with the next allowed time" grep -qx "Logged taken: Ibuprofen 200 mg, as needed, at 2026-12-04 08:00 America/Chicago; the next dose is allowed from 2026-12-04 14:00 America/Chicago." "$tmp/stdout"
+check "log: an as-needed dose 2 hours after the last (6 hours apart)" 1 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 10:00" --json
+expect "log --json: the warning and the next allowed time" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['kind'] == 'asNeeded' and d['nextAllowed'] == '2026-12-04T22:00:00Z' and d['nextAllowedLocal'] == '2026-12-04T16:00:00-06:00', d
+assert [w['kind'] for w in d['warnings']] == ['asNeededEarly'], d
+assert d['warnings'][0]['text'] == 'Ibuprofen 200 mg is taken at least 6 hours apart: this dose is 2 hours after the last one (2026-12-04 08:00 America/Chicago); the next dose is allowed from 2026-12-04 16:00 America/Chicago.', d
+assert d['recorded'] == {'medication': 'ibuprofen', 'status': 'taken', 'at': '2026-12-04T16:00:00Z'}, d"
+cp "$tmp/win.json" "$tmp/win-before.json"
+check "log: a skip in no dose's window is refused" 2 "$bin" log "$tmp/win.json" skipped metformin --at "2026-12-05 03:00"
+expect "log: the refusal says how to name the dose" grep -q 'name the dose with --slot and --date (the last dose before it: --slot afternoon --date 2026-12-04)' "$tmp/stderr"
+expect "log: nothing written when refused" cmp -s "$tmp/win.json" "$tmp/win-before.json"
+check "log: a named skip of a dose to come cancels it" 0 "$bin" log "$tmp/win.json" skipped metformin --slot afternoon --date 2026-12-05 --at "2026-12-04 22:00" --json
+expect "log --json: the dose named, local with its zone" grep -q '"dose": {"slot": "afternoon", "date": "2026-12-05", "at": "2026-12-05T20:00:00Z", "local": "2026-12-05T14:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "refill --json" 0 "$bin" refill "$tmp/win.json" metformin --add 30 --at "2026-12-04 12:00" --json
+expect "refill --json: the supply as the file holds it" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['medication'] == 'metformin' and d['added'] == 30 and d['supply']['asOf'] == '2026-12-04' and d['local'] == '2026-12-04T12:00:00-06:00', d"
+check "status MEDICATION: any part of the name" 0 "$bin" status "$demo" thyrox --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: only that medication" bash -c "grep -qx 'Levothyroxine 75 mcg' '$tmp/stdout' && ! grep -q Metformin '$tmp/stdout'"
+check "status MEDICATION: ambiguous" 2 "$bin" status "$demo" met --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: the candidates are listed" grep -q '"met" matches several medications; use one of these ids: metformin, methotrexate' "$tmp/stderr"
+check "status MEDICATION --json" 0 "$bin" status "$demo" vitamin --at 2026-11-30T12:00:00Z --json
+expect "status MEDICATION --json: one medication" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['id'] for m in d['medications']] == ['vitamin-d'], d"
 check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
 expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
 cp "$tmp/log.json" "$tmp/log-before.json"
