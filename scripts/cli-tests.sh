@@ -180,6 +180,35 @@ expect "status MEDICATION: the candidates are listed" grep -q '"met" matches sev
 check "status MEDICATION --json" 0 "$bin" status "$demo" vitamin --at 2026-11-30T12:00:00Z --json
 expect "status MEDICATION --json: one medication" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert [m['id'] for m in d['medications']] == ['vitamin-d'], d"
+# Local time everywhere: a trip from Chicago to Tokyo and back, and the end of daylight saving.
+cat > "$tmp/trip.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "amoxicillin", "name": "Amoxicillin", "times": [{"id": "morning", "time": "07:00"}, {"id": "afternoon", "time": "14:00"}, {"id": "night", "time": "21:00"}], "start": "2026-10-25"},
+  {"id": "prednisolone", "name": "Prednisolone", "times": [{"id": "morning", "time": "08:00"}], "start": "2026-10-25", "timePolicy": {"kind": "pinned", "zone": "America/Chicago"}},
+  {"id": "cipro", "name": "Ciprofloxacin", "times": [{"id": "q8h", "time": "06:00"}], "recurrence": {"kind": "everyNHours", "hours": 8}, "start": "2026-10-25"}],
+ "itinerary": [{"from": "2026-12-08", "zone": "Asia/Tokyo"}, {"from": "2026-12-15", "zone": "America/Chicago"}]}
+JSON
+check "status during a trip" 0 "$bin" status "$tmp/trip.json" --at 2026-12-09T00:00:00Z
+expect "status: the heading is where the person is" grep -qx "Status at 2026-12-09 09:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "status: Tokyo's doses in Tokyo time" grep -qx "  next: 2026-12-09 14:00, 2026-12-09 21:00, 2026-12-10 07:00" "$tmp/stdout"
+expect "status: a pinned-zone dose names its zone" grep -qx "  next: 2026-12-09 08:00 America/Chicago, 2026-12-10 08:00 America/Chicago, 2026-12-11 08:00 America/Chicago" "$tmp/stdout"
+expect "status: the flight day in the order the doses happen, each with its zone" grep -qx "  not recorded (7 days): 22: 2026-12-07 14:00 America/Chicago, 2026-12-08 07:00, 2026-12-07 21:00 America/Chicago, 2026-12-08 14:00, 2026-12-08 21:00, and 17 earlier" "$tmp/stdout"
+expect "status: every 8 hours in the zone of the person" grep -qx "  next: 2026-12-09 12:00, 2026-12-09 20:00, 2026-12-10 04:00" "$tmp/stdout"
+check "plan text during a trip" 0 "$bin" plan "$tmp/trip.json" --at 2026-12-09T00:00:00Z --days 1
+expect "plan: the window in Tokyo time" grep -qx "Notification plan 2026-12-09 09:00 to 2026-12-10 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "plan: a repeating request at its Tokyo time" grep -q "^  2026-12-09 14:00  every day at 14:00  Amoxicillin (slot afternoon)  dose-" "$tmp/stdout"
+expect "plan: a pinned-zone request in its zone" grep -q "^  2026-12-09 08:00 America/Chicago  once  Prednisolone (slot morning)  dose-" "$tmp/stdout"
+check "export summary during a trip" 0 "$bin" export "$tmp/trip.json" -o "$tmp/trip.ics" --now 2026-12-09T00:00:00Z
+expect "export: next doses where the person is" bash -c "grep -qx 'Next doses (Asia/Tokyo):' '$tmp/stdout' && grep -qx '  2026-12-09 We 12:00  Ciprofloxacin' '$tmp/stdout' && grep -qx '  2026-12-09 We 08:00 America/Chicago  Prednisolone' '$tmp/stdout'"
+check "expand: each dose in its event's zone" 0 "$bin" expand "$tmp/trip.ics" --from 2026-12-08 --to 2026-12-09 --zone America/Chicago
+expect "expand: a Tokyo dose in Tokyo time" grep -qP '^2026-12-09T07:00:00\+09:00\[Asia/Tokyo\]\t2026-12-09T07:15:00\+09:00\[Asia/Tokyo\]\tdose-[0-9a-f]+@dosecal.app\tAmoxicillin$' "$tmp/stdout"
+check "plan text across the end of daylight saving" 0 "$bin" plan "$tmp/trip.json" --at "2026-10-31 18:00" --days 1
+expect "plan: 24 hours from 18:00 CDT end at 17:00 CST" grep -qx "Notification plan 2026-10-31 18:00 to 2026-11-01 17:00 America/Chicago" "$tmp/stdout"
+expect "plan: every 8 hours drifts from 22:00 CDT to 05:00 CST" bash -c "grep -q '^  2026-10-31 22:00  once  Ciprofloxacin' '$tmp/stdout' && grep -q '^  2026-11-01 05:00  once  Ciprofloxacin' '$tmp/stdout'"
+check "log across the end of daylight saving" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-11-01 07:10" --json
+expect "log --json: the dose local with its offset after the change" grep -q '"dose": {"slot": "morning", "date": "2026-11-01", "at": "2026-11-01T13:00:00Z", "local": "2026-11-01T07:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "log during the trip" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-12-09 07:05"
+expect "log: the dose in Tokyo time" grep -qx "Logged taken: Amoxicillin, dose of 2026-12-09 07:00 Asia/Tokyo (slot morning), at 07:05." "$tmp/stdout"
 check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
 expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -546,7 +575,7 @@ expect "expand --help shows usage" grep -q "Usage: dosecal expand CALENDAR" "$tm
 check "expand --count" 0 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone UTC --count
 expect "expand counts DTSTART within COUNT (RFC 5545)" test "$(cat "$tmp/stdout")" = 6
 check "expand text" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01 --zone America/New_York
-expect "expand text: start, end, UID, summary in the zone" grep -qP '^1998-02-13T09:00:00-05:00\t1998-02-13T10:00:00-05:00\tfri13\tFriday 13th$' "$tmp/stdout"
+expect "expand text: start, end, UID, summary in the event's zone, named" grep -qP '^1998-02-13T09:00:00-05:00\[America/New_York\]\t1998-02-13T10:00:00-05:00\[America/New_York\]\tfri13\tFriday 13th$' "$tmp/stdout"
 check "expand --json from stdin" 0 bash -c "'$bin' expand - --from 1998-02-14 --to 1998-02-15 --zone UTC --json < '$tmp/expand.ics'"
 expect "expand --json: an instance overlapping the window's start, floating read in --zone" grep -q '"uid": "float", "recurrenceId": "1998-02-13T23:50:00Z", "start": "1998-02-13T23:50:00Z", "end": "1998-02-14T00:10:00Z", "summary": null' "$tmp/stdout"
 check "expand: floating read in another --zone" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --zone Asia/Tokyo --json

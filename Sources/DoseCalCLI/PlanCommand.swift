@@ -23,6 +23,8 @@ enum PlanCommand {
         feed event's UID, "/", and "daily", "weekly-MO".. or the occurrence
         (20260308T023000). Over the budget less the margin, the furthest one-offs are
         dropped first. Doses the log already marks taken or skipped are not planned.
+        The text gives local times: the heading names the zone you are in at --at, a
+        request firing in another zone names its own; --json gives RFC 3339 UTC.
         See docs/reminders.md.
 
         Options:
@@ -87,22 +89,30 @@ enum PlanCommand {
         }
     }
 
+    /// The plan in words, times local: the heading names the zone the person is in at the
+    /// window's start; a request firing in another zone (travel, a pinned-zone medication) names it.
     private static func text(_ plan: NotificationPlan, schedule: Schedule) -> [String] {
         let budget = plan.budget
         let margin = plan.margin
+        let timeline = schedule.timeline
+        let here = timeline.zone(at: plan.from)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let repeating = plan.requests.filter(\.trigger.repeats).count
         var lines = [
-            "Notification plan \(NotificationPlan.rfc3339(plan.from)) to \(NotificationPlan.rfc3339(plan.to))",
+            "Notification plan \(timeline.time(at: plan.from).dateAndClock) to \(timeline.time(at: plan.to).text(besides: here)) \(here)",
             "\(plan.requests.count) of \(plan.capacity) requests (budget \(budget), \(margin) kept for snoozes): "
                 + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.dropped.count) dropped",
-            "Every dose covered until \(NotificationPlan.rfc3339(plan.coveredUntil)); plan again by \(NotificationPlan.rfc3339(plan.topUpBy))",
+            "Every dose covered until \(timeline.time(at: plan.coveredUntil).text(besides: here)); "
+                + "plan again by \(timeline.time(at: plan.topUpBy).text(besides: here))",
         ]
         for r in plan.requests {
             let what: String
+            var zone: Zone? = nil
             switch r.purpose {
             case .dose(let id, let slot):
-                what = (schedule.medications.first { $0.id == id }.map { label($0) } ?? id) + " (slot \(slot))"
+                let m = schedule.medications.first { $0.id == id }
+                zone = m?.timePolicy.pinnedZone
+                what = (m.map { label($0) } ?? id) + " (slot \(slot))"
             case .supplyWarning(let id):
                 what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
             case .nextDoseAllowed(let id):
@@ -114,7 +124,8 @@ enum PlanCommand {
                 trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + WallTime(hour: h, minute: m)!.description
             case .once: trigger = "once"
             }
-            lines.append("  \(NotificationPlan.rfc3339(r.fires))  \(trigger)  \(what)  \(r.identifier)")
+            let fires = ZonedTime(r.fires, in: zone ?? timeline.zone(at: r.fires))
+            lines.append("  \(fires.text(besides: here))  \(trigger)  \(what)  \(r.identifier)")
         }
         return lines
     }

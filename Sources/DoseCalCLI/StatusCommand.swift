@@ -16,6 +16,10 @@ enum StatusCommand {
         next doses, the doses missed and not recorded in the last 7 days, and adherence
         over the last 7 and 30 days.
 
+        Times are local: the heading names the zone you are in at --at, and a time in
+        another zone (travel, a pinned-zone medication) names its own. Doses are listed
+        in the order they happen.
+
         One rule for a past dose with no log entry, printed under the first line: it
         counts as taken for pills left and as not recorded (not missed) for adherence.
         Pills left are the supply record less every scheduled dose since its date that
