@@ -19,7 +19,9 @@ enum ExpandCommand {
         docs/expansion.md.
 
         Text output: one line per instance, sorted by start: start, end, UID and summary,
-        separated by tabs; times in ZONE with their UTC offset (all-day events as dates).
+        separated by tabs; times local in the event's own zone (its TZID; floating and
+        UTC times in ZONE) with their UTC offset and the zone's name in brackets, as in
+        2026-12-09T07:00:00+09:00[Asia/Tokyo] (all-day events as dates).
 
         Options:
           --from DATE     First day of the window (YYYY-MM-DD: the start of that day
@@ -27,8 +29,9 @@ enum ExpandCommand {
                           today, now, or an RFC 3339 time like 2026-01-01T00:00:00Z.
           --to DATE       The day after the window (same forms); must be after --from.
           --zone ZONE     The zone floating times, all-day events and the window's dates
-                          are read in (an IANA name; default: this computer's zone,
-                          from TZ or the system setting).
+                          and local times are read in, and UTC times are shown in (an
+                          IANA name; default: this computer's zone, from TZ or the
+                          system setting).
           --count         Print only the number of instances.
           --json          Print {"instances": [{"uid", "recurrenceId", "start", "end",
                           "summary"}]} with RFC 3339 UTC times.
