@@ -4,12 +4,17 @@ public import CalendarTime
 /// policy (docs/time-semantics.md §1). Pure: no clock, no environment.
 public struct WallClockEngine: Sendable {
     public let schedule: Schedule
+    /// Where the person is (the schedule's home zone and itinerary), read once.
+    public let timeline: ZoneTimeline
 
-    public init(schedule: Schedule) { self.schedule = schedule }
+    public init(schedule: Schedule) {
+        self.schedule = schedule
+        self.timeline = schedule.timeline
+    }
 
     /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
     /// force on that date.
-    public func zone(on date: LocalDate) -> Zone { schedule.timeline.zone(on: date) }
+    public func zone(on date: LocalDate) -> Zone { timeline.zone(on: date) }
 
     /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
     public func zone(of medication: Medication, on date: LocalDate) -> Zone? {
@@ -24,7 +29,7 @@ public struct WallClockEngine: Sendable {
     /// and floating: the zone the person is in on its date), or, for fixed-interval doses, the
     /// zone the person is in at its instant.
     public func time(of occurrence: Occurrence) -> ZonedTime {
-        ZonedTime(occurrence.instant, in: occurrence.zone ?? schedule.timeline.zone(at: occurrence.instant))
+        ZonedTime(occurrence.instant, in: occurrence.zone ?? timeline.zone(at: occurrence.instant))
     }
 
     /// The identifier of `zone(on:)`.
