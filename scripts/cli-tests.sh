@@ -448,13 +448,15 @@ check "import: unreadable calendar" 2 "$bin" import "$tmp/none.ics"
 check "import to a file" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 expect "import: schedule mode 0600" test "$(stat -c %a "$tmp/rec/imported.json")" = 600
 expect "import: report names what was found" grep -q "Metformin: 08:00, 19:00 (from 2 × a recurring event)" "$tmp/stdout"
-expect "import: refill reminders reported, not dropped" grep -q "a refill reminder (CATEGORIES:REFILL), not a dose" "$tmp/stdout"
+expect "import: the refill warnings give back the supply" python3 -c "
+import json; s = json.load(open('$tmp/rec/imported.json'))
+assert [m['supply']['pills'] for m in s['medications']] == [24, 60, 90, 6], s"
 check "import: the schedule is valid" 0 "$bin" export "$tmp/rec/imported.json" -o "$tmp/rec/imported.ics" --quiet
 check "import: an existing output is not replaced" 2 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 check "import --json" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported2.json" --json
 expect "import --json: medications and unmapped" python3 -c "
 import json; r = json.load(open('$tmp/stdout'))
-assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and len(r['unmapped']) == 4, r"
+assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and r['unmapped'] == [], r"
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"

@@ -16,6 +16,8 @@ public struct ReturnedCalendar: Sendable {
     /// The calendar's X-WR-TIMEZONE as an IANA name: the zone of floating values in series that
     /// have no zone of their own (decision 0016). UTC values are never moved by it.
     public internal(set) var calendarZone: String?
+    /// The VCALENDAR's own properties (PRODID, NAME, COLOR, ...), as parsed; none for bare VEVENTs.
+    public internal(set) var properties: [ICalProperty]
     /// TZIDs the file defines with a VTIMEZONE, as written.
     public internal(set) var definedZones: [String]
     /// The file's VTIMEZONE components, in file order (for expanding the series).
@@ -38,6 +40,7 @@ public struct ReturnedCalendar: Sendable {
         var warnings: [ReturnedCalendarWarning] = parsed.warnings.map { .input($0) }
         warnings += parsed.problems.map { .droppedProperty($0) }
         calendarZone = root?.property("X-WR-TIMEZONE").flatMap { ZoneName.ianaIdentifier(for: $0.text) }
+        properties = root?.properties ?? []
         let defined = top.filter { $0.name == "VTIMEZONE" }.compactMap { $0.property("TZID")?.value }
         definedZones = defined
         timezones = top.filter { $0.name == "VTIMEZONE" }
