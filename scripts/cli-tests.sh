@@ -154,6 +154,9 @@ check "log: weekly methotrexate on a Tuesday" 1 "$bin" log "$tmp/win.json" taken
 expect "log: an early weekly dose in words" grep -qx "Warning: Methotrexate is taken weekly: this is 3 days before Friday's dose; Friday's reminder stays." "$tmp/stdout"
 check "plan after the early weekly dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-08 10:00" --json
 expect "plan: Friday's reminder stays" grep -q '"fires": "2026-12-12T01:00:00Z"' "$tmp/stdout"
+check "log: methotrexate 14 hours after an unlogged Friday dose" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-05 09:00"
+expect "log: the later Friday is the next one" grep -qx "Warning: Methotrexate is taken weekly: this is 14 hours after Friday's dose; next Friday's reminder stays." "$tmp/stdout"
+expect "log: how to file it as Friday's dose taken late" grep -qx "If this was the dose of 2026-12-04 19:00 America/Chicago taken late, log it as that dose instead: --slot friday --date 2026-12-04; the log keeps this entry as well, so the supply then counts one dose more." "$tmp/stdout"
 check "log: an as-needed dose" 0 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 08:00"
 expect "log: as needed, local, with the next allowed time" grep -qx "Logged taken: Ibuprofen 200 mg, as needed, at 2026-12-04 08:00 America/Chicago; the next dose is allowed from 2026-12-04 14:00 America/Chicago." "$tmp/stdout"
 check "log: an as-needed dose 2 hours after the last (6 hours apart)" 1 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 10:00" --json

@@ -110,6 +110,21 @@ enum LogCommand {
         return [line]
             + record.warnings.map {
                 "Warning: " + $0.text(label: label, medication: record.medication, at: at, engine: engine)
-            }
+            } + lateDoseHint(record, engine: engine, at: at)
+    }
+
+    /// For an extra dose logged after a dose that has no entry: how to file it as that dose taken
+    /// late instead ("If this was Monday's dose taken late, log it with --slot evening --date ...").
+    static func lateDoseHint(_ record: LogRecord, engine: WallClockEngine, at: Int) -> [String] {
+        guard record.dose == nil, record.entry.status == .taken,
+            case .extraDose(let previous?, _, _)? = record.warnings.first, previous.instant < at
+        else { return [] }
+        let before = DoseLedger(engine: WallClockEngine(schedule: record.schedule), medicationID: record.medication.id)
+        guard before.status(of: previous) == nil else { return [] }
+        let date = engine.localDate(of: previous)
+        return [
+            "If this was the dose of \(engine.time(of: previous)) taken late, log it as that dose instead: "
+                + "--slot \(previous.slotID) --date \(date); the log keeps this entry as well, so the supply then counts one dose more."
+        ]
     }
 }

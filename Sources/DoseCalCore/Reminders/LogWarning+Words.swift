@@ -12,7 +12,7 @@ extension LogWarning {
             if let previous, next.map({ at - previous.instant < $0.instant - at }) ?? true { near = previous }
             var text = "\(label) is taken \(medication.recurrence.rhythm)"
             if let near { text += ": this is \(words.relation(to: near)) \(words.stem(of: near)) dose" }
-            return text + words.reminderClause(next, keeps: reminder) + "."
+            return text + words.reminderClause(next, keeps: reminder, besides: near) + "."
         case .alreadyTaken(let dose, let takenAt, let next, let reminder):
             var text =
                 "\(label): \(words.stem(of: dose)) dose was already logged taken at \(words.clock(takenAt)); this is an extra dose"
@@ -74,10 +74,15 @@ private struct Words {
         return "\(t.date.weekday.name)'s" + (sameDay.count > 1 ? " \(t.clock(besides: here))" : "")
     }
 
-    /// `; Friday's reminder stays` when the next dose keeps its reminder.
-    func reminderClause(_ next: Occurrence?, keeps: Bool) -> String {
+    /// `; Friday's reminder stays` when the next dose keeps its reminder; `next Monday's` when
+    /// the dose named before it (`besides`) is another dose that reads the same.
+    func reminderClause(_ next: Occurrence?, keeps: Bool, besides named: Occurrence? = nil) -> String {
         guard let next, keeps else { return "" }
-        return "; \(stem(of: next)) reminder stays"
+        var stem = stem(of: next)
+        if let named, named.instant != next.instant, self.stem(of: named) == stem, !stem.hasPrefix("the ") {
+            stem = "next " + stem
+        }
+        return "; \(stem) reminder stays"
     }
 
     /// `45 minutes`, `1 hour`, `4 hours 30 minutes`, `26 hours`.
