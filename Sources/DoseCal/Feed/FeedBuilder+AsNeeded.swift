@@ -13,14 +13,11 @@ extension FeedBuilder {
         var event = Sink()
         event.dateTime("DTSTART", .utc(LocalDateTime(secondsSinceEpoch: next)))
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        let words = privacy ? nil : MedicationWords(m)
-        let summary = privacy ? "Next dose allowed" : "\(words?.label ?? m.name): next dose allowed"
+        let text = NextDoseAllowedText(
+            name: privacy ? nil : m.name, last: last, minimumHours: doses.minimumHours, maxPerDay: doses.maxPerDay)
+        let summary = text.summary
         event.text("SUMMARY", summary)
-        var rule = "at least \(doses.minimumHours) hours apart"
-        if let most = doses.maxPerDay { rule += ", at most \(most) in any 24 hours" }
-        // With a unit, what to take: "Take 5 ml (100 mg) of Ibuprofen 100 mg/5 ml if needed."
-        let take = words.map { "\($0.instruction(m.amount)) if needed. " } ?? ""
-        event.text("DESCRIPTION", "\(take)The last dose was taken at \(EventInstance.rfc3339(last)); doses \(rule).")
+        event.text("DESCRIPTION", text.description)
         // Two lines, as the refill warning: readers tell it from a dose by AS-NEEDED.
         addCategoriesAndClass("MEDICATION", "AS-NEEDED", to: &event)
         if m.reminder.enabled { addAlarm(AlarmTimes(m.reminder), summary, to: &event) }

@@ -205,46 +205,14 @@ struct FeedText {
         return text.string
     }
 
-    func refillSummary(_ m: Medication, runOut: LocalDate) -> String {
-        if privacy { return "Refill reminder" }
-        var text = TextBuilder()
-        text.add("Refill ")
-        text.add(m.name)
-        text.add(": supply runs out on ")
-        text.add(runOut)
-        return text.string
-    }
-
-    func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
-        var text = TextBuilder(capacity: 256)
-        text.add("The supply of ")
-        if privacy { text.add("this medication") } else { text.add(m.name) }
-        text.add(" recorded on ")
-        text.add(supply.asOf)
-        text.add(" (")
-        if let words = MedicationWords(m) {
-            text.add(words.supply(supply.pills))
-        } else {
-            text.add(FeedText.amount(supply.pills))
-            text.add(" ")
-            text.add(form(dose: m.dose, name: m.name).unit(supply.pills))
-        }
-        text.add(") covers ")
-        text.add(forecast.dosesCovered)
-        text.add(" doses")
-        if let last = forecast.lastCoveredDose {
-            text.add(", the last on ")
-            text.add(last.date)
-            text.add(" at ")
-            text.add(last.time)
-        }
-        if let runOut = forecast.runOut {
-            text.add("; the first dose without supply is on ")
-            text.add(runOut)
-            text.add(".")
-        }
-        text.add(" Refill before then.")
-        return text.string
+    /// The words of `m`'s refill warning, when its supply runs out (`RefillWarningText`); the
+    /// supply's unit word as `MedicationWords` says it for a medication with a unit ("ml").
+    func refillWarning(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> RefillWarningText? {
+        guard let runOut = forecast.runOut else { return nil }
+        let unit = MedicationWords(m)?.supplyUnit(supply.pills) ?? form(dose: m.dose, name: m.name).unit(supply.pills)
+        return RefillWarningText(
+            name: privacy ? nil : m.name, pills: supply.pills, unit: unit, asOf: supply.asOf,
+            dosesCovered: forecast.dosesCovered, lastCovered: forecast.lastCoveredDose, runOut: runOut)
     }
 
     /// "1", "0.5", "2.25".

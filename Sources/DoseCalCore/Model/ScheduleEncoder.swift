@@ -144,7 +144,8 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    private static func supply(_ s: Supply, version: Int) -> JSONValue {
+    /// A supply record as a file of `version` holds it (`pills` in version 1, `amount` in 2).
+    static func supply(_ s: Supply, version: Int) -> JSONValue {
         let defaults = Supply(pills: 0, asOf: s.asOf)
         var o = ObjectBuilder()
         o.add(version >= 2 ? "amount" : "pills", .number(s.pills))
@@ -181,7 +182,7 @@ package enum ScheduleEncoder {
                 }))
     }
 
-    private static func logEntry(_ e: DoseLogEntry) -> JSONValue {
+    static func logEntry(_ e: DoseLogEntry) -> JSONValue {
         var o = ObjectBuilder()
         o.add("medication", .string(e.medication))
         if let slot = e.slot { o.add("slot", .string(slot)) }

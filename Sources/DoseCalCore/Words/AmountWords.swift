@@ -36,4 +36,29 @@ public enum AmountWords {
         let text = String(fraction)
         return sign + "\(whole)." + String(repeating: "0", count: digits - text.count) + text
     }
+
+    /// The amount and unit `phrase(_:_:)` wrote as `text`; nil for any other text (a phrase is
+    /// read back only when it writes the same text again).
+    public static func reading(_ text: String) -> (amount: Double, unit: DoseUnit)? {
+        let fractions: [(String, Double)] = [("a quarter of a ", 0.25), ("half a ", 0.5), ("three quarters of a ", 0.75)]
+        for (words, part) in fractions where text.hasPrefix(words) {
+            guard let unit = DoseUnit(rawValue: String(text.dropFirst(words.count))) else { return nil }
+            return checked(part, unit, text)
+        }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard let whole = words.first.flatMap(Double.init), let last = words.last,
+            let unit = DoseUnit.allCases.first(where: { $0.plural == last || $0.rawValue == last })
+        else { return nil }
+        switch words.count {
+        case 2: return checked(whole, unit, text)
+        case 5 where words[1] == "and" && words[2] == "a": return checked(whole + (words[3] == "half" ? 0.5 : 0.25), unit, text)
+        case 5 where words[1] == "and" && words[2] == "three": return checked(whole + 0.75, unit, text)
+        default: return nil
+        }
+    }
+
+    /// (`amount`, `unit`) when `phrase` writes them as `text`.
+    private static func checked(_ amount: Double, _ unit: DoseUnit, _ text: String) -> (amount: Double, unit: DoseUnit)? {
+        phrase(amount, unit) == text ? (amount, unit) : nil
+    }
 }

@@ -51,10 +51,12 @@ public struct MedicationWords: Sendable {
     public var verb: String { medication.form?.verb ?? "take" }
 
     /// An amount of the supply in its unit, as a number: "45 tablets", "12.5 tablets", "85 ml".
-    public func supply(_ amount: Double) -> String {
+    public func supply(_ amount: Double) -> String { "\(AmountWords.number(amount)) \(supplyUnit(amount))" }
+
+    /// The supply's unit as `amount` of it says it: "tablet" for 1, "tablets", "ml".
+    public func supplyUnit(_ amount: Double) -> String {
         let unit = medication.supplyUnit ?? unit
-        let count = AmountWords.number(amount)
-        return "\(count) \(count == "1" ? unit.rawValue : unit.plural)"
+        return AmountWords.number(amount) == "1" ? unit.rawValue : unit.plural
     }
 
     /// The supply unit as a heading says it: "tablets", "ml".
