@@ -30,6 +30,9 @@ struct FeedText {
         /// The alarm text of the last SUMMARY (a medication's series mostly share it).
         var alarmText: (summary: String, verb: String, text: String)? = nil
         var alarmBlock: AlarmBlock? = nil
+        /// The words of the last medication with a unit, and its wording by amount.
+        var words: MedicationWords? = nil
+        var spoken: [Double: DoseWording] = [:]
     }
 
     /// The VALARM of `reminder` for an event with `summary` (of a dose one would `verb`): the last
@@ -78,15 +81,32 @@ struct FeedText {
             return last.wording
         }
         let wording: DoseWording
-        if let words = MedicationWords(m) {
-            let spoken = DoseWording.Spoken(title: words.title(pills), instruction: words.instruction(pills), verb: words.verb)
-            wording = DoseWording(name: words.name, amount: words.amount(pills), spoken: spoken)
+        if m.unit != nil, let words = medicationWords(m) {
+            if let known = memo.spoken[pills] { return known }
+            let said = words.amount(pills)
+            let spoken = DoseWording.Spoken(
+                title: words.title(said: said), instruction: words.instruction(said: said), verb: words.verb)
+            wording = DoseWording(name: words.name, amount: said, spoken: spoken)
+            memo.spoken[pills] = wording
         } else {
             let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
             wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
         }
         memo.wording = (m.name, m.strength, pills, dose, m.form, m.unit, wording)
         return wording
+    }
+
+    /// The words of `m` (a medication with a unit): the last ones made again when `m` says the
+    /// same (a medication's series, by weekday and step, ask for them in turn).
+    func medicationWords(_ m: Medication) -> MedicationWords? {
+        if let last = memo.words, last.medication.name == m.name, last.medication.strength == m.strength,
+            last.medication.form == m.form, last.medication.unit == m.unit
+        {
+            return last
+        }
+        memo.words = MedicationWords(m)
+        memo.spoken = [:]
+        return memo.words
     }
 
     /// The form of the medicine `dose` and `name` say (`DoseWords.form`), tablets when neither does.

@@ -30,7 +30,12 @@ extension Medication {
     /// mass (40 mg of 5 mg tablets: 8 tablets). Nil when the strength does not say it, and for
     /// a medication without a unit.
     public func equivalent(of amount: Double) -> (amount: Double, unit: DoseUnit)? {
-        guard let unit, let form, let strength = measuredStrength else { return nil }
+        equivalent(of: amount, strength: measuredStrength)
+    }
+
+    /// `equivalent(of:)` with the strength already read.
+    func equivalent(of amount: Double, strength: DoseStrength?) -> (amount: Double, unit: DoseUnit)? {
+        guard let unit, let form, let strength else { return nil }
         if let counted = form.countedUnit, strength.perML == nil, unit == counted {
             return (amount * strength.value, strength.unit)
         }

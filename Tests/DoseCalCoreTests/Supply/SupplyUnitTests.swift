@@ -79,4 +79,38 @@ import Testing
         // At 2026-12-08T12:00:00-06:00 (Tuesday noon): Tuesday to Monday taken, 5 x 0.5 + 2 x 1.
         #expect(ReminderStatus(schedule: s, at: 1_796_752_800).pillsLeft(of: m, at: 1_796_752_800) == 25.5)
     }
+
+    /// Counting day by day (each day's doses with their own amounts, the period whole weeks)
+    /// gives the walk's answer for amounts by weekday, by slot and by taper step, in a zone with
+    /// daylight-saving changes, for supplies that run out on every day of a few weeks.
+    @Test func countingAmountsByWeekdayAndSlotEqualsTheWalk() throws {
+        let recurrences = [
+            #"{"kind": "daily"}"#, #"{"kind": "weekly", "weekdays": ["MO", "TH", "FR"], "interval": 2}"#,
+            #"{"kind": "cycle", "daysOn": 21, "daysOff": 7}"#, #"{"kind": "everyNDays", "days": 3}"#,
+        ]
+        var compared = 0
+        for (r, recurrence) in recurrences.enumerated() {
+            let weekdays = r == 3 ? "" : #"{"weekdays": ["TH"], "slots": ["am"], "amount": 1.5}, "#
+            let medication = #"""
+                {"id": "m", "name": "M", "form": "tablet", "amount": 0.5, "recurrence": \#(recurrence),
+                 "doses": [\#(weekdays){"slots": ["pm"], "amount": 2}],
+                 "times": [{"id": "am", "time": "01:30"}, {"id": "pm", "time": "22:00"}], "start": "2026-10-20",
+                 "taper": [{"from": "2026-10-20"}, {"from": "2026-12-01", "amount": 0.25, "doses": [{"slots": ["am"], "amount": 1}]}],
+                 "supply": {"amount": 1, "asOf": "2026-10-25"}}
+                """#
+            var s = try Self.schedule(medication)
+            for pills in stride(from: 1.0, through: 60, by: 2.25) {
+                s.medications[0].supply?.pills = pills
+                let m = s.medications[0]
+                let engine = WallClockEngine(schedule: s)
+                let supply = try #require(m.supply)
+                let ledger = DoseLedger(engine: engine, medicationID: m.id)
+                let counted = engine.countedSupplyForecast(of: m, supply: supply, ledger: ledger, left: pills, horizonDays: 3660)
+                let walked = engine.walkedSupplyForecast(of: m, supply: supply, ledger: ledger, left: pills, horizonDays: 3660)
+                #expect(counted != nil && counted == walked, "\(recurrence) \(pills)")
+                compared += 1
+            }
+        }
+        #expect(compared == 4 * 27)
+    }
 }
