@@ -36,15 +36,23 @@ struct SeriesPlanner {
                     subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                     rules[place] = (segEnd, subs)
                 }
-                for cut in split.rules(subs.map(\.cut), of: medication, slot: slot.id, segStart: segStart, segEnd: segEnd) {
-                    let part = SeriesPart(stretchStart: stretch, cycleRule: cut.cycleRule, weekday: cut.weekday)
-                    let sub = SubRule(cut.rule)
-                    guard
-                        let plan = makePlan(
-                            medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay,
-                            rule: sub.rule)
-                    else { continue }
-                    result.append(plan)
+                let add = { (part: SeriesPart, sub: SubRule) in
+                    if let plan = makePlan(
+                        medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay, rule: sub.rule)
+                    {
+                        result.append(plan)
+                    }
+                }
+                guard medication.hasDoseRules else {
+                    for (index, sub) in subs.enumerated() {
+                        add(SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1), sub)
+                    }
+                    continue
+                }
+                // Amounts by weekday: a series per weekday whose amount differs (decision 0211).
+                let whole = split.rules(medication, segStart: segStart, segEnd: segEnd)
+                for cut in split.rules(whole, of: medication, slot: slot.id, segStart: segStart, segEnd: segEnd) {
+                    add(SeriesPart(stretchStart: stretch, cycleRule: cut.cycleRule, weekday: cut.weekday), Self.subRule(cut.rule))
                 }
             }
         }
@@ -58,27 +66,22 @@ struct SeriesPlanner {
         split.part(of: medication, slot: slot, on: date)
     }
 
-    /// One rule of a stretch as the feed writes it, its first dose day, and the rule it is made
-    /// from (`cut`).
-    struct SubRule {
-        var rule: RecurrenceRule
-        var firstDay: LocalDate
-        var cut: SeriesCuts.Rule
-
-        init(_ cut: SeriesCuts.Rule) {
-            let p = cut.pattern
-            rule = RecurrenceRule(
-                p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
-                weekStart: p.weekStart)
-            firstDay = cut.firstDay
-            self.cut = cut
-        }
-    }
+    /// One rule of a stretch, its first dose day, and the cycle days it covers.
+    typealias SubRule = (rule: RecurrenceRule, firstDay: LocalDate, cycleOffsets: Range<Int>?)
 
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
     private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [SubRule] {
-        split.rules(m, segStart: segStart, segEnd: segEnd).map(SubRule.init)
+        split.rules(m, segStart: segStart, segEnd: segEnd).map(Self.subRule)
+    }
+
+    /// `cut` as the feed writes its rule.
+    static func subRule(_ cut: SeriesCuts.Rule) -> SubRule {
+        let p = cut.pattern
+        let rule = RecurrenceRule(
+            p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
+            weekStart: p.weekStart)
+        return (rule, cut.firstDay, cut.cycleOffsets)
     }
 
     private func makePlan(

@@ -63,13 +63,20 @@ extension MedicationDecoder {
     /// What an amount is checked against: the unit (and, for a mass, what it comes to in
     /// tablets or puffs at the strength).
     struct AmountMeasure {
-        /// A medication with only the strength, form and unit (what `equivalent` reads).
-        let medication: Medication
+        let strength: String?
+        let form: DoseForm?
+        let unit: DoseUnit?
 
         init(strength: String?, _ amounts: Amounts) {
-            medication = Medication(
-                id: "", name: "", strength: strength, times: [], start: LocalDate(daysSinceEpoch: 0), form: amounts.form,
-                unit: amounts.unit)
+            self.strength = strength
+            form = amounts.form
+            unit = amounts.unit
+        }
+
+        /// A medication with only the strength, form and unit (what `equivalent` reads).
+        var medication: Medication {
+            Medication(
+                id: "", name: "", strength: strength, times: [], start: LocalDate(daysSinceEpoch: 0), form: form, unit: unit)
         }
     }
 
@@ -77,7 +84,7 @@ extension MedicationDecoder {
     /// that the strength turns into tablets, capsules or puffs must come to a number of them in
     /// their steps.
     func amount(_ node: JSONNode, at path: FieldPath, _ measure: AmountMeasure) throws(ScheduleError) -> Double {
-        guard let unit = measure.medication.unit else { return try reader.pills(node, at: path) }
+        guard let unit = measure.unit else { return try reader.pills(node, at: path) }
         let d = try reader.number(node, at: path, valid: unit.valid)
         guard unit.allows(d) else {
             throw reader.fail(node, path, "\(ScheduleReader.text(node)) is not an amount of \(unit.plural); \(unit.valid)")

@@ -38,8 +38,11 @@ struct MedicationDecoder {
         let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
         let start = try f.attempt("start", "the first day, YYYY-MM-DD", reader.date)
         let measure = AmountMeasure(strength: strength, amounts)
+        // Version 1 has no doses (its key list has none to look up).
         let doses =
-            try times.flatMap { times throws(ScheduleError) in
+            version < 2
+            ? []
+            : try times.flatMap { times throws(ScheduleError) in
                 try f.optional("doses") { (n, p) throws(ScheduleError) in
                     try decodeDoseRules(n, at: p, slots: times, recurrence: recurrence, start: start, measure: measure)
                 }

@@ -119,7 +119,7 @@ struct SupplyTally {
         var count = 0
         var pills = 0.0
         var last: LocalTime? = nil
-        var each: [Double] = []
+        var each: [Double]? = nil
     }
 
     let medicationID: String
@@ -167,7 +167,7 @@ struct SupplyTally {
     mutating func takeAll(_ day: Day, on number: Int) -> Bool {
         var rest = left
         for k in 0..<day.count {
-            let pills = day.each.isEmpty ? day.pills : day.each[k]
+            let pills = day.each?[k] ?? day.pills
             if rest + 1e-9 < pills { return false }
             rest -= pills
         }

@@ -113,14 +113,17 @@ public struct WallClockEngine: Sendable {
         var date = max(from, medication.start)
         // Room for a dose of every slot every day (a bounded guess: more only grows the array).
         result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
+        // Without amounts by weekday or slot every dose of a day has the day's amount.
+        let bySlot = medication.hasDoseRules
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
                 // Not fixed interval (handled above): the pinned zone or the one of that date.
                 let zone = medication.timePolicy.pinnedZone ?? zone(on: date)
+                let daily = bySlot ? nil : dose(of: medication, slot: nil, on: date)
                 for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
-                    let dose = dose(of: medication, slot: slot.id, on: date)
+                    let dose = daily ?? dose(of: medication, slot: slot.id, on: date)
                     result.append(
                         Occurrence(
                             medicationID: medication.id, slotID: slot.id, local: local, zone: zone,
