@@ -147,23 +147,27 @@ extension MedicationDecoder {
         measure: AmountMeasure
     ) throws(ScheduleError) -> DoseRule {
         let f = try reader.fields(element, at: path, known: Self.doseRuleKeys)
-        let weekdays = try f.optional("weekdays", decodeWeekdays) ?? []
-        if !weekdays.isEmpty {
-            try checkWeekdays(weekdays, f, recurrence: recurrence, start: start)
+        let weekdays = try f.optional("weekdays", decodeWeekdays)
+        if let weekdays { try checkWeekdays(weekdays, f, recurrence: recurrence, start: start) }
+        let slotIDs = try f.optional("slots") { (n, p) throws(ScheduleError) in try decodeSlotIDs(n, at: p, slots: slots) }
+        // Weekdays or slots that could not be read (when collecting every error): the entry is
+        // left out, so that no dose it may have meant is reported as named twice.
+        if (f["weekdays"] != nil && weekdays == nil) || (f["slots"] != nil && slotIDs == nil) {
+            throw reader.incomplete(element, path)
         }
-        let slotIDs = try f.optional("slots") { (n, p) throws(ScheduleError) in try decodeSlotIDs(n, at: p, slots: slots) } ?? []
         guard let amountNode = f["amount"] else {
             throw reader.fail(
                 element, path, "missing required key \"amount\" (the amount of these doses, in the medication's unit)")
         }
         let amount = try amount(amountNode, at: f.path("amount"), measure)
-        guard !weekdays.isEmpty || !slotIDs.isEmpty else {
+        // An entry with neither key (one whose weekdays or slots could not be read is reported there).
+        guard f["weekdays"] != nil || f["slots"] != nil else {
             throw reader.fail(
                 element, path,
                 "an entry names the doses it is about with \"weekdays\", \"slots\" or both; the amount of every other dose is the medication's \"amount\""
             )
         }
-        return DoseRule(weekdays: weekdays, slots: slotIDs, amount: amount)
+        return DoseRule(weekdays: weekdays ?? [], slots: slotIDs ?? [], amount: amount)
     }
 
     /// Weekdays of amounts: the recurrence must be one a weekday cuts, and a weekly one must have

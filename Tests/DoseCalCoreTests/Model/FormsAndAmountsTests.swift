@@ -235,4 +235,25 @@ import Testing
         schedule.medications[0].unit = nil
         #expect(String(decoding: ScheduleCodec.encode(schedule), as: UTF8.self).contains("\"pillsPerDose\": 5"))
     }
+
+    /// Every problem of a version 2 file at once, one line for each mistake: an entry of `doses`
+    /// whose slots cannot be read is left out (not also "named twice"), and no strength is quoted.
+    @Test func everyProblemOnce() {
+        let text = """
+            {"version": 2, "homeZone": "America/Chicago", "medications": [
+             {"id": "w", "name": "Warfarin", "strength": "5 mg", "form": "tablet", "unit": "mg", "amount": 12,
+              "doses": [{"weekdays": ["MO"], "amount": 0.3}, {"weekdays": ["MO"], "amount": 5}, {"slots": ["x"], "amount": 5}],
+              "times": ["18:00"], "start": "2026-12-01", "supply": {"amount": 3, "asOf": "2026-12-01"},
+              "taper": [{"from": "2026-12-01", "dose": "5 mg"}]}
+            ]}
+            """
+        let errors = ScheduleCodec.validate(Data(text.utf8), file: "t.json").errors.map(\.description)
+        #expect(
+            errors == [
+                "t.json:2: medications[0].amount: 12 mg comes to 2.4 tablets at this strength; a dose in mg must come to whole, half or quarter tablets",
+                "t.json:3: medications[0].doses[0].amount: 0.3 mg comes to 0.06 tablets at this strength; a dose in mg must come to whole, half or quarter tablets",
+                "t.json:3: medications[0].doses[2].slots[0]: \"x\" is not a slot of this medication; its slots are 1",
+                "t.json:5: medications[0].taper[0]: \"dose\" is a key of format version 1; version 2 says the dose with \"amount\" and \"form\" or \"unit\", like \"amount\": 5, \"unit\": \"ml\"",
+            ])
+    }
 }
