@@ -52,9 +52,10 @@ enum ImportCommand {
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
-        if let output, FileManager.default.fileExists(atPath: output) {
-            throw InputError("\(output) exists; not replacing it. Choose a new file name")
-        }
+        // The new schedule is held like any schedule being written; it must not exist yet.
+        let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console) }
+        defer { withExtendedLifetime(held) {} }
+        if let held, held.exists { throw FileError.exists(path: held.path) }
         var calendars: [ReturnedCalendar] = []
         for path in args.positionals {
             do {
@@ -84,7 +85,7 @@ enum ImportCommand {
                     + "use -o FILE to see the list")
             return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
         }
-        if !report.schedule.medications.isEmpty { try AtomicFile.write(data, to: output) }
+        if !report.schedule.medications.isEmpty { try held?.create(data) }
         if args.flags.contains("json") {
             context.console.raw(Data(report.json.text.utf8))
         } else {

@@ -43,12 +43,14 @@ enum LogCommand {
                     + "use one of \(statuses.joined(separator: ", "))")
         }
         let at = try context.clock.now(override: args.options["at"], option: "--at")
-        let original = try ScheduleInput.data(path)
-        let schedule = try ScheduleCodec.decode(original, file: path)
-        let (updated, entry) = try ReminderInput.privately(schedule) {
-            try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], at: at)
+        // Read, changed and written under the schedule's lock: the entry goes into the file as it is now.
+        let ((schedule, updated, entry), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
+            _, schedule in
+            let (updated, entry) = try ReminderInput.privately(schedule) {
+                try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], at: at)
+            }
+            return (updated, (schedule, updated, entry))
         }
-        let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: entry.medication)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         if m.recurrence.isAsNeeded {

@@ -67,13 +67,16 @@ enum ReconcileCommand {
         let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
         let now = try context.clock.now(override: args.options["now"])
-        let original = try ScheduleInput.data(schedulePath)
+        // --apply holds the schedule's lock from before it reads the schedule until it wrote it.
+        let held = apply ? try ScheduleInput.writable(schedulePath, command: name, console: context.console) : nil
+        defer { withExtendedLifetime(held) {} }
+        let original = try held?.read() ?? ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
         var baseText: [UInt8]? = nil
-        if let basePath, let data = FileManager.default.contents(atPath: basePath) {
+        if let basePath, let data = try InputFile.readIfExists(basePath, expected: "a base calendar (.ics)") {
             do {
                 let bytes = Array(data)
                 baseText = bytes
@@ -92,10 +95,10 @@ enum ReconcileCommand {
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
         var written: [String] = []
-        if apply {
+        if let held {
             let merged = try schedule.merging(set, now: now)
             if !set.changes.isEmpty || merged.seen != schedule.seen {
-                let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
+                let backup = try held.replace(original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
             // Damage teaches nothing about the calendar: the base stays as it was.
@@ -169,10 +172,7 @@ enum CalendarInput {
         }
         var items: [[UInt8]] = []
         for name in names {
-            guard let d = FileManager.default.contents(atPath: path + "/" + name) else {
-                throw InputError("\(path)/\(name): cannot read this item")
-            }
-            items.append(Array(d))
+            items.append(Array(try InputFile.read(path + "/" + name, expected: "a calendar item (.ics)")))
         }
         do {
             return try ReturnedCalendar(parsingItems: items, names: names.map { path + "/" + $0 })
@@ -181,12 +181,10 @@ enum CalendarInput {
         }
     }
 
+    /// A calendar file's bytes (standard input for `-`), at most `InputFile.maxBytes`.
     static func data(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(
-                "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
-        }
-        return data
+        let expected = "a calendar file (.ics)"
+        if path == "-" { return try InputFile.read(descriptor: 0, name: "<stdin>", expected: expected) }
+        return try InputFile.read(path, expected: expected)
     }
 }

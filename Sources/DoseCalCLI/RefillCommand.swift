@@ -38,12 +38,14 @@ enum RefillCommand {
             throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
         }
         let at = try context.clock.now(override: args.options["at"], option: "--at")
-        let original = try ScheduleInput.data(path)
-        let schedule = try ScheduleCodec.decode(original, file: path)
-        let (updated, supply) = try ReminderInput.privately(schedule) {
-            try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        // Read, changed and written under the schedule's lock: the refill counts the file as it is now.
+        let ((schedule, updated, supply), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
+            _, schedule in
+            let (updated, supply) = try ReminderInput.privately(schedule) {
+                try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+            }
+            return (updated, (schedule, updated, supply))
         }
-        let backup = try ScheduleFile.replace(path, original: original, with: updated)
         let m = try updated.medication(matching: args.positionals[1])
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         var line = "Refilled \(label(m)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"

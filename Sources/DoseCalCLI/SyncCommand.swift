@@ -84,8 +84,14 @@ enum SyncCommand {
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
         let now = try context.clock.now(override: args.options["now"])
-        let bytes = try ScheduleInput.data(path)
-        var schedule = try ScheduleCodec.decode(bytes, file: path)
+        // The schedule's lock is held for the whole run (decision 0191): a log, a refill or a sync
+        // with another folder waits, and the phone's edits go into the file as it was read. A dry
+        // run writes nothing and reads as any reader does.
+        let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: context.console)
+        defer { withExtendedLifetime(held) {} }
+        let bytes = try held?.read() ?? ScheduleInput.data(path)
+        let onFile = try ScheduleCodec.decode(bytes, file: path)
+        var schedule = onFile
         var travel = "-"
         if let zone = try args.zone("zone", example: "Asia/Tokyo") {
             let from = schedule.localDate(at: now)
@@ -99,18 +105,14 @@ enum SyncCommand {
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
         let save = { (changes: ChangeSet) throws -> Void in
-            guard let original = FileManager.default.contents(atPath: path) else {
-                throw InputError("\(path): cannot read the schedule to merge the phone's edits")
-            }
-            let onDisk = try ScheduleCodec.decode(original, file: path)
-            try ScheduleFile.replace(path, original: original, with: try onDisk.merging(changes, now: now))
+            try held?.replace(bytes, with: try onFile.merging(changes, now: now))
         }
         let json = args.flags.contains("json")
         let progress = Progress(command: name, json: json, environment: context.environment)
         progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
         defer { progress.finish() }
         var report = try sync.run(schedule: schedule, now: now, save: save)
-        if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
+        report.removedLeftovers += held?.removedLeftovers ?? []
         progress.finish()
         let output = SyncOutput(
             report: report, folder: sync.folder, dryRun: sync.dryRun,

@@ -132,7 +132,10 @@ import Testing
         #expect(left.isSuperset(of: names.filter { $0 != ".lunch.ics.dosecal-99999999.tmp" }))
         #expect(!left.contains(".lunch.ics.dosecal-99999999.tmp"))
         // The schedule's own temporaries go with its next write (or the CLI's next sync).
-        #expect(ScheduleFile.removeLeftovers(box.root + "/schedule.json") == [".schedule.json.dosecal-99999999.tmp"])
+        #expect(
+            try ScheduleFile(box.root + "/schedule.json", holder: "test").removedLeftovers == [
+                ".schedule.json.dosecal-99999999.tmp"
+            ])
         #expect(FileManager.default.fileExists(atPath: box.root + "/.other.json.dosecal-99999999.tmp"))
     }
 }

@@ -71,6 +71,39 @@ enum Syscalls {
         }
     }
 
+    /// `readlink(2)`: the text of the symbolic link at `path` (a path, relative to the link's folder
+    /// unless it starts with `/`).
+    static func readlink(_ path: String) throws(Errno) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { system_readlink(path, $0.baseAddress!, $0.count) }
+        guard n >= 0 else { throw .current }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+    }
+
+    /// `link(2)`: a second name `to` for the file `from`; fails with `EEXIST` when `to` exists (an
+    /// atomic create that never replaces anything).
+    static func link(_ from: String, _ to: String) throws(Errno) {
+        guard system_link(from, to) == 0 else { throw .current }
+    }
+
+    /// `ftruncate(2)`.
+    static func ftruncate(_ fd: Int32, _ length: Int) throws(Errno) {
+        guard system_ftruncate(fd, off_t(length)) == 0 else { throw .current }
+    }
+
+    /// `pread(2)` from the start of the file: at most `count` bytes.
+    static func readStart(_ fd: Int32, count: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { system_pread(fd, $0.baseAddress!, $0.count, 0) }
+        return n > 0 ? Array(buffer[..<n]) : []
+    }
+
+    /// `nanosleep(2)` for `milliseconds` (a signal ends it early; the caller polls again).
+    static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        _ = system_nanosleep(&request)
+    }
+
     /// `lstat(2)`: a symbolic link is described, not followed.
     static func lstat(_ path: String) throws(Errno) -> FileStatus {
         var st = stat()
@@ -132,6 +165,15 @@ private func system_fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mo
 private func system_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func system_unlink(_ path: String) -> Int32 { unlink(path) }
 private func system_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
+private func system_readlink(_ path: String, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    readlink(path, buffer.assumingMemoryBound(to: CChar.self), count)
+}
+private func system_link(_ from: String, _ to: String) -> Int32 { link(from, to) }
+private func system_ftruncate(_ fd: Int32, _ length: off_t) -> Int32 { ftruncate(fd, length) }
+private func system_pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(fd, buffer, count, offset)
+}
+private func system_nanosleep(_ request: UnsafePointer<timespec>) -> Int32 { nanosleep(request, nil) }
 private func system_lstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, st) }
 private func system_stat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { stat(path, st) }
 private func system_fstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
