@@ -545,5 +545,59 @@ expect "two VTIMEZONEs of one TZID: check names the second and says the first is
     grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
 check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
 expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
+# One writer at a time, links and limits (docs/sync.md "Writers and the lock", docs/schedule-format.md
+# "How dosecal writes files"): a schedule that is a symbolic link is written at its target.
+wl="$tmp/writers"; mkdir -p "$wl/real" "$wl/cal"; cp "$demo" "$wl/real/meds.json"; ln -s real/meds.json "$wl/meds.json"
+check "link: log through a link" 0 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-30T08:05:00-05:00
+check "link: refill through a link" 0 "$bin" refill "$wl/meds.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
+expect "link: the link is still a link to the same file" test "$(readlink "$wl/meds.json")" = real/meds.json
+expect "link: the real file has the entry and the refill" bash -c "grep -q '\"at\": \"2026-11-30T13:05:00Z\"' '$wl/real/meds.json' && grep -q '\"pills\": 110' '$wl/real/meds.json'"
+expect "link: backup and lock next to the real file, nothing next to the link" bash -c "cmp -s '$wl/real/meds.json.bak' '$demo' && test -e '$wl/real/.meds.json.lock' && test \"\$(ls -A '$wl')\" = \"$(printf 'cal\nmeds.json\nreal')\""
+check "link: first sync through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-01T12:00:00Z
+sed -i 's/^DTSTART;TZID=America\/New_York:20260105T190000\r$/DTSTART;TZID=America\/New_York:20260105T193000\r/' "$wl/cal/dose-2104fe0d82263d7add254334.ics"
+check "link: a sync merging a phone edit through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-02T12:00:00Z
+expect "link: the merge is in the real file, the link stays" bash -c "grep -q '\"time\": \"19:30\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+"$bin" export "$wl/meds.json" -o "$wl/feed.ics" --keep-base --quiet --now 2026-12-02T12:00:00Z
+sed 's/^DTSTART;TZID=America\/New_York:20260105T080000\r$/DTSTART;TZID=America\/New_York:20260105T081500\r/' "$wl/feed.ics" > "$wl/edited.ics"
+check "link: reconcile --apply through a link" 0 "$bin" reconcile "$wl/meds.json" "$wl/edited.ics" --apply --now 2026-12-02T12:00:00Z
+expect "link: reconcile's change is in the real file, the link stays" bash -c "grep -q '\"time\": \"08:15\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+# A writer that waits says so after about a second, naming the holder: another process holds the
+# lock's flock as a dosecal writer does (the lock file names its holder) for SECONDS.
+hold_lock() {
+    python3 -c 'import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR); fcntl.flock(fd, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(float(sys.argv[2]))' \
+        "$wl/real/.meds.json.lock" "$1" > "$wl/locked" &
+    holder=$!
+    for _ in $(seq 1 200); do grep -q locked "$wl/locked" && break; sleep 0.05; done
+}
+printf '4242 dosecal sync\n' > "$wl/real/.meds.json.lock"
+hold_lock 2
+check "lock: a log waits for the holder" 0 "$bin" log "$wl/meds.json" taken metformin --slot evening --at 2026-11-30T19:05:00-05:00
+wait "$holder"
+expect "lock: the wait is said on stderr, naming the holder" grep -q "^dosecal log: waiting for dosecal sync (process 4242), which is writing $wl/meds.json$" "$tmp/stderr"
+expect "lock: the entry is written after the wait" grep -q '"at": "2026-12-01T00:05:00Z"' "$wl/real/meds.json"
+# A lock left by a killed process blocks nothing: the kernel dropped it with its process.
+hold_lock 600
+kill -KILL "$holder"; wait "$holder" 2> /dev/null
+check "lock: the lock of a killed process is taken at once" 0 timeout 20 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-29T08:05:00-05:00
+expect "lock: no wait said" test ! -s "$tmp/stderr"
+check "import: onto an existing schedule through a link is refused" 2 "$bin" import "$wl/feed.ics" -o "$wl/meds.json"
+expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T13:05:00Z"' "$wl/real/meds.json"
+# A 2 GB file (sparse: nothing is written to disk) given as schedule, calendar or item is not read.
+truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
+too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
+for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
+    expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
+    expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+done
+check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
+expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
+truncate -s 2G "$wl/cal/huge.ics"
+check "2 GB file: a sync reports the item and reads none of it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-03T12:00:00Z
+expect "2 GB file: the item is named with its size" grep -qF "huge.ics cannot be read (holds 2147483648 bytes, more than dosecal reads (64 MiB); not read)" "$tmp/stdout"
+expect "2 GB file: the sync's peak memory is under 200 MB" test "$(tail -1 "$tmp/rss")" -lt 200000
+rm -f "$wl/huge.json" "$wl/huge.ics" "$wl/cal/huge.ics"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]
