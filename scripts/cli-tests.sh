@@ -599,5 +599,18 @@ check "2 GB file: a sync reports the item and reads none of it" 0 /usr/bin/time 
 expect "2 GB file: the item is named with its size" grep -qF "huge.ics cannot be read (holds 2147483648 bytes, more than dosecal reads (64 MiB); not read)" "$tmp/stdout"
 expect "2 GB file: the sync's peak memory is under 200 MB" test "$(tail -1 "$tmp/rss")" -lt 200000
 rm -f "$wl/huge.json" "$wl/huge.ics" "$wl/cal/huge.ics"
+# Notes of 50 MB: refused where they are read, so dosecal never writes an item it cannot read back.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["medications"][0]["notes"] = "Take with food. " * (50 * 65536); json.dump(d, open(sys.argv[2], "w"))' "$demo" "$wl/notes.json"
+for cmd in validate export sync; do
+    case $cmd in
+    export) args=(export "$wl/notes.json" -o "$wl/notes.ics") ;;
+    sync) args=(sync "$wl/notes.json" --vdir "$wl/notes-cal") ;;
+    *) args=(validate "$wl/notes.json") ;;
+    esac
+    check "50 MB notes: $cmd refuses them" 2 "$bin" "${args[@]}"
+    expect "50 MB notes: $cmd names the key, the length and the limit" grep -q "notes.json:[0-9:]* medications\[0\].notes: is 52428800 bytes long; at most 2000 bytes" "$tmp/stderr"
+done
+expect "50 MB notes: nothing written" test ! -e "$wl/notes.ics" -a ! -e "$wl/notes-cal"
+rm -f "$wl/notes.json"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

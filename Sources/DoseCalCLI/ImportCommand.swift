@@ -78,6 +78,10 @@ enum ImportCommand {
             return ExitCode.problems
         }
         let data = ScheduleCodec.encode(report.schedule)
+        // Only a schedule dosecal reads back is written (a title longer than a name may be, say).
+        do { _ = try ScheduleCodec.decode(data, file: output ?? "<stdout>") } catch {
+            throw InputError("the schedule made from the calendar cannot be read back (\(error)); nothing written")
+        }
         guard let output else {
             context.console.raw(data)
             context.console.error(
