@@ -612,5 +612,31 @@ for cmd in validate export sync; do
 done
 expect "50 MB notes: nothing written" test ! -e "$wl/notes.ics" -a ! -e "$wl/notes-cal"
 rm -f "$wl/notes.json"
+# The expansion budget (1,000,000 instances) cut by two every-second events of a calendar that came
+# back: check says so first and counts none of the 22 doses it did not expand as missing; expand
+# says so on standard output and exits 1.
+"$bin" export "$demo" -o "$wl/demo.ics" --now 2026-11-30T12:00:00Z --quiet
+python3 - "$wl/demo.ics" "$wl/ticker.ics" <<'PY'
+import sys
+t = open(sys.argv[1], newline='').read()
+ticks = ''.join('BEGIN:VEVENT\r\nUID:aaa-%d@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20261201T000000Z\r\n'
+                'RRULE:FREQ=SECONDLY\r\nSUMMARY:Ticker\r\nEND:VEVENT\r\n' % i for i in (1, 2))
+i = t.index('BEGIN:VEVENT')
+open(sys.argv[2], 'w', newline='').write(t[:i] + ticks + t[i:])
+PY
+check "budget: check cut by the budget exits 1" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z
+expect "budget: check says so on its first line" bash -c "head -1 '$tmp/stdout' | grep -q '^NOT CHECKED IN FULL: the expansion budget (1000000 instances) ran out, so 9 events (by UID) of the calendar were not expanded; .*22 doses are not checked, and none of them is counted as missing'"
+expect "budget: no dose counted missing" grep -q "^22 doses expected: 0 fire as promised, 0 at another time, 0 missing, 22 not checked; 0 extra and 0 duplicate reminders.$" "$tmp/stdout"
+check "budget: check --json" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z --json
+expect "budget: check --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d)[0] == 'expansionCut', list(d)
+c = d['expansionCut']; assert (c['complete'], c['eventsNotExpanded'], c['dosesNotChecked']) == (False, 9, 22), c
+assert d['summary']['missing'] == 0 and d['summary']['unchecked'] == 22, d['summary']"
+check "budget: expand --count cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+expect "budget: expand says so on standard output first" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: the expansion budget ran out'"
+check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --json
+expect "budget: expand --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
+check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -73,10 +73,7 @@ public struct VdirSync: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
         let previous = try readStatus()
-        if var unchanged = unchangedReport(previous: previous) {
-            unchanged.removedLeftovers = kept
-            return unchanged
-        }
+        if let unchanged = unchangedReport(previous: previous, removed: kept) { return unchanged }
         var status = previous ?? SyncStatus(folder: folder)
         let leftovers = kept + (dryRun ? [] : VdirFolder.removeLeftovers(folder))
         let state = try VdirFolder.scan(folder, known: status)
