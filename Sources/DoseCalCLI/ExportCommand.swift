@@ -24,7 +24,8 @@ enum ExportCommand {
                              nothing.
           --keep-base        Also keep the written feed next to SCHEDULE as
                              NAME.dosecal-base.ics: what dosecal reconcile compares a
-                             calendar that comes back with.
+                             calendar that comes back with. Written under the
+                             schedule's lock, as reconcile --apply writes it.
           --previous FILE    An earlier export to take revisions from (for -o -).
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the

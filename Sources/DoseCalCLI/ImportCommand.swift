@@ -32,9 +32,9 @@ enum ImportCommand {
           --category NAME    Only events with this CATEGORIES value (with --match:
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
-                             only; an existing file is not replaced) and print what
-                             was found. Without it the schedule goes to standard
-                             output.
+                             only; an existing file is not replaced, also one that
+                             appears meanwhile) and print what was found. Without it
+                             the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events).

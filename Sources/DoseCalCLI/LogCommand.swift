@@ -22,7 +22,11 @@ enum LogCommand {
 
         The file is replaced atomically and readable by you only. When it is not in the
         form dosecal writes (edited by hand, x- keys), its old bytes are kept first in
-        SCHEDULE.bak. See docs/reminders.md.
+        SCHEDULE.bak. A SCHEDULE that is a symbolic link is written at its target (the
+        link stays). One writer at a time: while another dosecal command writes the
+        schedule (a sync, a refill, another log), log waits for it, saying so after
+        about a second, and then adds the entry to the file as that left it. See
+        docs/reminders.md.
 
         Options:
           --slot SLOT        The dose slot, by id or by time HH:MM.

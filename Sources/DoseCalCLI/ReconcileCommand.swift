@@ -40,8 +40,11 @@ enum ReconcileCommand {
         Options:
           --apply            Write the changes (and newer seen reminders) into
                              SCHEDULE (atomically; the previous file is kept as
-                             SCHEDULE.bak) and, when no conflict is left, the new
-                             base. Without --apply nothing is written.
+                             SCHEDULE.bak; a link is written at its target) and,
+                             when no conflict is left, the new base. It holds the
+                             schedule's lock from before it reads SCHEDULE until
+                             it wrote it: another writer (a sync, a log) waits, or
+                             is waited for. Without --apply nothing is written.
           --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
                              calendar (take the calendar's).
           --json             Print {"changes": [...], "conflicts": [...], "unmapped":

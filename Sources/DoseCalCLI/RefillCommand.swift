@@ -18,7 +18,9 @@ enum RefillCommand {
         and refill reminder time are kept. The medication needs a supply record.
 
         The file is replaced atomically and readable by you only; a file not in the
-        form dosecal writes is first kept as SCHEDULE.bak. See docs/reminders.md.
+        form dosecal writes is first kept as SCHEDULE.bak. A SCHEDULE that is a link is
+        written at its target. While another dosecal command writes the schedule,
+        refill waits for it (saying so after about a second). See docs/reminders.md.
 
         Options:
           --add N            Units added (a number above 0, like 30 or 0.5). Required.

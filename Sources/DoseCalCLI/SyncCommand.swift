@@ -26,7 +26,12 @@ enum SyncCommand {
 
         Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
-        the sync (exit 2) unless --force. Two syncs never run at once.
+        the sync (exit 2) unless --force.
+
+        One writer at a time: the sync holds the schedule's lock (.NAME.lock next to
+        the real file; a SCHEDULE that is a link is written at its target) for its
+        whole run. A log, a refill or another sync of the schedule (with any folder)
+        waits for it, and it waits for them, saying so after about a second.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
@@ -47,8 +52,7 @@ enum SyncCommand {
                              seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
 
         Exit status: 0 in step, 1 conflicts remain (nothing of them overwritten),
-        2 bad schedule, unsafe folder state, another sync running or unwritable
-        folder, 64 wrong usage.
+        2 bad schedule, unsafe folder state or unwritable folder, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
