@@ -119,6 +119,9 @@ check "log: standard input is refused" 64 "$bin" log - taken metformin
 expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
 check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
 expect "log: no file created" test ! -e "$tmp/none.json"
+expect "log: no lock file made for a schedule that is not there" test ! -e "$tmp/.none.json.lock"
+check "log: a folder as the schedule" 2 "$bin" log "$tmp" taken metformin
+expect "log: a folder is named as one" grep -q "$tmp is a folder; expected a schedule file (.json)" "$tmp/stderr"
 check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
 expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
 cp "$tmp/log.json" "$tmp/log-before.json"

@@ -106,9 +106,11 @@ enum ScheduleInput {
         return try InputFile.read(path, expected: expected + ", or - for standard input")
     }
 
-    /// The schedule at `path` held for writing by `dosecal COMMAND` (its lock taken).
-    static func writable(_ path: String, command: String, console: Console) throws -> ScheduleFile {
-        try ScheduleFile(path, holder: "dosecal \(command)", waiting: waiting(path, command: command, console: console))
+    /// The schedule at `path` held for writing by `dosecal COMMAND` (its lock taken); with
+    /// `creating`, a schedule that does not exist yet.
+    static func writable(_ path: String, command: String, console: Console, creating: Bool = false) throws -> ScheduleFile {
+        try ScheduleFile(
+            path, holder: "dosecal \(command)", creating: creating, waiting: waiting(path, command: command, console: console))
     }
 
     /// `ScheduleFile.update` for `dosecal COMMAND`.

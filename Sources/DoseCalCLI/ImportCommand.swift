@@ -53,7 +53,7 @@ enum ImportCommand {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
         // The new schedule is held like any schedule being written; it must not exist yet.
-        let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console) }
+        let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
         if let held, held.exists { throw FileError.exists(path: held.path) }
         var calendars: [ReturnedCalendar] = []

@@ -76,7 +76,8 @@ enum SyncCommand {
         sync.mergeEdits = true
         sync.reconcilePreference = prefer
         guard args.flags.contains("watch") else { return try once(sync, path: path, dir: dir, args: args, context: context) }
-        return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {
+        // A schedule that is a link changes at its target: that is the file watched.
+        return try FolderWatch(paths: [folder, absolute(ScheduleFile.target(of: path))]).run(console: context.console) {
             do {
                 return try once(sync, path: path, dir: dir, args: args, context: context)
             } catch {

@@ -29,10 +29,21 @@ public final class ScheduleFile {
     private let lock: ScheduleLock
 
     /// Takes the lock of the schedule at `path` for `holder` (the command, "dosecal log");
-    /// `waiting` hears, once, who holds it when the wait passes about a second.
-    public init(_ path: String, holder: String, waiting: (ScheduleLock.Holder) -> Void = { _ in }) throws(FileError) {
+    /// `waiting` hears, once, who holds it when the wait passes about a second. A path that is
+    /// no file (missing, unless `creating`; a folder; a pipe) is an error before anything is
+    /// locked or created.
+    public init(
+        _ path: String, holder: String, creating: Bool = false, waiting: (ScheduleLock.Holder) -> Void = { _ in }
+    ) throws(FileError) {
         self.path = path
         file = try Self.target(of: path)
+        let expected = "a schedule file (.json)"
+        switch (try? Syscalls.statFollowingLinks(file))?.kind {
+        case nil: if !creating { throw FileError.missing(path: path, expected: expected).renamed(file, to: path) }
+        case .regular?: break
+        case .directory?: throw .folder(path: path, expected: expected)
+        default: throw .notRegular(path: path, expected: expected)
+        }
         lock = try ScheduleLock(file: file, holder: holder, waiting: waiting)
         removedLeftovers = AtomicFile.removeLeftovers(of: [file, file + ".bak"])
     }

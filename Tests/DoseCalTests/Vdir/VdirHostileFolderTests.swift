@@ -131,7 +131,9 @@ import Testing
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: box.folder))
         #expect(left.isSuperset(of: names.filter { $0 != ".lunch.ics.dosecal-99999999.tmp" }))
         #expect(!left.contains(".lunch.ics.dosecal-99999999.tmp"))
-        // The schedule's own temporaries go with its next write (or the CLI's next sync).
+        // The schedule's own temporaries go with its next writer (the CLI's next sync too), when
+        // it takes the schedule's lock.
+        #expect(FileManager.default.createFile(atPath: box.root + "/schedule.json", contents: Data("{}".utf8)))
         #expect(
             try ScheduleFile(box.root + "/schedule.json", holder: "test").removedLeftovers == [
                 ".schedule.json.dosecal-99999999.tmp"
