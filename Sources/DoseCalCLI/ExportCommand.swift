@@ -30,8 +30,9 @@ enum ExportCommand {
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the
                              schedule's "feed": {"privacy": true}.
-          --now TIME         The time to stamp changed events with (RFC 3339 or seconds
-                             since 1970; default: now, or SOURCE_DATE_EPOCH when set).
+          --now TIME         The time to stamp changed events with (RFC 3339, a local
+                             time like 2026-12-04T08:00 read where you are then, or
+                             seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
           --force            Replace FILE even when it was not written by dosecal.
           --quiet            Print no summary.
 
@@ -52,7 +53,6 @@ enum ExportCommand {
                     ? "missing SCHEDULE (a schedule file, or - for standard input)"
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
-        let now = try context.clock.now(override: args.options["now"])
         let output = args.options["output"] ?? "-"
         let keepBase = args.flags.contains("keep-base")
         if keepBase && args.positionals[0] == "-" {
@@ -64,6 +64,7 @@ enum ExportCommand {
         defer { withExtendedLifetime(held) {} }
         let schedule =
             try held.map { try ScheduleCodec.decode($0.read(), file: $0.path) } ?? ScheduleInput.read(args.positionals[0])
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
 
         var previous = FeedInput.Earlier.none
         if let path = args.options["previous"] {

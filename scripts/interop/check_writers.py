@@ -252,7 +252,8 @@ class Machine:
     def record(self, r: Run) -> None:
         done = r.code == 0 and not r.killed
         if r.kind == "log":
-            if done and r.out.startswith("Logged"):
+            # Exit 1 with "Logged ...": recorded, with a warning (an extra or early dose).
+            if r.code in (0, 1) and not r.killed and r.out.startswith("Logged"):
                 self.logs[(r.meta["medication"], r.meta["at"])] = r.meta["status"]
             elif r.code not in (0, None) and not r.killed:
                 self.lost.append(f"log failed: {' '.join(r.argv[1:])}: exit {r.code}: {r.err.strip()}")
@@ -458,7 +459,7 @@ def three_logs(binary: str, runs: int, root: Path) -> tuple[int, int, float]:
         results = [(m, at, p.communicate()[0], p.returncode) for (m, at, p) in procs]
         present = {(e["medication"], epoch(e["at"])) for e in json.loads(path.read_text()).get("log", [])}
         for m, at, out, code in results:
-            if code == 0 and out.startswith("Logged"):
+            if code in (0, 1) and out.startswith("Logged"):
                 reported += 1
                 lost += (m, at) not in present
     return reported, lost, time.monotonic() - started
