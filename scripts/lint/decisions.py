@@ -10,14 +10,15 @@ Checks docs/decisions/ under ROOT (default: the current folder):
       Status: accepted; amends [NNNN](NNNN-name.md)[, [NNNN](NNNN-name.md)...]
       Status: superseded by [NNNN](NNNN-name.md)
   where each link names an existing decision of that number (a superseding one not itself
-  superseded);
+  superseded), and the decision named mentions this one (the amended part marked
+  **Amended by NNNN**, or a History paragraph in the successor);
 - no two files share a number;
 - README.md (the index) has exactly one row per decision, in number order, of the form
       | [NNNN](NNNN-short-name.md) | Title | status | what it concerns |
   whose title is the file's title and whose status is the file's status with each link written
   as its number (`accepted; amends 0034`, `superseded by 0040`), and no row for a missing file;
-- every relative link in a decision file or the index leads to a file that exists, and a link
-  with `#anchor` to a heading of that file.
+- every relative link in a decision file or the index (outside code spans) leads to a file that
+  exists, and a link with `#anchor` to a heading of that file.
 Prints `file:line: what is wrong` and exits 1 when anything is.
 
 --rows prints the index row of every decision that has none (with `?` for what it concerns, to
@@ -114,10 +115,15 @@ class Decisions:
                     self.problem(path, 3, f"decision {number} names itself in its status")
                 elif ref not in self.files or self.files[ref].name != target:
                     self.problem(path, 3, f"[{ref}]({target}) is no decision file of that number")
-                elif self.statuses.get(number, "").startswith("superseded") and self.statuses.get(
-                    ref, ""
-                ).startswith("superseded"):
-                    self.problem(path, 3, f"{ref} is superseded itself; name the decision that holds now")
+                elif self.statuses.get(number, "").startswith("superseded"):
+                    if self.statuses.get(ref, "").startswith("superseded"):
+                        self.problem(path, 3, f"{ref} is superseded itself; name the decision that holds now")
+                    elif not re.search(rf"\b{number}\b", self.files[ref].read_text(encoding="utf-8")):
+                        self.problem(self.files[ref], 1, f"{ref} supersedes {number}: tell in a History"
+                                                         f" paragraph what {number} decided and why it changed")
+                elif not re.search(rf"\b{number}\b", self.files[ref].read_text(encoding="utf-8")):
+                    self.problem(self.files[ref], 1, f"{number} amends {ref}: mark the changed part in {ref}"
+                                                     f" (**Amended by [{number}]({path.name}).** what changed)")
 
     def check_index(self, print_rows: bool) -> None:
         index = self.folder / "README.md"
@@ -168,7 +174,7 @@ class Decisions:
                     continue
                 if fenced:
                     continue
-                for target in LINK.findall(line):
+                for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
                     if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
                         continue
                     file_part, _, anchor = target.partition("#")

@@ -202,6 +202,8 @@ class DecisionTests(unittest.TestCase):
         "docs/decisions/0001-old.md": "# 0001: Old way\n\nStatus: superseded by [0002](0002-new.md)\n\nNow 0002.\n",
         "docs/decisions/0002-new.md": (
             "# 0002: New way\n\nStatus: accepted\n\nFigures: [performance](../performance.md#decision-0002).\n"
+            "`[a link in code](nowhere.md)` is no link.\n\n**History.** 0001 did it the old way.\n\n"
+            "**Amended by [0003](0003-more.md).** More.\n"
         ),
         "docs/decisions/0003-more.md": "# 0003: More\n\nStatus: accepted; amends [0002](0002-new.md)\n",
         "docs/decisions/README.md": (
@@ -225,9 +227,10 @@ class DecisionTests(unittest.TestCase):
         self.assertEqual(self.check({}), [])
 
     def test_a_missing_or_malformed_status(self):
-        [line] = self.check({"docs/decisions/0002-new.md": "# 0002: New way\n\nWe decided.\n"})
+        new = self.GOOD["docs/decisions/0002-new.md"]
+        [line] = self.check({"docs/decisions/0002-new.md": new.replace("Status: accepted\n", "We decided.\n")})
         self.assertTrue(line.startswith("docs/decisions/0002-new.md:2: the status line comes right under the title"))
-        [line] = self.check({"docs/decisions/0002-new.md": "# 0002: New way\n\nStatus: Accepted\n"})
+        [line] = self.check({"docs/decisions/0002-new.md": new.replace("Status: accepted\n", "Status: Accepted\n")})
         self.assertIn("`Status: Accepted` is not a status line", line)
 
     def test_links_in_a_status_must_name_a_decision(self):
@@ -251,6 +254,15 @@ class DecisionTests(unittest.TestCase):
     def test_links_must_lead_somewhere(self):
         [line] = self.check({"docs/performance.md": "# Performance\n"})
         self.assertIn("../performance.md has no heading #decision-0002", line)
+
+    def test_amended_and_superseded_decisions_say_so(self):
+        new = self.GOOD["docs/decisions/0002-new.md"]
+        lines = self.check({"docs/decisions/0002-new.md": new.replace("**Amended by [0003](0003-more.md).** More.\n", "")})
+        self.assertEqual(lines, ["docs/decisions/0002-new.md:1: 0003 amends 0002: mark the changed part in 0002"
+                                 " (**Amended by [0003](0003-more.md).** what changed)"])
+        lines = self.check({"docs/decisions/0002-new.md": new.replace("**History.** 0001 did it the old way.\n\n", "")})
+        self.assertEqual(lines, ["docs/decisions/0002-new.md:1: 0002 supersedes 0001: tell in a History paragraph"
+                                 " what 0001 decided and why it changed"])
 
     def test_a_number_used_twice(self):
         lines = self.check({"docs/decisions/0002-other.md": "# 0002: Other\n\nStatus: accepted\n"})
