@@ -51,6 +51,6 @@ for check in "${checks[@]}"; do
     fi
 done
 if ((${#failed[@]})); then
-    echo "lint: failed: ${failed[*]}" >&2
+    echo "lint: failed: ${failed[*]}"
     exit 1
 fi
