@@ -49,7 +49,8 @@ enum ReconcileCommand {
           --base FILE        The base calendar (default: next to SCHEDULE). Without a
                              base the schedule is taken as what was last exported.
           --now TIME         Today, for series deleted outright, and the time stamp
-                             of new log entries (RFC 3339 or seconds since 1970).
+                             of new log entries (RFC 3339, a local time like
+                             2026-12-04T08:00 read where you are then, or seconds).
 
         Exit status: 0 no conflict (changes, if any, listed or applied), 1 conflicts
         remain, 2 bad schedule or calendar, or a calendar holding none of dosecal's
@@ -66,9 +67,9 @@ enum ReconcileCommand {
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
         let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
-        let now = try context.clock.now(override: args.options["now"])
         let original = try ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil

@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -107,8 +107,11 @@ import Testing
     /// `dosecal log taken` records an as-needed dose at its instant, about no scheduled dose.
     @Test func loggingADoseNeedsNoScheduledDose() throws {
         let schedule = E.schedule([ibuprofen()])
-        let (after, entry) = try schedule.recording(.taken, medication: "ibu", at: E.instant("2026-03-02T21:00:00Z"))
-        #expect(entry == DoseLogEntry(medication: "ibu", status: .taken, at: E.date("2026-03-02T21:00:00Z")))
+        let record = try schedule.recording(.taken, medication: "ibu", at: E.instant("2026-03-02T21:00:00Z"))
+        #expect(record.entry == DoseLogEntry(medication: "ibu", status: .taken, at: E.date("2026-03-02T21:00:00Z")))
+        #expect(record.nextAllowed == E.instant("2026-03-03T03:00:00Z"))
+        #expect(record.warnings.isEmpty)
+        let after = record.schedule
         #expect(AsNeededDoses(after.medications[0], log: after.log)?.nextAllowed == E.instant("2026-03-03T03:00:00Z"))
     }
 
