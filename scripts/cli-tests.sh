@@ -642,5 +642,32 @@ expect "two VTIMEZONEs of one TZID: check names the second and says the first is
     grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
 check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
 expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
+# Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
+abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
+check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
+expect "absence: one change, the move" bash -c "sed -n '/^Changes made/,/^Not in/p' '$tmp/stdout' | grep -c '^  ' | grep -qx 1 && grep -qx '  Metformin 08:00 on 2026-12-03 moved to 09:30' '$tmp/stdout'"
+expect "absence: the other dose times are listed as absent" grep -qx "  Levothyroxine 06:30" "$tmp/stdout"
+expect "absence: nothing stops" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+cp "$abs/before.json" "$abs/meds.json"
+for f in rdate-added-dose until-before-dtstart alarm-repeat-overflow exdate-800-one-line series-moved-onto-another-slot; do
+    "$bin" reconcile "$abs/meds.json" "fixtures/clients/$f.ics" --apply --now 2026-12-15T12:00:00Z > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    expect "damage: reconcile --apply $f exits 0 or 1 ($rc)" test "$rc" -le 1
+    expect "damage: reconcile --apply $f stops nothing" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+    cp "$abs/before.json" "$abs/meds.json"
+done
+check "damage: first sync" 0 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-11-20T00:00:00Z
+item="$abs/cal/dose-bbc7306c05e0f4dde4e11953.ics"
+cp "$item" "$abs/item.ics"; rm "$item"; mkfifo "$item"
+check "damage: a named pipe in place of an item is reported" 1 timeout 60 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the pipe is named" grep -q "dose-bbc7306c05e0f4dde4e11953.ics: dose-bbc7306c05e0f4dde4e11953@dosecal.app: is a named pipe" "$tmp/stdout"
+expect "damage: the schedule is unchanged" cmp -s "$abs/meds.json" "$abs/before.json"
+check "damage: reconcile of the folder with the pipe does not wait for it" 1 timeout 60 "$bin" reconcile "$abs/meds.json" "$abs/cal" --now 2026-12-15T12:00:00Z
+rm "$item"; sed 's/^DTSTART;TZID=America\/New_York:20260105T080000/DTSTART;TZID=America\/New_York:20260105T190000/' "$abs/item.ics" > "$item"
+levo="$abs/cal/dose-77a988eee115e846fa275e03.ics"; sed -i 's/T063000\r$/T070000\r/' "$levo"
+check "damage: a series moved onto another dose time is reported, exit 1 not 2" 1 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the clash is named with its reason" grep -q "not brought back: Metformin 08:00 -> 19:00 (every dose): 19:00 is the time of this medication's dose time \"evening\"" "$tmp/stdout"
+expect "damage: the other edit is merged" grep -q '"time": "07:00"' "$abs/meds.json"
+expect "damage: and its item rewritten" grep -q $'^DTSTART;TZID=America/New_York:20260105T070000\r$' "$levo"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -26,7 +26,12 @@ enum SyncCommand {
 
         Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
-        the sync (exit 2) unless --force. Two syncs never run at once.
+        the sync (exit 2) unless --force. Two syncs never run at once. Damage (an item
+        that cannot be read, a folder or a named pipe in its place, a broken rule) and
+        an item missing without the status showing it deleted never stop a
+        medication; an edit the schedule cannot hold (an added dose, a dose time moved
+        onto another) is left on the phone: each is reported (exit 1), the rest is
+        merged.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
