@@ -34,11 +34,16 @@ struct CheckOutput {
     func table(all: Bool) -> String {
         var out: [String] = []
         let expected = report.doses.filter { $0.expected != nil }.count
+        // A check the budget cut says so before anything else.
+        if let cut = report.cut {
+            out.append(Self.incomplete(cut, unchecked: report.count(.unchecked), home: schedule.home) + "\n")
+        }
         out.append("Checked \(checked): dose days \(report.from) to \(report.to), home zone \(schedule.homeZone).")
+        let unchecked = report.cut == nil ? "" : ", \(report.count(.unchecked)) not checked"
         out.append(
             "\(expected) doses expected: \(report.count(.ok)) fire as promised, \(report.count(.moved)) at another time, "
-                + "\(report.count(.missing)) missing; \(report.count(.extra)) extra and \(report.count(.duplicate)) duplicate reminders."
-        )
+                + "\(report.count(.missing)) missing\(unchecked); \(report.count(.extra)) extra and "
+                + "\(report.count(.duplicate)) duplicate reminders.")
         if report.foreignSeries > 0 {
             let n = report.foreignSeries
             out.append(
@@ -102,6 +107,22 @@ struct CheckOutput {
         return out
     }
 
+    /// The first words of a check the expansion budget cut.
+    static func incomplete(_ cut: ExpansionCut, unchecked: Int, home: Zone) -> String {
+        let libical = cut.libicalSeries.count
+        guard cut.leavesDosesUnchecked else {
+            return "Every dose was checked, but libical's own expansion (a comparison only) ran out of its budget "
+                + "(\(cut.limit) steps) and left out \(libical) events: their doses have no libical comparison."
+        }
+        var what: [String] = []
+        if !cut.series.isEmpty { what.append("\(cut.series.count) events (by UID) of the calendar were not expanded") }
+        if let until = cut.until { what.append("nothing from \(home.local(at: until).date) (\(home)) on was expanded") }
+        if libical > 0 { what.append("libical's own expansion left out \(libical) events") }
+        return "NOT CHECKED IN FULL: the expansion budget (\(cut.limit) instances) ran out, so "
+            + "\(what.joined(separator: "; ")). \(unchecked) doses are not checked, and none of them is counted as "
+            + "missing. Check a shorter window (--from, --to) to check every dose."
+    }
+
     private func lines(for row: DoseCheck) -> [String] {
         let who = "\(label(row.medicationID)) (\(row.slotID))"
         let zone = row.zone
@@ -114,6 +135,7 @@ struct CheckOutput {
         switch row.status {
         case .ok: status = "calendar ok"
         case .missing: status = "calendar: MISSING"
+        case .unchecked: status = "calendar: NOT CHECKED (its series was not expanded: the budget ran out)"
         case .moved: status = "calendar: AT \(clock(row.calendar, zone: zone)), \(Self.minutes(row.calendar! - expected))"
         default: status = row.status.rawValue
         }

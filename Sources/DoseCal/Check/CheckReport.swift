@@ -12,9 +12,13 @@ public struct CheckReport: Sendable, Equatable {
     public var warnings: [String]
     /// Events of the checked calendar that are not dosecal's (left out of the comparison).
     public var foreignSeries: Int
+    /// What the expansion's budget left out (nil: the calendar was expanded in full): the doses
+    /// of those series are `unchecked`, so the check is not complete.
+    public var cut: ExpansionCut? = nil
 
-    /// Whether the checked calendar disagrees with the expected instants.
-    public var calendarDisagrees: Bool { doses.contains { $0.status != .ok } }
+    /// Whether the checked calendar disagrees with the expected instants (doses not checked
+    /// are no disagreement: `cut` says the check is incomplete).
+    public var calendarDisagrees: Bool { doses.contains { $0.status != .ok && $0.status != .unchecked } }
 
     /// Whether anything else deserves a warning (other channels, gaps, overlaps, clients).
     public var hasWarnings: Bool { !warnings.isEmpty || doses.contains { !$0.notes.isEmpty } }
