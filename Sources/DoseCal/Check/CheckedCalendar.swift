@@ -47,21 +47,32 @@ public struct CheckedCalendar: Sendable {
         return (byUID.mapValues { $0.sorted() }, expansion.problems)
     }
 
-    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget
-    /// of its own, as large as the command's. `progress` hears (events done, events) after each event.
+    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion, each override
+    /// (RECURRENCE-ID) moving the occurrence it names to its DTSTART as libical reads both;
+    /// bounded by a budget of its own, as large as the command's. `progress` hears (events done,
+    /// events) after each event.
     func libicalInstances(
         in window: Range<Int>, viewerZone: Zone, progress: (Int, Int) -> Void
     ) -> [String: [Int]] {
         let budget = ExpansionBudget()
         let shared = LibicalSharedDays()
         var result: [String: [Int]] = [:]
-        let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
+        let all = calendar.components(named: "VEVENT")
+        let events = all.filter { $0.property("RECURRENCE-ID") == nil }
         for (i, event) in events.enumerated() {
             progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
             result[uid, default: []] += LibicalReference.instances(
                 of: event, from: window.lowerBound, to: window.upperBound, viewerZone: viewerZone, budget: budget,
                 shared: shared)
+        }
+        for o in all where o.property("RECURRENCE-ID") != nil && o.property("STATUS")?.value.uppercased() != "CANCELLED" {
+            guard let uid = o.property("UID")?.value, var instants = result[uid],
+                let move = LibicalReference.move(of: o, viewerZone: viewerZone)
+            else { continue }
+            if let k = instants.firstIndex(of: move.from) { instants.remove(at: k) }
+            if window.contains(move.to) { instants.append(move.to) }
+            result[uid] = instants.sorted()
         }
         return result
     }
