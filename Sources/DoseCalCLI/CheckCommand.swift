@@ -77,7 +77,7 @@ enum CheckCommand {
         } else {
             context.console.out(output.table(all: args.flags.contains("all")))
         }
-        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
+        if report.hasProblems || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
         return ExitCode.ok
     }
 

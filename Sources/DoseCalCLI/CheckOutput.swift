@@ -39,6 +39,12 @@ struct CheckOutput {
             "\(expected) doses expected: \(report.count(.ok)) fire as promised, \(report.count(.moved)) at another time, "
                 + "\(report.count(.missing)) missing; \(report.count(.extra)) extra and \(report.count(.duplicate)) duplicate reminders."
         )
+        if !report.spacing.isEmpty {
+            let n = report.spacing.count
+            out.append(
+                "\(n) \(n == 1 ? "pair" : "pairs") of consecutive doses \(n == 1 ? "is" : "are") closer together or further apart than the medication allows (see Spacing)."
+            )
+        }
         if report.foreignSeries > 0 {
             let n = report.foreignSeries
             out.append(
@@ -61,6 +67,7 @@ struct CheckOutput {
             }
             out.append(contentsOf: lines(for: row))
         }
+        out.append(contentsOf: spacingLines())
         out.append(contentsOf: travel())
         if !report.warnings.isEmpty {
             out.append("\nWarnings:")

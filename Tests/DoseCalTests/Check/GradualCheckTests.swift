@@ -38,6 +38,8 @@ import Testing
         #expect(report.doses.allSatisfy { $0.status == .ok })
         // Only a feed left at home differs (no libical, plan, iOS or zone-data note).
         #expect(report.doses.allSatisfy { $0.notes.allSatisfy { if case .homeZone = $0 { true } else { false } } })
+        #expect(report.spacing.isEmpty)
+        #expect(!report.hasProblems)
         let expected = report.doses.map { LocalDateTime(secondsSinceEpoch: $0.expected!).description }
         #expect(
             expected == [
