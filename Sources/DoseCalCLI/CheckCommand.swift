@@ -20,6 +20,12 @@ enum CheckCommand {
         and a feed left in the home zone during travel would do, and every dose in a
         daylight-saving gap or overlap.
 
+        Also checks the spacing of each medication's doses: every two consecutive
+        doses closer together or further apart than its "spacing" allows (by default
+        at least half the shortest planned gap, at most the planned gap plus half the
+        shortest), as travel, a clock change, a rescheduled dose or a taper step can
+        make them, with both local times and zones.
+
         Options:
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
                               standard input).
@@ -37,10 +43,11 @@ enum CheckCommand {
           --strict            Fail (exit 1) on warnings too.
           --now TIME          The time that decides "today" (RFC 3339 or seconds).
 
-        Exit status: 0 the calendar fires every dose as promised (warnings may be
-        listed), 1 a reminder is missing, extra, duplicated or at another time (or,
-        with --strict, there are warnings), 2 bad schedule, calendar or itinerary,
-        64 wrong usage.
+        Exit status: 0 the calendar fires every dose as promised and every dose is
+        spaced as its medication allows (warnings may be listed), 1 a reminder is
+        missing, extra, duplicated or at another time, or two doses are too close
+        together or too far apart (or, with --strict, there are warnings), 2 bad
+        schedule, calendar or itinerary, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {

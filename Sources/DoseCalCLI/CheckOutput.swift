@@ -105,8 +105,24 @@ struct CheckOutput {
             )
             out.append(
                 "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
+            out += gradualLines(from: stop.from, until: index + 1 < stops.count ? stops[index + 1].from : nil, zone: stop.zone)
         }
         return out
+    }
+
+    /// For each medication moving gradually: the day it is on `zone`'s wall clock after the stop
+    /// on `from`, or that it is not before the next stop (`until`).
+    private func gradualLines(from: LocalDate, until: LocalDate?, zone: Zone) -> [String] {
+        let engine = WallClockEngine(schedule: schedule)
+        return schedule.medications.compactMap { m -> String? in
+            guard let moves = engine.gradualShift(of: m), let perDay = m.timePolicy.maxShiftPerDay else { return nil }
+            let days = moves.shifts.values.flatMap(\.keys).filter { day in day >= from && until.map { day < $0 } ?? true }
+            guard let last = days.max() else { return nil }
+            let pace = Self.minutes(perDay).dropFirst()
+            let reached = until.map { last.adding(days: 1) < $0 } ?? true
+            return "    \(label(m.id)) moves toward \(zone) time by at most \(pace) a day: "
+                + (reached ? "on it from the dose after \(last)." : "not on it before the next stop.")
+        }
     }
 
     private func lines(for row: DoseCheck) -> [String] {
