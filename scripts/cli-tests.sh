@@ -92,6 +92,8 @@ assert (p['medication'], p['problem'], p['hours'], p['minimumHours'], p['default
 assert p['first'] == {'slot': 'afternoon', 'day': '2026-12-04', 'local': '14:00', 'zone': 'America/Chicago', 'at': '2026-12-04T20:00:00Z'}, p
 assert p['second'] == {'slot': 'morning', 'day': '2026-12-05', 'local': '07:00', 'zone': 'Asia/Tokyo', 'at': '2026-12-04T22:00:00Z'}, p
 assert len(d['spacing']) == 7"
+check "check: the Tokyo week moving gradually in words" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20
+expect "check: says how the gradual medications move" grep -q "Amoxicillin suspension moves toward Asia/Tokyo time by at most 2 h a day: not on it before the next stop." "$tmp/stdout"
 check "check: the Tokyo week moving gradually passes" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20 --json
 expect "check --json: no spacing problem, every dose on time" python3 -c "
 import json; d=json.load(open('$tmp/stdout')); assert d['spacing'] == [] and d['summary']['ok'] == d['summary']['expected'] == 96
