@@ -17,10 +17,14 @@ extension WallClockEngine {
     public func spacingProblems(of medication: Medication, doses: [Occurrence]) -> [SpacingProblem] {
         guard doses.count > 1, let rule = spacing(of: medication) else { return [] }
         var problems: [SpacingProblem] = []
+        // The bounds of the shortest planned gap: a gap they allow every pair allows (the
+        // maximum only grows with the planned gap), so most pairs need no planned gap.
+        let tightest = rule.limits(plannedGap: 0)
         for (a, b) in zip(doses, doses.dropFirst()) {
+            let gap = b.instant - a.instant
+            guard !tightest.allows(gap) else { continue }
             let planned = plannedGap(a, b, medication)
             let allowed = rule.limits(plannedGap: planned)
-            let gap = b.instant - a.instant
             guard !allowed.allows(gap) else { continue }
             let kind: SpacingProblem.Kind = (allowed.minimum.map { gap < $0 } ?? false) ? .tooClose : .tooFarApart
             problems.append(
