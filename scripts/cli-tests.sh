@@ -127,6 +127,22 @@ assert len(m['notRecorded']) == 14 and all(x['state'] == 'not-recorded' for x in
 check "status with a bad --grace" 64 "$bin" status "$demo" --grace -5
 check "status with a bad --at" 64 "$bin" status "$demo" --at yesterday
 check "status of a bad schedule" 2 "$bin" status "$tmp/bad.json"
+# Times people type: local date-times, dates, times of today, now and today, read in the
+# person's zone on that date; a time in a daylight-saving gap or overlap is refused.
+check "status --at a local date-time" 0 "$bin" status "$demo" --at "2026-11-30 07:00"
+expect "status --at 2026-11-30 07:00 is 07:00 in New York" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at a time of today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at 07:00
+expect "status --at 07:00 is today's 07:00" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at today --json
+expect "status --at today is the start of today" grep -q '"at": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "status --at a time in the spring-forward gap" 64 "$bin" status "$demo" --at 2026-03-08T02:30
+expect "the gap is named" grep -q "dosecal status: --at 2026-03-08T02:30 does not exist in America/New_York: the clocks go from 02:00 to 03:00 that night" "$tmp/stderr"
+check "status --at a time that happens twice" 64 "$bin" status "$demo" --at "2026-11-01 01:30"
+expect "both instants are offered" grep -q "happens twice in America/New_York (the clocks go back that night); give 2026-11-01T01:30:00-04:00 for the first or 2026-11-01T01:30:00-05:00 for the second" "$tmp/stderr"
+check "plan --at a date" 0 "$bin" plan "$demo" --at 2026-11-30 --json
+expect "plan --at 2026-11-30 starts at New York's midnight" grep -q '"from": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "check --from today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" check "$demo" --from today --to 2026-12-02 --json
+expect "check --from today is the person's date" grep -q '"from": "2026-11-30"' "$tmp/stdout"
 cp "$demo" "$tmp/log.json"
 "$bin" log "$tmp/log.json" taken metformin --at 2026-11-30T08:05:00-05:00 > /dev/null
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -145,6 +161,83 @@ check "log: standard input is refused" 64 "$bin" log - taken metformin
 expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
 check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
 expect "log: no file created" test ! -e "$tmp/none.json"
+# A log means what the person did: the dose whose window holds the time, else an extra dose in
+# words (exit 1); the reminders of doses still to come stay.
+cat > "$tmp/win.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "metformin", "name": "Metformin", "strength": "500 mg", "times": [{"id": "morning", "time": "08:00"}, {"id": "afternoon", "time": "14:00"}], "start": "2026-11-01", "supply": {"pills": 60, "asOf": "2026-12-01"}},
+  {"id": "methotrexate", "name": "Methotrexate", "times": [{"id": "friday", "time": "19:00"}], "recurrence": {"kind": "weekly", "weekdays": ["FR"]}, "start": "2026-11-06"},
+  {"id": "ibuprofen", "name": "Ibuprofen", "strength": "200 mg", "recurrence": {"kind": "asNeeded", "minimumHours": 6, "maxPerDay": 3}, "start": "2026-11-01"}]}
+JSON
+check "log: 12:00 between doses at 08:00 and 14:00 is the 08:00 dose, late" 0 "$bin" log "$tmp/win.json" taken FORMIN --at "2026-12-04 12:00"
+expect "log: the confirmation names the dose, local with its zone" grep -qx "Logged taken: Metformin 500 mg, dose of 2026-12-04 08:00 America/Chicago (slot morning), at 12:00." "$tmp/stdout"
+check "log: 12:30 again is an extra dose" 1 "$bin" log "$tmp/win.json" taken metformin --at "2026-12-04 12:30"
+expect "log: the extra dose in words" grep -qx "Warning: Metformin 500 mg: the 08:00 dose was already logged taken at 12:00; this is an extra dose, 1 hour 30 minutes before the 14:00 dose; the 14:00 reminder stays." "$tmp/stdout"
+expect "log: an extra dose is an entry without slot or date" grep -q '{"medication": "metformin", "status": "taken", "at": "2026-12-04T18:30:00Z"}' "$tmp/win.json"
+check "plan after the extra dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-04 12:30" --days 1 --json
+expect "plan: the 14:00 reminder stays" grep -q '"fires": "2026-12-04T20:00:00Z"' "$tmp/stdout"
+check "log: weekly methotrexate on a Tuesday" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-08 10:00"
+expect "log: an early weekly dose in words" grep -qx "Warning: Methotrexate is taken weekly: this is 3 days before Friday's dose; Friday's reminder stays." "$tmp/stdout"
+check "plan after the early weekly dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-08 10:00" --json
+expect "plan: Friday's reminder stays" grep -q '"fires": "2026-12-12T01:00:00Z"' "$tmp/stdout"
+check "log: methotrexate 14 hours after an unlogged Friday dose" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-05 09:00"
+expect "log: the later Friday is the next one" grep -qx "Warning: Methotrexate is taken weekly: this is 14 hours after Friday's dose; next Friday's reminder stays." "$tmp/stdout"
+expect "log: how to file it as Friday's dose taken late" grep -qx "If this was the dose of 2026-12-04 19:00 America/Chicago taken late, log it as that dose instead: --slot friday --date 2026-12-04; the log keeps this entry as well, so the supply then counts one dose more." "$tmp/stdout"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 08:00"
+expect "log: as needed, local, with the next allowed time" grep -qx "Logged taken: Ibuprofen 200 mg, as needed, at 2026-12-04 08:00 America/Chicago; the next dose is allowed from 2026-12-04 14:00 America/Chicago." "$tmp/stdout"
+check "log: an as-needed dose 2 hours after the last (6 hours apart)" 1 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 10:00" --json
+expect "log --json: the warning and the next allowed time" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['kind'] == 'asNeeded' and d['nextAllowed'] == '2026-12-04T22:00:00Z' and d['nextAllowedLocal'] == '2026-12-04T16:00:00-06:00', d
+assert [w['kind'] for w in d['warnings']] == ['asNeededEarly'], d
+assert d['warnings'][0]['text'] == 'Ibuprofen 200 mg is taken at least 6 hours apart: this dose is 2 hours after the last one (2026-12-04 08:00 America/Chicago); the next dose is allowed from 2026-12-04 16:00 America/Chicago.', d
+assert d['recorded'] == {'medication': 'ibuprofen', 'status': 'taken', 'at': '2026-12-04T16:00:00Z'}, d"
+cp "$tmp/win.json" "$tmp/win-before.json"
+check "log: a skip in no dose's window is refused" 2 "$bin" log "$tmp/win.json" skipped metformin --at "2026-12-05 03:00"
+expect "log: the refusal says how to name the dose" grep -q 'name the dose with --slot and --date (the last dose before it: --slot afternoon --date 2026-12-04)' "$tmp/stderr"
+expect "log: nothing written when refused" cmp -s "$tmp/win.json" "$tmp/win-before.json"
+check "log: a named skip of a dose to come cancels it" 0 "$bin" log "$tmp/win.json" skipped metformin --slot afternoon --date 2026-12-05 --at "2026-12-04 22:00" --json
+expect "log --json: the dose named, local with its zone" grep -q '"dose": {"slot": "afternoon", "date": "2026-12-05", "at": "2026-12-05T20:00:00Z", "local": "2026-12-05T14:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "refill --json" 0 "$bin" refill "$tmp/win.json" metformin --add 30 --at "2026-12-04 12:00" --json
+expect "refill --json: the supply as the file holds it" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['medication'] == 'metformin' and d['added'] == 30 and d['supply']['asOf'] == '2026-12-04' and d['local'] == '2026-12-04T12:00:00-06:00', d"
+check "status MEDICATION: any part of the name" 0 "$bin" status "$demo" thyrox --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: only that medication" bash -c "grep -qx 'Levothyroxine 75 mcg' '$tmp/stdout' && ! grep -q Metformin '$tmp/stdout'"
+check "status MEDICATION: ambiguous" 2 "$bin" status "$demo" met --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: the candidates are listed" grep -q '"met" matches several medications; use one of these ids: metformin, methotrexate' "$tmp/stderr"
+check "status MEDICATION --json" 0 "$bin" status "$demo" vitamin --at 2026-11-30T12:00:00Z --json
+expect "status MEDICATION --json: one medication" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['id'] for m in d['medications']] == ['vitamin-d'], d"
+# Local time everywhere: a trip from Chicago to Tokyo and back, and the end of daylight saving.
+cat > "$tmp/trip.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "amoxicillin", "name": "Amoxicillin", "times": [{"id": "morning", "time": "07:00"}, {"id": "afternoon", "time": "14:00"}, {"id": "night", "time": "21:00"}], "start": "2026-10-25"},
+  {"id": "prednisolone", "name": "Prednisolone", "times": [{"id": "morning", "time": "08:00"}], "start": "2026-10-25", "timePolicy": {"kind": "pinned", "zone": "America/Chicago"}},
+  {"id": "cipro", "name": "Ciprofloxacin", "times": [{"id": "q8h", "time": "06:00"}], "recurrence": {"kind": "everyNHours", "hours": 8}, "start": "2026-10-25"}],
+ "itinerary": [{"from": "2026-12-08", "zone": "Asia/Tokyo"}, {"from": "2026-12-15", "zone": "America/Chicago"}]}
+JSON
+check "status during a trip" 0 "$bin" status "$tmp/trip.json" --at 2026-12-09T00:00:00Z
+expect "status: the heading is where the person is" grep -qx "Status at 2026-12-09 09:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "status: Tokyo's doses in Tokyo time" grep -qx "  next: 2026-12-09 14:00, 2026-12-09 21:00, 2026-12-10 07:00" "$tmp/stdout"
+expect "status: a pinned-zone dose names its zone" grep -qx "  next: 2026-12-09 08:00 America/Chicago, 2026-12-10 08:00 America/Chicago, 2026-12-11 08:00 America/Chicago" "$tmp/stdout"
+expect "status: the flight day in the order the doses happen, each with its zone" grep -qx "  not recorded (7 days): 22: 2026-12-07 14:00 America/Chicago, 2026-12-08 07:00, 2026-12-07 21:00 America/Chicago, 2026-12-08 14:00, 2026-12-08 21:00, and 17 earlier" "$tmp/stdout"
+expect "status: every 8 hours in the zone of the person" grep -qx "  next: 2026-12-09 12:00, 2026-12-09 20:00, 2026-12-10 04:00" "$tmp/stdout"
+check "plan text during a trip" 0 "$bin" plan "$tmp/trip.json" --at 2026-12-09T00:00:00Z --days 1
+expect "plan: the window in Tokyo time" grep -qx "Notification plan 2026-12-09 09:00 to 2026-12-10 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "plan: a repeating request at its Tokyo time" grep -q "^  2026-12-09 14:00  every day at 14:00  Amoxicillin (slot afternoon)  dose-" "$tmp/stdout"
+expect "plan: a pinned-zone request in its zone" grep -q "^  2026-12-09 08:00 America/Chicago  once  Prednisolone (slot morning)  dose-" "$tmp/stdout"
+check "export summary during a trip" 0 "$bin" export "$tmp/trip.json" -o "$tmp/trip.ics" --now 2026-12-09T00:00:00Z
+expect "export: next doses where the person is" bash -c "grep -qx 'Next doses (Asia/Tokyo):' '$tmp/stdout' && grep -qx '  2026-12-09 We 12:00  Ciprofloxacin' '$tmp/stdout' && grep -qx '  2026-12-09 We 08:00 America/Chicago  Prednisolone' '$tmp/stdout'"
+check "expand: each dose in its event's zone" 0 "$bin" expand "$tmp/trip.ics" --from 2026-12-08 --to 2026-12-09 --zone America/Chicago
+expect "expand: a Tokyo dose in Tokyo time" grep -qP '^2026-12-09T07:00:00\+09:00\[Asia/Tokyo\]\t2026-12-09T07:15:00\+09:00\[Asia/Tokyo\]\tdose-[0-9a-f]+@dosecal.app\tAmoxicillin$' "$tmp/stdout"
+check "plan text across the end of daylight saving" 0 "$bin" plan "$tmp/trip.json" --at "2026-10-31 18:00" --days 1
+expect "plan: 24 hours from 18:00 CDT end at 17:00 CST" grep -qx "Notification plan 2026-10-31 18:00 to 2026-11-01 17:00 America/Chicago" "$tmp/stdout"
+expect "plan: every 8 hours drifts from 22:00 CDT to 05:00 CST" bash -c "grep -q '^  2026-10-31 22:00  once  Ciprofloxacin' '$tmp/stdout' && grep -q '^  2026-11-01 05:00  once  Ciprofloxacin' '$tmp/stdout'"
+check "log across the end of daylight saving" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-11-01 07:10" --json
+expect "log --json: the dose local with its offset after the change" grep -q '"dose": {"slot": "morning", "date": "2026-11-01", "at": "2026-11-01T13:00:00Z", "local": "2026-11-01T07:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "log during the trip" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-12-09 07:05"
+expect "log: the dose in Tokyo time" grep -qx "Logged taken: Amoxicillin, dose of 2026-12-09 07:00 Asia/Tokyo (slot morning), at 07:05." "$tmp/stdout"
 check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
 expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -384,13 +477,15 @@ check "import: unreadable calendar" 2 "$bin" import "$tmp/none.ics"
 check "import to a file" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 expect "import: schedule mode 0600" test "$(stat -c %a "$tmp/rec/imported.json")" = 600
 expect "import: report names what was found" grep -q "Metformin: 08:00, 19:00 (from 2 × a recurring event)" "$tmp/stdout"
-expect "import: refill reminders reported, not dropped" grep -q "a refill reminder (CATEGORIES:REFILL), not a dose" "$tmp/stdout"
+expect "import: the refill warnings give back the supply" python3 -c "
+import json; s = json.load(open('$tmp/rec/imported.json'))
+assert [m['supply']['pills'] for m in s['medications']] == [24, 60, 90, 6], s"
 check "import: the schedule is valid" 0 "$bin" export "$tmp/rec/imported.json" -o "$tmp/rec/imported.ics" --quiet
 check "import: an existing output is not replaced" 2 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 check "import --json" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported2.json" --json
 expect "import --json: medications and unmapped" python3 -c "
 import json; r = json.load(open('$tmp/stdout'))
-assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and len(r['unmapped']) == 4, r"
+assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and r['unmapped'] == [], r"
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
@@ -511,11 +606,13 @@ expect "expand --help shows usage" grep -q "Usage: dosecal expand CALENDAR" "$tm
 check "expand --count" 0 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone UTC --count
 expect "expand counts DTSTART within COUNT (RFC 5545)" test "$(cat "$tmp/stdout")" = 6
 check "expand text" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01 --zone America/New_York
-expect "expand text: start, end, UID, summary in the zone" grep -qP '^1998-02-13T09:00:00-05:00\t1998-02-13T10:00:00-05:00\tfri13\tFriday 13th$' "$tmp/stdout"
+expect "expand text: start, end, UID, summary in the event's zone, named" grep -qP '^1998-02-13T09:00:00-05:00\[America/New_York\]\t1998-02-13T10:00:00-05:00\[America/New_York\]\tfri13\tFriday 13th$' "$tmp/stdout"
 check "expand --json from stdin" 0 bash -c "'$bin' expand - --from 1998-02-14 --to 1998-02-15 --zone UTC --json < '$tmp/expand.ics'"
 expect "expand --json: an instance overlapping the window's start, floating read in --zone" grep -q '"uid": "float", "recurrenceId": "1998-02-13T23:50:00Z", "start": "1998-02-13T23:50:00Z", "end": "1998-02-14T00:10:00Z", "summary": null' "$tmp/stdout"
 check "expand: floating read in another --zone" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --zone Asia/Tokyo --json
 expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q '"start": "1998-02-13T14:50:00Z", "end": "1998-02-13T15:10:00Z"' "$tmp/stdout"
+check "expand: --from and --to as local date-times in --zone" 0 "$bin" expand "$tmp/expand.ics" --from "1998-02-13 08:59" --to 1998-02-13T09:01 --zone America/New_York --json
+expect "expand: 08:59 to 09:01 New York holds the 09:00 instance" bash -c "grep -q '\"start\": \"1998-02-13T14:00:00Z\"' '$tmp/stdout' && ! grep -q float '$tmp/stdout'"
 check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
@@ -571,5 +668,32 @@ expect "two VTIMEZONEs of one TZID: check names the second and says the first is
     grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
 check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
 expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
+# Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
+abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
+check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
+expect "absence: one change, the move" bash -c "sed -n '/^Changes made/,/^Not in/p' '$tmp/stdout' | grep -c '^  ' | grep -qx 1 && grep -qx '  Metformin 08:00 on 2026-12-03 moved to 09:30' '$tmp/stdout'"
+expect "absence: the other dose times are listed as absent" grep -qx "  Levothyroxine 06:30" "$tmp/stdout"
+expect "absence: nothing stops" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+cp "$abs/before.json" "$abs/meds.json"
+for f in rdate-added-dose until-before-dtstart alarm-repeat-overflow exdate-800-one-line series-moved-onto-another-slot; do
+    "$bin" reconcile "$abs/meds.json" "fixtures/clients/$f.ics" --apply --now 2026-12-15T12:00:00Z > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    expect "damage: reconcile --apply $f exits 0 or 1 ($rc)" test "$rc" -le 1
+    expect "damage: reconcile --apply $f stops nothing" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+    cp "$abs/before.json" "$abs/meds.json"
+done
+check "damage: first sync" 0 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-11-20T00:00:00Z
+item="$abs/cal/dose-bbc7306c05e0f4dde4e11953.ics"
+cp "$item" "$abs/item.ics"; rm "$item"; mkfifo "$item"
+check "damage: a named pipe in place of an item is reported" 1 timeout 60 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the pipe is named" grep -q "dose-bbc7306c05e0f4dde4e11953.ics: dose-bbc7306c05e0f4dde4e11953@dosecal.app: is a named pipe" "$tmp/stdout"
+expect "damage: the schedule is unchanged" cmp -s "$abs/meds.json" "$abs/before.json"
+check "damage: reconcile of the folder with the pipe does not wait for it" 1 timeout 60 "$bin" reconcile "$abs/meds.json" "$abs/cal" --now 2026-12-15T12:00:00Z
+rm "$item"; sed 's/^DTSTART;TZID=America\/New_York:20260105T080000/DTSTART;TZID=America\/New_York:20260105T190000/' "$abs/item.ics" > "$item"
+levo="$abs/cal/dose-77a988eee115e846fa275e03.ics"; sed -i 's/T063000\r$/T070000\r/' "$levo"
+check "damage: a series moved onto another dose time is reported, exit 1 not 2" 1 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the clash is named with its reason" grep -q "not brought back: Metformin 08:00 -> 19:00 (every dose): 19:00 is the time of this medication's dose time \"evening\"" "$tmp/stdout"
+expect "damage: the other edit is merged" grep -q '"time": "07:00"' "$abs/meds.json"
+expect "damage: and its item rewritten" grep -q $'^DTSTART;TZID=America/New_York:20260105T070000\r$' "$levo"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -29,8 +29,10 @@ enum CheckCommand {
         Options:
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
                               standard input).
-          --from DATE         First dose day (YYYY-MM-DD; default: today in the home zone).
-          --to DATE           Last dose day (default: one year after --from, minus a day).
+          --from DATE         First dose day (YYYY-MM-DD, today, or a time whose date
+                              is meant, read where you are then; default: today).
+          --to DATE           Last dose day (same forms; default: one year after
+                              --from, minus a day).
           --zone ZONE         Check as if the home zone were ZONE (an IANA name).
           --itinerary FILE    Travel plan to check with: a JSON array of
                               {"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"} (or an
@@ -41,7 +43,8 @@ enum CheckCommand {
           --all               List every dose, not only those that need attention.
           --json              Print the result as JSON.
           --strict            Fail (exit 1) on warnings too.
-          --now TIME          The time that decides "today" (RFC 3339 or seconds).
+          --now TIME          The time that decides "today": 2026-12-04T08:00, 08:00,
+                              now, or RFC 3339 with offset (or seconds since 1970).
 
         Exit status: 0 the calendar fires every dose as promised and every dose is
         spaced as its medication allows (warnings may be listed), 1 a reminder is
@@ -110,19 +113,13 @@ enum CheckCommand {
     /// The dose days and gap policy the options ask for, and the time that decides "today".
     static func checker(_ args: Arguments, schedule: Schedule, clock: Clock) throws -> (DoseChecker, now: Int) {
         let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
-        let now = try clock.now(override: args.options["now"])
-        let today = schedule.home.local(at: now).date
-        let from = try date(args.options["from"], option: "from") ?? today
+        let timeline = schedule.timeline
+        let now = try clock.time(args.options["now"], option: "--now", timeline: timeline)
+        let from = try args.options["from"].map { try clock.time($0, option: "--from", timeline: timeline).date } ?? now.date
         let to =
-            try date(args.options["to"], option: "to")
+            try args.options["to"].map { try clock.time($0, option: "--to", timeline: timeline).date }
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
-        return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now)
-    }
-
-    static func date(_ text: String?, option: String) throws -> LocalDate? {
-        guard let text else { return nil }
-        guard let d = LocalDate(parsing: text) else { throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD") }
-        return d
+        return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now.instant)
     }
 }

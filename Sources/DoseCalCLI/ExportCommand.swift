@@ -29,8 +29,9 @@ enum ExportCommand {
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the
                              schedule's "feed": {"privacy": true}.
-          --now TIME         The time to stamp changed events with (RFC 3339 or seconds
-                             since 1970; default: now, or SOURCE_DATE_EPOCH when set).
+          --now TIME         The time to stamp changed events with (RFC 3339, a local
+                             time like 2026-12-04T08:00 read where you are then, or
+                             seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
           --force            Replace FILE even when it was not written by dosecal.
           --quiet            Print no summary.
 
@@ -51,8 +52,8 @@ enum ExportCommand {
                     ? "missing SCHEDULE (a schedule file, or - for standard input)"
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
-        let now = try context.clock.now(override: args.options["now"])
         let schedule = try ScheduleInput.read(args.positionals[0])
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let output = args.options["output"] ?? "-"
         if args.flags.contains("keep-base") && args.positionals[0] == "-" {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")

@@ -22,9 +22,15 @@ enum ImportCommand {
         Times keep how the calendar stored them: a time in a zone is a wall-clock dose
         (in another zone than home: pinned to it), a floating time stays floating, a
         recurring event in UTC has fixed spacing, single events in UTC are read on
-        the home wall clock. Alarms become the reminder. Every dose-like event that
-        cannot be mapped is listed with the reason. Not recovered: supply, the log,
-        notes, slot names, taper steps, travel, cycles.
+        the home wall clock. Alarms become the reminder. A deleted occurrence of a
+        dose series is a skipped dose (logged). Every dose-like event that cannot be
+        mapped is listed with the reason.
+
+        From a feed dosecal wrote, more comes back: cycles, taper steps, travel,
+        moved doses, the feed's name and privacy mode, notes, the supply (from its
+        refill warning) and as-needed medicines (from their "next dose allowed"
+        event, with the doses it names). A feed does not carry slot names, the log's
+        taken and missed doses, or a supply that never runs out.
 
         Options:
           --match REGEX      Only events whose title or description matches REGEX
@@ -102,7 +108,8 @@ enum ImportCommand {
                 "Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
         }
         for (m, source) in zip(report.schedule.medications, report.sources) {
-            lines.append("  \(m.name): \(m.times.map { $0.time.description }.joined(separator: ", ")) (from \(source.from))")
+            let times = m.recurrence.isAsNeeded ? "as needed" : m.times.map { $0.time.description }.joined(separator: ", ")
+            lines.append("  \(m.name): \(times) (from \(source.from))")
             lines += source.notes.map { "    \($0)" }
         }
         if !report.unmapped.isEmpty {

@@ -26,6 +26,13 @@ enum ReconcileCommand {
                                               schedule has that kind
           the series deleted or cut short   the medication ends (history is kept)
           the alarm changed                 the reminder's minutes before
+        A series missing from CALENDAR is a deletion only when CALENDAR is shown to
+        be a whole copy of the export: a base is known, it carries the calendar's
+        name (X-WR-CALNAME) or is a vdir folder, and it lacks the series of one
+        medication at most. Otherwise the missing series are listed as absent and
+        nothing about them changes. Doses added with RDATE, values a reminder cannot
+        hold and a dose time moved onto another one are listed, never applied;
+        damaged series change nothing.
         Titles are never taken back (privacy mode included), missing alarms (Google and
         Outlook drop them) and other people's events are ignored. What the schedule
         cannot express is listed with the reason. A reminder dismissed or snoozed in
@@ -45,11 +52,13 @@ enum ReconcileCommand {
           --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
                              calendar (take the calendar's).
           --json             Print {"changes": [...], "conflicts": [...], "unmapped":
-                             [...], "damaged": [...], "warnings": [...], "seen": [...]}.
+                             [...], "damaged": [...], "absent": [...], "warnings":
+                             [...], "seen": [...]}.
           --base FILE        The base calendar (default: next to SCHEDULE). Without a
                              base the schedule is taken as what was last exported.
           --now TIME         Today, for series deleted outright, and the time stamp
-                             of new log entries (RFC 3339 or seconds since 1970).
+                             of new log entries (RFC 3339, a local time like
+                             2026-12-04T08:00 read where you are then, or seconds).
 
         Exit status: 0 no conflict (changes, if any, listed or applied), 1 conflicts
         remain, 2 bad schedule or calendar, or a calendar holding none of dosecal's
@@ -66,9 +75,9 @@ enum ReconcileCommand {
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
         let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
-        let now = try context.clock.now(override: args.options["now"])
         let original = try ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
@@ -117,7 +126,9 @@ enum ReconcileCommand {
     static func text(_ set: ChangeSet, calendar: String, apply: Bool, written: [String]) -> String {
         var lines: [String] = []
         if set.isEmpty {
-            lines.append("No changes: \(calendar) agrees with the schedule.")
+            lines.append(
+                set.absent.isEmpty
+                    ? "No changes: \(calendar) agrees with the schedule." : "No changes in \(calendar).")
         }
         if !set.changes.isEmpty {
             lines.append("Changes made in \(calendar):")
@@ -134,6 +145,11 @@ enum ReconcileCommand {
         if !set.damaged.isEmpty {
             lines.append("Damaged in the calendar (read as no decision; nothing changed for these doses):")
             lines += set.damaged.map { "  " + $0.description }
+        }
+        if !set.absent.isEmpty {
+            lines.append("Not in the calendar, kept in the schedule (absence is not deletion):")
+            lines += set.absent.map { "  " + $0.description }
+            lines += Set(set.absent.map(\.reason)).sorted().map { "  (\($0))" }
         }
         if !set.seen.isEmpty {
             lines.append("Reminders seen on a calendar (hints; never counted as taken):")
@@ -162,20 +178,31 @@ enum CalendarInput {
                 throw InputError("\(path == "-" ? "<stdin>" : path): \(error)")
             }
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-            .filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
-        guard !names.isEmpty else {
+        // The folder as a sync reads it: nothing followed or opened that is not a plain file.
+        let files: [FolderState.File]
+        do {
+            files = try VdirFolder.scan(path, known: SyncStatus(folder: path)).files
+        } catch {
+            throw InputError("\(error)")
+        }
+        guard !files.isEmpty else {
             throw InputError("\(path): a folder with no .ics items; expected a calendar file or a vdir folder")
         }
         var items: [[UInt8]] = []
-        for name in names {
-            guard let d = FileManager.default.contents(atPath: path + "/" + name) else {
-                throw InputError("\(path)/\(name): cannot read this item")
+        var names: [String] = []
+        var unread: [String: String] = [:]
+        for file in files {
+            guard let data = file.data else {
+                unread[file.name] = file.problem ?? "cannot be read"
+                continue
             }
-            items.append(Array(d))
+            items.append(Array(data))
+            names.append(path + "/" + file.name)
         }
         do {
-            return try ReturnedCalendar(parsingItems: items, names: names.map { path + "/" + $0 })
+            var calendar = try ReturnedCalendar(parsingItems: items, names: names)
+            calendar.unreadItems = unread
+            return calendar
         } catch {
             throw InputError("\(error)")
         }

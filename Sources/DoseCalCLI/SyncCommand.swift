@@ -26,7 +26,12 @@ enum SyncCommand {
 
         Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
-        the sync (exit 2) unless --force. Two syncs never run at once.
+        the sync (exit 2) unless --force. Two syncs never run at once. Damage (an item
+        that cannot be read, a folder or a named pipe in its place, a broken rule) and
+        an item missing without the status showing it deleted never stop a
+        medication; an edit the schedule cannot hold (an added dose, a dose time moved
+        onto another) is left on the phone: each is reported (exit 1), the rest is
+        merged.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
@@ -43,7 +48,8 @@ enum SyncCommand {
                              timer, put the stop in the schedule's itinerary instead.
           --watch            Sync again whenever DIR or SCHEDULE changes (inotify,
                              1 s debounce); stop with Ctrl-C or SIGTERM (exit 0).
-          --now TIME         The time to stamp changed events with (RFC 3339 or
+          --now TIME         The time to stamp changed events with (RFC 3339, a local
+                             time like 2026-12-04T08:00 read where you are then, or
                              seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
 
         Exit status: 0 in step, 1 conflicts remain (nothing of them overwritten),
@@ -83,9 +89,9 @@ enum SyncCommand {
 
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
-        let now = try context.clock.now(override: args.options["now"])
         let bytes = try ScheduleInput.data(path)
         var schedule = try ScheduleCodec.decode(bytes, file: path)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         var travel = "-"
         if let zone = try args.zone("zone", example: "Asia/Tokyo") {
             let from = schedule.localDate(at: now)

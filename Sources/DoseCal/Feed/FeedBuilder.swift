@@ -163,17 +163,17 @@ public struct FeedBuilder: Sendable {
 
     /// The refill warning of `m`, when its supply runs out.
     private func supplyWarning<Sink: EventSink>(_ m: Medication, _ run: inout Run, _: Sink.Type) -> BuiltItem<Sink.Event>? {
-        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let runOut = forecast.runOut,
-            let due = forecast.refillDue
+        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let due = forecast.refillDue,
+            let text = run.text.refillWarning(m, forecast: forecast, supply: supply)
         else { return nil }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         let zone = run.engine.zoneID(on: due.date)
         var event = Sink()
         event.dateTime("DTSTART", .zoned(due, tzid: zone))
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        let summary = run.text.refillSummary(m, runOut: runOut)
+        let summary = text.summary
         event.text("SUMMARY", summary)
-        event.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply))
+        event.text("DESCRIPTION", text.description)
         // Two lines rather than one comma list: libical splits lists on reading, and the content
         // hash must be the same for what we build and what we read back.
         addCategoriesAndClass("MEDICATION", "REFILL", to: &event)

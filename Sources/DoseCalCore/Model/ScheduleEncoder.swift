@@ -144,7 +144,7 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    private static func supply(_ s: Supply) -> JSONValue {
+    static func supply(_ s: Supply) -> JSONValue {
         let defaults = Supply(pills: 0, asOf: s.asOf)
         var o = ObjectBuilder()
         o.add("pills", .number(s.pills))
@@ -165,7 +165,7 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    private static func logEntry(_ e: DoseLogEntry) -> JSONValue {
+    static func logEntry(_ e: DoseLogEntry) -> JSONValue {
         var o = ObjectBuilder()
         o.add("medication", .string(e.medication))
         if let slot = e.slot { o.add("slot", .string(slot)) }

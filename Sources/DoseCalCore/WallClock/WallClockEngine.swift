@@ -4,16 +4,17 @@ public import CalendarTime
 /// policy (docs/time-semantics.md §1). Pure: no clock, no environment.
 public struct WallClockEngine: Sendable {
     public let schedule: Schedule
+    /// Where the person is (the schedule's home zone and itinerary), read once.
+    public let timeline: ZoneTimeline
 
-    public init(schedule: Schedule) { self.schedule = schedule }
+    public init(schedule: Schedule) {
+        self.schedule = schedule
+        self.timeline = schedule.timeline
+    }
 
     /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
     /// force on that date.
-    public func zone(on date: LocalDate) -> Zone {
-        var zone = schedule.home
-        for stop in schedule.itinerary where stop.from <= date { zone = stop.zone }
-        return zone
-    }
+    public func zone(on date: LocalDate) -> Zone { timeline.zone(on: date) }
 
     /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
     public func zone(of medication: Medication, on date: LocalDate) -> Zone? {
@@ -22,6 +23,13 @@ public struct WallClockEngine: Sendable {
         case .fixedInterval: return nil
         case .wallClock, .floating, .gradual: return zone(on: date)
         }
+    }
+
+    /// `occurrence` as the person reads it: in the zone of the dose (pinned: its zone; wall clock
+    /// and floating: the zone the person is in on its date), or, for fixed-interval doses, the
+    /// zone the person is in at its instant.
+    public func time(of occurrence: Occurrence) -> ZonedTime {
+        ZonedTime(occurrence.instant, in: occurrence.zone ?? timeline.zone(at: occurrence.instant))
     }
 
     /// The identifier of `zone(on:)`.
