@@ -31,17 +31,9 @@ import Testing
     /// dose series (they come back from their "next dose allowed" events, decision 0206).
     @Test(arguments: Fixtures.scheduleNames)
     func exampleRoundTrips(_ name: String) throws {
-        guard let limit = Self.knownLimits[name] else { return try roundTrip(name) }
+        guard let limit = Fixtures.importLimits[name] else { return try roundTrip(name) }
         withKnownIssue(Comment(rawValue: limit)) { try roundTrip(name) }
     }
-
-    /// Examples import does not give back yet, and why (each is still run: a fix is noticed).
-    static let knownLimits = [
-        "travel-spacing.json":
-            "a 21/7 cycle whose series are cut by travel inside its \"on\" block comes back unmapped",
-        "travel-spacing-gradual.json":
-            "the same cycle; and import reads no gradual time policy: its moves to another day are not imported",
-    ]
 
     func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
