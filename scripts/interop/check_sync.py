@@ -163,6 +163,18 @@ def main() -> None:
     sys.exit(1 if failed else 0)
 
 
+def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str
+              ) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """`khal list START SPAN` of the calendar in `folder`, read in `zone`, and its lines that
+    say warning or error."""
+    conf = tmp / f"khal-{name}.conf"
+    common.write_khal_config(conf, folder, tmp / f"khal-{name}.db", zone, name=name)
+    kenv = dict(env, XDG_DATA_HOME=str(tmp / f"data-{name}"), XDG_CACHE_HOME=str(tmp / f"cache-{name}"))
+    r = subprocess.run([khal, "-c", str(conf), "list", start, span], capture_output=True, text=True, timeout=300, env=kenv)
+    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
+    return r, noisy
+
+
 def dose_uid(medication: str, slot: str, part: str = "") -> str:
     """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
     import hashlib
@@ -300,27 +312,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     pulled = now
 
     # 6. khal reads the folder without a warning.
-    khal_conf = tmp / "khal.conf"
-    khal_conf.write_text(f"""[calendars]
-[[doses]]
-path = {folder}
-type = calendar
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M%z
-longdatetimeformat = %Y-%m-%dT%H:%M%z
-local_timezone = America/New_York
-default_timezone = America/New_York
-
-[sqlite]
-path = {tmp / 'khal.db'}
-""", encoding="utf-8")
-    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"))
-    r = subprocess.run([khal, "-c", str(khal_conf), "list", "2026-12-01", "5d"], capture_output=True, text=True, timeout=300, env=kenv)
-    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
+    r, noisy = khal_list(khal, tmp, env, folder, "doses", "America/New_York", "2026-12-01", "5d")
     check(r.returncode == 0 and not noisy, f"khal lists the folder without a warning ({r.returncode}; {noisy[:2]})")
     listed = r.stdout
     check("Dentist" in listed and "09:00" in listed, "khal shows the dentist and the moved dose at 09:00")
@@ -378,29 +370,8 @@ def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp:
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
     check(rc == 0 and snapshot(folder) == pulled and schedule.read_bytes() == before,
           f"gradual: a second dosecal sync writes nothing (exit {rc})")
-    khal_conf = tmp / "khal-travel.conf"
-    khal_conf.write_text(f"""[calendars]
-[[travel]]
-path = {folder}
-type = calendar
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M
-longdatetimeformat = %Y-%m-%dT%H:%M
-local_timezone = Asia/Tokyo
-default_timezone = Asia/Tokyo
-
-[sqlite]
-path = {tmp / 'khal-travel.db'}
-""", encoding="utf-8")
-    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data-travel"), XDG_CACHE_HOME=str(tmp / "cache-travel"))
-    r = subprocess.run([khal, "-c", str(khal_conf), "list", "2026-12-05", "1d"], capture_output=True, text=True,
-                       timeout=300, env=kenv)
+    r, noisy = khal_list(khal, tmp, env, folder, "travel", "Asia/Tokyo", "2026-12-05", "1d")
     lines = [l for l in r.stdout.splitlines() if "Amoxicillin" in l]
-    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
     check(r.returncode == 0 and not noisy and any(l.startswith("20:00") for l in lines),
           f"gradual: khal in Tokyo lists the first moved dose at 20:00 ({lines[:3]}; {noisy[:1]})")
 
