@@ -20,9 +20,11 @@ extension WallClockEngine {
         // The bounds of the shortest planned gap: a gap they allow every pair allows (the
         // maximum only grows with the planned gap), so most pairs need no planned gap.
         let tightest = rule.limits(plannedGap: 0)
-        for (a, b) in zip(doses, doses.dropFirst()) {
-            let gap = b.instant - a.instant
+        // By index: the doses are read in place, a pair copied only when it is reported.
+        for i in doses.indices.dropFirst() {
+            let gap = doses[i].instant - doses[i - 1].instant
             guard !tightest.allows(gap) else { continue }
+            let (a, b) = (doses[i - 1], doses[i])
             let planned = plannedGap(a, b, medication)
             let allowed = rule.limits(plannedGap: planned)
             guard !allowed.allows(gap) else { continue }
@@ -39,7 +41,10 @@ extension WallClockEngine {
     /// as plain clock readings (no zone, no daylight saving, no move); every N hours: N hours.
     func plannedGap(_ a: Occurrence, _ b: Occurrence, _ m: Medication) -> Int {
         if case .everyNHours(let hours) = m.recurrence { return hours * 3600 }
+        let moved = !m.rescheduled.isEmpty
         func planned(_ o: Occurrence) -> Int {
+            // A zoned dose's `local` is its day and slot time, unless a reschedule moved it.
+            if o.zone != nil, !moved { return o.local.secondsSinceEpoch }
             let day = localDate(of: o)
             let slot = m.times.first { $0.id == o.slotID }
             let wall = slot.map { self.time(of: $0, in: m, on: day) } ?? o.local.time
