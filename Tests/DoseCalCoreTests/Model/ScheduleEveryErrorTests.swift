@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 /// `ScheduleCodec.validate`: every problem at once, with the messages `decode` gives one at a time.

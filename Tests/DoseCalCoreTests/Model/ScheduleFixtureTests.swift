@@ -16,7 +16,8 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
 @Suite struct ScheduleFixtureTests {
     static let validNames = [
         "daily.json", "weekdays.json", "every-n-days.json", "every-n-weeks.json", "cycle-21-7.json", "cycle-63-7.json",
-        "cycle-14-14.json", "taper.json", "every-n-hours.json", "pinned-zone.json", "floating.json", "privacy.json", "demo.json", "as-needed.json",
+        "cycle-14-14.json", "taper.json", "every-n-hours.json", "pinned-zone.json", "floating.json", "privacy.json", "demo.json",
+        "as-needed.json",
         "travel-spacing.json", "travel-spacing-gradual.json",
     ]
 
