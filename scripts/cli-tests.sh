@@ -75,9 +75,35 @@ printf '[{"from": "2027-01-10", "zone": "Nowhere/Town"}]' > "$tmp/trip.json"
 check "check: bad itinerary" 2 "$bin" check "$demo" --itinerary "$tmp/trip.json"
 expect "check: itinerary error names the file and key" grep -q "trip.json:1: \[0\].zone" "$tmp/stderr"
 printf '[{"from": "2027-01-10", "zone": "Asia/Tokyo"}]' > "$tmp/trip.json"
-check "check: travel with dosecal's re-exported feed passes" 0 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
-expect "check: travel shows the home-zone drift" python3 -c "
-import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')"
+check "check: travel on the wall clock compresses doses (the feed itself fires every dose)" 1 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
+expect "check: travel shows the home-zone drift and the compressed doses" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')
+assert d['summary']['ok'] == d['summary']['expected'] and d['spacing'], d['spacing']
+assert {p['medication'] for p in d['spacing']} == {'metformin', 'levothyroxine'}, d['spacing']"
+# spacing and the gradual time policy
+travel=fixtures/schedules/travel-spacing.json
+check "check: the Tokyo week on the wall clock fails on spacing" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20
+expect "check: names the compressed doses in words" grep -qF "Amoxicillin suspension: the doses at 14:00 America/Chicago on 2026-12-04 (afternoon) and 07:00 Asia/Tokyo on 2026-12-05 (morning; 16:00 in America/Chicago) are 2 h apart, on the way to Asia/Tokyo; at least 3 h 30 min are needed" "$tmp/stdout"
+expect "check: says how many pairs" grep -q "^7 pairs of consecutive doses are closer together or further apart" "$tmp/stdout"
+check "check --json: the Tokyo week" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: spacing pairs with local times, zones and instants" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); p=d['spacing'][0]
+assert (p['medication'], p['problem'], p['hours'], p['minimumHours'], p['default'], p['causes']) == ('amoxicillin', 'tooClose', 2, 3.5, True, ['travel']), p
+assert p['first'] == {'slot': 'afternoon', 'day': '2026-12-04', 'local': '14:00', 'zone': 'America/Chicago', 'at': '2026-12-04T20:00:00Z'}, p
+assert p['second'] == {'slot': 'morning', 'day': '2026-12-05', 'local': '07:00', 'zone': 'Asia/Tokyo', 'at': '2026-12-04T22:00:00Z'}, p
+assert len(d['spacing']) == 7"
+check "check: the Tokyo week moving gradually in words" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20
+expect "check: says how the gradual medications move" grep -q "Amoxicillin suspension moves toward Asia/Tokyo time by at most 2 h a day: not on it before the next stop." "$tmp/stdout"
+check "check: the Tokyo week moving gradually passes" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: no spacing problem, every dose on time" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert d['spacing'] == [] and d['summary']['ok'] == d['summary']['expected'] == 96
+assert not any(k in r for r in d['doses'] for k in ('libical', 'plan', 'ios', 'systemZoneData'))"
+sed 's/"feed": {"name": "Family medications"}/"feed": {"name": "Family medications", "privacy": true}/' "$travel" > "$tmp/private-travel.json"
+check "check: privacy spacing" 1 "$bin" check "$tmp/private-travel.json" --from 2026-12-01 --to 2026-12-20
+expect "check: privacy spacing says Medication 1" bash -c "grep -q '^  Medication 1: the doses at' '$tmp/stdout' && ! grep -qiE 'amoxicillin|prednisolone|methotrexate' '$tmp/stdout'"
+sed 's/"version": 2/"version": 1/' "$travel" > "$tmp/v1-spacing.json"
+check "validate: spacing needs version 2" 2 "$bin" validate "$tmp/v1-spacing.json"
+expect "validate: says to set version 2" grep -q 'spacing needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
 check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
 expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 # Reminder commands: status, log, refill, plan (docs/reminders.md).

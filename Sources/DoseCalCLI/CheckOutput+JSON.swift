@@ -42,6 +42,7 @@ extension CheckOutput {
             }
         }
         w.raw(report.doses.isEmpty ? "]" : "\n  ]")
+        spacingJSON(into: &w)
         w.raw(",\n  \"warnings\": [")
         for (i, warning) in report.warnings.enumerated() {
             if i > 0 { w.raw(", ") }

@@ -44,6 +44,12 @@ struct CheckOutput {
             "\(expected) doses expected: \(report.count(.ok)) fire as promised, \(report.count(.moved)) at another time, "
                 + "\(report.count(.missing)) missing\(unchecked); \(report.count(.extra)) extra and "
                 + "\(report.count(.duplicate)) duplicate reminders.")
+        if !report.spacing.isEmpty {
+            let n = report.spacing.count
+            out.append(
+                "\(n) \(n == 1 ? "pair" : "pairs") of consecutive doses \(n == 1 ? "is" : "are") closer together or further apart than the medication allows (see Spacing)."
+            )
+        }
         if report.foreignSeries > 0 {
             let n = report.foreignSeries
             out.append(
@@ -66,6 +72,7 @@ struct CheckOutput {
             }
             out.append(contentsOf: lines(for: row))
         }
+        out.append(contentsOf: spacingLines())
         out.append(contentsOf: travel())
         if !report.warnings.isEmpty {
             out.append("\nWarnings:")
@@ -103,6 +110,7 @@ struct CheckOutput {
             )
             out.append(
                 "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
+            out += gradualLines(from: stop.from, until: index + 1 < stops.count ? stops[index + 1].from : nil, zone: stop.zone)
         }
         return out
     }
@@ -121,6 +129,21 @@ struct CheckOutput {
         return "NOT CHECKED IN FULL: the expansion budget (\(cut.limit) instances) ran out, so "
             + "\(what.joined(separator: "; ")). \(unchecked) doses are not checked, and none of them is counted as "
             + "missing. Check a shorter window (--from, --to) to check every dose."
+    }
+
+    /// For each medication moving gradually: the day it is on `zone`'s wall clock after the stop
+    /// on `from`, or that it is not before the next stop (`until`).
+    private func gradualLines(from: LocalDate, until: LocalDate?, zone: Zone) -> [String] {
+        let engine = WallClockEngine(schedule: schedule)
+        return schedule.medications.compactMap { m -> String? in
+            guard let moves = engine.gradualShift(of: m), let perDay = m.timePolicy.maxShiftPerDay else { return nil }
+            let days = moves.shifts.values.flatMap(\.keys).filter { day in day >= from && until.map { day < $0 } ?? true }
+            guard let last = days.max() else { return nil }
+            let pace = Self.minutes(perDay).dropFirst()
+            let reached = until.map { last.adding(days: 1) < $0 } ?? true
+            return "    \(label(m.id)) moves toward \(zone) time by at most \(pace) a day: "
+                + (reached ? "on it from the dose after \(last)." : "not on it before the next stop.")
+        }
     }
 
     private func lines(for row: DoseCheck) -> [String] {

@@ -51,16 +51,19 @@ public struct CheckedCalendar: Sendable {
         return (byUID.mapValues { $0.sorted() }, expansion.problems, (cut, longer ? window.lowerBound + budget.maxSpan : nil))
     }
 
-    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion, bounded by `budget`
-    /// (one of its own, as large as the command's), and the UIDs it left out in whole or in part
-    /// when the budget ran out. `progress` hears (events done, events) after each event.
+    /// Start instants per UID, by libical 3.0.16's own zone-aware expansion, each override
+    /// (RECURRENCE-ID) moving the occurrence it names to its DTSTART as libical reads both;
+    /// bounded by `budget` (one of its own, as large as the command's), and the UIDs it left out
+    /// in whole or in part when the budget ran out. `progress` hears (events done, events) after
+    /// each event.
     func libicalInstances(
         in window: Range<Int>, viewerZone: Zone, budget: ExpansionBudget, progress: (Int, Int) -> Void
     ) -> (byUID: [String: [Int]], cut: Set<String>) {
         let shared = LibicalSharedDays()
         var result: [String: [Int]] = [:]
         var cut = Set<String>()
-        let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
+        let all = calendar.components(named: "VEVENT")
+        let events = all.filter { $0.property("RECURRENCE-ID") == nil }
         for (i, event) in events.enumerated() {
             progress(i + 1, events.count)
             guard let uid = event.property("UID")?.value else { continue }
@@ -73,6 +76,14 @@ public struct CheckedCalendar: Sendable {
                 shared: shared)
             // The budget ran out during this event: its instants may stop short.
             if budget.remaining == 0 { cut.insert(uid) }
+        }
+        for o in all where o.property("RECURRENCE-ID") != nil && o.property("STATUS")?.value.uppercased() != "CANCELLED" {
+            guard let uid = o.property("UID")?.value, var instants = result[uid],
+                let move = LibicalReference.move(of: o, viewerZone: viewerZone)
+            else { continue }
+            if let k = instants.firstIndex(of: move.from) { instants.remove(at: k) }
+            if window.contains(move.to) { instants.append(move.to) }
+            result[uid] = instants.sorted()
         }
         return (result, cut)
     }

@@ -97,7 +97,8 @@ public struct DoseChecker: Sendable {
         let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(
             from: from, to: to, gapPolicy: gapPolicy, doses: all, warnings: ClientWarnings(schedule: schedule).all,
-            foreignSeries: foreign, cut: cut?.isEmpty == false ? cut : nil)
+            foreignSeries: foreign, cut: cut?.isEmpty == false ? cut : nil,
+            spacing: spacingProblems(engine: engine, expected: expected))
     }
 
     /// The rows' order: by instant (expected, else the calendar's), medication and slot. Their

@@ -147,12 +147,13 @@ struct SlotRows {
         if let libical { notes.append(libical) }
         if let zone = dose.zone {
             zones.look(up: zone.identifier, systemZone: systemZone)
-            if !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
+            // A dose on its way to a new wall clock (gradual) has no repeating trigger to compare.
+            if dose.shift == 0, !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
                 let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
                 if ios != dose.instant { notes.append(.ios(ios)) }
             }
             if let rules = zones.system {
-                let system = ZoneResolver.resolve(dose.local, in: rules).instant
+                let system = ZoneResolver.resolve(dose.local, in: rules).instant + dose.shift
                 if system != dose.instant { notes.append(.zoneData(system)) }
             }
         }
