@@ -47,8 +47,11 @@ enum ReconcileCommand {
         Options:
           --apply            Write the changes (and newer seen reminders) into
                              SCHEDULE (atomically; the previous file is kept as
-                             SCHEDULE.bak) and, when no conflict is left, the new
-                             base. Without --apply nothing is written.
+                             SCHEDULE.bak; a link is written at its target) and,
+                             when no conflict is left, the new base. It holds the
+                             schedule's lock from before it reads SCHEDULE until
+                             it wrote it: another writer (a sync, a log) waits, or
+                             is waited for. Without --apply nothing is written.
           --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
                              calendar (take the calendar's).
           --json             Print {"changes": [...], "conflicts": [...], "unmapped":
@@ -75,14 +78,17 @@ enum ReconcileCommand {
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
         let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
-        let original = try ScheduleInput.data(schedulePath)
+        // --apply holds the schedule's lock from before it reads the schedule until it wrote it.
+        let held = apply ? try ScheduleInput.writable(schedulePath, command: name, console: context.console) : nil
+        defer { withExtendedLifetime(held) {} }
+        let original = try held?.read() ?? ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
         let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
         var baseText: [UInt8]? = nil
-        if let basePath, let data = FileManager.default.contents(atPath: basePath) {
+        if let basePath, let data = try InputFile.readIfExists(basePath, expected: "a base calendar (.ics)") {
             do {
                 let bytes = Array(data)
                 baseText = bytes
@@ -101,10 +107,10 @@ enum ReconcileCommand {
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
         var written: [String] = []
-        if apply {
+        if let held {
             let merged = try schedule.merging(set, now: now)
             if !set.changes.isEmpty || merged.seen != schedule.seen {
-                let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
+                let backup = try held.replace(original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
             // Damage teaches nothing about the calendar: the base stays as it was.
@@ -208,12 +214,10 @@ enum CalendarInput {
         }
     }
 
+    /// A calendar file's bytes (standard input for `-`), at most `InputFile.maxBytes`.
     static func data(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(
-                "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
-        }
-        return data
+        let expected = "a calendar file (.ics)"
+        if path == "-" { return try InputFile.read(descriptor: 0, name: "<stdin>", expected: expected) }
+        return try InputFile.read(path, expected: expected)
     }
 }

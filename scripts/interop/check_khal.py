@@ -155,11 +155,6 @@ def split_to_vdir(feed: str, folder: Path) -> dict[str, set[str]]:
     return cats
 
 
-def write_config(path: Path, vdir: Path, db: Path) -> None:
-    common.write_khal_config(path, vdir, db, VIEWER, calendar="meds", extra="readonly = True\n",
-                             locale_extra="firstweekday = 0\n")
-
-
 # ---------------------------------------------------------------------------
 # Running khal
 
@@ -217,7 +212,7 @@ def check_fixture(khal: str, binary: Path, fixture: Path, tmp: Path) -> tuple[li
     vdir = tmp / "vdir"
     cats = split_to_vdir(feed_path.read_bytes().decode("utf-8"), vdir)
     config = tmp / "khal.conf"
-    write_config(config, vdir, tmp / "khal.db")
+    common.write_khal_config(config, vdir, tmp / "khal.db", VIEWER, readonly=True)
 
     problems: list[str] = []
     compared = 0

@@ -9,43 +9,38 @@ extension MedicationDecoder {
         var amount: Double = 1
     }
 
-    static let v2MedicationKeys: JSONKeys = [
-        "id", "name", "strength", "form", "unit", "amount", "doses", "notes", "times", "recurrence", "start", "end",
-        "timePolicy", "reminder", "supply", "taper", "rescheduled",
-    ]
-    static let v2StepKeys: JSONKeys = ["from", "amount", "doses", "times"]
     static let doseRuleKeys: JSONKeys = ["weekdays", "slots", "amount"]
 
-    static let needsVersion2 =
-        " is a key of format version 2; set \"version\": 2 at the top of the file to use it (version 2 says a dose"
-        + " with amount and unit, like \"amount\": 5, \"unit\": \"ml\", instead of dose and pillsPerDose)"
-    /// Version 1's keys a version 2 medication or taper step does not take, and what to write instead.
-    static let version1Keys: [String: String] = [
-        "pillsPerDose": " is a key of format version 1; version 2 writes \"amount\", in the medication's unit",
-        "dose":
-            " is a key of format version 1; version 2 says the dose with \"amount\" and \"form\" or \"unit\", like \"amount\": 5, \"unit\": \"ml\"",
-    ]
-    static let version2Keys = Dictionary(uniqueKeysWithValues: ["form", "unit", "amount", "doses"].map { ($0, needsVersion2) })
-
-    /// The keys of a medication in the file's version, and the notes for the other version's.
-    var medicationKeys: (known: JSONKeys, other: [String: String]) {
-        version >= 2 ? (Self.v2MedicationKeys, Self.version1Keys) : (Self.medicationKeys, Self.version2Keys)
+    /// Reports each of `keys` that `f` holds in a version 1 file: they need version 2
+    /// (`requireVersion2`, the one gate of every version 2 key).
+    func requireVersion2(_ f: ScheduleFields, _ keys: [String]) throws(ScheduleError) {
+        guard version < 2 else { return }
+        for key in keys {
+            guard let node = f[key] else { continue }
+            _ = try reader.attempt { () throws(ScheduleError) in try requireVersion2(node, f.path(key), what: key) }
+        }
     }
 
-    /// The keys of a taper step in the file's version, and the notes for the other version's.
-    var stepKeys: (known: JSONKeys, other: [String: String]) {
-        version >= 2 ? (Self.v2StepKeys, Self.version1Keys) : (Self.stepKeys, Self.version2Keys)
-    }
-
-    /// The dose keys of a medication: `dose` and `pillsPerDose` (version 1), or `form`, `unit`
-    /// and `amount` (version 2), the amount checked against the unit and strength.
+    /// The dose keys of a medication: `dose` and `pillsPerDose` (version 1, and version 2 without
+    /// form, unit or amount), or `form`, `unit` and `amount` (version 2), the amount checked
+    /// against the unit and strength.
     func decodeAmounts(_ f: ScheduleFields, strength: String?) throws(ScheduleError) -> Amounts {
         var a = Amounts()
-        guard version >= 2 else {
+        try requireVersion2(f, ["form", "unit", "amount", "doses"])
+        guard version >= 2, f["form"] != nil || f["unit"] != nil || f["amount"] != nil else {
+            if version >= 2, f["doses"] != nil, let node = f["dose"] {
+                // One dose text cannot say amounts that differ by weekday or slot.
+                try reader.report(
+                    reader.fail(
+                        node, f.path("dose"),
+                        "dose is version 1's dose text, the same for every dose; with doses the amounts say the words: leave dose out"
+                    ))
+            }
             a.dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
             a.amount = try f.optional("pillsPerDose", reader.pills) ?? 1
             return a
         }
+        try refuseVersion1Dose(f, "form, unit or amount")
         a.form = try f.optional("form") { (n, p) throws(ScheduleError) in
             DoseForm(rawValue: try reader.choice(n, at: p, what: "a form", in: DoseForm.allCases.map(\.rawValue)))!
         }
@@ -58,6 +53,25 @@ extension MedicationDecoder {
         let measure = AmountMeasure(strength: strength, a)
         a.amount = try f.optional("amount") { (n, p) throws(ScheduleError) in try amount(n, at: p, measure) } ?? 1
         return a
+    }
+
+    /// Reports version 1's `pillsPerDose` and `dose` next to what says the dose in version 2
+    /// (`what`: "form, unit or amount").
+    func refuseVersion1Dose(_ f: ScheduleFields, _ what: String) throws(ScheduleError) {
+        if let node = f["pillsPerDose"] {
+            try reader.report(
+                reader.fail(
+                    node, f.path("pillsPerDose"),
+                    "pillsPerDose is version 1's amount of a dose; next to \(what) write it as \"amount\", in the medication's unit"
+                ))
+        }
+        if let node = f["dose"] {
+            try reader.report(
+                reader.fail(
+                    node, f.path("dose"),
+                    "dose is version 1's dose text; next to \(what) the words come from them (\"amount\": 5, \"unit\": \"ml\" says \"5 ml\"): leave dose out"
+                ))
+        }
     }
 
     /// What an amount is checked against: the unit (and, for a mass, what it comes to in

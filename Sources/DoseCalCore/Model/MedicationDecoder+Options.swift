@@ -13,10 +13,11 @@ extension MedicationDecoder {
         "pinned": ["kind", "zone"],
         "fixedInterval": ["kind"],
         "floating": ["kind"],
+        "gradual": ["kind", "maxShiftHours"],
     ]
     static let reminderKeys: JSONKeys = ["enabled", "minutesBefore", "repeat"]
     static let repeatKeys: JSONKeys = ["count", "intervalMinutes"]
-    static let supplyKeys: JSONKeys = ["pills", "asOf", "warningDays", "refillReminderTime"]
+    static let supplyKeys: JSONKeys = ["amount", "pills", "asOf", "warningDays", "refillReminderTime"]
 
     /// Weekday spellings, lower-cased: two-letter codes and full English names.
     static let weekdayNames: [String: Weekday] = {
@@ -105,6 +106,13 @@ extension MedicationDecoder {
                 zone: try f.required("zone", "the IANA time zone the times are pinned to, like \"Europe/Berlin\"", reader.zone))
         case "fixedInterval": policy = .fixedInterval
         case "floating": policy = .floating
+        case "gradual":
+            try requireVersion2(node["kind"]!, f.path("kind"), what: "the gradual time policy")
+            let hours =
+                try f.optional("maxShiftHours") { (n, p) throws(ScheduleError) in
+                    try reader.hours(n, at: p, in: 0.5...12, what: "hours a dose may move in a day")
+                } ?? Self.defaultMaxShiftHours
+            policy = .gradual(maxShiftMinutes: Int((hours * 60).rounded()))
         default: policy = .wallClock
         }
         if case .everyNHours = recurrence, policy != .fixedInterval {
@@ -150,19 +158,21 @@ extension MedicationDecoder {
         return reminder
     }
 
-    static let v2SupplyKeys: JSONKeys = ["amount", "asOf", "warningDays", "refillReminderTime"]
-
-    /// `supply`: what is on hand (version 1 `pills`, version 2 `amount`, in the supply's unit).
+    /// `supply`: what is on hand (version 1 `pills`; version 2 `amount`, in the supply's unit,
+    /// or `pills` as version 1 writes it).
     func decodeSupply(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Supply {
-        let (known, other, key): (JSONKeys, [String: String], String) =
-            version >= 2
-            ? (
-                Self.v2SupplyKeys,
-                ["pills": " is a key of format version 1; version 2 writes \"amount\", in the supply's unit (tablets, ml ...)"],
-                "amount"
-            )
-            : (Self.supplyKeys, ["amount": Self.needsVersion2], "pills")
-        let f = try reader.fields(node, at: path, known: known, otherVersion: other)
+        let f = try reader.fields(node, at: path, known: Self.supplyKeys)
+        try requireVersion2(f, ["amount"])
+        var key = "pills"
+        if version >= 2, f["pills"] == nil || f["amount"] != nil {
+            key = "amount"
+            if let both = f["pills"] {
+                try reader.report(
+                    reader.fail(
+                        both, f.path("pills"),
+                        "pills and amount both give the amount on hand; keep \"amount\", in the supply's unit"))
+            }
+        }
         let hint = version >= 2 ? "the amount on hand in the supply's unit, 0 or more" : "units on hand, 0 or more"
         let pills = try f.required(key, hint) { (n, p) throws(ScheduleError) in
             let valid = "use the number of units on hand, 0 or more"

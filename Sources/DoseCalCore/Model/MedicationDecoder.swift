@@ -5,17 +5,21 @@ struct MedicationDecoder {
     /// The schedule's home zone (nil when it is wrong): every-N-hours doses are named by their
     /// time in it.
     var home: Zone? = nil
-    /// The file's format version: 2 says doses with form, unit and amount.
+    /// The file's format version: keys of a later version are refused in an earlier file, and 2
+    /// says doses with form, unit and amount.
     var version = 1
 
+    /// One list for both versions: a version 1 file that uses a key of version 2 (`form`, `unit`,
+    /// `amount`, `doses`, `spacing`) is told so at the key (`requireVersion2`); version 2 takes
+    /// every key of version 1.
     static let medicationKeys: JSONKeys = [
-        "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
-        "timePolicy", "reminder", "supply", "taper", "rescheduled",
+        "id", "name", "strength", "form", "unit", "amount", "doses", "dose", "notes", "pillsPerDose", "times", "recurrence",
+        "start", "end", "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
     ]
     static let rescheduledKeys: JSONKeys = ["slot", "date", "at", "time", "toDate"]
     static let slotKeys: JSONKeys = ["id", "time", "until"]
     static let stepSlotKeys: JSONKeys = ["id", "time"]
-    static let stepKeys: JSONKeys = ["from", "pillsPerDose", "dose", "times"]
+    static let stepKeys: JSONKeys = ["from", "amount", "doses", "pillsPerDose", "dose", "times"]
 
     /// The time policy used when a medication has no `timePolicy`: fixedInterval for everyNHours, else wallClock.
     static func defaultPolicy(for recurrence: Recurrence) -> TimePolicy {
@@ -24,8 +28,7 @@ struct MedicationDecoder {
     }
 
     func decode(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Medication {
-        let keys = medicationKeys
-        let f = try reader.fields(node, at: path, known: keys.known, otherVersion: keys.other)
+        let f = try reader.fields(node, at: path, known: Self.medicationKeys)
         let id = try f.attempt(
             "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
         let name = try f.attempt("name", "the medication's name, like \"Metformin\"") { (n, p) throws(ScheduleError) in
@@ -52,6 +55,7 @@ struct MedicationDecoder {
             try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
                 try decodeTimePolicy(n, at: p, recurrence: recurrence)
             } ?? Self.defaultPolicy(for: recurrence)
+        let spacing = try f.optional("spacing", decodeSpacing)
         let reminder = try f.optional("reminder", decodeReminder) ?? Reminder()
         let supply = try f.optional("supply", decodeSupply)
         guard let id, let name, let times, let start else { throw reader.incomplete(node, path) }
@@ -62,7 +66,7 @@ struct MedicationDecoder {
         var medication = Medication(
             id: id, name: name, strength: strength, dose: amounts.dose, pillsPerDose: amounts.amount, notes: notes,
             times: times, recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder,
-            supply: supply, taper: taper, form: amounts.form, unit: amounts.unit, doses: doses)
+            supply: supply, taper: taper, spacing: spacing, form: amounts.form, unit: amounts.unit, doses: doses)
         medication.rescheduled =
             try f.optional("rescheduled") { (n, p) throws(ScheduleError) in try decodeRescheduled(n, at: p, of: medication) }
             ?? []
@@ -193,17 +197,22 @@ struct MedicationDecoder {
         return steps
     }
 
-    /// A step's `pillsPerDose` and `dose` (version 1), or `amount` and `doses` (version 2).
+    /// A step's `pillsPerDose` and `dose` (version 1, and version 2 for a medication without a
+    /// unit), or `amount` and `doses` (version 2).
     private func decodeStepAmounts(
         _ f: ScheduleFields, into step: inout TaperStep, slots: [DoseSlot], start: LocalDate,
         amounts: (recurrence: Recurrence, measure: AmountMeasure)
     ) throws(ScheduleError) {
-        guard version >= 2 else {
+        try requireVersion2(f, ["amount", "doses"])
+        let legacy = version < 2 || (amounts.measure.unit == nil && f["amount"] == nil)
+        if legacy {
             step.amount = try f.optional("pillsPerDose", reader.pills)
             step.dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
-            return
+            if version < 2 { return }
+        } else {
+            try refuseVersion1Dose(f, amounts.measure.unit == nil ? "amount" : "the medication's form or unit")
+            step.amount = try f.optional("amount") { (n, p) throws(ScheduleError) in try amount(n, at: p, amounts.measure) }
         }
-        step.amount = try f.optional("amount") { (n, p) throws(ScheduleError) in try amount(n, at: p, amounts.measure) }
         step.doses = try f.optional("doses") { (n, p) throws(ScheduleError) in
             try decodeDoseRules(n, at: p, slots: slots, recurrence: amounts.recurrence, start: start, measure: amounts.measure)
         }
@@ -213,8 +222,7 @@ struct MedicationDecoder {
         _ element: JSONNode, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?,
         amounts: (recurrence: Recurrence, measure: AmountMeasure)
     ) throws(ScheduleError) -> TaperStep {
-        let keys = stepKeys
-        let f = try reader.fields(element, at: path, known: keys.known, otherVersion: keys.other)
+        let f = try reader.fields(element, at: path, known: Self.stepKeys)
         let from = try f.required("from", "the first day of this step, YYYY-MM-DD", reader.date)
         let fromNode = f["from"]!
         if let previous {

@@ -48,9 +48,9 @@ struct ScheduleDecoder {
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
-    private func decodeMedications(_ node: JSONNode, at listPath: FieldPath, home: Zone?, version: Int) throws(ScheduleError) -> (
-        [Medication], Set<String>
-    ) {
+    private func decodeMedications(
+        _ node: JSONNode, at listPath: FieldPath, home: Zone?, version: Int
+    ) throws(ScheduleError) -> ([Medication], Set<String>) {
         var medications: [Medication] = []
         var unread: Set<String> = []
         var firstLineOfID: [String: Int] = [:]
@@ -84,14 +84,14 @@ struct ScheduleDecoder {
 
     private func decodeVersion(_ root: JSONNode) throws(ScheduleError) -> Int {
         let current = Schedule.currentVersion
-        let versions = (1...current).map(String.init)
-        let listed = versions.dropLast().joined(separator: ", ") + " and " + versions.last!
-        let reads = "this build reads versions \(listed)"
+        let reads = "this build reads versions 1 to \(current)"
         guard let node = root["version"], !node.isNull else {
-            throw reader.fail(root, .root, "missing required key \"version\" (the format version; \(reads))")
+            throw reader.fail(
+                root, .root, "missing required key \"version\" (the format version; \(reads))")
         }
         guard let text = node.numberText else {
-            throw reader.fail(node, Self.versionPath, "expected a number, found \(node.summary); \(reads)")
+            throw reader.fail(
+                node, Self.versionPath, "expected a number, found \(node.summary); \(reads)")
         }
         let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
         guard integral else {
@@ -104,9 +104,7 @@ struct ScheduleDecoder {
                 kind: .newerVersion)
         }
         guard version >= 1 else {
-            throw reader.fail(
-                node, Self.versionPath,
-                "\(text) is not a format version; use \(listed.replacingOccurrences(of: " and ", with: " or "))")
+            throw reader.fail(node, Self.versionPath, "\(text) is not a format version; use 1 or \(current)")
         }
         return version
     }

@@ -35,10 +35,13 @@ package enum ScheduleEncoder {
         return root.value
     }
 
-    /// The version a schedule is written in: its own, or 2 when a medication says its doses with
-    /// a form, unit or amounts by weekday or slot (which version 1 cannot hold).
+    /// The version a schedule is written in: its own, or 2 when a medication holds what version 1
+    /// cannot (a form, a unit, amounts by weekday or slot, spacing, the gradual policy).
     package static func writtenVersion(_ schedule: Schedule) -> Int {
-        schedule.medications.contains(where: \.needsVersion2) ? max(schedule.version, 2) : schedule.version
+        let needs2 = schedule.medications.contains {
+            $0.needsVersion2 || $0.spacing != nil || $0.timePolicy.maxShiftPerDay != nil
+        }
+        return needs2 ? max(schedule.version, 2) : schedule.version
     }
 
     /// A medication's entry in a file of `version` (its dose keys are the version's).
@@ -47,23 +50,25 @@ package enum ScheduleEncoder {
         o.add("id", .string(m.id))
         o.add("name", .string(m.name))
         if let strength = m.strength { o.add("strength", .string(strength)) }
-        if version >= 2 {
+        let unitStyle = saysUnit(m, version: version)
+        if unitStyle {
             if let form = m.form { o.add("form", .string(form.rawValue)) }
             if let unit = m.unit, unit != m.form?.defaultUnit { o.add("unit", .string(unit.rawValue)) }
             if m.amount != 1 { o.add("amount", .number(m.amount)) }
-            if !m.doses.isEmpty { o.add("doses", doseRules(m.doses)) }
         }
+        if version >= 2, !m.doses.isEmpty { o.add("doses", doseRules(m.doses)) }
         if let dose = m.dose { o.add("dose", .string(dose)) }
         if let notes = m.notes { o.add("notes", .string(notes)) }
-        if version < 2, m.amount != 1 { o.add("pillsPerDose", .number(m.amount)) }
+        if !unitStyle, m.amount != 1 { o.add("pillsPerDose", .number(m.amount)) }
         if !(m.times.isEmpty && m.recurrence.isAsNeeded) { o.add("times", slots(m.times)) }
         if m.recurrence != .daily { o.add("recurrence", recurrence(m.recurrence)) }
         o.add("start", .string(m.start.description))
         if let end = m.end { o.add("end", .string(end.description)) }
         if m.timePolicy != MedicationDecoder.defaultPolicy(for: m.recurrence) { o.add("timePolicy", timePolicy(m.timePolicy)) }
+        if let spacing = m.spacing { o.add("spacing", self.spacing(spacing)) }
         if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
-        if let supply = m.supply { o.add("supply", self.supply(supply, version: version)) }
-        if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map { step($0, version: version) }))) }
+        if let supply = m.supply { o.add("supply", self.supply(supply, of: m, version: version)) }
+        if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map { step($0, unitStyle: unitStyle) }))) }
         if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
         return o.value
     }
@@ -126,7 +131,20 @@ package enum ScheduleEncoder {
             o.add("zone", .string(zone.identifier))
         case .fixedInterval: o.add("kind", .string("fixedInterval"))
         case .floating: o.add("kind", .string("floating"))
+        case .gradual(let minutes):
+            o.add("kind", .string("gradual"))
+            if Double(minutes) != MedicationDecoder.defaultMaxShiftHours * 60 {
+                o.add("maxShiftHours", .number(Double(minutes) / 60))
+            }
         }
+        return o.value
+    }
+
+    /// `spacing` in hours; no least time is written as a minimum of 0.
+    private static func spacing(_ s: Spacing) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("minimumHours", .number(Double(s.minimum ?? 0) / 3600))
+        if let maximum = s.maximum { o.add("maximumHours", .number(Double(maximum) / 3600)) }
         return o.value
     }
 
@@ -144,11 +162,16 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    /// A supply record as a file of `version` holds it (`pills` in version 1, `amount` in 2).
-    static func supply(_ s: Supply, version: Int) -> JSONValue {
+    /// Whether a file of `version` says `m`'s dose with form, unit and amount (version 2, a
+    /// medication with a form or unit), else with version 1's `dose` and `pillsPerDose`.
+    static func saysUnit(_ m: Medication, version: Int) -> Bool { version >= 2 && (m.form != nil || m.unit != nil) }
+
+    /// The supply record of `m` as a file of `version` holds it (`amount` where the medication
+    /// says its dose with a unit, else `pills`).
+    static func supply(_ s: Supply, of m: Medication, version: Int) -> JSONValue {
         let defaults = Supply(pills: 0, asOf: s.asOf)
         var o = ObjectBuilder()
-        o.add(version >= 2 ? "amount" : "pills", .number(s.pills))
+        o.add(saysUnit(m, version: version) ? "amount" : "pills", .number(s.pills))
         o.add("asOf", .string(s.asOf.description))
         if s.warningDays != defaults.warningDays { o.add("warningDays", .int(s.warningDays)) }
         if s.refillReminderTime != defaults.refillReminderTime {
@@ -157,10 +180,10 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    private static func step(_ s: TaperStep, version: Int) -> JSONValue {
+    private static func step(_ s: TaperStep, unitStyle: Bool) -> JSONValue {
         var o = ObjectBuilder()
         o.add("from", .string(s.from.description))
-        if let amount = s.amount { o.add(version >= 2 ? "amount" : "pillsPerDose", .number(amount)) }
+        if let amount = s.amount { o.add(unitStyle ? "amount" : "pillsPerDose", .number(amount)) }
         if let doses = s.doses { o.add("doses", doseRules(doses)) }
         if let dose = s.dose { o.add("dose", .string(dose)) }
         if let times = s.times { o.add("times", slots(times)) }

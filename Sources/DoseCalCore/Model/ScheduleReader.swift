@@ -52,11 +52,9 @@ struct ScheduleReader {
     }
 
     /// The members of an object after checking that it has only `known` keys (and `x-` keys, which are dropped).
-    /// A key of another format version is reported with its note from `otherVersion` (what to
-    /// write instead).
-    func fields(
-        _ node: JSONNode, at path: FieldPath, known: JSONKeys, context: String = "", otherVersion: [String: String] = [:]
-    ) throws(ScheduleError) -> ScheduleFields {
+    func fields(_ node: JSONNode, at path: FieldPath, known: JSONKeys, context: String = "") throws(ScheduleError)
+        -> ScheduleFields
+    {
         guard node.isObject else { throw fail(node, path, "expected an object {...}, found \(node.summary)") }
         let tape = node.tape
         var values = [Int](repeating: -1, count: known.names.count)
@@ -69,10 +67,6 @@ struct ScheduleReader {
                 continue
             }
             let key = tape.text(at: k)
-            if let note = otherVersion[key] {
-                try report(fail(line: tape.entries[k].line, column: tape.entries[k].column, path, JSONWriter.quoted(key) + note))
-                continue
-            }
             var message = "unknown key \(JSONWriter.quoted(key))\(context)"
             message += Self.didYouMean(NameSuggestion.closest(to: key, in: known.names))
             message += "; known keys: " + known.names.joined(separator: ", ") + " (keys starting with \"x-\" are ignored)"
@@ -94,12 +88,20 @@ struct ScheduleReader {
         return s
     }
 
-    /// A string without control characters (line breaks and tabs allowed when `multiline`).
-    /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
+    /// A string without control characters (line breaks and tabs allowed when `multiline`), at
+    /// most `TextLimits.line` bytes (`TextLimits.notes` when `multiline`). With `nonEmpty` (an
+    /// example of valid text), empty or all-space text is refused too.
     func text(_ node: JSONNode, at path: FieldPath, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
         -> String
     {
         let s = try string(node, at: path)
+        let most = multiline ? TextLimits.notes : TextLimits.line
+        if s.utf8.count > most {
+            throw fail(
+                node, path,
+                "is \(s.utf8.count) bytes long; at most \(most) bytes (UTF-8) are allowed here, so that every calendar "
+                    + "item dosecal writes from it stays small enough to read back; shorten it")
+        }
         if let example = nonEmpty, s.allSatisfy(\.isWhitespace) {
             throw fail(node, path, "must not be empty or only spaces; write the text, like \(JSONWriter.quoted(example))")
         }

@@ -17,13 +17,16 @@ public struct Occurrence: Sendable, Hashable {
     public var pills: Double
     /// Whether the local time fell in a DST gap or overlap.
     public var resolution: ZoneResolver.Kind
+    /// Seconds the dose fires after `local` read in `zone` (RFC 5545): 0 but for a dose of the
+    /// gradual policy on its way to a new zone's wall clock (negative: before it).
+    public var shift: Int
     /// The dose's amount in the medication's unit (what its words say: 40 for "40 mg", when
     /// `pills` counts the 8 tablets it takes); `pills` when not given.
     public var amount: Double
 
     public init(
         medicationID: String, slotID: String, local: LocalDateTime, zone: Zone?, instant: Int, pills: Double,
-        resolution: ZoneResolver.Kind, amount: Double? = nil
+        resolution: ZoneResolver.Kind, shift: Int = 0, amount: Double? = nil
     ) {
         self.medicationID = medicationID
         self.slotID = slotID
@@ -32,6 +35,7 @@ public struct Occurrence: Sendable, Hashable {
         self.instant = instant
         self.pills = pills
         self.resolution = resolution
+        self.shift = shift
         self.amount = amount ?? pills
     }
 }

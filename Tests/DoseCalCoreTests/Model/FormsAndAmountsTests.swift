@@ -70,31 +70,35 @@ import Testing
     static let errorCases: [(fields: String, version: Int, message: String)] = [
         (
             #""form": "tablet""#, 1,
-            #"medications[0]: "form" is a key of format version 2; set "version": 2 at the top of the file to use it (version 2 says a dose with amount and unit, like "amount": 5, "unit": "ml", instead of dose and pillsPerDose)"#
+            #"medications[0].form: form needs schedule format version 2; set "version": 2 at the top of the file (a version 1 file reads as before without it)"#
         ),
         (
             #""doses": []"#, 1,
-            #"medications[0]: "doses" is a key of format version 2; set "version": 2 at the top of the file to use it (version 2 says a dose with amount and unit, like "amount": 5, "unit": "ml", instead of dose and pillsPerDose)"#
+            #"medications[0].doses: doses needs schedule format version 2; set "version": 2 at the top of the file (a version 1 file reads as before without it)"#
         ),
         (
-            #""pillsPerDose": 2"#, 2,
-            #"medications[0]: "pillsPerDose" is a key of format version 1; version 2 writes "amount", in the medication's unit"#
+            #""form": "tablet", "pillsPerDose": 2"#, 2,
+            #"medications[0].pillsPerDose: pillsPerDose is version 1's amount of a dose; next to form, unit or amount write it as "amount", in the medication's unit"#
         ),
         (
-            #""dose": "5 ml""#, 2,
-            #"medications[0]: "dose" is a key of format version 1; version 2 says the dose with "amount" and "form" or "unit", like "amount": 5, "unit": "ml""#
+            #""form": "liquid", "dose": "5 ml""#, 2,
+            #"medications[0].dose: dose is version 1's dose text; next to form, unit or amount the words come from them ("amount": 5, "unit": "ml" says "5 ml"): leave dose out"#
         ),
         (
-            #""form": "liquid", "supply": {"pills": 100, "asOf": "2026-12-01"}"#, 2,
-            #"medications[0].supply: "pills" is a key of format version 1; version 2 writes "amount", in the supply's unit (tablets, ml ...)"#
+            #""dose": "2.5 mg", "doses": [{"weekdays": ["MO"], "amount": 2}]"#, 2,
+            #"medications[0].dose: dose is version 1's dose text, the same for every dose; with doses the amounts say the words: leave dose out"#
+        ),
+        (
+            #""form": "liquid", "supply": {"amount": 100, "pills": 100, "asOf": "2026-12-01"}"#, 2,
+            #"medications[0].supply.pills: pills and amount both give the amount on hand; keep "amount", in the supply's unit"#
         ),
         (
             #""supply": {"amount": 100, "asOf": "2026-12-01"}"#, 1,
-            #"medications[0].supply: "amount" is a key of format version 2; set "version": 2 at the top of the file to use it (version 2 says a dose with amount and unit, like "amount": 5, "unit": "ml", instead of dose and pillsPerDose)"#
+            #"medications[0].supply.amount: amount needs schedule format version 2; set "version": 2 at the top of the file (a version 1 file reads as before without it)"#
         ),
         (
             #""taper": [{"from": "2026-12-01", "amount": 2}]"#, 1,
-            #"medications[0].taper[0]: "amount" is a key of format version 2; set "version": 2 at the top of the file to use it (version 2 says a dose with amount and unit, like "amount": 5, "unit": "ml", instead of dose and pillsPerDose)"#
+            #"medications[0].taper[0].amount: amount needs schedule format version 2; set "version": 2 at the top of the file (a version 1 file reads as before without it)"#
         ),
         (
             #""form": "syrup""#, 2,
@@ -253,7 +257,25 @@ import Testing
                 "t.json:2: medications[0].amount: 12 mg comes to 2.4 tablets at this strength; a dose in mg must come to whole, half or quarter tablets",
                 "t.json:3: medications[0].doses[0].amount: 0.3 mg comes to 0.06 tablets at this strength; a dose in mg must come to whole, half or quarter tablets",
                 "t.json:3: medications[0].doses[2].slots[0]: \"x\" is not a slot of this medication; its slots are 1",
-                "t.json:5: medications[0].taper[0]: \"dose\" is a key of format version 1; version 2 says the dose with \"amount\" and \"form\" or \"unit\", like \"amount\": 5, \"unit\": \"ml\"",
+                "t.json:5: medications[0].taper[0].dose: dose is version 1's dose text; next to the medication's form or unit the words come from them (\"amount\": 5, \"unit\": \"ml\" says \"5 ml\"): leave dose out",
             ])
+    }
+
+    /// Version 2 takes every key of version 1: each example schedule made version 2 reads as the
+    /// same medications, and is written back with version 1's dose keys.
+    @Test(arguments: ["demo.json", "taper.json", "as-needed.json", "weekdays.json"])
+    func version1FilesReadTheSameAsVersion2(_ name: String) throws {
+        let text = try String(contentsOf: scheduleFixtures.appendingPathComponent(name), encoding: .utf8)
+        let v2 = text.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#)
+        #expect(v2 != text)
+        let (one, two) = (
+            try ScheduleCodec.decode(Data(text.utf8), file: name), try ScheduleCodec.decode(Data(v2.utf8), file: name)
+        )
+        #expect(two.version == 2 && two.medications == one.medications)
+        let written = String(decoding: ScheduleCodec.encode(two), as: UTF8.self)
+        #expect(
+            written
+                == String(decoding: ScheduleCodec.encode(one), as: UTF8.self).replacingOccurrences(
+                    of: #""version": 1"#, with: #""version": 2"#))
     }
 }

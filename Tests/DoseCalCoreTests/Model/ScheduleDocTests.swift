@@ -8,20 +8,16 @@ import Testing
     static let doc = scheduleFixtures.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/schedule-format.md")
 
-    /// The ```json blocks of the document, each with the format version of its section (2 in
-    /// the section on version 2, else 1).
-    static func jsonBlocks() throws -> [(text: String, version: Int)] {
+    /// The ```json blocks of the document.
+    static func jsonBlocks() throws -> [String] {
         let text = try String(contentsOf: doc, encoding: .utf8)
-        var blocks: [(text: String, version: Int)] = []
+        var blocks: [String] = []
         var current: [Substring]?
-        var version = 1
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.hasPrefix("## ") {
-                version = line.hasPrefix("## Version 2") ? 2 : 1
-            } else if current == nil, line == "```json" {
+            if current == nil, line == "```json" {
                 current = []
             } else if let lines = current, line == "```" {
-                blocks.append((lines.joined(separator: "\n"), version))
+                blocks.append(lines.joined(separator: "\n"))
                 current = nil
             } else {
                 current?.append(line)
@@ -33,13 +29,13 @@ import Testing
     @Test func examplesDecode() throws {
         let blocks = try Self.jsonBlocks()
         #expect(blocks.count >= 10)
-        #expect(blocks.filter { $0.version == 2 }.count >= 7)
-        for (block, version) in blocks {
-            // Whole files have a version; the others are single medications.
+        for block in blocks {
+            // Whole files have a version; the others are single medications (read as version 2,
+            // which takes every key of version 1 as well).
             let text =
                 block.contains("\"version\"")
                 ? block
-                : "{\"version\": \(version), \"homeZone\": \"UTC\", \"medications\": [\(block)]}"
+                : "{\"version\": 2, \"homeZone\": \"UTC\", \"medications\": [\(block)]}"
             do {
                 let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "doc.json")
                 #expect(try ScheduleCodec.decode(ScheduleCodec.encode(schedule), file: "doc.json") == schedule)
