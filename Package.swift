@@ -13,6 +13,7 @@ let package = Package(
         // an automatic library).
         .library(name: "DoseCalCore", type: .static, targets: ["DoseCalCore"]),
         .library(name: "DoseCal", targets: ["DoseCal"]),
+        .library(name: "DoseCalChart", targets: ["DoseCalChart"]),
         .library(name: "ICal", targets: ["ICal"]),
         .library(name: "CalendarTime", targets: ["CalendarTime"]),
         .executable(name: "dosecal", targets: ["DoseCalCLI"]),
@@ -34,11 +35,15 @@ let package = Package(
         .target(name: "ICal", dependencies: ["CLibical", "CLibicalICU", "CalendarTime"]),
         .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
         .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
-        .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),
+        // Charts for people to look at (administration record, week, supply) as HTML and SVG,
+        // over the core alone (no libical).
+        .target(name: "DoseCalChart", dependencies: ["DoseCalCore"]),
+        .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal", "DoseCalChart"]),
         // Seeded generators shared by the test targets.
         .target(name: "DoseCalTestSupport", dependencies: ["DoseCalCore"], path: "Tests/DoseCalTestSupport"),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "DoseCalCoreTests", dependencies: ["DoseCalCore", "DoseCalTestSupport"]),
         .testTarget(name: "DoseCalTests", dependencies: ["DoseCal", "ICal", "DoseCalTestSupport"]),
+        .testTarget(name: "DoseCalChartTests", dependencies: ["DoseCalChart", "DoseCalTestSupport"]),
     ]
 )

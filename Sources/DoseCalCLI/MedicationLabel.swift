@@ -9,8 +9,7 @@ struct MedicationLabel {
 
     func callAsFunction(_ m: Medication) -> String {
         if privacy { return schedule.positionalName(of: m.id) ?? "Medication" }
-        if let words = MedicationWords(m) { return words.label }
-        return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        return m.label
     }
 }
 

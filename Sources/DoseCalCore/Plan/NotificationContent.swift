@@ -29,21 +29,19 @@ public struct NotificationContent: Sendable, Equatable {
     /// `time`. A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
     /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00.").
     static func dose(_ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool) -> Self {
-        var title = privacy ? privateTitle : [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
-        let amount = dose.flatMap { $0.isEmpty ? nil : $0 } ?? (amountText(pills) + (pills == 1 ? " dose" : " doses"))
-        var body = privacy ? "It is time for a dose." : "Take \(amount) at \(String(time.description.prefix(5)))."
-        if !privacy, let words = MedicationWords(m) {
-            title = words.label
-            body = "\(words.instruction(pills)) at \(String(time.description.prefix(5)))."
+        let title: String
+        let body: String
+        if privacy {
+            (title, body) = (privateTitle, "It is time for a dose.")
+        } else if let words = MedicationWords(m) {
+            (title, body) = (words.label, "\(words.instruction(pills)) at \(String(time.description.prefix(5))).")
+        } else {
+            title = [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+            body = "Take \(MedicationWords.dose(of: m, amount: pills, text: dose)) at \(String(time.description.prefix(5)))."
         }
         return Self(
             title: title, body: body, categoryIdentifier: NotificationCategory.dose.identifier, threadIdentifier: thread,
             interruptionLevel: "timeSensitive")
-    }
-
-    /// "1", "0.5".
-    private static func amountText(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     /// The content of an as-needed medicine's "next dose allowed" reminder.
