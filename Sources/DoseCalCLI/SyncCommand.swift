@@ -101,7 +101,7 @@ enum SyncCommand {
         let bytes = try held?.read() ?? ScheduleInput.data(path)
         let onFile = try ScheduleCodec.decode(bytes, file: path)
         var schedule = onFile
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline(of: nil))
         var travel = "-"
         if let zone = try args.zone("zone", example: "Asia/Tokyo") {
             let from = schedule.localDate(at: now)
