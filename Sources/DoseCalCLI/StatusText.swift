@@ -9,12 +9,13 @@ struct StatusText {
     func text(_ statuses: [MedicationStatus]) -> String {
         let home = schedule.home
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
+        let engine = WallClockEngine(schedule: schedule)
         let now = home.local(at: at)
         var lines = [
             "Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)", ReminderStatus.noEntryRule,
         ]
         for s in statuses {
-            guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
+            guard let m = engine.lookup.medication(s.medicationID) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
                 lines.append("  pills left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
@@ -27,9 +28,9 @@ struct StatusText {
             if !s.next.isEmpty { lines.append("  next: " + s.next.map { local($0.occurrence) }.joined(separator: ", ")) }
             lines += doses("missed", s.missed)
             lines += doses("not recorded", s.notRecorded)
-            lines += seen(m)
+            lines += seen(m, engine: engine)
             if let doses = s.asNeeded {
-                lines.append(asNeeded(doses))
+                lines.append(asNeeded(doses, engine: engine))
                 continue
             }
             lines.append("  adherence: 7 days \(rate(s.week)); 30 days \(rate(s.month))")
@@ -47,21 +48,20 @@ struct StatusText {
     }
 
     /// "  as needed: 2 doses in the last 24 hours (at most 3); next dose allowed 2026-03-02 14:00".
-    private func asNeeded(_ doses: AsNeededDoses) -> String {
+    private func asNeeded(_ doses: AsNeededDoses, engine: WallClockEngine) -> String {
         let count = doses.lastDay(at: at).count
         var line = "  as needed: \(count) dose\(count == 1 ? "" : "s") in the last 24 hours"
         if let most = doses.maxPerDay { line += " (at most \(most))" }
         guard let next = doses.nextAllowed, next > at else { return line + "; a dose is allowed now" }
         // In the zone the person is in then (travel moves the clock, not the instant).
-        let zone = WallClockEngine(schedule: schedule).zone(on: schedule.home.local(at: next).date)
+        let zone = engine.zone(on: schedule.home.local(at: next).date)
         return line + "; next dose allowed \(local(next, zone: zone)) \(zone)"
     }
 
     /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
     /// the zone the person was in then; a hint only, never counted as taken.
-    private func seen(_ m: Medication) -> [String] {
-        let engine = WallClockEngine(schedule: schedule)
-        return schedule.seen.filter { $0.medication == m.id }.compactMap { hint in
+    private func seen(_ m: Medication, engine: WallClockEngine) -> [String] {
+        engine.lookup.seen(of: m.id).compactMap { hint in
             guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
             let zone = engine.zone(on: schedule.home.local(at: hint.at).date)
             let l = zone.local(at: hint.at)

@@ -127,13 +127,14 @@ public struct DoseChecker: Sendable {
             return Dictionary(grouping: all) { SlotKey(medicationID: $0.medicationID, slotID: $0.slotID) }
         }
         var result: [SlotKey: [Occurrence]] = [:]
+        let skipped = SkippedDoses(engine: engine)
         for (index, m) in schedule.medications.enumerated() {
             let slots =
                 expansion?.slots(ofMedicationAt: index, from: days.0, to: days.1)
                 ?? DoseExpansion.split(engine.occurrences(of: m, from: days.0, to: days.1), slots: m.times.count) { _ in true }
             // The gap policy and the log's skips dose by dose, so slot by slot as well.
             for var slot in slots {
-                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses))
+                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses), skipped: skipped)
                 guard !slot.doses.isEmpty else { continue }
                 // A gap policy may move a dose past another of its slot (the sort is stable).
                 if !slot.doses.indices.dropFirst().allSatisfy({ slot.doses[$0 - 1].instant <= slot.doses[$0].instant }) {

@@ -20,9 +20,9 @@ extension ReminderStatus {
 
     private func medication(_ s: MedicationStatus, privacy: Bool) -> JSONValue {
         var o = ObjectBuilder()
-        let id = privacy ? engine.schedule.positionalName(of: s.medicationID) ?? "Medication" : s.medicationID
+        let id = privacy ? engine.lookup.positionalName(of: s.medicationID) ?? "Medication" : s.medicationID
         o.add("id", .string(id))
-        if !privacy, let m = engine.schedule.medications.first(where: { $0.id == s.medicationID }) {
+        if !privacy, let m = engine.lookup.medication(s.medicationID) {
             o.add("name", .string(m.name))
         }
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
@@ -61,7 +61,7 @@ extension ReminderStatus {
     /// The reminders a calendar reported as seen, the latest per slot: `slot`, `date` (the dose's,
     /// null when unknown), `at` (RFC 3339 UTC). Hints only: no count above includes them.
     private func seen(of medication: String) -> [JSONValue] {
-        engine.schedule.seen.filter { $0.medication == medication }.map { hint in
+        engine.lookup.seen(of: medication).map { hint in
             var o = ObjectBuilder()
             o.add("slot", .string(hint.slot))
             o.add("date", hint.date.map { .string($0.description) } ?? .null)
