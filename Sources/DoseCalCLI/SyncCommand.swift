@@ -84,17 +84,37 @@ enum SyncCommand {
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
         let now = try context.clock.now(override: args.options["now"])
+        let json = args.flags.contains("json")
+        let progress = Progress(command: name, json: json, environment: context.environment)
+        progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
+        defer { progress.finish() }
+        let zone = try args.zone("zone", example: "Asia/Tokyo")
+        let (report, schedule) = try self.sync(sync, path: path, zone: zone, now: now, environment: context.environment)
+        progress.finish()
+        let output = SyncOutput(
+            report: report, folder: sync.folder, dryRun: sync.dryRun,
+            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
+        context.console.out(json ? output.json() : output.text())
+        return exitCode(report)
+    }
+
+    /// One sync of the schedule file at `path` (read now, travelling to `zone` from today when
+    /// given) into `sync.folder`: the phone's edits merged into the file, the folder written.
+    /// `dosecal publish --vdir-root` runs it for each schedule of a folder.
+    static func sync(
+        _ sync: VdirSync, path: String, zone: Zone?, now: Int, environment: [String: String]
+    ) throws -> (report: VdirSync.Report, schedule: Schedule) {
         let bytes = try ScheduleInput.data(path)
         var schedule = try ScheduleCodec.decode(bytes, file: path)
         var travel = "-"
-        if let zone = try args.zone("zone", example: "Asia/Tokyo") {
+        if let zone {
             let from = schedule.localDate(at: now)
             schedule = schedule.travelling(to: zone, from: from)
             travel = "\(zone) from \(from)"
         }
         var sync = sync
-        sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
-        sync.build = SyncInputs.build(environment: context.environment)
+        sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: environment)
+        sync.build = SyncInputs.build(environment: environment)
         // A travel stop changes the itinerary only: the medications are the file's either way.
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
@@ -105,17 +125,13 @@ enum SyncCommand {
             let onDisk = try ScheduleCodec.decode(original, file: path)
             try ScheduleFile.replace(path, original: original, with: try onDisk.merging(changes, now: now))
         }
-        let json = args.flags.contains("json")
-        let progress = Progress(command: name, json: json, environment: context.environment)
-        progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
-        defer { progress.finish() }
         var report = try sync.run(schedule: schedule, now: now, save: save)
         if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
-        progress.finish()
-        let output = SyncOutput(
-            report: report, folder: sync.folder, dryRun: sync.dryRun,
-            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
-        context.console.out(json ? output.json() : output.text())
+        return (report, schedule)
+    }
+
+    /// 0 in step, 1 conflicts or damage remain.
+    static func exitCode(_ report: VdirSync.Report) -> Int32 {
         let damaged = !(report.merge?.changes.damaged.isEmpty ?? true)
         return report.conflicts.isEmpty && !damaged ? ExitCode.ok : ExitCode.problems
     }

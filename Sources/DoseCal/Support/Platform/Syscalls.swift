@@ -112,6 +112,61 @@ enum Syscalls {
         #endif
     }()
 
+    /// `openat(2)` of the folder `name` in the folder `dirfd` (never through a symbolic link).
+    static func openFolder(_ name: String, in dirfd: Int32) throws(Errno) -> Int32 {
+        while true {
+            let fd = name.withCString { system_openat(dirfd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            if fd >= 0 { return fd }
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// The names in the open folder `fd` with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`, or
+    /// `DT_UNKNOWN` where the file system does not say), `.` and `..` left out; `fd` stays open.
+    static func folderEntries(_ fd: Int32) throws(Errno) -> [(name: String, type: UInt8)] {
+        let copy = system_dup(fd)
+        guard copy >= 0 else { throw .current }
+        guard let dir = system_fdopendir(copy) else {
+            let error = Errno.current
+            close(copy)
+            throw error
+        }
+        defer { _ = system_closedir(dir) }
+        system_rewinddir(dir)
+        var result: [(name: String, type: UInt8)] = []
+        while let entry = system_readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            result.append((name, entry.pointee.d_type))
+        }
+        return result
+    }
+
+    /// `fstatat(2)` of `name` in the folder `dirfd`; a symbolic link is described, not followed.
+    static func lstat(_ name: String, in dirfd: Int32) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard system_fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw .current }
+        return FileStatus(st)
+    }
+
+    /// `futimens(2)`: the file's access and modification times set to `seconds` since 1970.
+    static func setModified(_ fd: Int32, seconds: Int) throws(Errno) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        guard system_futimens(fd, &times) == 0 else { throw .current }
+    }
+
+    /// `mkdir(2)` with `mode` (less the umask).
+    static func mkdir(_ path: String, mode: mode_t) throws(Errno) {
+        guard system_mkdir(path, mode) == 0 else { throw .current }
+    }
+
+    /// `chmod(2)`.
+    static func chmod(_ path: String, _ mode: mode_t) throws(Errno) {
+        guard system_chmod(path, mode) == 0 else { throw .current }
+    }
+
     /// `getpid(2)`.
     static var processID: Int32 { system_getpid() }
 
@@ -136,4 +191,16 @@ private func system_lstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> I
 private func system_stat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { stat(path, st) }
 private func system_fstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
 private func system_getpid() -> Int32 { getpid() }
+private func system_openat(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { openat(dirfd, path, flags) }
+private func system_dup(_ fd: Int32) -> Int32 { dup(fd) }
+private func system_fdopendir(_ fd: Int32) -> OpaquePointer? { fdopendir(fd) }
+private func system_closedir(_ dir: OpaquePointer) -> Int32 { closedir(dir) }
+private func system_rewinddir(_ dir: OpaquePointer) { rewinddir(dir) }
+private func system_readdir(_ dir: OpaquePointer) -> UnsafeMutablePointer<dirent>? { readdir(dir) }
+private func system_fstatat(_ dirfd: Int32, _ name: String, _ st: UnsafeMutablePointer<stat>, _ flags: Int32) -> Int32 {
+    fstatat(dirfd, name, st, flags)
+}
+private func system_futimens(_ fd: Int32, _ times: UnsafePointer<timespec>) -> Int32 { futimens(fd, times) }
+private func system_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+private func system_chmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
 private func system_kill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
