@@ -67,6 +67,7 @@ interop: build
 	python3 scripts/interop/check_expand.py $(BIN)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_publish.py $(BIN) fixtures/schedules
 
 # The embeddable core builds and links with libical hidden (docs/core.md; own build folder).
 core:
