@@ -40,12 +40,10 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -65,24 +63,6 @@ results: list[tuple[bool, str]] = []
 def check(ok: bool, what: str) -> None:
     results.append((ok, what))
     print(("ok     " if ok else "FAILED ") + what, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(port: int, proc: subprocess.Popen, name: str, log: Path) -> None:
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            if proc.poll() is not None:
-                common.die(f"{name} exited {proc.returncode}: {log.read_text() if log.exists() else ''}", 1)
-            time.sleep(0.1)
-    common.die(f"{name} did not start listening within 10 s", 1)
 
 
 def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None):
@@ -130,7 +110,7 @@ def start_nginx(tmp: Path, site: Path) -> tuple[subprocess.Popen, str]:
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
     if not nginx:
         common.die("nginx is not installed (scripts/install-deps.sh test installs Debian's nginx)")
-    port = free_port()
+    port = common.free_port()
     server = nginx_server_block()
     for placeholder in ("listen 127.0.0.1:8080;", "root /srv/dosecal/site;"):
         if placeholder not in server:
@@ -154,29 +134,8 @@ http {{
     log = prefix / "logs" / "error.log"
     proc = subprocess.Popen([nginx, "-p", str(prefix), "-c", str(conf), "-g", "daemon off;"],
                             stdout=subprocess.DEVNULL, stderr=open(prefix / "logs" / "stderr.log", "w"))
-    wait_for(port, proc, "nginx", prefix / "logs" / "stderr.log")
+    common.wait_for(port, proc, "nginx", prefix / "logs" / "stderr.log")
     return proc, f"http://127.0.0.1:{port}/"
-
-
-def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    log = tmp / "radicale.log"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
-         "--storage-filesystem-folder", str(tmp / "radicale"), "--auth-type", "none", "--logging-level", "warning"],
-        stdout=open(log, "w"), stderr=subprocess.STDOUT)
-    wait_for(port, proc, "Radicale", log)
-    return proc, f"http://127.0.0.1:{port}/"
-
-
-def stop(proc: subprocess.Popen | None) -> None:
-    if proc is None:
-        return
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 def uids(data: bytes) -> set[str]:
@@ -279,7 +238,7 @@ fileext = ".ics"
         check(curl(url)[0] == 404 and curl(base + renamed)[0] == 200 and renamed != some["feed"],
               f"after --rotate the old link answers 404, the new one 200 ({renamed})")
     finally:
-        stop(nginx)
+        common.stop(nginx)
 
 
 def starts(data: bytes) -> list[str]:
@@ -300,7 +259,7 @@ def caldav_part(binary: Path, fixtures: Path, tmp: Path, vdirsyncer: str) -> Non
         shutil.copy(fixtures / name, schedules / f"{person}.json")
     radicale = None
     try:
-        radicale, url = start_radicale(tmp)
+        radicale, url = common.start_radicale(tmp)
         r = run([str(binary), "publish", str(schedules), "--vdir-root", str(root), "--caldav-url", url,
                  "--caldav-user", "carehome", "--now", NOW, "--json"])
         synced = {Path(s["schedule"]).stem: s for s in json.loads(r.stdout)["vdirRoot"]}
@@ -325,7 +284,7 @@ def caldav_part(binary: Path, fixtures: Path, tmp: Path, vdirsyncer: str) -> Non
         # A phone deletes one dose of Anna's (2026-12-03 19:00 New York).
         from datetime import datetime
         from zoneinfo import ZoneInfo
-        evening = dose_uid("metformin", "evening")
+        evening = common.dose_uid("metformin", "evening")
         anna = calendars[synced["anna"]["folder"]]
         event = anna.event_by_uid(evening)
         cal = icalendar.Calendar.from_ical(event.data)
@@ -353,13 +312,7 @@ def caldav_part(binary: Path, fixtures: Path, tmp: Path, vdirsyncer: str) -> Non
         data = anna.event_by_uid(evening).data
         check("EXDATE" in data and "20261203T190000" in data, "the server still leaves the deleted dose out")
     finally:
-        stop(radicale)
-
-
-def dose_uid(medication: str, slot: str, part: str = "") -> str:
-    """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
-    import hashlib
-    return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"
+        common.stop(radicale)
 
 
 def main() -> None:

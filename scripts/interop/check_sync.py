@@ -37,11 +37,9 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.dont_write_bytecode = True
@@ -59,12 +57,6 @@ results: list[tuple[bool, str]] = []
 def check(ok: bool, what: str) -> None:
     results.append((ok, what))
     print(("ok     " if ok else "FAILED ") + what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -88,28 +80,6 @@ def uid_of(data: bytes) -> str:
         if line.startswith("UID:"):
             return line[4:].strip()
     return ""
-
-
-def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    storage = tmp / "radicale"
-    log = open(tmp / "radicale.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
-         "--storage-filesystem-folder", str(storage), "--auth-type", "none", "--logging-level", "warning"],
-        stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, url
-        except OSError:
-            if proc.poll() is not None:
-                common.die(f"Radicale exited {proc.returncode}: {(tmp / 'radicale.log').read_text()}", 1)
-            time.sleep(0.1)
-    proc.kill()
-    common.die("Radicale did not start listening within 10 s", 1)
-    raise SystemExit(1)
 
 
 def vdirsyncer_config(tmp: Path, folder: Path, url: str) -> Path:
@@ -143,25 +113,14 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dosecal-sync-"))
     radicale = None
     try:
-        radicale, url = start_radicale(tmp)
+        radicale, url = common.start_radicale(tmp)
         flow(binary, schedules, vdirsyncer, khal, tmp, url)
     finally:
-        if radicale is not None:
-            radicale.terminate()
-            try:
-                radicale.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                radicale.kill()
+        common.stop(radicale)
         shutil.rmtree(tmp, ignore_errors=True)
     failed = sum(1 for ok, _ in results if not ok)
     print(f"{len(results) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
-
-
-def dose_uid(medication: str, slot: str, part: str = "") -> str:
-    """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
-    import hashlib
-    return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"
 
 
 def dosecal_sync(binary: Path, schedule: Path, folder: Path, *extra: str, expect=(0,)) -> tuple[int, dict]:
@@ -194,8 +153,8 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     check(served == {uid_of(d) for d, _, _ in written.values()}, f"the server holds the 9 series after the push ({len(served)})")
 
     # 3. The phone edits the server.
-    morning, evening = dose_uid("metformin", "morning"), dose_uid("metformin", "evening")
-    levo, vitamin = dose_uid("levothyroxine", "morning"), dose_uid("vitamin-d", "lunch")
+    morning, evening = common.dose_uid("metformin", "morning"), common.dose_uid("metformin", "evening")
+    levo, vitamin = common.dose_uid("levothyroxine", "morning"), common.dose_uid("vitamin-d", "lunch")
 
     def edit(uid: str, change) -> None:
         event = calendar.event_by_uid(uid)
@@ -332,10 +291,10 @@ path = {tmp / 'khal.db'}
     data["medications"].append({"id": "omega-3", "name": "Omega-3", "times": ["13:00"], "start": "2026-12-01"})
     schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
-    check(out["created"] == ["dose-" + dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
+    check(out["created"] == ["dose-" + common.dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
     run([vdirsyncer, "-c", str(config), "sync"], env=env)
     served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
-    check(dose_uid("omega-3", "1") in served, "vdirsyncer pushed it")
+    check(common.dose_uid("omega-3", "1") in served, "vdirsyncer pushed it")
     # The series deleted on the phone stays deleted: dosecal does not write it back.
     check(vitamin not in served and not any(vitamin.encode() in p.read_bytes() for p in folder.glob("*.ics")),
           "the series deleted on the phone stays deleted (not in the folder, not on the server)")
