@@ -28,8 +28,10 @@ public struct CalendarCheck: Sendable {
         let home = schedule.home
         let window = checker.instantWindow
         progress(.expanding)
-        let expanded = calendar.instances(in: window, viewerZone: home, budget: ExpansionBudget())
-        let libical = calendar.libicalInstances(in: window, viewerZone: home) { progress(.libical(done: $0, of: $1)) }
+        let expanded = calendar.instances(in: window, viewerZone: home, budget: checker.expansionBudget)
+        let libical = calendar.libicalInstances(in: window, viewerZone: home, budget: checker.expansionBudget) {
+            progress(.libical(done: $0, of: $1))
+        }
         progress(.comparing)
         let system = SystemZones(lastYear: checker.to.year + 1)
         // One expansion of the doses for the plan and the expected doses (two days either side).

@@ -50,9 +50,8 @@ public struct CheckedCalendar: Sendable {
     /// Start instants per UID, by libical 3.0.16's own zone-aware expansion; bounded by a budget
     /// of its own, as large as the command's. `progress` hears (events done, events) after each event.
     func libicalInstances(
-        in window: Range<Int>, viewerZone: Zone, progress: (Int, Int) -> Void
+        in window: Range<Int>, viewerZone: Zone, budget: ExpansionBudget, progress: (Int, Int) -> Void
     ) -> [String: [Int]] {
-        let budget = ExpansionBudget()
         let shared = LibicalSharedDays()
         var result: [String: [Int]] = [:]
         let events = calendar.components(named: "VEVENT").filter { $0.property("RECURRENCE-ID") == nil }
