@@ -75,9 +75,35 @@ printf '[{"from": "2027-01-10", "zone": "Nowhere/Town"}]' > "$tmp/trip.json"
 check "check: bad itinerary" 2 "$bin" check "$demo" --itinerary "$tmp/trip.json"
 expect "check: itinerary error names the file and key" grep -q "trip.json:1: \[0\].zone" "$tmp/stderr"
 printf '[{"from": "2027-01-10", "zone": "Asia/Tokyo"}]' > "$tmp/trip.json"
-check "check: travel with dosecal's re-exported feed passes" 0 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
-expect "check: travel shows the home-zone drift" python3 -c "
-import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')"
+check "check: travel on the wall clock compresses doses (the feed itself fires every dose)" 1 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
+expect "check: travel shows the home-zone drift and the compressed doses" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')
+assert d['summary']['ok'] == d['summary']['expected'] and d['spacing'], d['spacing']
+assert {p['medication'] for p in d['spacing']} == {'metformin', 'levothyroxine'}, d['spacing']"
+# spacing and the gradual time policy
+travel=fixtures/schedules/travel-spacing.json
+check "check: the Tokyo week on the wall clock fails on spacing" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20
+expect "check: names the compressed doses in words" grep -qF "Amoxicillin suspension: the doses at 14:00 America/Chicago on 2026-12-04 (afternoon) and 07:00 Asia/Tokyo on 2026-12-05 (morning; 16:00 in America/Chicago) are 2 h apart, on the way to Asia/Tokyo; at least 3 h 30 min are needed" "$tmp/stdout"
+expect "check: says how many pairs" grep -q "^7 pairs of consecutive doses are closer together or further apart" "$tmp/stdout"
+check "check --json: the Tokyo week" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: spacing pairs with local times, zones and instants" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); p=d['spacing'][0]
+assert (p['medication'], p['problem'], p['hours'], p['minimumHours'], p['default'], p['causes']) == ('amoxicillin', 'tooClose', 2, 3.5, True, ['travel']), p
+assert p['first'] == {'slot': 'afternoon', 'day': '2026-12-04', 'local': '14:00', 'zone': 'America/Chicago', 'at': '2026-12-04T20:00:00Z'}, p
+assert p['second'] == {'slot': 'morning', 'day': '2026-12-05', 'local': '07:00', 'zone': 'Asia/Tokyo', 'at': '2026-12-04T22:00:00Z'}, p
+assert len(d['spacing']) == 7"
+check "check: the Tokyo week moving gradually in words" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20
+expect "check: says how the gradual medications move" grep -q "Amoxicillin suspension moves toward Asia/Tokyo time by at most 2 h a day: not on it before the next stop." "$tmp/stdout"
+check "check: the Tokyo week moving gradually passes" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: no spacing problem, every dose on time" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert d['spacing'] == [] and d['summary']['ok'] == d['summary']['expected'] == 96
+assert not any(k in r for r in d['doses'] for k in ('libical', 'plan', 'ios', 'systemZoneData'))"
+sed 's/"feed": {"name": "Family medications"}/"feed": {"name": "Family medications", "privacy": true}/' "$travel" > "$tmp/private-travel.json"
+check "check: privacy spacing" 1 "$bin" check "$tmp/private-travel.json" --from 2026-12-01 --to 2026-12-20
+expect "check: privacy spacing says Medication 1" bash -c "grep -q '^  Medication 1: the doses at' '$tmp/stdout' && ! grep -qiE 'amoxicillin|prednisolone|methotrexate' '$tmp/stdout'"
+sed 's/"version": 2/"version": 1/' "$travel" > "$tmp/v1-spacing.json"
+check "validate: spacing needs version 2" 2 "$bin" validate "$tmp/v1-spacing.json"
+expect "validate: says to set version 2" grep -q 'spacing needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
 check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
 expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 # Reminder commands: status, log, refill, plan (docs/reminders.md).
@@ -101,6 +127,22 @@ assert len(m['notRecorded']) == 14 and all(x['state'] == 'not-recorded' for x in
 check "status with a bad --grace" 64 "$bin" status "$demo" --grace -5
 check "status with a bad --at" 64 "$bin" status "$demo" --at yesterday
 check "status of a bad schedule" 2 "$bin" status "$tmp/bad.json"
+# Times people type: local date-times, dates, times of today, now and today, read in the
+# person's zone on that date; a time in a daylight-saving gap or overlap is refused.
+check "status --at a local date-time" 0 "$bin" status "$demo" --at "2026-11-30 07:00"
+expect "status --at 2026-11-30 07:00 is 07:00 in New York" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at a time of today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at 07:00
+expect "status --at 07:00 is today's 07:00" grep -qx "Status at 2026-11-30 07:00 America/New_York (grace 120 min)" "$tmp/stdout"
+check "status --at today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" status "$demo" --at today --json
+expect "status --at today is the start of today" grep -q '"at": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "status --at a time in the spring-forward gap" 64 "$bin" status "$demo" --at 2026-03-08T02:30
+expect "the gap is named" grep -q "dosecal status: --at 2026-03-08T02:30 does not exist in America/New_York: the clocks go from 02:00 to 03:00 that night" "$tmp/stderr"
+check "status --at a time that happens twice" 64 "$bin" status "$demo" --at "2026-11-01 01:30"
+expect "both instants are offered" grep -q "happens twice in America/New_York (the clocks go back that night); give 2026-11-01T01:30:00-04:00 for the first or 2026-11-01T01:30:00-05:00 for the second" "$tmp/stderr"
+check "plan --at a date" 0 "$bin" plan "$demo" --at 2026-11-30 --json
+expect "plan --at 2026-11-30 starts at New York's midnight" grep -q '"from": "2026-11-30T05:00:00Z"' "$tmp/stdout"
+check "check --from today" 0 env SOURCE_DATE_EPOCH=1796040000 "$bin" check "$demo" --from today --to 2026-12-02 --json
+expect "check --from today is the person's date" grep -q '"from": "2026-11-30"' "$tmp/stdout"
 cp "$demo" "$tmp/log.json"
 "$bin" log "$tmp/log.json" taken metformin --at 2026-11-30T08:05:00-05:00 > /dev/null
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -119,6 +161,86 @@ check "log: standard input is refused" 64 "$bin" log - taken metformin
 expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
 check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
 expect "log: no file created" test ! -e "$tmp/none.json"
+expect "log: no lock file made for a schedule that is not there" test ! -e "$tmp/.none.json.lock"
+check "log: a folder as the schedule" 2 "$bin" log "$tmp" taken metformin
+expect "log: a folder is named as one" grep -q "$tmp is a folder; expected a schedule file (.json)" "$tmp/stderr"
+# A log means what the person did: the dose whose window holds the time, else an extra dose in
+# words (exit 1); the reminders of doses still to come stay.
+cat > "$tmp/win.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "metformin", "name": "Metformin", "strength": "500 mg", "times": [{"id": "morning", "time": "08:00"}, {"id": "afternoon", "time": "14:00"}], "start": "2026-11-01", "supply": {"pills": 60, "asOf": "2026-12-01"}},
+  {"id": "methotrexate", "name": "Methotrexate", "times": [{"id": "friday", "time": "19:00"}], "recurrence": {"kind": "weekly", "weekdays": ["FR"]}, "start": "2026-11-06"},
+  {"id": "ibuprofen", "name": "Ibuprofen", "strength": "200 mg", "recurrence": {"kind": "asNeeded", "minimumHours": 6, "maxPerDay": 3}, "start": "2026-11-01"}]}
+JSON
+check "log: 12:00 between doses at 08:00 and 14:00 is the 08:00 dose, late" 0 "$bin" log "$tmp/win.json" taken FORMIN --at "2026-12-04 12:00"
+expect "log: the confirmation names the dose, local with its zone" grep -qx "Logged taken: Metformin 500 mg, dose of 2026-12-04 08:00 America/Chicago (slot morning), at 12:00." "$tmp/stdout"
+check "log: 12:30 again is an extra dose" 1 "$bin" log "$tmp/win.json" taken metformin --at "2026-12-04 12:30"
+expect "log: the extra dose in words" grep -qx "Warning: Metformin 500 mg: the 08:00 dose was already logged taken at 12:00; this is an extra dose, 1 hour 30 minutes before the 14:00 dose; the 14:00 reminder stays." "$tmp/stdout"
+expect "log: an extra dose is an entry without slot or date" grep -q '{"medication": "metformin", "status": "taken", "at": "2026-12-04T18:30:00Z"}' "$tmp/win.json"
+check "plan after the extra dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-04 12:30" --days 1 --json
+expect "plan: the 14:00 reminder stays" grep -q '"fires": "2026-12-04T20:00:00Z"' "$tmp/stdout"
+check "log: weekly methotrexate on a Tuesday" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-08 10:00"
+expect "log: an early weekly dose in words" grep -qx "Warning: Methotrexate is taken weekly: this is 3 days before Friday's dose; Friday's reminder stays." "$tmp/stdout"
+check "plan after the early weekly dose" 0 "$bin" plan "$tmp/win.json" --at "2026-12-08 10:00" --json
+expect "plan: Friday's reminder stays" grep -q '"fires": "2026-12-12T01:00:00Z"' "$tmp/stdout"
+check "log: methotrexate 14 hours after an unlogged Friday dose" 1 "$bin" log "$tmp/win.json" taken metho --at "2026-12-05 09:00"
+expect "log: the later Friday is the next one" grep -qx "Warning: Methotrexate is taken weekly: this is 14 hours after Friday's dose; next Friday's reminder stays." "$tmp/stdout"
+expect "log: how to file it as Friday's dose taken late" grep -qx "If this was the dose of 2026-12-04 19:00 America/Chicago taken late, log it as that dose instead: --slot friday --date 2026-12-04; the log keeps this entry as well, so the supply then counts one dose more." "$tmp/stdout"
+check "log: an as-needed dose" 0 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 08:00"
+expect "log: as needed, local, with the next allowed time" grep -qx "Logged taken: Ibuprofen 200 mg, as needed, at 2026-12-04 08:00 America/Chicago; the next dose is allowed from 2026-12-04 14:00 America/Chicago." "$tmp/stdout"
+check "log: an as-needed dose 2 hours after the last (6 hours apart)" 1 "$bin" log "$tmp/win.json" taken ibu --at "2026-12-04 10:00" --json
+expect "log --json: the warning and the next allowed time" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['kind'] == 'asNeeded' and d['nextAllowed'] == '2026-12-04T22:00:00Z' and d['nextAllowedLocal'] == '2026-12-04T16:00:00-06:00', d
+assert [w['kind'] for w in d['warnings']] == ['asNeededEarly'], d
+assert d['warnings'][0]['text'] == 'Ibuprofen 200 mg is taken at least 6 hours apart: this dose is 2 hours after the last one (2026-12-04 08:00 America/Chicago); the next dose is allowed from 2026-12-04 16:00 America/Chicago.', d
+assert d['recorded'] == {'medication': 'ibuprofen', 'status': 'taken', 'at': '2026-12-04T16:00:00Z'}, d"
+cp "$tmp/win.json" "$tmp/win-before.json"
+check "log: a skip in no dose's window is refused" 2 "$bin" log "$tmp/win.json" skipped metformin --at "2026-12-05 03:00"
+expect "log: the refusal says how to name the dose" grep -q 'name the dose with --slot and --date (the last dose before it: --slot afternoon --date 2026-12-04)' "$tmp/stderr"
+expect "log: nothing written when refused" cmp -s "$tmp/win.json" "$tmp/win-before.json"
+check "log: a named skip of a dose to come cancels it" 0 "$bin" log "$tmp/win.json" skipped metformin --slot afternoon --date 2026-12-05 --at "2026-12-04 22:00" --json
+expect "log --json: the dose named, local with its zone" grep -q '"dose": {"slot": "afternoon", "date": "2026-12-05", "at": "2026-12-05T20:00:00Z", "local": "2026-12-05T14:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "refill --json" 0 "$bin" refill "$tmp/win.json" metformin --add 30 --at "2026-12-04 12:00" --json
+expect "refill --json: the supply as the file holds it" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert d['medication'] == 'metformin' and d['added'] == 30 and d['supply']['asOf'] == '2026-12-04' and d['local'] == '2026-12-04T12:00:00-06:00', d"
+check "status MEDICATION: any part of the name" 0 "$bin" status "$demo" thyrox --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: only that medication" bash -c "grep -qx 'Levothyroxine 75 mcg' '$tmp/stdout' && ! grep -q Metformin '$tmp/stdout'"
+check "status MEDICATION: ambiguous" 2 "$bin" status "$demo" met --at 2026-11-30T12:00:00Z
+expect "status MEDICATION: the candidates are listed" grep -q '"met" matches several medications; use one of these ids: metformin, methotrexate' "$tmp/stderr"
+check "status MEDICATION --json" 0 "$bin" status "$demo" vitamin --at 2026-11-30T12:00:00Z --json
+expect "status MEDICATION --json: one medication" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['id'] for m in d['medications']] == ['vitamin-d'], d"
+# Local time everywhere: a trip from Chicago to Tokyo and back, and the end of daylight saving.
+cat > "$tmp/trip.json" <<'JSON'
+{"version": 1, "homeZone": "America/Chicago", "medications": [
+  {"id": "amoxicillin", "name": "Amoxicillin", "times": [{"id": "morning", "time": "07:00"}, {"id": "afternoon", "time": "14:00"}, {"id": "night", "time": "21:00"}], "start": "2026-10-25"},
+  {"id": "prednisolone", "name": "Prednisolone", "times": [{"id": "morning", "time": "08:00"}], "start": "2026-10-25", "timePolicy": {"kind": "pinned", "zone": "America/Chicago"}},
+  {"id": "cipro", "name": "Ciprofloxacin", "times": [{"id": "q8h", "time": "06:00"}], "recurrence": {"kind": "everyNHours", "hours": 8}, "start": "2026-10-25"}],
+ "itinerary": [{"from": "2026-12-08", "zone": "Asia/Tokyo"}, {"from": "2026-12-15", "zone": "America/Chicago"}]}
+JSON
+check "status during a trip" 0 "$bin" status "$tmp/trip.json" --at 2026-12-09T00:00:00Z
+expect "status: the heading is where the person is" grep -qx "Status at 2026-12-09 09:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "status: Tokyo's doses in Tokyo time" grep -qx "  next: 2026-12-09 14:00, 2026-12-09 21:00, 2026-12-10 07:00" "$tmp/stdout"
+expect "status: a pinned-zone dose names its zone" grep -qx "  next: 2026-12-09 08:00 America/Chicago, 2026-12-10 08:00 America/Chicago, 2026-12-11 08:00 America/Chicago" "$tmp/stdout"
+expect "status: the flight day in the order the doses happen, each with its zone" grep -qx "  not recorded (7 days): 22: 2026-12-07 14:00 America/Chicago, 2026-12-08 07:00, 2026-12-07 21:00 America/Chicago, 2026-12-08 14:00, 2026-12-08 21:00, and 17 earlier" "$tmp/stdout"
+expect "status: every 8 hours in the zone of the person" grep -qx "  next: 2026-12-09 12:00, 2026-12-09 20:00, 2026-12-10 04:00" "$tmp/stdout"
+check "plan text during a trip" 0 "$bin" plan "$tmp/trip.json" --at 2026-12-09T00:00:00Z --days 1
+expect "plan: the window in Tokyo time" grep -qx "Notification plan 2026-12-09 09:00 to 2026-12-10 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "plan: a repeating request at its Tokyo time" grep -q "^  2026-12-09 14:00  every day at 14:00  Amoxicillin (slot afternoon)  dose-" "$tmp/stdout"
+expect "plan: a pinned-zone request in its zone" grep -q "^  2026-12-09 08:00 America/Chicago  once  Prednisolone (slot morning)  dose-" "$tmp/stdout"
+check "export summary during a trip" 0 "$bin" export "$tmp/trip.json" -o "$tmp/trip.ics" --now 2026-12-09T00:00:00Z
+expect "export: next doses where the person is" bash -c "grep -qx 'Next doses (Asia/Tokyo):' '$tmp/stdout' && grep -qx '  2026-12-09 We 12:00  Ciprofloxacin' '$tmp/stdout' && grep -qx '  2026-12-09 We 08:00 America/Chicago  Prednisolone' '$tmp/stdout'"
+check "expand: each dose in its event's zone" 0 "$bin" expand "$tmp/trip.ics" --from 2026-12-08 --to 2026-12-09 --zone America/Chicago
+expect "expand: a Tokyo dose in Tokyo time" grep -qP '^2026-12-09T07:00:00\+09:00\[Asia/Tokyo\]\t2026-12-09T07:15:00\+09:00\[Asia/Tokyo\]\tdose-[0-9a-f]+@dosecal.app\tAmoxicillin$' "$tmp/stdout"
+check "plan text across the end of daylight saving" 0 "$bin" plan "$tmp/trip.json" --at "2026-10-31 18:00" --days 1
+expect "plan: 24 hours from 18:00 CDT end at 17:00 CST" grep -qx "Notification plan 2026-10-31 18:00 to 2026-11-01 17:00 America/Chicago" "$tmp/stdout"
+expect "plan: every 8 hours drifts from 22:00 CDT to 05:00 CST" bash -c "grep -q '^  2026-10-31 22:00  once  Ciprofloxacin' '$tmp/stdout' && grep -q '^  2026-11-01 05:00  once  Ciprofloxacin' '$tmp/stdout'"
+check "log across the end of daylight saving" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-11-01 07:10" --json
+expect "log --json: the dose local with its offset after the change" grep -q '"dose": {"slot": "morning", "date": "2026-11-01", "at": "2026-11-01T13:00:00Z", "local": "2026-11-01T07:00:00-06:00", "zone": "America/Chicago"}' "$tmp/stdout"
+check "log during the trip" 0 "$bin" log "$tmp/trip.json" taken amox --at "2026-12-09 07:05"
+expect "log: the dose in Tokyo time" grep -qx "Logged taken: Amoxicillin, dose of 2026-12-09 07:00 Asia/Tokyo (slot morning), at 07:05." "$tmp/stdout"
 check "refill" 0 "$bin" refill "$tmp/log.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
 expect "refill: supply counted again" grep -q '"supply": {"pills": 110, "asOf": "2026-11-30", "refillReminderTime": "10:00"}' "$tmp/log.json"
 cp "$tmp/log.json" "$tmp/log-before.json"
@@ -414,13 +536,15 @@ check "import: unreadable calendar" 2 "$bin" import "$tmp/none.ics"
 check "import to a file" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 expect "import: schedule mode 0600" test "$(stat -c %a "$tmp/rec/imported.json")" = 600
 expect "import: report names what was found" grep -q "Metformin: 08:00, 19:00 (from 2 × a recurring event)" "$tmp/stdout"
-expect "import: refill reminders reported, not dropped" grep -q "a refill reminder (CATEGORIES:REFILL), not a dose" "$tmp/stdout"
+expect "import: the refill warnings give back the supply" python3 -c "
+import json; s = json.load(open('$tmp/rec/imported.json'))
+assert [m['supply']['pills'] for m in s['medications']] == [24, 60, 90, 6], s"
 check "import: the schedule is valid" 0 "$bin" export "$tmp/rec/imported.json" -o "$tmp/rec/imported.ics" --quiet
 check "import: an existing output is not replaced" 2 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported.json"
 check "import --json" 0 "$bin" import "$tmp/rec/feed.ics" -o "$tmp/rec/imported2.json" --json
 expect "import --json: medications and unmapped" python3 -c "
 import json; r = json.load(open('$tmp/stdout'))
-assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and len(r['unmapped']) == 4, r"
+assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'levothyroxine', 'vitamin-d3'] and r['unmapped'] == [], r"
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
@@ -541,11 +665,13 @@ expect "expand --help shows usage" grep -q "Usage: dosecal expand CALENDAR" "$tm
 check "expand --count" 0 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone UTC --count
 expect "expand counts DTSTART within COUNT (RFC 5545)" test "$(cat "$tmp/stdout")" = 6
 check "expand text" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-01 --to 1998-03-01 --zone America/New_York
-expect "expand text: start, end, UID, summary in the zone" grep -qP '^1998-02-13T09:00:00-05:00\t1998-02-13T10:00:00-05:00\tfri13\tFriday 13th$' "$tmp/stdout"
+expect "expand text: start, end, UID, summary in the event's zone, named" grep -qP '^1998-02-13T09:00:00-05:00\[America/New_York\]\t1998-02-13T10:00:00-05:00\[America/New_York\]\tfri13\tFriday 13th$' "$tmp/stdout"
 check "expand --json from stdin" 0 bash -c "'$bin' expand - --from 1998-02-14 --to 1998-02-15 --zone UTC --json < '$tmp/expand.ics'"
 expect "expand --json: an instance overlapping the window's start, floating read in --zone" grep -q '"uid": "float", "recurrenceId": "1998-02-13T23:50:00Z", "start": "1998-02-13T23:50:00Z", "end": "1998-02-14T00:10:00Z", "summary": null' "$tmp/stdout"
 check "expand: floating read in another --zone" 0 "$bin" expand "$tmp/expand.ics" --from 1998-02-14 --to 1998-02-15 --zone Asia/Tokyo --json
 expect "expand: Tokyo's 23:50 is 14:50Z (and the window is Tokyo's day)" grep -q '"start": "1998-02-13T14:50:00Z", "end": "1998-02-13T15:10:00Z"' "$tmp/stdout"
+check "expand: --from and --to as local date-times in --zone" 0 "$bin" expand "$tmp/expand.ics" --from "1998-02-13 08:59" --to 1998-02-13T09:01 --zone America/New_York --json
+expect "expand: 08:59 to 09:01 New York holds the 09:00 instance" bash -c "grep -q '\"start\": \"1998-02-13T14:00:00Z\"' '$tmp/stdout' && ! grep -q float '$tmp/stdout'"
 check "expand: missing --from" 64 "$bin" expand "$tmp/expand.ics" --to 2000-01-01
 check "expand: bad --zone" 64 "$bin" expand "$tmp/expand.ics" --from 1997-01-01 --to 2000-01-01 --zone Mars/Base
 check "expand: --to before --from" 64 "$bin" expand "$tmp/expand.ics" --from 2000-01-01 --to 1997-01-01
@@ -601,5 +727,125 @@ expect "two VTIMEZONEs of one TZID: check names the second and says the first is
     grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
 check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
 expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
+# One writer at a time, links and limits (docs/sync.md "Writers and the lock", docs/schedule-format.md
+# "How dosecal writes files"): a schedule that is a symbolic link is written at its target.
+wl="$tmp/writers"; mkdir -p "$wl/real" "$wl/cal"; cp "$demo" "$wl/real/meds.json"; ln -s real/meds.json "$wl/meds.json"
+check "link: log through a link" 0 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-30T08:05:00-05:00
+check "link: refill through a link" 0 "$bin" refill "$wl/meds.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
+expect "link: the link is still a link to the same file" test "$(readlink "$wl/meds.json")" = real/meds.json
+expect "link: the real file has the entry and the refill" bash -c "grep -q '\"at\": \"2026-11-30T13:05:00Z\"' '$wl/real/meds.json' && grep -q '\"pills\": 110' '$wl/real/meds.json'"
+expect "link: backup and lock next to the real file, nothing next to the link" bash -c "cmp -s '$wl/real/meds.json.bak' '$demo' && test -e '$wl/real/.meds.json.lock' && test \"\$(ls -A '$wl')\" = \"$(printf 'cal\nmeds.json\nreal')\""
+check "link: first sync through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-01T12:00:00Z
+sed -i 's/^DTSTART;TZID=America\/New_York:20260105T190000\r$/DTSTART;TZID=America\/New_York:20260105T193000\r/' "$wl/cal/dose-2104fe0d82263d7add254334.ics"
+check "link: a sync merging a phone edit through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-02T12:00:00Z
+expect "link: the merge is in the real file, the link stays" bash -c "grep -q '\"time\": \"19:30\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+"$bin" export "$wl/meds.json" -o "$wl/feed.ics" --keep-base --quiet --now 2026-12-02T12:00:00Z
+sed 's/^DTSTART;TZID=America\/New_York:20260105T080000\r$/DTSTART;TZID=America\/New_York:20260105T081500\r/' "$wl/feed.ics" > "$wl/edited.ics"
+check "link: reconcile --apply through a link" 0 "$bin" reconcile "$wl/meds.json" "$wl/edited.ics" --apply --now 2026-12-02T12:00:00Z
+expect "link: reconcile's change is in the real file, the link stays" bash -c "grep -q '\"time\": \"08:15\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+# A writer that waits says so after about a second, naming the holder: another process holds the
+# lock's flock as a dosecal writer does (the lock file names its holder) for SECONDS.
+hold_lock() {
+    python3 -c 'import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR); fcntl.flock(fd, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(float(sys.argv[2]))' \
+        "$wl/real/.meds.json.lock" "$1" > "$wl/locked" &
+    holder=$!
+    for _ in $(seq 1 200); do grep -q locked "$wl/locked" && break; sleep 0.05; done
+}
+printf '4242 dosecal sync\n' > "$wl/real/.meds.json.lock"
+hold_lock 2
+check "lock: a log waits for the holder" 0 "$bin" log "$wl/meds.json" taken metformin --slot evening --at 2026-11-30T19:05:00-05:00
+wait "$holder"
+expect "lock: the wait is said on stderr, naming the holder" grep -q "^dosecal log: waiting for dosecal sync (process 4242), which is writing $wl/meds.json$" "$tmp/stderr"
+expect "lock: the entry is written after the wait" grep -q '"at": "2026-12-01T00:05:00Z"' "$wl/real/meds.json"
+# A lock left by a killed process blocks nothing: the kernel dropped it with its process.
+hold_lock 600
+kill -KILL "$holder"; wait "$holder" 2> /dev/null
+check "lock: the lock of a killed process is taken at once" 0 timeout 20 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-29T08:05:00-05:00
+expect "lock: no wait said" test ! -s "$tmp/stderr"
+check "import: onto an existing schedule through a link is refused" 2 "$bin" import "$wl/feed.ics" -o "$wl/meds.json"
+expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T13:05:00Z"' "$wl/real/meds.json"
+# A 2 GB file (sparse: nothing is written to disk) given as schedule, calendar or item is not read.
+truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
+too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
+for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
+    expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
+    expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+done
+check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
+expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
+truncate -s 2G "$wl/cal/huge.ics"
+check "2 GB file: a sync reports the item and reads none of it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-03T12:00:00Z
+expect "2 GB file: the item is named with its size" grep -qF "huge.ics cannot be read (holds 2147483648 bytes, more than dosecal reads (64 MiB); not read)" "$tmp/stdout"
+expect "2 GB file: the sync's peak memory is under 200 MB" test "$(tail -1 "$tmp/rss")" -lt 200000
+rm -f "$wl/huge.json" "$wl/huge.ics" "$wl/cal/huge.ics"
+# Notes of 50 MB: refused where they are read, so dosecal never writes an item it cannot read back.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["medications"][0]["notes"] = "Take with food. " * (50 * 65536); json.dump(d, open(sys.argv[2], "w"))' "$demo" "$wl/notes.json"
+for cmd in validate export sync; do
+    case $cmd in
+    export) args=(export "$wl/notes.json" -o "$wl/notes.ics") ;;
+    sync) args=(sync "$wl/notes.json" --vdir "$wl/notes-cal") ;;
+    *) args=(validate "$wl/notes.json") ;;
+    esac
+    check "50 MB notes: $cmd refuses them" 2 "$bin" "${args[@]}"
+    expect "50 MB notes: $cmd names the key, the length and the limit" grep -q "notes.json:[0-9:]* medications\[0\].notes: is 52428800 bytes long; at most 2000 bytes" "$tmp/stderr"
+done
+expect "50 MB notes: nothing written" test ! -e "$wl/notes.ics" -a ! -e "$wl/notes-cal"
+rm -f "$wl/notes.json"
+# The expansion budget (1,000,000 instances) cut by two every-second events of a calendar that came
+# back: check says so first and counts none of the 22 doses it did not expand as missing; expand
+# says so on standard output and exits 1.
+"$bin" export "$demo" -o "$wl/demo.ics" --now 2026-11-30T12:00:00Z --quiet
+python3 - "$wl/demo.ics" "$wl/ticker.ics" <<'PY'
+import sys
+t = open(sys.argv[1], newline='').read()
+ticks = ''.join('BEGIN:VEVENT\r\nUID:aaa-%d@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20261201T000000Z\r\n'
+                'RRULE:FREQ=SECONDLY\r\nSUMMARY:Ticker\r\nEND:VEVENT\r\n' % i for i in (1, 2))
+i = t.index('BEGIN:VEVENT')
+open(sys.argv[2], 'w', newline='').write(t[:i] + ticks + t[i:])
+PY
+check "budget: check cut by the budget exits 1" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z
+expect "budget: check says so on its first line" bash -c "head -1 '$tmp/stdout' | grep -q '^NOT CHECKED IN FULL: the expansion budget (1000000 instances) ran out, so 9 events (by UID) of the calendar were not expanded; .*22 doses are not checked, and none of them is counted as missing'"
+expect "budget: no dose counted missing" grep -q "^22 doses expected: 0 fire as promised, 0 at another time, 0 missing, 22 not checked; 0 extra and 0 duplicate reminders.$" "$tmp/stdout"
+check "budget: check --json" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z --json
+expect "budget: check --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d)[0] == 'expansionCut', list(d)
+c = d['expansionCut']; assert (c['complete'], c['eventsNotExpanded'], c['dosesNotChecked']) == (False, 9, 22), c
+assert d['summary']['missing'] == 0 and d['summary']['unchecked'] == 22, d['summary']"
+check "budget: expand --count cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+expect "budget: expand says so on standard output first" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: the expansion budget ran out'"
+check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --json
+expect "budget: expand --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
+check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
+abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
+check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
+expect "absence: one change, the move" bash -c "sed -n '/^Changes made/,/^Not in/p' '$tmp/stdout' | grep -c '^  ' | grep -qx 1 && grep -qx '  Metformin 08:00 on 2026-12-03 moved to 09:30' '$tmp/stdout'"
+expect "absence: the other dose times are listed as absent" grep -qx "  Levothyroxine 06:30" "$tmp/stdout"
+expect "absence: nothing stops" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+cp "$abs/before.json" "$abs/meds.json"
+for f in rdate-added-dose until-before-dtstart alarm-repeat-overflow exdate-800-one-line series-moved-onto-another-slot; do
+    "$bin" reconcile "$abs/meds.json" "fixtures/clients/$f.ics" --apply --now 2026-12-15T12:00:00Z > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    expect "damage: reconcile --apply $f exits 0 or 1 ($rc)" test "$rc" -le 1
+    expect "damage: reconcile --apply $f stops nothing" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+    cp "$abs/before.json" "$abs/meds.json"
+done
+check "damage: first sync" 0 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-11-20T00:00:00Z
+item="$abs/cal/dose-bbc7306c05e0f4dde4e11953.ics"
+cp "$item" "$abs/item.ics"; rm "$item"; mkfifo "$item"
+check "damage: a named pipe in place of an item is reported" 1 timeout 60 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the pipe is named" grep -q "dose-bbc7306c05e0f4dde4e11953.ics: dose-bbc7306c05e0f4dde4e11953@dosecal.app: is a named pipe" "$tmp/stdout"
+expect "damage: the schedule is unchanged" cmp -s "$abs/meds.json" "$abs/before.json"
+check "damage: reconcile of the folder with the pipe does not wait for it" 1 timeout 60 "$bin" reconcile "$abs/meds.json" "$abs/cal" --now 2026-12-15T12:00:00Z
+rm "$item"; sed 's/^DTSTART;TZID=America\/New_York:20260105T080000/DTSTART;TZID=America\/New_York:20260105T190000/' "$abs/item.ics" > "$item"
+levo="$abs/cal/dose-77a988eee115e846fa275e03.ics"; sed -i 's/T063000\r$/T070000\r/' "$levo"
+check "damage: a series moved onto another dose time is reported, exit 1 not 2" 1 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the clash is named with its reason" grep -q "not brought back: Metformin 08:00 -> 19:00 (every dose): 19:00 is the time of this medication's dose time \"evening\"" "$tmp/stdout"
+expect "damage: the other edit is merged" grep -q '"time": "07:00"' "$abs/meds.json"
+expect "damage: and its item rewritten" grep -q $'^DTSTART;TZID=America/New_York:20260105T070000\r$' "$levo"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

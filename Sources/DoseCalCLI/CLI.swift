@@ -100,31 +100,6 @@ struct Context: Sendable {
     var clock: Clock
 }
 
-/// The process clock, read here and nowhere in the library. `SOURCE_DATE_EPOCH` (the reproducible
-/// builds convention) or `--now` fixes it.
-struct Clock: Sendable {
-    var environment: [String: String]
-    func now(override: String? = nil, option: String = "--now") throws -> Int {
-        if let override {
-            guard let t = Instant.parse(override) else {
-                throw UsageError(
-                    "\(option) \(override) is not a time; use RFC 3339, e.g. 2026-11-30T08:00:00Z, or seconds since 1970")
-            }
-            return t
-        }
-        if let s = environment["SOURCE_DATE_EPOCH"], let t = Int(s) { return t }
-        return Int(Date().timeIntervalSince1970)
-    }
-}
-
-/// Reads `2026-11-30T08:00:00Z`, `2026-11-30T08:00:00-05:00` or seconds since 1970.
-enum Instant {
-    static func parse(_ text: String) -> Int? {
-        if let n = Int(text) { return n }
-        return RFC3339.instant(text)
-    }
-}
-
 enum DoseCalInfo {
     static var zoneDataVersion: String { TimeZone.timeZoneDataVersion }
 }

@@ -20,11 +20,19 @@ enum CheckCommand {
         and a feed left in the home zone during travel would do, and every dose in a
         daylight-saving gap or overlap.
 
+        Also checks the spacing of each medication's doses: every two consecutive
+        doses closer together or further apart than its "spacing" allows (by default
+        at least half the shortest planned gap, at most the planned gap plus half the
+        shortest), as travel, a clock change, a rescheduled dose or a taper step can
+        make them, with both local times and zones.
+
         Options:
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
                               standard input).
-          --from DATE         First dose day (YYYY-MM-DD; default: today in the home zone).
-          --to DATE           Last dose day (default: one year after --from, minus a day).
+          --from DATE         First dose day (YYYY-MM-DD, today, or a time whose date
+                              is meant, read where you are then; default: today).
+          --to DATE           Last dose day (same forms; default: one year after
+                              --from, minus a day).
           --zone ZONE         Check as if the home zone were ZONE (an IANA name).
           --itinerary FILE    Travel plan to check with: a JSON array of
                               {"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"} (or an
@@ -35,12 +43,20 @@ enum CheckCommand {
           --all               List every dose, not only those that need attention.
           --json              Print the result as JSON.
           --strict            Fail (exit 1) on warnings too.
-          --now TIME          The time that decides "today" (RFC 3339 or seconds).
+          --now TIME          The time that decides "today": 2026-12-04T08:00, 08:00,
+                              now, or RFC 3339 with offset (or seconds since 1970).
 
-        Exit status: 0 the calendar fires every dose as promised (warnings may be
-        listed), 1 a reminder is missing, extra, duplicated or at another time (or,
-        with --strict, there are warnings), 2 bad schedule, calendar or itinerary,
-        64 wrong usage.
+        When the expansion budget (1,000,000 instances; a long window of many
+        medications passes it) runs out, the report says so first: the doses of
+        the series left out are listed as not checked, never as missing, and the
+        exit status is 1. Check a shorter window to check every dose.
+
+        Exit status: 0 the calendar fires every dose as promised and every dose is
+        spaced as its medication allows (warnings may be listed), 1 a reminder is
+        missing, extra, duplicated or at another time, two doses are too close
+        together or too far apart, the budget left doses unchecked (or, with
+        --strict, there are warnings), 2 bad
+        schedule, calendar or itinerary, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -77,7 +93,11 @@ enum CheckCommand {
         } else {
             context.console.out(output.table(all: args.flags.contains("all")))
         }
-        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
+        // A check the expansion budget cut proved less than was asked: exit 1 as well.
+        let incomplete = report.cut?.leavesDosesUnchecked == true
+        if report.hasProblems || incomplete || (args.flags.contains("strict") && report.hasWarnings) {
+            return ExitCode.problems
+        }
         return ExitCode.ok
     }
 
@@ -103,19 +123,13 @@ enum CheckCommand {
     /// The dose days and gap policy the options ask for, and the time that decides "today".
     static func checker(_ args: Arguments, schedule: Schedule, clock: Clock) throws -> (DoseChecker, now: Int) {
         let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
-        let now = try clock.now(override: args.options["now"])
-        let today = schedule.home.local(at: now).date
-        let from = try date(args.options["from"], option: "from") ?? today
+        let timeline = schedule.timeline
+        let now = try clock.time(args.options["now"], option: "--now", timeline: timeline)
+        let from = try args.options["from"].map { try clock.time($0, option: "--from", timeline: timeline).date } ?? now.date
         let to =
-            try date(args.options["to"], option: "to")
+            try args.options["to"].map { try clock.time($0, option: "--to", timeline: timeline).date }
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
-        return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now)
-    }
-
-    static func date(_ text: String?, option: String) throws -> LocalDate? {
-        guard let text else { return nil }
-        guard let d = LocalDate(parsing: text) else { throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD") }
-        return d
+        return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now.instant)
     }
 }

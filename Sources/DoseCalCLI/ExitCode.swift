@@ -40,7 +40,8 @@ enum ExitCode {
             return e.underlying.map(code(of:)) ?? badInput
         case let e as PublishError:
             return e.isUsage ? usage : badInput
-        case is InputError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is AtomicFile.WriteError:
+        case is InputError, is FileError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError,
+            is AtomicFile.WriteError:
             return badInput
         default:
             return `internal`

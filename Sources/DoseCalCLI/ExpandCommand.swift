@@ -19,23 +19,32 @@ enum ExpandCommand {
         docs/expansion.md.
 
         Text output: one line per instance, sorted by start: start, end, UID and summary,
-        separated by tabs; times in ZONE with their UTC offset (all-day events as dates).
+        separated by tabs; times local in the event's own zone (its TZID; floating and
+        UTC times in ZONE) with their UTC offset and the zone's name in brackets, as in
+        2026-12-09T07:00:00+09:00[Asia/Tokyo] (all-day events as dates).
 
         Options:
-          --from DATE     First day of the window (YYYY-MM-DD, midnight in ZONE), or an
-                          RFC 3339 time such as 2026-01-01T00:00:00Z.
+          --from DATE     First day of the window (YYYY-MM-DD: the start of that day
+                          in ZONE), a local time in ZONE (2026-01-01T08:00, 08:00),
+                          today, now, or an RFC 3339 time like 2026-01-01T00:00:00Z.
           --to DATE       The day after the window (same forms); must be after --from.
           --zone ZONE     The zone floating times, all-day events and the window's dates
-                          are read in (an IANA name; default: this computer's zone,
-                          from TZ or the system setting).
+                          and local times are read in, and UTC times are shown in (an
+                          IANA name; default: this computer's zone, from TZ or the
+                          system setting).
           --count         Print only the number of instances.
           --json          Print {"instances": [{"uid", "recurrenceId", "start", "end",
                           "summary"}]} with RFC 3339 UTC times.
 
         Events that cannot be expanded (an unknown TZID, an unreadable rule) are left out
-        and reported on standard error; the rest are still printed.
+        and reported on standard error; the rest are still printed. When the expansion
+        budget (1,000,000 instances in all, windows of up to 200 years) runs out, the
+        events past it are left out: the first line of standard output says so
+        ("INCOMPLETE: ..."; with --json an "incomplete" member), and the exit status
+        is 1.
 
-        Exit status: 0 printed, 2 unreadable calendar, 64 wrong usage.
+        Exit status: 0 printed, 1 printed, but the budget left events out, 2 unreadable
+        calendar, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -44,10 +53,11 @@ enum ExpandCommand {
             throw UsageError("missing CALENDAR; usage needs CALENDAR... --from DATE --to DATE")
         }
         let zone = try viewerZone(args.options["zone"], environment: context.environment)
-        let from = try bound(args.options["from"], option: "from", zone: zone)
-        let to = try bound(args.options["to"], option: "to", zone: zone)
+        let from = try bound(args.options["from"], option: "from", zone: zone, clock: context.clock)
+        let to = try bound(args.options["to"], option: "to", zone: zone, clock: context.clock)
         guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
         var instances: [EventInstance] = []
+        var cut: [String] = []  // the budget's problems: what the output leaves out
         var count = 0
         let counting = args.flags.contains("count")
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
@@ -68,20 +78,29 @@ enum ExpandCommand {
                 counting
                 ? expander.forEachInstance(overlapping: from, to: to) { _ in count += 1 }
                 : expander.expand(overlapping: from, to: to)
-            for problem in problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
+            for problem in problems + expansion.problems {
+                context.console.error("dosecal expand: \(name): \(problem)")
+                if problem.isExpansionCut { cut.append("\(name): \(problem)") }
+            }
             instances += expansion.instances
         }
         if args.positionals.count > 1 {
             instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
         }
+        // A cut expansion says so first, on standard output too, and exits 1.
+        let incomplete =
+            cut.isEmpty
+            ? nil
+            : "INCOMPLETE: the expansion budget ran out, so events are left out of what follows: "
+                + cut.joined(separator: "; ")
         if counting {
-            context.console.out(String(count))
+            context.console.out((incomplete.map { $0 + "\n" } ?? "") + String(count))
         } else if args.flags.contains("json") {
-            context.console.raw(Data(ExpandOutput.json(instances).utf8))
+            context.console.raw(Data(ExpandOutput.json(instances, incomplete: incomplete).utf8))
         } else {
-            context.console.raw(Data(ExpandOutput.text(instances, zone: zone).utf8))
+            context.console.raw(Data(((incomplete.map { $0 + "\n" } ?? "") + ExpandOutput.text(instances, zone: zone)).utf8))
         }
-        return ExitCode.ok
+        return incomplete == nil ? ExitCode.ok : ExitCode.problems
     }
 
     /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone. A zone
@@ -109,15 +128,9 @@ enum ExpandCommand {
         return zone
     }
 
-    /// `--from`/`--to`: a date (midnight in `zone`) or an RFC 3339 time.
-    static func bound(_ text: String?, option: String, zone: Zone) throws -> Int {
+    /// `--from`/`--to`: a typed time read in `zone` (a date is the start of that day there).
+    static func bound(_ text: String?, option: String, zone: Zone, clock: Clock) throws -> Int {
         guard let text else { throw UsageError("missing --\(option) DATE (YYYY-MM-DD)") }
-        if let date = LocalDate(parsing: text), text.count == 10 {
-            return ZoneResolver.resolve(LocalDateTime(date: date, time: LocalTime(hour: 0, minute: 0)!), in: zone).instant
-        }
-        guard text.contains("T"), let instant = Instant.parse(text) else {
-            throw UsageError("--\(option) \(text) is not a date; use YYYY-MM-DD or an RFC 3339 time like 2026-01-01T00:00:00Z")
-        }
-        return instant
+        return try clock.instant(text, option: "--\(option)", timeline: ZoneTimeline(home: zone))
     }
 }

@@ -19,22 +19,26 @@ struct ExportSummary {
                 + (zones.isEmpty ? "." : " (time zones: \(zones.joined(separator: ", "))).")
         ]
         let engine = WallClockEngine(schedule: schedule)
-        let home = schedule.home
-        let today = home.local(at: now).date
-        let upcoming = engine.occurrences(from: today, to: today.adding(days: 7)).filter { $0.instant >= now }.prefix(5)
+        let today = schedule.home.local(at: now).date
+        // In the zone of each dose; the heading names the zone the person is in now.
+        let here = schedule.timeline.zone(at: now)
+        let upcoming = engine.occurrences(from: today.adding(days: -1), to: today.adding(days: 7)).filter { $0.instant >= now }
+            .prefix(5)
         if !upcoming.isEmpty {
-            lines.append("Next doses (\(schedule.homeZone)):")
+            lines.append("Next doses (\(here)):")
             for o in upcoming {
                 guard let m = schedule.medications.first(where: { $0.id == o.medicationID }) else { continue }
-                let local = home.local(at: o.instant)
-                lines.append("  \(local.date) \(local.date.weekday.rawValue.capitalized) \(local.time)  \(label(m))")
+                let t = engine.time(of: o)
+                let zone = t.zone == here ? "" : " \(t.zone)"
+                lines.append("  \(t.date) \(t.date.weekday.rawValue.capitalized) \(t.local.time)\(zone)  \(label(m))")
             }
         }
         var supplyLines: [String] = []
         for m in schedule.medications {
             guard let f = engine.supplyForecast(of: m) else { continue }
             if let runOut = f.runOut, let due = f.refillDue {
-                supplyLines.append("  \(label(m)): runs out on \(runOut); refill reminder \(due.date) at \(due.time)")
+                let zone = engine.zone(on: due.date) == here ? "" : " \(engine.zone(on: due.date))"
+                supplyLines.append("  \(label(m)): runs out on \(runOut); refill reminder \(due.date) at \(due.time)\(zone)")
             } else {
                 supplyLines.append("  \(label(m)): enough for the next 10 years or the whole course")
             }

@@ -22,9 +22,15 @@ enum ImportCommand {
         Times keep how the calendar stored them: a time in a zone is a wall-clock dose
         (in another zone than home: pinned to it), a floating time stays floating, a
         recurring event in UTC has fixed spacing, single events in UTC are read on
-        the home wall clock. Alarms become the reminder. Every dose-like event that
-        cannot be mapped is listed with the reason. Not recovered: supply, the log,
-        notes, slot names, taper steps, travel, cycles.
+        the home wall clock. Alarms become the reminder. A deleted occurrence of a
+        dose series is a skipped dose (logged). Every dose-like event that cannot be
+        mapped is listed with the reason.
+
+        From a feed dosecal wrote, more comes back: cycles, taper steps, travel,
+        moved doses, the feed's name and privacy mode, notes, the supply (from its
+        refill warning) and as-needed medicines (from their "next dose allowed"
+        event, with the doses it names). A feed does not carry slot names, the log's
+        taken and missed doses, or a supply that never runs out.
 
         Options:
           --match REGEX      Only events whose title or description matches REGEX
@@ -32,9 +38,9 @@ enum ImportCommand {
           --category NAME    Only events with this CATEGORIES value (with --match:
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
-                             only; an existing file is not replaced) and print what
-                             was found. Without it the schedule goes to standard
-                             output.
+                             only; an existing file is not replaced, also one that
+                             appears meanwhile) and print what was found. Without it
+                             the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events).
@@ -52,9 +58,10 @@ enum ImportCommand {
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
-        if let output, FileManager.default.fileExists(atPath: output) {
-            throw InputError("\(output) exists; not replacing it. Choose a new file name")
-        }
+        // The new schedule is held like any schedule being written; it must not exist yet.
+        let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
+        defer { withExtendedLifetime(held) {} }
+        if let held, held.exists { throw FileError.exists(path: held.path) }
         var calendars: [ReturnedCalendar] = []
         for path in args.positionals {
             do {
@@ -77,6 +84,10 @@ enum ImportCommand {
             return ExitCode.problems
         }
         let data = ScheduleCodec.encode(report.schedule)
+        // Only a schedule dosecal reads back is written (a title longer than a name may be, say).
+        do { _ = try ScheduleCodec.decode(data, file: output ?? "<stdout>") } catch {
+            throw InputError("the schedule made from the calendar cannot be read back (\(error)); nothing written")
+        }
         guard let output else {
             context.console.raw(data)
             context.console.error(
@@ -84,7 +95,7 @@ enum ImportCommand {
                     + "use -o FILE to see the list")
             return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
         }
-        if !report.schedule.medications.isEmpty { try AtomicFile.write(data, to: output) }
+        if !report.schedule.medications.isEmpty { try held?.create(data) }
         if args.flags.contains("json") {
             context.console.raw(Data(report.json.text.utf8))
         } else {
@@ -102,7 +113,8 @@ enum ImportCommand {
                 "Wrote \(output): \(report.schedule.medications.count) medication(s), home zone \(report.schedule.homeZone).")
         }
         for (m, source) in zip(report.schedule.medications, report.sources) {
-            lines.append("  \(m.name): \(m.times.map { $0.time.description }.joined(separator: ", ")) (from \(source.from))")
+            let times = m.recurrence.isAsNeeded ? "as needed" : m.times.map { $0.time.description }.joined(separator: ", ")
+            lines.append("  \(m.name): \(times) (from \(source.from))")
             lines += source.notes.map { "    \($0)" }
         }
         if !report.unmapped.isEmpty {

@@ -23,6 +23,8 @@ enum PlanCommand {
         feed event's UID, "/", and "daily", "weekly-MO".. or the occurrence
         (20260308T023000). Over the budget less the margin, the furthest one-offs are
         dropped first. Doses the log already marks taken or skipped are not planned.
+        The text gives local times: the heading names the zone you are in at --at, a
+        request firing in another zone names its own; --json gives RFC 3339 UTC.
         See docs/reminders.md.
 
         Options:
@@ -30,8 +32,10 @@ enum PlanCommand {
                              64, the iOS limit).
           --margin N         Requests kept free for snoozes (0 to budget - 1; default 4).
           --days N           Length of the window in days (1 to 366; default 7).
-          --at TIME          Start of the window (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          Start of the window: 2026-12-04T08:00, 2026-12-04 08:00,
+                             2026-12-04, 08:00 (today), now, today, or RFC 3339 with
+                             offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
           --json             Print a JSON object: "categories" (the actions taken,
                              snooze, skip), "requests" (each with "identifier",
                              "content", "userInfo", "trigger" with weekday 1-7,
@@ -54,11 +58,11 @@ enum PlanCommand {
         let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
         let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
         let days = try args.integer("days", default: NotificationPlanner.defaultDays, in: 1...366)
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
         if path == "-" && args.options["pending"] == "-" {
             throw UsageError("SCHEDULE and --pending cannot both be standard input")
         }
         let schedule = try ScheduleInput.read(path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let plan = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days).plan(at: at)
         let diff = try args.options["pending"].map { PendingDiff(plan: plan, pending: try pending($0)) }
         if args.flags.contains("json") {
@@ -85,22 +89,30 @@ enum PlanCommand {
         }
     }
 
+    /// The plan in words, times local: the heading names the zone the person is in at the
+    /// window's start; a request firing in another zone (travel, a pinned-zone medication) names it.
     private static func text(_ plan: NotificationPlan, schedule: Schedule) -> [String] {
         let budget = plan.budget
         let margin = plan.margin
+        let timeline = schedule.timeline
+        let here = timeline.zone(at: plan.from)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let repeating = plan.requests.filter(\.trigger.repeats).count
         var lines = [
-            "Notification plan \(NotificationPlan.rfc3339(plan.from)) to \(NotificationPlan.rfc3339(plan.to))",
+            "Notification plan \(timeline.time(at: plan.from).dateAndClock) to \(timeline.time(at: plan.to).text(besides: here)) \(here)",
             "\(plan.requests.count) of \(plan.capacity) requests (budget \(budget), \(margin) kept for snoozes): "
                 + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.dropped.count) dropped",
-            "Every dose covered until \(NotificationPlan.rfc3339(plan.coveredUntil)); plan again by \(NotificationPlan.rfc3339(plan.topUpBy))",
+            "Every dose covered until \(timeline.time(at: plan.coveredUntil).text(besides: here)); "
+                + "plan again by \(timeline.time(at: plan.topUpBy).text(besides: here))",
         ]
         for r in plan.requests {
             let what: String
+            var zone: Zone? = nil
             switch r.purpose {
             case .dose(let id, let slot):
-                what = (label.lookup.medication(id).map { label($0) } ?? id) + " (slot \(slot))"
+                let m = label.lookup.medication(id)
+                zone = m?.timePolicy.pinnedZone
+                what = (m.map { label($0) } ?? id) + " (slot \(slot))"
             case .supplyWarning(let id):
                 what = "refill warning: " + (label.lookup.medication(id).map { label($0) } ?? id)
             case .nextDoseAllowed(let id):
@@ -112,7 +124,8 @@ enum PlanCommand {
                 trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + WallTime(hour: h, minute: m)!.description
             case .once: trigger = "once"
             }
-            lines.append("  \(NotificationPlan.rfc3339(r.fires))  \(trigger)  \(what)  \(r.identifier)")
+            let fires = ZonedTime(r.fires, in: zone ?? timeline.zone(at: r.fires))
+            lines.append("  \(fires.text(besides: here))  \(trigger)  \(what)  \(r.identifier)")
         }
         return lines
     }

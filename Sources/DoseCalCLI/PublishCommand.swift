@@ -77,7 +77,8 @@ enum PublishCommand {
             throw UsageError("missing --out SITE_DIR (the folder to publish the feeds in), or --vdir-root DIR")
         }
         let jobs = try args.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
-        let now = try context.clock.now(override: args.options["now"])
+        // Retirements are recorded in UTC (each vdir sync reads --now in its own schedule's zones).
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: ZoneTimeline(home: .utc))
         var code = ExitCode.ok
         var json: [(String, JSONValue)] = []
         if let out = args.options["out"] {
@@ -97,7 +98,7 @@ enum PublishCommand {
         }
         if let root = args.options["vdir-root"] {
             let result = try VdirRoot.sync(
-                schedules: schedules, root: SyncCommand.absolute(root), args: args, jobs: jobs, now: now, context: context)
+                schedules: schedules, root: SyncCommand.absolute(root), args: args, jobs: jobs, context: context)
             if args.flags.contains("json") { json.append(("vdirRoot", result.json)) } else { context.console.out(result.text) }
             if result.problems { code = ExitCode.problems }
         }

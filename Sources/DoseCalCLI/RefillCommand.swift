@@ -1,16 +1,17 @@
 import DoseCal
 import Foundation
 
-/// `dosecal refill SCHEDULE MEDICATION --add N [--at TIME]`
+/// `dosecal refill SCHEDULE MEDICATION --add N [--at TIME] [--json]`
 enum RefillCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
     static let name = "refill"
     static let summary = "Add pills to a medication's supply"
     static let help = """
-        Usage: dosecal refill SCHEDULE MEDICATION --add N [--at TIME]
+        Usage: dosecal refill SCHEDULE MEDICATION --add N [--at TIME] [--json]
 
         Record a refill of N units in SCHEDULE (a schedule file; it is rewritten).
-        MEDICATION is an id or an unambiguous start of a name, as for dosecal log.
+        MEDICATION is an id, or any part of its name or id that only one medication
+        has (any letter case), as for dosecal log.
 
         The supply record is counted again on the refill day (in the home zone): its
         pills become the units on hand at the start of that day plus N, and its date
@@ -18,12 +19,19 @@ enum RefillCommand {
         and refill reminder time are kept. The medication needs a supply record.
 
         The file is replaced atomically and readable by you only; a file not in the
-        form dosecal writes is first kept as SCHEDULE.bak. See docs/reminders.md.
+        form dosecal writes is first kept as SCHEDULE.bak. A SCHEDULE that is a link is
+        written at its target. While another dosecal command writes the schedule,
+        refill waits for it (saying so after about a second). See docs/reminders.md.
 
         Options:
           --add N            Units added (a number above 0, like 30 or 0.5). Required.
-          --at TIME          When the refill happened (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          When the refill happened: 2026-12-04T08:00, 2026-12-04
+                             08:00, 2026-12-04, 08:00 (today), now, today, or RFC 3339
+                             with offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
+          --json             Print what was recorded as JSON: "medication", "added",
+                             "at", "local", "zone", "supply" (as the file holds it),
+                             "runOut", "refillBy", "backup".
 
         Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication, no
         supply record, refill before the supply date, or unwritable file (nothing
@@ -31,23 +39,29 @@ enum RefillCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: [], options: ["add", "at"])
+        let args = try Arguments(arguments, flags: ["json"], options: ["add", "at"])
         let path = try args.schedulePath(then: ["MEDICATION"], allowStdin: false)
         guard let text = args.options["add"] else { throw UsageError("missing --add N (the units added)") }
         guard let amount = Double(text), amount > 0, amount.isFinite else {
             throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
         }
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
-        let original = try ScheduleInput.data(path)
-        let schedule = try ScheduleCodec.decode(original, file: path)
-        let (updated, supply) = try ReminderInput.privately(schedule) {
-            try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        // Read, changed and written under the schedule's lock: the refill counts the file as it is now.
+        let ((schedule, record), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
+            _, schedule in
+            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
+            let record = try ReminderInput.privately(schedule) {
+                try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+            }
+            return (record.schedule, (schedule, record))
         }
-        let backup = try ScheduleFile.replace(path, original: original, with: updated)
-        let m = try updated.medication(matching: args.positionals[1])
+        if args.flags.contains("json") {
+            context.console.raw(Data(record.json(privacy: schedule.feed.privacy, backup: backup).utf8))
+            return ExitCode.ok
+        }
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
-        var line = "Refilled \(label(m)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"
-        if let runOut = WallClockEngine(schedule: updated).supplyForecast(of: m)?.runOut { line += "; runs out on \(runOut)" }
+        let supply = record.supply
+        var line = "Refilled \(label(record.medication)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"
+        if let runOut = record.runOut { line += "; runs out on \(runOut)" }
         context.console.out(line + ".")
         if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }
         return ExitCode.ok

@@ -1,18 +1,24 @@
 import DoseCal
 import Foundation
 
-/// `dosecal status SCHEDULE [--at TIME] [--grace MINUTES] [--json]`
+/// `dosecal status SCHEDULE [MEDICATION] [--at TIME] [--grace MINUTES] [--json]`
 enum StatusCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
     static let name = "status"
     static let summary = "Show supply, next doses, missed doses and adherence"
     static let help = """
-        Usage: dosecal status SCHEDULE [--at TIME] [--grace MINUTES] [--json]
+        Usage: dosecal status SCHEDULE [MEDICATION] [--at TIME] [--grace MINUTES] [--json]
 
         Show, for each medication in SCHEDULE (a JSON schedule file, or - for standard
-        input): the pills left, the run-out date and the refill-by time (the same dates
-        as the refill warning in the exported feed), the next doses, the doses missed
-        and not recorded in the last 7 days, and adherence over the last 7 and 30 days.
+        input), or only for MEDICATION (an id, or any part of its name or id that only
+        one medication has, any letter case): the pills left, the run-out date and the
+        refill-by time (the same dates as the refill warning in the exported feed), the
+        next doses, the doses missed and not recorded in the last 7 days, and adherence
+        over the last 7 and 30 days.
+
+        Times are local: the heading names the zone you are in at --at, and a time in
+        another zone (travel, a pinned-zone medication) names its own. Doses are listed
+        in the order they happen.
 
         One rule for a past dose with no log entry, printed under the first line: it
         counts as taken for pills left and as not recorded (not missed) for adherence.
@@ -23,25 +29,34 @@ enum StatusCommand {
         recorded ones (taken, skipped, missed). See docs/reminders.md.
 
         Options:
-          --at TIME          The time to report at (RFC 3339 or seconds since 1970;
-                             default: now, or SOURCE_DATE_EPOCH when set).
+          --at TIME          The time to report at: 2026-12-04T08:00, 2026-12-04 08:00,
+                             2026-12-04, 08:00 (today), now, today, or RFC 3339 with
+                             offset, read in the zone you are in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
           --grace MINUTES    How long after its time a dose without an entry still
                              counts as pending (0 to 1440; default 120).
           --json             Print a JSON object instead of text.
 
         In privacy mode medications are numbered, never named.
 
-        Exit status: 0 shown, 2 bad schedule, 64 wrong usage.
+        Exit status: 0 shown, 2 bad schedule, unknown or ambiguous medication, 64 wrong
+        usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(arguments, flags: ["json"], options: ["at", "grace"])
-        let path = try args.schedulePath()
-        let at = try context.clock.now(override: args.options["at"], option: "--at")
+        guard args.positionals.count <= 2 else {
+            throw UsageError("expected SCHEDULE and at most one MEDICATION, got \(args.positionals.count) arguments")
+        }
+        let path = try args.schedulePath(then: args.positionals.count == 2 ? ["MEDICATION"] : [])
         let grace = try args.integer("grace", default: ReminderStatus.defaultGraceMinutes, in: 0...1440)
         let schedule = try ScheduleInput.read(path)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
         let status = ReminderStatus(schedule: schedule, at: at, graceMinutes: grace)
-        let statuses = status.statuses()
+        let statuses =
+            try args.positionals.count == 2
+            ? [status.status(of: ReminderInput.privately(schedule) { try schedule.medication(matching: args.positionals[1]) })]
+            : status.statuses()
         if args.flags.contains("json") {
             context.console.raw(Data(status.json(statuses, privacy: schedule.feed.privacy).utf8))
         } else {

@@ -1,26 +1,33 @@
 import DoseCal
 
-/// The text of `dosecal status`: one block per medication, times in the zone of each dose.
+/// The text of `dosecal status`: one block per medication, times in the zone of each dose; the
+/// zone is named where it is not the heading's (the zone the person is in at the status time).
 struct StatusText {
-    var schedule: Schedule
-    var at: Int
-    var grace: Int
+    let schedule: Schedule
+    let at: Int
+    let grace: Int
+    /// The schedule's engine, made once: its lookups by medication serve every block.
+    private let engine: WallClockEngine
+
+    init(schedule: Schedule, at: Int, grace: Int) {
+        self.schedule = schedule
+        self.at = at
+        self.grace = grace
+        engine = WallClockEngine(schedule: schedule)
+    }
+    /// The zone the heading names: where the person is at `at`.
+    private var here: Zone { schedule.timeline.zone(at: at) }
 
     func text(_ statuses: [MedicationStatus]) -> String {
-        let home = schedule.home
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
-        let engine = WallClockEngine(schedule: schedule)
-        let now = home.local(at: at)
-        var lines = [
-            "Status at \(now.date) \(hhmm(now.time)) \(schedule.homeZone) (grace \(grace) min)", ReminderStatus.noEntryRule,
-        ]
+        var lines = ["Status at \(schedule.timeline.time(at: at)) (grace \(grace) min)", ReminderStatus.noEntryRule]
         for s in statuses {
             guard let m = engine.lookup.medication(s.medicationID) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
                 lines.append("  pills left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
                 if let runOut = s.forecast?.runOut, let refillBy = s.refillBy {
-                    lines.append("  runs out: \(runOut); refill by \(local(refillBy))")
+                    lines.append("  runs out: \(runOut); refill by \(schedule.timeline.time(at: refillBy).text(besides: here))")
                 } else if s.asNeeded == nil {
                     lines.append("  runs out: not within 10 years or the course")
                 }
@@ -28,9 +35,9 @@ struct StatusText {
             if !s.next.isEmpty { lines.append("  next: " + s.next.map { local($0.occurrence) }.joined(separator: ", ")) }
             lines += doses("missed", s.missed)
             lines += doses("not recorded", s.notRecorded)
-            lines += seen(m, engine: engine)
+            lines += seen(m)
             if let doses = s.asNeeded {
-                lines.append(asNeeded(doses, engine: engine))
+                lines.append(asNeeded(doses))
                 continue
             }
             lines.append("  adherence: 7 days \(rate(s.week)); 30 days \(rate(s.month))")
@@ -48,36 +55,30 @@ struct StatusText {
     }
 
     /// "  as needed: 2 doses in the last 24 hours (at most 3); next dose allowed 2026-03-02 14:00".
-    private func asNeeded(_ doses: AsNeededDoses, engine: WallClockEngine) -> String {
+    private func asNeeded(_ doses: AsNeededDoses) -> String {
         let count = doses.lastDay(at: at).count
         var line = "  as needed: \(count) dose\(count == 1 ? "" : "s") in the last 24 hours"
         if let most = doses.maxPerDay { line += " (at most \(most))" }
         guard let next = doses.nextAllowed, next > at else { return line + "; a dose is allowed now" }
         // In the zone the person is in then (travel moves the clock, not the instant).
-        let zone = engine.zone(on: schedule.home.local(at: next).date)
-        return line + "; next dose allowed \(local(next, zone: zone)) \(zone)"
+        return line + "; next dose allowed \(schedule.timeline.time(at: next))"
     }
 
     /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
     /// the zone the person was in then; a hint only, never counted as taken.
-    private func seen(_ m: Medication, engine: WallClockEngine) -> [String] {
+    private func seen(_ m: Medication) -> [String] {
         engine.lookup.seen(of: m.id).compactMap { hint in
             guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
-            let zone = engine.zone(on: schedule.home.local(at: hint.at).date)
-            let l = zone.local(at: hint.at)
-            let time = engine.time(of: slot, in: m, on: hint.date ?? l.date)
-            return "  \(hhmm(time)) dose: reminder seen at \(hhmm(l.time)) on a calendar (\(l.date))"
+            let seen = schedule.timeline.time(at: hint.at)
+            let time = engine.time(of: slot, in: m, on: hint.date ?? seen.date)
+            return "  \(hhmm(time)) dose: reminder seen at \(seen.clock(besides: here)) on a calendar (\(seen.date))"
         }
     }
 
     private func hhmm(_ t: WallTime) -> String { String(t.description.prefix(5)) }
 
-    private func local(_ instant: Int, zone: Zone? = nil) -> String {
-        let l = (zone ?? schedule.home).local(at: instant)
-        return "\(l.date) \(hhmm(l.time))"
-    }
-
-    private func local(_ o: Occurrence) -> String { local(o.instant, zone: o.zone) }
+    /// The dose's local date and time, with its zone when it is not the heading's.
+    private func local(_ o: Occurrence) -> String { engine.time(of: o).text(besides: here) }
 
     private func amount(_ x: Double) -> String { JSONNumber.text(x) }
 

@@ -26,7 +26,16 @@ enum SyncCommand {
 
         Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
-        the sync (exit 2) unless --force. Two syncs never run at once.
+        the sync (exit 2) unless --force. Damage (an item that cannot be read, a
+        folder or a named pipe in its place, a broken rule) and an item missing
+        without the status showing it deleted never stop a medication; an edit the
+        schedule cannot hold (an added dose, a dose time moved onto another) is left
+        on the phone: each is reported (exit 1), the rest is merged.
+
+        One writer at a time: the sync holds the schedule's lock (.NAME.lock next to
+        the real file; a SCHEDULE that is a link is written at its target) for its
+        whole run. A log, a refill or another sync of the schedule (with any folder)
+        waits for it, and it waits for them, saying so after about a second.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
@@ -43,12 +52,12 @@ enum SyncCommand {
                              timer, put the stop in the schedule's itinerary instead.
           --watch            Sync again whenever DIR or SCHEDULE changes (inotify,
                              1 s debounce); stop with Ctrl-C or SIGTERM (exit 0).
-          --now TIME         The time to stamp changed events with (RFC 3339 or
+          --now TIME         The time to stamp changed events with (RFC 3339, a local
+                             time like 2026-12-04T08:00 read where you are then, or
                              seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
 
         Exit status: 0 in step, 1 conflicts remain (nothing of them overwritten),
-        2 bad schedule, unsafe folder state, another sync running or unwritable
-        folder, 64 wrong usage.
+        2 bad schedule, unsafe folder state or unwritable folder, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -72,7 +81,8 @@ enum SyncCommand {
         sync.mergeEdits = true
         sync.reconcilePreference = prefer
         guard args.flags.contains("watch") else { return try once(sync, path: path, dir: dir, args: args, context: context) }
-        return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {
+        // A schedule that is a link changes at its target: that is the file watched.
+        return try FolderWatch(paths: [folder, absolute(ScheduleFile.target(of: path))]).run(console: context.console) {
             do {
                 return try once(sync, path: path, dir: dir, args: args, context: context)
             } catch {
@@ -83,13 +93,14 @@ enum SyncCommand {
 
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
-        let now = try context.clock.now(override: args.options["now"])
         let json = args.flags.contains("json")
         let progress = Progress(command: name, json: json, environment: context.environment)
-        progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
         defer { progress.finish() }
-        let zone = try args.zone("zone", example: "Asia/Tokyo")
-        let (report, schedule) = try self.sync(sync, path: path, zone: zone, now: now, environment: context.environment)
+        let (report, schedule) = try self.sync(
+            sync, path: path, zone: try args.zone("zone", example: "Asia/Tokyo"), console: context.console,
+            environment: context.environment,
+            now: { try context.clock.instant(args.options["now"], option: "--now", timeline: $0) },
+            started: { progress.stage(sync.dryRun ? "planning" : "syncing \(dir)") })
         progress.finish()
         let output = SyncOutput(
             report: report, folder: sync.folder, dryRun: sync.dryRun,
@@ -98,14 +109,23 @@ enum SyncCommand {
         return exitCode(report)
     }
 
-    /// One sync of the schedule file at `path` (read now, travelling to `zone` from today when
-    /// given) into `sync.folder`: the phone's edits merged into the file, the folder written.
+    /// One sync of the schedule file at `path` into `sync.folder`, travelling to `zone` from
+    /// today when given: the phone's edits merged into the file, the folder written. `now` reads
+    /// the time in the schedule's zones; `started` is called once the schedule is read.
     /// `dosecal publish --vdir-root` runs it for each schedule of a folder.
     static func sync(
-        _ sync: VdirSync, path: String, zone: Zone?, now: Int, environment: [String: String]
+        _ sync: VdirSync, path: String, zone: Zone?, console: Console, environment: [String: String],
+        now: (ZoneTimeline) throws -> Int, started: () -> Void = {}
     ) throws -> (report: VdirSync.Report, schedule: Schedule) {
-        let bytes = try ScheduleInput.data(path)
-        var schedule = try ScheduleCodec.decode(bytes, file: path)
+        // The schedule's lock is held for the whole run (decision 0191): a log, a refill or a sync
+        // with another folder waits, and the phone's edits go into the file as it was read. A dry
+        // run writes nothing and reads as any reader does.
+        let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: console)
+        defer { withExtendedLifetime(held) {} }
+        let bytes = try held?.read() ?? ScheduleInput.data(path)
+        let onFile = try ScheduleCodec.decode(bytes, file: path)
+        var schedule = onFile
+        let now = try now(schedule.timeline)
         var travel = "-"
         if let zone {
             let from = schedule.localDate(at: now)
@@ -119,14 +139,11 @@ enum SyncCommand {
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
         let save = { (changes: ChangeSet) throws -> Void in
-            guard let original = FileManager.default.contents(atPath: path) else {
-                throw InputError("\(path): cannot read the schedule to merge the phone's edits")
-            }
-            let onDisk = try ScheduleCodec.decode(original, file: path)
-            try ScheduleFile.replace(path, original: original, with: try onDisk.merging(changes, now: now))
+            try held?.replace(bytes, with: try onFile.merging(changes, now: now))
         }
+        started()
         var report = try sync.run(schedule: schedule, now: now, save: save)
-        if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
+        report.removedLeftovers += held?.removedLeftovers ?? []
         return (report, schedule)
     }
 

@@ -22,7 +22,7 @@ enum VdirRoot {
     }
 
     static func sync(
-        schedules: String, root: String, args: Arguments, jobs: Int, now: Int, context: Context
+        schedules: String, root: String, args: Arguments, jobs: Int, context: Context
     ) throws -> Result {
         if root == schedules || root.hasPrefix(schedules + "/") || schedules.hasPrefix(root + "/") {
             throw UsageError("--vdir-root \(root) and SCHEDULES_DIR must be apart (neither inside the other)")
@@ -31,10 +31,13 @@ enum VdirRoot {
         let tree = try ScheduleTree.scan(schedules)
         let fragment = Fragment(
             root: root, url: args.options["caldav-url"] ?? "https://caldav.example.org/", user: args.options["caldav-user"])
-        let environment = context.environment
         let paths = tree.files.map(\.path).sorted()
+        let (clock, console, text) = (context.clock, context.console, args.options["now"])
+        let environment = context.environment
         let synced = ParallelWork.map(paths.count, jobs: jobs) { i in
-            one(paths[i], schedules: schedules, fragment: fragment, now: now, environment: environment)
+            one(
+                paths[i], schedules: schedules, fragment: fragment, console: console, environment: environment,
+                now: { try clock.instant(text, option: "--now", timeline: $0) })
         }
         var lines = ["dosecal publish \(schedules) --vdir-root \(root): \(synced.count) folders"]
         lines += synced.map { "  \($0.identity) -> \($0.folder): \($0.summary)" }
@@ -54,7 +57,8 @@ enum VdirRoot {
 
     /// The sync of one schedule into its folder; an error is its result, not the run's.
     private static func one(
-        _ identity: String, schedules: String, fragment: Fragment, now: Int, environment: [String: String]
+        _ identity: String, schedules: String, fragment: Fragment, console: Console, environment: [String: String],
+        now: (ZoneTimeline) throws -> Int
     ) -> Synced {
         let name = folderName(identity)
         let folder = fragment.root + "/" + name
@@ -65,7 +69,8 @@ enum VdirRoot {
             var sync = VdirSync(folder: folder, statusPath: SyncStatus.path(schedule: path, folder: folder))
             sync.prefer = .schedule
             sync.mergeEdits = true
-            let (report, schedule) = try SyncCommand.sync(sync, path: path, zone: nil, now: now, environment: environment)
+            let (report, schedule) = try SyncCommand.sync(
+                sync, path: path, zone: nil, console: console, environment: environment, now: now)
             let output = SyncOutput(
                 report: report, folder: folder, dryRun: false,
                 label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))

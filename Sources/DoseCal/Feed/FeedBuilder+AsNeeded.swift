@@ -13,11 +13,11 @@ extension FeedBuilder {
         var event = Sink()
         event.dateTime("DTSTART", .utc(LocalDateTime(secondsSinceEpoch: next)))
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        let summary = privacy ? "Next dose allowed" : "\(m.name): next dose allowed"
+        let text = NextDoseAllowedText(
+            name: privacy ? nil : m.name, last: last, minimumHours: doses.minimumHours, maxPerDay: doses.maxPerDay)
+        let summary = text.summary
         event.text("SUMMARY", summary)
-        var rule = "at least \(doses.minimumHours) hours apart"
-        if let most = doses.maxPerDay { rule += ", at most \(most) in any 24 hours" }
-        event.text("DESCRIPTION", "The last dose was taken at \(EventInstance.rfc3339(last)); doses \(rule).")
+        event.text("DESCRIPTION", text.description)
         // Two lines, as the refill warning: readers tell it from a dose by AS-NEEDED.
         addCategoriesAndClass("MEDICATION", "AS-NEEDED", to: &event)
         if m.reminder.enabled { addAlarm(AlarmTimes(m.reminder), summary, to: &event) }

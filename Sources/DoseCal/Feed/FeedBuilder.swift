@@ -43,6 +43,8 @@ public struct FeedBuilder: Sendable {
         let planner: SeriesPlanner
         let text: FeedText
         let skipped: [String: [String: Set<LocalDate>]]
+        /// The gradual moves of the medication being built (decision 0231).
+        var moves: GradualShift? = nil
         /// The years each zone is used in.
         var zones = ZoneYears()
         let rules = RuleLines()
@@ -102,6 +104,7 @@ public struct FeedBuilder: Sendable {
             skipped: schedule.skippedDoses())
         var items: [BuiltItem<Sink.Event>] = []
         for m in schedule.medications {
+            run.moves = engine.gradualShift(of: m)
             for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run, Sink.self)) }
             if let warning = supplyWarning(m, &run, Sink.self) { items.append(warning) }
             if let item = nextDoseAllowedItem(m, Sink.self) { items.append(item) }
@@ -148,7 +151,8 @@ public struct FeedBuilder: Sendable {
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
             run.zones.use(tzid, t.date.year, lastYear)
         }
-        let moved: [Sink] = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
+        let moved: [Sink] = overrides(
+            of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped, moves: run.moves)
         let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
         var isZoned = false
         if case .zoned = plan.start { isZoned = true }
@@ -159,17 +163,17 @@ public struct FeedBuilder: Sendable {
 
     /// The refill warning of `m`, when its supply runs out.
     private func supplyWarning<Sink: EventSink>(_ m: Medication, _ run: inout Run, _: Sink.Type) -> BuiltItem<Sink.Event>? {
-        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let runOut = forecast.runOut,
-            let due = forecast.refillDue
+        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let due = forecast.refillDue,
+            let text = run.text.refillWarning(m, forecast: forecast, supply: supply)
         else { return nil }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         let zone = run.engine.zoneID(on: due.date)
         var event = Sink()
         event.dateTime("DTSTART", .zoned(due, tzid: zone))
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        let summary = run.text.refillSummary(m, runOut: runOut)
+        let summary = text.summary
         event.text("SUMMARY", summary)
-        event.text("DESCRIPTION", run.text.refillDescription(m, forecast: forecast, supply: supply))
+        event.text("DESCRIPTION", text.description)
         // Two lines rather than one comma list: libical splits lists on reading, and the content
         // hash must be the same for what we build and what we read back.
         addCategoriesAndClass("MEDICATION", "REFILL", to: &event)

@@ -139,6 +139,19 @@ struct FeedText {
         return taken(m, text)
     }
 
+    /// The text of a dose on its way to a new zone's wall clock (the gradual policy): the time it
+    /// is taken at, and the time it moves toward.
+    func shiftedDescription(_ m: Medication, _ w: DoseWording, time: WallTime, toward wall: WallTime) -> String {
+        if privacy { return FeedText.neutral }
+        var text = take(w)
+        text.add("at ")
+        text.add(time)
+        text.add(" (on the way to ")
+        text.add(wall)
+        text.add(" local time after travel)")
+        return taken(m, text)
+    }
+
     /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
     private func take(_ w: DoseWording) -> TextBuilder {
         var text = TextBuilder()
@@ -174,43 +187,12 @@ struct FeedText {
         return text.string
     }
 
-    func refillSummary(_ m: Medication, runOut: LocalDate) -> String {
-        if privacy { return "Refill reminder" }
-        var text = TextBuilder()
-        text.add("Refill ")
-        text.add(m.name)
-        text.add(": supply runs out on ")
-        text.add(runOut)
-        return text.string
-    }
-
-    func refillDescription(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> String {
-        let form = form(dose: m.dose, name: m.name)
-        var text = TextBuilder(capacity: 256)
-        text.add("The supply of ")
-        if privacy { text.add("this medication") } else { text.add(m.name) }
-        text.add(" recorded on ")
-        text.add(supply.asOf)
-        text.add(" (")
-        text.add(FeedText.amount(supply.pills))
-        text.add(" ")
-        text.add(form.unit(supply.pills))
-        text.add(") covers ")
-        text.add(forecast.dosesCovered)
-        text.add(" doses")
-        if let last = forecast.lastCoveredDose {
-            text.add(", the last on ")
-            text.add(last.date)
-            text.add(" at ")
-            text.add(last.time)
-        }
-        if let runOut = forecast.runOut {
-            text.add("; the first dose without supply is on ")
-            text.add(runOut)
-            text.add(".")
-        }
-        text.add(" Refill before then.")
-        return text.string
+    /// The words of `m`'s refill warning, when its supply runs out (`RefillWarningText`).
+    func refillWarning(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> RefillWarningText? {
+        guard let runOut = forecast.runOut else { return nil }
+        return RefillWarningText(
+            name: privacy ? nil : m.name, pills: supply.pills, unit: form(dose: m.dose, name: m.name).unit(supply.pills),
+            asOf: supply.asOf, dosesCovered: forecast.dosesCovered, lastCovered: forecast.lastCoveredDose, runOut: runOut)
     }
 
     /// "1", "0.5", "2.25".

@@ -127,8 +127,16 @@ extension CalendarImporter {
         guard let recurrence = candidates.first(where: fits) else { return nil }
         m.recurrence = recurrence
         let notes = run.flatMap(\.source.notes)
+        let deleted = run.flatMap { part in
+            part.source.deleted.compactMap { d in
+                part.medication.times.firstIndex { $0.id == d.slot }.map {
+                    DeletedDose(instant: d.instant, local: d.local, slot: first.times[$0].id)
+                }
+            }
+        }
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
-        return ((m, ImportReport.Source(medicationID: m.id, from: from, notes: notes), m.start), itinerary)
+        let source = ImportReport.Source(medicationID: m.id, from: from, notes: notes, deleted: deleted)
+        return ((m, source, m.start), itinerary)
     }
 
     /// Daily stretches of one length, starting a fixed number of days apart: a cycle.

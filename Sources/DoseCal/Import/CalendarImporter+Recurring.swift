@@ -51,16 +51,22 @@ extension CalendarImporter {
         }
         if let end, end < local.date { return .failure(ImportReason("it ends before it starts")) }
         let moves = moved(overrides, policy: timePolicy, home: home)
+        let deletions = deletedOccurrences(e, calendar: calendar, home: home)
         var notes: [String] = []
-        if !e.exceptionDates.isEmpty {
-            notes.append("\(e.exceptionDates.count) deleted occurrence(s) not imported (log them as skipped)")
+        if deletions == nil {
+            notes.append("its deleted occurrences (EXDATE) cannot be read: none imported as skipped doses")
+        } else if let onNone = deletions?.onNone, onNone > 0 {
+            notes.append("\(onNone) deleted occurrence(s) (EXDATE) on no occurrence of the series: nothing to skip")
         }
-        if moves.otherDay > 0 { notes.append("\(moves.otherDay) occurrence(s) moved to another day not imported") }
+        if moves.unreadable > 0 {
+            notes.append("\(moves.unreadable) moved occurrence(s) not imported (their times cannot be read)")
+        }
         return .success(
             ImportedDose(
                 summary: e.summary ?? "Medication", time: local.time, pattern: pattern, start: local.date, end: end,
                 timePolicy: timePolicy, reminder: Self.reminder(of: e), from: "a recurring event", notes: notes,
-                moved: moves.sameDay, until: e.until.map { "\($0)" }))
+                moved: moves.moves, until: e.until.map { "\($0)" }, deleted: deletions?.deleted ?? [],
+                medicationNotes: Self.ownNotes(e)))
     }
 
     /// The dose days of a rule; `shift`: days the UTC date of the dose is after its home date.
@@ -90,12 +96,14 @@ extension CalendarImporter {
     }
 
     /// The last dose's local date: UNTIL read where the doses are (the home zone for fixed
-    /// interval, at `offset` when given), or the last occurrence of a COUNT rule.
+    /// interval, at `offset` when given), or the last occurrence of a COUNT rule; a deleted
+    /// occurrence (EXDATE) still counts, it is a skipped dose.
     func endDate(_ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, policy: TimePolicy, offset: Int? = nil)
         -> Result<LocalDate?, ImportReason>
     {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
         let offset = policy == .fixedInterval ? offset : nil
+        let series = Self.withoutDeletions(e.component)
         if let until = e.until {
             let date: LocalDate
             let near: Int
@@ -107,14 +115,13 @@ extension CalendarImporter {
             // The last dose at or before UNTIL: a client that cuts a series "this and following"
             // (Apple: `UNTIL=20220926T155959Z`, a second before that day's dose) ends it on the
             // day before UNTIL's date.
-            let last = CalendarExpander(components: calendar.timezones + [e.component], viewerZone: home, budget: budget)
+            let last = CalendarExpander(components: calendar.timezones + [series], viewerZone: home, budget: budget)
                 .expand(from: near - 400 * 86_400, to: near + 2 * 86_400).instances.last
             return .success(last.map { Self.local($0.start, in: zone, offset: offset).date } ?? date)
         }
         guard e.rule?.count != nil else { return .success(nil) }
-        let expansion = CalendarExpander(
-            components: calendar.timezones + [e.component], viewerZone: home, budget: budget
-        ).expand(from: Int(Int32.min), to: Int(Int32.max))
+        let expansion = CalendarExpander(components: calendar.timezones + [series], viewerZone: home, budget: budget)
+            .expand(from: Int(Int32.min), to: Int(Int32.max))
         if expansion.instances.isEmpty, let problem = expansion.problems.first {
             return .failure(ImportReason("its COUNT rule cannot be expanded: \(problem)"))
         }
@@ -122,14 +129,14 @@ extension CalendarImporter {
         return .success(Self.local(last.start, in: zone, offset: offset).date)
     }
 
-    /// Overrides that move a dose within its day (a `rescheduled` dose: original date, new time),
-    /// and how many moved it to another day.
+    /// Overrides that move a dose (a `rescheduled` dose: original date, new time, original time,
+    /// and the new date when it is another day, decision 0105), and how many cannot be read.
     func moved(_ overrides: [ReturnedEvent], policy: TimePolicy, home: Zone) -> (
-        sameDay: [(LocalDate, WallTime, WallTime)], otherDay: Int
+        moves: [ImportedDose.Move], unreadable: Int
     ) {
         let zone = policy == .fixedInterval ? home : policy.pinnedZone ?? home
-        var same: [(LocalDate, WallTime, WallTime)] = []
-        var other = 0
+        var moves: [ImportedDose.Move] = []
+        var unreadable = 0
         // An override at its own time (Google: only the title edited) moves nothing.
         for o in overrides where !o.isCancelled && o.startTime != o.recurrenceID {
             let from: LocalDateTime?
@@ -145,13 +152,13 @@ extension CalendarImporter {
             case .local(let t, _)?: to = t
             default: to = nil
             }
-            if let from, let to, to.date == from.date {
-                same.append((from.date, to.time, from.time))
+            if let from, let to {
+                moves.append((from.date, to.time, from.time, to.date == from.date ? nil : to.date))
             } else {
-                other += 1
+                unreadable += 1
             }
         }
-        return (same, other)
+        return (moves, unreadable)
     }
 }
 
@@ -168,6 +175,6 @@ extension ReturnedAlarms {
     /// give the default (an alarm at the dose time): Google and Outlook drop them.
     var reminder: Reminder {
         guard case .present(let list) = self else { return Reminder() }
-        return ReminderComparison.reminder(from: list, keeping: Reminder()) ?? Reminder()
+        return ReminderComparison.reminder(from: list) ?? Reminder()
     }
 }

@@ -50,7 +50,8 @@ extension CalendarImporter {
             items[i].source.medicationID = items[i].medication.id
         }
         keepNamedMoves(&items, home: home, itinerary: chained.itinerary)
-        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary)
+        let log = skippedLog(&items, home: home, itinerary: chained.itinerary)
+        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary, log: log)
         return (schedule, items.map(\.source), unmapped)
     }
 
@@ -100,6 +101,7 @@ extension CalendarImporter {
             if let a = result[i].end, let b = dose.end { result[i].end = max(a, b) }
             result[i].notes += dose.notes
             result[i].moved += dose.moved
+            result[i].deleted += dose.deleted
             result[i].parts += 1
         }
         for i in result.indices {
@@ -137,14 +139,18 @@ extension CalendarImporter {
             if case .everyNHours = recurrence { times = [times[0]] }
             var m = Medication(
                 id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
-                times: times, recurrence: recurrence, start: first.start, end: first.end, timePolicy: first.timePolicy,
+                notes: first.medicationNotes, times: times, recurrence: recurrence, start: first.start, end: first.end,
+                timePolicy: first.timePolicy,
                 reminder: first.reminder)
             var notes = group.flatMap(\.0.notes)
             (m.rescheduled, notes) = rescheduled(group.map(\.0), slots: times, recurrence: recurrence, notes: notes)
             medications.append(m)
             firsts.append(first.firstDose ?? first.start)
             let from = group.count == 1 ? first.from : "\(group.count) × \(first.from)"
-            sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes))
+            let deleted = zip(group, times).flatMap { dose, slot in
+                dose.0.deleted.map { d in DeletedDose(instant: d.instant, local: d.local, slot: slot.id) }
+            }
+            sources.append(ImportReport.Source(medicationID: id, from: from, notes: notes, deleted: deleted))
         }
         return (medications, sources, firsts)
     }
@@ -156,7 +162,7 @@ extension CalendarImporter {
         var hourly = false
         if case .everyNHours = recurrence { hourly = true }
         let moves = zip(group, slots).flatMap { dose, slot in
-            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, at: hourly ? $0.2 : nil) }
+            dose.moved.map { RescheduledDose(slot: slot.id, date: $0.0, time: $0.1, toDate: $0.3, at: hourly ? $0.2 : nil) }
         }
         let order = { (r: RescheduledDose) in (r.date, r.slot, r.at?.description ?? "") }
         return (moves.sorted { order($0) < order($1) }, notes)

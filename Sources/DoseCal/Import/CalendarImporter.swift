@@ -40,19 +40,25 @@ public struct CalendarImporter: Sendable {
         }
         let folded = fold(singles, home: home)
         let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
+        var (schedule, sources) = (assembled.schedule, assembled.sources)
+        schedule.feed = Self.feedOptions(calendars)
+        let noSupply = Self.supplies(found.refills, schedule: &schedule)
+        let notNeeded = Self.asNeeded(found.asNeeded, home: home, schedule: &schedule, sources: &sources)
         return ImportReport(
-            schedule: assembled.schedule, sources: assembled.sources,
-            unmapped: found.unmapped + folded.unmapped + assembled.unmapped,
+            schedule: schedule, sources: sources,
+            unmapped: found.unmapped + folded.unmapped + assembled.unmapped + noSupply + notNeeded,
             eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
     }
 
-    /// The events that look like doses (with their calendar and moved occurrences), and those
-    /// reported before mapping (cancelled, refill reminders, moves without their series).
+    /// The events that look like doses (with their calendar and moved occurrences), the refill
+    /// warnings, the "next dose allowed" events of as-needed medicines, and those reported before
+    /// mapping (cancelled, moves without their series).
     func candidates(_ calendars: [ReturnedCalendar], progress: ((Int, Int) -> Void)?) -> (
         events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])],
-        unmapped: [ImportReport.Unmapped], total: Int, notDoses: Int
+        refills: [ReturnedEvent], asNeeded: [ReturnedEvent], unmapped: [ImportReport.Unmapped], total: Int, notDoses: Int
     ) {
         var events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])] = []
+        var (refills, asNeeded): ([ReturnedEvent], [ReturnedEvent]) = ([], [])
         var unmapped: [ImportReport.Unmapped] = []
         let total = calendars.reduce(0) { $0 + $1.series.count + $1.eventsWithoutUID.count }
         var (done, notDoses) = (0, 0)
@@ -71,35 +77,41 @@ public struct CalendarImporter: Sendable {
                     notDoses += 1
                     continue
                 }
-                if let reason = Self.notImported(event, isMaster: master != nil, categories: categories) {
+                if let reason = Self.notImported(event, isMaster: master != nil) {
                     unmapped.append(.init(event, reason))
+                } else if categories.contains(where: { $0.uppercased() == "REFILL" }) {
+                    refills.append(event)
+                } else if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
+                    asNeeded.append(event)
                 } else {
                     events.append((event, calendar, series?.overrides ?? []))
                 }
             }
         }
         progress?(total, total)
-        return (events, unmapped, total, notDoses)
+        return (events, refills, asNeeded, unmapped, total, notDoses)
     }
 
-    static func notImported(_ event: ReturnedEvent, isMaster: Bool, categories: [String]) -> String? {
+    static func notImported(_ event: ReturnedEvent, isMaster: Bool) -> String? {
         if !isMaster { return "moved occurrences whose series is not in the file" }
         if event.isCancelled { return "the event is cancelled (STATUS:CANCELLED)" }
-        if categories.contains(where: { $0.uppercased() == "REFILL" }) {
-            return "a refill reminder (CATEGORIES:REFILL), not a dose"
-        }
-        if categories.contains(where: { $0.uppercased() == "AS-NEEDED" }) {
-            return "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED), not a dose"
-        }
         return nil
     }
 
-    /// The zone most dose events are in (ties: alphabetical), else the calendars' X-WR-TIMEZONE,
-    /// else UTC.
+    /// The zone most dose events are in (ties: the zone of the earliest of them, as travel
+    /// begins at home; then alphabetical), else the calendars' X-WR-TIMEZONE, else UTC.
     static func mostCommonZone(_ events: [ReturnedEvent], calendars: [ReturnedCalendar]) -> String {
-        var counts: [String: Int] = [:]
-        for e in events { if let z = e.zone, Zone(z) != nil { counts[z, default: 0] += 1 } }
-        if let best = counts.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).first { return best.key }
+        var counts: [String: (count: Int, first: Int)] = [:]
+        for e in events {
+            guard let z = e.zone, Zone(z) != nil else { continue }
+            var start = Int.max
+            if case .instant(let s)? = e.startTime { start = s }
+            let known = counts[z] ?? (0, Int.max)
+            counts[z] = (known.count + 1, min(known.first, start))
+        }
+        if let best = counts.min(by: { ($1.value.count, $0.value.first, $0.key) < ($0.value.count, $1.value.first, $1.key) }) {
+            return best.key
+        }
         if let zone = calendars.compactMap(\.calendarZone).first(where: { Zone($0) != nil }) { return zone }
         return events.lazy.compactMap(namedZone).first ?? "UTC"
     }

@@ -47,7 +47,8 @@ struct DoseTitle: Sendable, Equatable {
     }
 
     /// "4 tablets (40 mg)" -> (4, "40 mg"); "2 doses" -> (2, nil); "1 tablet" -> (1, "1 tablet");
-    /// anything else is dose text with one pill.
+    /// "2 capsules" -> (2, "2 capsules") (the feed writes such a dose text as it is); anything else
+    /// is dose text with one pill.
     static func amount(_ inner: String) -> (Double, String?) {
         var body = inner
         var extra: String? = nil
@@ -60,6 +61,6 @@ struct DoseTitle: Sendable, Equatable {
             DoseWords.lookup(words[1].lowercased()) != nil
         else { return (1, inner) }
         if let extra { return (n, extra) }
-        return n == 1 && words[1].lowercased() != "dose" ? (1, inner) : (n, nil)
+        return ["dose", "doses"].contains(words[1].lowercased()) ? (n, nil) : (n, inner)
     }
 }

@@ -10,6 +10,8 @@ public struct ImportReport: Sendable, Equatable {
         public var from: String
         /// Notes about what was not carried over (deleted occurrences, single moves, ...).
         public var notes: [String]
+        /// The occurrences deleted from its series, by slot (logged as skipped once ids are final).
+        var deleted: [DeletedDose] = []
     }
 
     /// An event (or run of events) that looked like a dose but cannot be expressed.

@@ -12,9 +12,11 @@ struct ImportedDose: Sendable {
     var reminder: Reminder
     var from: String
     var notes: [String]
-    /// Doses moved within their day: (scheduled date, new time, original time; the last names
-    /// the dose of an every-N-hours slot, decision 0138).
-    var moved: [(LocalDate, WallTime, WallTime)] = []
+    /// A moved dose: scheduled date, new time, original time (it names the dose of an
+    /// every-N-hours slot, decision 0138), and the new date when it is another day (decision 0105).
+    typealias Move = (LocalDate, WallTime, WallTime, LocalDate?)
+    /// The doses overrides moved.
+    var moved: [Move] = []
     /// How many series this dose time was joined from (the parts of a cycle).
     var parts = 1
     /// The stretch's first dose day when `start` is the first day of the cycle block it begins
@@ -23,6 +25,10 @@ struct ImportedDose: Sendable {
     /// The series' UNTIL as written (nil: none). The parts of one stretch (a cycle's rules) share
     /// it while their last doses, and so their `end`s, fall on different days.
     var until: String? = nil
+    /// The occurrences the calendar deleted (EXDATE), to be logged as skipped.
+    var deleted: [DeletedDose] = []
+    /// The medication's notes, as dosecal's own event says them (`CalendarImporter.ownNotes`).
+    var medicationNotes: String? = nil
 
     /// Series that can be parts of one dose time (a cycle's weeks, one rule per weekday or per
     /// "on" day): everything but the days (and the last dose day when they share an UNTIL).

@@ -4,14 +4,7 @@ public import CalendarTime
 extension Schedule {
     /// The person's local date at `instant`: in the zone the itinerary puts them in (its own
     /// date decides which stop is in force).
-    public func localDate(at instant: Int) -> LocalDate {
-        var zone = home
-        for _ in 0..<2 {
-            let date = zone.local(at: instant).date
-            zone = WallClockEngine(schedule: self).zone(on: date)
-        }
-        return zone.local(at: instant).date
-    }
+    public func localDate(at instant: Int) -> LocalDate { timeline.localDate(at: instant) }
 
     /// The schedule with the person in `zone` from `date` on: a stop at `date` (replacing one on
     /// the same date), later stops kept. Series of wall-clock doses split at `date`, so doses

@@ -3,14 +3,19 @@
 /// Candidates are listed by medication id (the id the user would type); medicine names are not
 /// repeated in the message.
 public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No medication has this id or a name starting with it.
+    /// No medication has this id, or a name or id containing it.
     case unknownMedication(query: String, ids: [String])
-    /// Several medications match the name prefix.
+    /// Several medications have a name or id containing the text.
     case ambiguousMedication(query: String, candidates: [String])
     /// The medication has no slot with this id or time.
     case unknownSlot(medicationID: String, slot: String, slots: [String])
     /// No scheduled dose of the medication (and slot) within the search window around the instant.
     case noDoseNear(medicationID: String, days: Int)
+    /// A skipped or missed entry at a time in no scheduled dose's window: the person names the
+    /// dose. `lastSlot` and `lastDate` name the last dose before that time, when there is one.
+    case noDoseDue(medicationID: String, lastSlot: String?, lastDate: String?)
+    /// No scheduled dose of the medication (and slot) on the dose day named.
+    case noDoseOn(medicationID: String, date: String, slot: String?)
     /// `refill` on a medication without a supply record.
     case noSupply(medicationID: String)
     /// A refill dated before the supply record's count date.
@@ -32,10 +37,10 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unknownMedication(let query, let ids):
             guard let schedule else {
-                return "no medication has the id \"\(query)\" or a name starting with it; ids: "
+                return "no medication has the id \"\(query)\" or a name or id containing it; ids: "
                     + (ids.isEmpty ? "(the schedule has no medications)" : ids.joined(separator: ", "))
             }
-            return "no medication has that id or a name starting with it; the schedule has \(schedule.medications.count) "
+            return "no medication has that id or a name or id containing it; the schedule has \(schedule.medications.count) "
                 + "medication(s) (privacy mode: their ids and names are not shown)"
         case .ambiguousMedication(let query, let candidates):
             guard schedule != nil else {
@@ -47,6 +52,13 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(name(id)) has no slot \"\(slot)\"; use a slot id or time: \(slots.joined(separator: ", "))"
         case .noDoseNear(let id, let days):
             return "\(name(id)) has no scheduled dose within \(days) days of that time; give --at near a dose"
+        case .noDoseDue(let id, let slot, let date):
+            let example = slot.map { s in date.map { " (the last dose before it: --slot \(s) --date \($0))" } ?? "" } ?? ""
+            return "\(name(id)) has no dose due at that time (a log is about a dose from at most 1 hour before it to at most "
+                + "12 hours after it); name the dose with --slot and --date\(example)"
+        case .noDoseOn(let id, let date, let slot):
+            return "\(name(id)) has no scheduled dose\(slot.map { " in slot \"\($0)\"" } ?? "") on \(date); "
+                + "give a --date it is taken on"
         case .noSupply(let id):
             return "\(name(id)) has no supply record; add \"supply\": {\"pills\": N, \"asOf\": \"YYYY-MM-DD\"} to it first"
         case .refillBeforeCount(let id, let asOf, let date):

@@ -57,7 +57,7 @@ import Testing
         }
         #expect(
             privately { () throws(ReminderError) in _ = try schedule.recording(.taken, medication: "quetiapine", at: at) }
-                == "no medication has that id or a name starting with it; the schedule has 2 medication(s) (privacy mode: their ids and names are not shown)"
+                == "no medication has that id or a name or id containing it; the schedule has 2 medication(s) (privacy mode: their ids and names are not shown)"
         )
         #expect(
             privately { () throws(ReminderError) in

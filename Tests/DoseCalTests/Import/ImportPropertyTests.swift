@@ -33,16 +33,36 @@ import Testing
     /// the kind of schedule it is. The test fails when one of them starts to pass: remove it then.
     static let open: [UInt64: String] = [:]
 
+    /// Every dose but those the log says were skipped.
     static func doses(_ s: Schedule, from first: LocalDate) -> [String] {
         let engine = WallClockEngine(schedule: s)
+        let ledger = DoseLedger(engine: engine)
         return s.medications.flatMap { m in
-            engine.occurrences(of: m, from: first, to: first.adding(days: 150)).map { o in
+            engine.occurrences(of: m, from: first, to: first.adding(days: 150)).filter { ledger.status(of: $0) != .skipped }.map {
+                o in
                 let r = m.reminder
                 let alarm =
                     r.enabled ? "\(r.minutesBefore)/\(r.repeatCount)/\(r.repeatCount == 0 ? 0 : r.repeatIntervalMinutes)" : "off"
                 return (m.timePolicy == .floating ? "\(o.local)" : "\(o.instant)") + " " + alarm
             }
         }.sorted()
+    }
+
+    /// `s` with about one dose in 13 of the first 150 days logged skipped (chosen by `seed`, the
+    /// generator's own stream untouched), each entry recorded 10 minutes after its dose: deleted
+    /// in the feed (EXDATE), they come back as skipped doses (decision 0205).
+    static func skipping(_ s: Schedule, seed: UInt64) -> Schedule {
+        var s = s
+        guard let first = s.medications.map(\.start).min() else { return s }
+        let engine = WallClockEngine(schedule: s)
+        let doses = s.medications.flatMap { engine.occurrences(of: $0, from: first, to: first.adding(days: 150)) }
+        for (i, o) in doses.enumerated() where (UInt64(i) * 7 + seed) % 13 == 0 {
+            s.log.append(
+                DoseLogEntry(
+                    medication: o.medicationID, slot: o.slotID, date: engine.localDate(of: o), status: .skipped,
+                    at: Date(timeIntervalSince1970: TimeInterval(o.instant + 600))))
+        }
+        return s
     }
 
     /// The kinds a schedule has that import finds hard to read back, in words.
@@ -78,7 +98,7 @@ import Testing
         var passed = 0
         for seed in Self.seeds {
             var generator = ScheduleGenerator(seed: seed)
-            let schedule = generator.roundTripSchedule()
+            let schedule = Self.skipping(generator.roundTripSchedule(), seed: seed)
             let difference = try Self.difference(schedule)
             print(
                 "import round trip: seed \(seed) (DOSECAL_SEED=\(seed)): \(difference == nil ? "same" : "differs: \(Self.kind(schedule))")"

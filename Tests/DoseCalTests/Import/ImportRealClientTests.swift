@@ -16,7 +16,8 @@ import Testing
 
     /// The events titled `title` in corpus file `path`, imported with `--match '^title$'`: the
     /// source's instants (expanded by `CalendarExpander`) and the imported schedule's, over
-    /// `days` days from `from` (home-zone midnight).
+    /// `days` days from `from` (home-zone midnight); the imported doses without those the log
+    /// says were skipped (the source's deleted occurrences, decision 0205).
     static func run(_ path: String, title: String, from: String, days: Int) throws -> Imported {
         let url = Fixtures.root.appendingPathComponent("corpus-all/\(path)")
         let calendar = try ReturnedCalendar(parsing: Array(Data(contentsOf: url)))
@@ -29,7 +30,9 @@ import Testing
         let components = doses.flatMap { s in (s.master.map { [$0] } ?? []) + s.overrides }.map(\.component)
         let source = CalendarExpander(components: calendar.timezones + components, viewerZone: zone)
             .expand(from: start, to: end).instances.map(\.start).sorted()
-        let imported = WallClockEngine(schedule: report.schedule).occurrences(from: day, to: day.adding(days: days))
+        let engine = WallClockEngine(schedule: report.schedule)
+        let ledger = DoseLedger(engine: engine)
+        let imported = engine.occurrences(from: day, to: day.adding(days: days)).filter { ledger.status(of: $0) != .skipped }
             .map(\.instant).filter { $0 >= start && $0 < end }.sorted()
         return Imported(source: source, imported: imported, report: report)
     }
@@ -73,8 +76,8 @@ import Testing
     }
 
     /// Office 365: every other Tuesday at 15:00 in the Windows zone "Central European Standard
-    /// Time" (Europe/Warsaw) until 2026-05-05, two occurrences deleted by EXDATE. Import reads the
-    /// rule and notes the deletions (it writes no log): the source's instants plus those two.
+    /// Time" (Europe/Warsaw) until 2026-05-05, two occurrences deleted by EXDATE (one line, a
+    /// comma list in the Windows zone): the source's instants, the two deletions skipped doses.
     @Test func office365BiweeklyInAWindowsZone() throws {
         let r = try Self.run(
             "vendors/outlook/office_356_custom_timezone.ics", title: "Wstępna akceptacja", from: "2024-05-21", days: 720)
@@ -83,10 +86,16 @@ import Testing
         #expect(m.recurrence == .everyNDays(14) && m.start == LocalDate(parsing: "2024-05-21"))
         #expect(m.end == LocalDate(parsing: "2026-05-05") && m.times.map(\.time.description) == ["15:00"])
         let deleted = [1_735_653_600, 1_740_492_000]  // 2024-12-31 and 2025-02-25 15:00 CET
-        #expect(r.imported.first == 1_716_296_400 && r.imported.last == 1_777_986_000 && r.imported.count == 52)
-        #expect(r.imported == (r.source + deleted).sorted() && r.source.count == 50)
+        #expect(r.imported.first == 1_716_296_400 && r.imported.last == 1_777_986_000 && r.imported.count == 50)
+        #expect(r.imported == r.source && Set(r.source).isDisjoint(with: deleted))
         let notes = r.report.sources.first { $0.medicationID == m.id }?.notes ?? []
-        #expect(notes == ["2 deleted occurrence(s) not imported (log them as skipped)"])
+        #expect(notes == ["2 deleted occurrence(s) imported as skipped doses"])
+        let skipped = zip(["2024-12-31", "2025-02-25"], deleted).map { date, instant in
+            DoseLogEntry(
+                medication: m.id, slot: "1", date: LocalDate(parsing: date), status: .skipped,
+                at: Date(timeIntervalSince1970: TimeInterval(instant)))
+        }
+        #expect(r.report.schedule.log == skipped)
     }
 
     /// iCloud: a daily 09:00 series split "this and following" on 2022-09-26 (the first half cut by
@@ -103,14 +112,17 @@ import Testing
     }
 
     /// Apple iCal: `DAILY;COUNT=7` at 12:00 Australia/Brisbane (no daylight saving), two days
-    /// deleted by EXDATE: seven days from 2006-01-01, the two deletions noted.
+    /// deleted by EXDATE: seven days from 2006-01-01, the two deletions skipped doses.
     @Test func appleCountSeriesWithDeletions() throws {
         let r = try Self.run("vendors/apple/EXDATE.ics", title: "Repeating Event", from: "2006-01-01", days: 10)
         let m = try #require(r.report.schedule.medications.first)
         #expect(r.report.schedule.homeZone == "Australia/Brisbane" && m.recurrence == .daily)
         #expect(m.end == LocalDate(parsing: "2006-01-07"))
         let all = [1_136_080_800, 1_136_167_200, 1_136_253_600, 1_136_340_000, 1_136_426_400, 1_136_512_800, 1_136_599_200]
-        #expect(r.imported == all)
         #expect(r.source == all.filter { $0 != 1_136_253_600 && $0 != 1_136_340_000 })
+        #expect(r.imported == r.source)
+        #expect(r.report.schedule.log.map(\.date) == ["2006-01-03", "2006-01-04"].map { LocalDate(parsing: $0) })
+        #expect(r.report.schedule.log.map(\.at.timeIntervalSince1970) == [1_136_253_600, 1_136_340_000])
+        #expect(r.report.schedule.log.allSatisfy { $0.status == .skipped && $0.slot == "1" && $0.medication == m.id })
     }
 }

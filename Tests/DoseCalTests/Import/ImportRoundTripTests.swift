@@ -27,11 +27,15 @@ import Testing
     }
 
     /// Floating times carry no zone at all: that example gets `--zone`. privacy.json comes back
-    /// with numbered medications and the same doses. Left out: as-needed.json (its doses come
-    /// only from the log, so the feed has no dose series to read back, only "next dose allowed"
-    /// reminders; decision 0130).
-    @Test(arguments: Fixtures.scheduleNames.filter { $0 != "as-needed.json" })
+    /// with numbered medications and the same doses; as-needed.json's as-needed medicines have no
+    /// dose series (they come back from their "next dose allowed" events, decision 0206).
+    @Test(arguments: Fixtures.scheduleNames)
     func exampleRoundTrips(_ name: String) throws {
+        guard let limit = Fixtures.importLimits[name] else { return try roundTrip(name) }
+        withKnownIssue(Comment(rawValue: limit)) { try roundTrip(name) }
+    }
+
+    func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
         #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")

@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -107,8 +107,11 @@ import Testing
     /// `dosecal log taken` records an as-needed dose at its instant, about no scheduled dose.
     @Test func loggingADoseNeedsNoScheduledDose() throws {
         let schedule = E.schedule([ibuprofen()])
-        let (after, entry) = try schedule.recording(.taken, medication: "ibu", at: E.instant("2026-03-02T21:00:00Z"))
-        #expect(entry == DoseLogEntry(medication: "ibu", status: .taken, at: E.date("2026-03-02T21:00:00Z")))
+        let record = try schedule.recording(.taken, medication: "ibu", at: E.instant("2026-03-02T21:00:00Z"))
+        #expect(record.entry == DoseLogEntry(medication: "ibu", status: .taken, at: E.date("2026-03-02T21:00:00Z")))
+        #expect(record.nextAllowed == E.instant("2026-03-03T03:00:00Z"))
+        #expect(record.warnings.isEmpty)
+        let after = record.schedule
         #expect(AsNeededDoses(after.medications[0], log: after.log)?.nextAllowed == E.instant("2026-03-03T03:00:00Z"))
     }
 
@@ -136,7 +139,8 @@ import Testing
     }
 
     /// Reconcile reads the next-allowed event as dosecal's own and not a dose: deleting or moving
-    /// it in the calendar changes nothing (the log decides). Import leaves it out.
+    /// it in the calendar changes nothing (the log decides). Import reads it back as the
+    /// as-needed medicine (decision 0206, `ImportAsNeededTests`).
     @Test func reconcileAndImportLeaveTheEventAlone() throws {
         let schedule = try Fixtures.schedule("as-needed.json")
         let now = E.instant("2026-11-30T12:00:00Z")
@@ -150,7 +154,7 @@ import Testing
         }
         let report = try CalendarImporter(zone: "Europe/London").run([ReturnedCalendar(parsing: Array(base.utf8))])
         // The scheduled medicine comes back whole, with its travel stop (the stretch after it is open).
-        #expect(report.schedule.medications.map(\.name) == ["Vitamin D"])
+        #expect(report.schedule.medications.map(\.name) == ["Vitamin D", "Ibuprofen", "Paracetamol"])
         #expect(report.schedule.itinerary == [ItineraryStop(from: E.day("2026-11-30"), zone: Zone("America/New_York")!)])
     }
 }

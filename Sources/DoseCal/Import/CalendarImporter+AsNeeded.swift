@@ -1,0 +1,62 @@
+import Foundation
+import ICal
+
+/// dosecal's own "next dose allowed" events (CATEGORIES:AS-NEEDED with dosecal's words,
+/// `NextDoseAllowedText`) read back as as-needed medicines (decision 0206). A foreign calendar
+/// cannot say a minimum gap or a daily maximum, and a privacy-mode event names no medicine: both
+/// stay reported.
+extension CalendarImporter {
+    /// Adds the as-needed medicines of `events` to `schedule` (with the doses each event names as
+    /// `taken` log entries, and its source), and gives back the events that are not dosecal's
+    /// words, or name no medicine.
+    static func asNeeded(
+        _ events: [ReturnedEvent], home: Zone, schedule: inout Schedule, sources: inout [ImportReport.Source]
+    ) -> [ImportReport.Unmapped] {
+        var used = Set(schedule.medications.map(\.id))
+        var unmapped: [ImportReport.Unmapped] = []
+        for e in events {
+            guard e.ruleText == nil, case .instant(let next)? = e.startTime,
+                let text = NextDoseAllowedText(summary: e.summary, description: e.component.property("DESCRIPTION")?.text)
+            else {
+                unmapped.append(.init(e, notAsNeeded))
+                continue
+            }
+            guard let name = text.name else {
+                unmapped.append(.init(e, privateAsNeeded(text)))
+                continue
+            }
+            let doses = text.doses(next: next)
+            let m = Medication(
+                id: uniqueID(name, used: &used), name: name, times: [],
+                recurrence: .asNeeded(minimumHours: text.minimumHours, maxPerDay: text.maxPerDay),
+                start: home.local(at: doses[0]).date, reminder: reminder(of: e))
+            let log = doses.map {
+                DoseLogEntry(medication: m.id, status: .taken, at: Date(timeIntervalSince1970: TimeInterval($0)))
+            }
+            var notes = [
+                "\(doses.count) taken dose(s) from its \"next dose allowed\" event; the rest of its log, its start, strength, dose, notes and supply are not in the feed"
+            ]
+            if let allowed = AsNeededDoses(m, log: log)?.nextAllowed, allowed != next {
+                notes.append(
+                    "the next dose comes back allowed from \(RFC3339.utc(allowed)), the feed said \(RFC3339.utc(next)): log the doses taken in the 24 hours before that again"
+                )
+            }
+            schedule.medications.append(m)
+            schedule.log += log
+            sources.append(ImportReport.Source(medicationID: m.id, from: "a \"next dose allowed\" event", notes: notes))
+        }
+        schedule.log.sort { ($0.at, $0.medication, $0.slot ?? "") < ($1.at, $1.medication, $1.slot ?? "") }
+        return unmapped
+    }
+
+    static let notAsNeeded =
+        "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED) not in dosecal's words: it does not say the minimum hours and the daily maximum; add the medicine by hand"
+
+    /// Why a privacy-mode "next dose allowed" event is not imported: it names no medicine. Its
+    /// rule is said, so that the person can add it.
+    static func privateAsNeeded(_ text: NextDoseAllowedText) -> String {
+        var rule = "at least \(text.minimumHours) hours apart"
+        if let most = text.maxPerDay { rule += ", at most \(most) in any 24 hours" }
+        return "a privacy-mode \"next dose allowed\" reminder names no medicine: add the as-needed medicine by hand (\(rule))"
+    }
+}
