@@ -57,12 +57,7 @@ caldav = common.require("caldav", "caldav")
 common.require("radicale", "radicale")
 
 NOW = "2026-11-30T12:00:00Z"
-results: list[tuple[bool, str]] = []
-
-
-def check(ok: bool, what: str) -> None:
-    results.append((ok, what))
-    print(("ok     " if ok else "FAILED ") + what, flush=True)
+check = common.Checks()
 
 
 def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None):
@@ -327,9 +322,7 @@ def main() -> None:
         caldav_part(binary, fixtures, tmp, vdirsyncer)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    failed = sum(1 for ok, _ in results if not ok)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(check.finish())
 
 
 if __name__ == "__main__":

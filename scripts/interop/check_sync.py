@@ -55,12 +55,7 @@ icalendar = common.require("icalendar", "icalendar")
 common.require("radicale", "radicale")
 
 NOW = "2026-11-30T12:00:00Z"
-results: list[tuple[bool, str]] = []
-
-
-def check(ok: bool, what: str) -> None:
-    results.append((ok, what))
-    print(("ok     " if ok else "FAILED ") + what)
+check = common.Checks()
 
 
 def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -123,9 +118,7 @@ def main() -> None:
     finally:
         common.stop(radicale)
         shutil.rmtree(tmp, ignore_errors=True)
-    failed = sum(1 for ok, _ in results if not ok)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(check.finish())
 
 
 def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str

@@ -120,6 +120,23 @@ path = {db}
 TZID_PARAM = re.compile(r';TZID=("?)([^";:,]+)\1(?=[;:,])', re.IGNORECASE)
 
 
+class Checks:
+    """One line per check (`ok     WHAT` or `FAILED WHAT`), then `N passed, M failed` from
+    `finish()`, which gives the exit status. Use: `check = common.Checks()`; `check(ok, what)`."""
+
+    def __init__(self) -> None:
+        self.results: list[tuple[bool, str]] = []
+
+    def __call__(self, ok: bool, what: str) -> None:
+        self.results.append((ok, what))
+        print(("ok     " if ok else "FAILED ") + what, flush=True)
+
+    def finish(self) -> int:
+        failed = sum(1 for ok, _ in self.results if not ok)
+        print(f"{len(self.results) - failed} passed, {failed} failed")
+        return 1 if failed else 0
+
+
 class Tally:
     """Runs checks one by one, prints `ok LABEL: N WHAT` or `FAIL LABEL` with up to 40
     problems, and ends with `N passed, M failed`. A check returns (problems, count); an
