@@ -9,10 +9,21 @@ struct CheckOutput {
     /// Privacy mode: medications are "Medication 1", "Medication 2"... in the order of the file.
     var privacy: Bool
     var zoneData: ZoneDataVersions
+    /// Medications by ID in `schedule`.
+    let lookup: ScheduleLookup
+
+    init(schedule: Schedule, report: CheckReport, checked: String, privacy: Bool, zoneData: ZoneDataVersions) {
+        self.schedule = schedule
+        self.report = report
+        self.checked = checked
+        self.privacy = privacy
+        self.zoneData = zoneData
+        lookup = ScheduleLookup(schedule)
+    }
 
     func label(_ medicationID: String) -> String {
-        if privacy { return schedule.positionalName(of: medicationID) ?? medicationID }
-        return schedule.medications.first { $0.id == medicationID }?.name ?? medicationID
+        if privacy { return lookup.positionalName(of: medicationID) ?? medicationID }
+        return lookup.medication(medicationID)?.name ?? medicationID
     }
 
     /// `08:00 EDT` style local time of `instant` in `zone` (the home zone for nil), with the UTC time.

@@ -110,13 +110,13 @@ enum PlanCommand {
             var zone: Zone? = nil
             switch r.purpose {
             case .dose(let id, let slot):
-                let m = schedule.medications.first { $0.id == id }
+                let m = label.lookup.medication(id)
                 zone = m?.timePolicy.pinnedZone
                 what = (m.map { label($0) } ?? id) + " (slot \(slot))"
             case .supplyWarning(let id):
-                what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+                what = "refill warning: " + (label.lookup.medication(id).map { label($0) } ?? id)
             case .nextDoseAllowed(let id):
-                what = "next dose allowed: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+                what = "next dose allowed: " + (label.lookup.medication(id).map { label($0) } ?? id)
             }
             let trigger: String
             switch r.trigger {

@@ -3,11 +3,18 @@ import DoseCal
 /// The text of `dosecal status`: one block per medication, times in the zone of each dose; the
 /// zone is named where it is not the heading's (the zone the person is in at the status time).
 struct StatusText {
-    var schedule: Schedule
-    var at: Int
-    var grace: Int
+    let schedule: Schedule
+    let at: Int
+    let grace: Int
+    /// The schedule's engine, made once: its lookups by medication serve every block.
+    private let engine: WallClockEngine
 
-    private var engine: WallClockEngine { WallClockEngine(schedule: schedule) }
+    init(schedule: Schedule, at: Int, grace: Int) {
+        self.schedule = schedule
+        self.at = at
+        self.grace = grace
+        engine = WallClockEngine(schedule: schedule)
+    }
     /// The zone the heading names: where the person is at `at`.
     private var here: Zone { schedule.timeline.zone(at: at) }
 
@@ -15,7 +22,7 @@ struct StatusText {
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         var lines = ["Status at \(schedule.timeline.time(at: at)) (grace \(grace) min)", ReminderStatus.noEntryRule]
         for s in statuses {
-            guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
+            guard let m = engine.lookup.medication(s.medicationID) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
                 // In the supply's unit: "ml left", "tablets left" (version 1: pills).
@@ -62,8 +69,7 @@ struct StatusText {
     /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
     /// the zone the person was in then; a hint only, never counted as taken.
     private func seen(_ m: Medication) -> [String] {
-        let engine = self.engine
-        return schedule.seen.filter { $0.medication == m.id }.compactMap { hint in
+        engine.lookup.seen(of: m.id).compactMap { hint in
             guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
             let seen = schedule.timeline.time(at: hint.at)
             let time = engine.time(of: slot, in: m, on: hint.date ?? seen.date)

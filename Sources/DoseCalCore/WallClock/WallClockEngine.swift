@@ -6,10 +6,13 @@ public struct WallClockEngine: Sendable {
     public let schedule: Schedule
     /// Where the person is (the schedule's home zone and itinerary), read once.
     public let timeline: ZoneTimeline
+    /// Lookups by medication ID in `schedule`, built once each.
+    public let lookup: ScheduleLookup
 
     public init(schedule: Schedule) {
         self.schedule = schedule
         self.timeline = schedule.timeline
+        lookup = ScheduleLookup(schedule)
     }
 
     /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
@@ -279,13 +282,35 @@ public struct WallClockEngine: Sendable {
 
 extension WallClockEngine {
     /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
-    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
-        let skipped = schedule.skippedDoses()
-        let hourly = skippedHourlyInstants()
-        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
-        return occurrences.filter {
-            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
-                && hourly[$0.medicationID]?.contains($0.instant) != true
-        }
+    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] { firing(occurrences, skipped: SkippedDoses(engine: self)) }
+
+    /// `occurrences` without the doses in `skipped` (`SkippedDoses(engine: self)`, made once for
+    /// many calls: a call per medication stays linear in the medications).
+    public func firing(_ occurrences: [Occurrence], skipped: SkippedDoses) -> [Occurrence] {
+        guard !skipped.isEmpty else { return occurrences }
+        return occurrences.filter { !skipped.contains($0, engine: self) }
+    }
+}
+
+/// The doses the log says were skipped (decision 0037), looked up dose by dose: read from the
+/// log once per schedule.
+public struct SkippedDoses: Sendable {
+    /// By medication and slot, the dose days (`Schedule.skippedDoses()`).
+    let days: [String: [String: Set<LocalDate>]]
+    /// Every N hours: the instants, by medication (`WallClockEngine.skippedHourlyInstants()`).
+    let instants: [String: Set<Int>]
+
+    public init(engine: WallClockEngine) {
+        days = engine.schedule.skippedDoses()
+        instants = engine.skippedHourlyInstants()
+    }
+
+    /// No dose is skipped.
+    public var isEmpty: Bool { days.isEmpty && instants.isEmpty }
+
+    /// Whether `occurrence` (of `engine`'s schedule) is skipped.
+    public func contains(_ occurrence: Occurrence, engine: WallClockEngine) -> Bool {
+        days[occurrence.medicationID]?[occurrence.slotID]?.contains(engine.localDate(of: occurrence)) == true
+            || instants[occurrence.medicationID]?.contains(occurrence.instant) == true
     }
 }
