@@ -12,23 +12,38 @@ struct CheckOutput {
     var privacy: Bool
     var zoneData: ZoneDataVersions
     /// The person the check is narrowed to (`--person`), nil for the whole schedule.
-    var person: Person? = nil
+    let person: Person?
+    /// Medications by ID in `schedule`.
+    let lookup: ScheduleLookup
+
+    init(
+        schedule: Schedule, report: CheckReport, checked: String, privacy: Bool, zoneData: ZoneDataVersions,
+        person: Person? = nil
+    ) {
+        self.schedule = schedule
+        self.report = report
+        self.checked = checked
+        self.privacy = privacy
+        self.zoneData = zoneData
+        self.person = person
+        lookup = ScheduleLookup(schedule)
+    }
 
     /// "Metformin"; with people "Mia — Amoxicillin" (privacy mode: "Person 1 — Medication 2").
     func label(_ medicationID: String) -> String {
-        let m = schedule.medications.first { $0.id == medicationID }
-        let name = privacy ? schedule.positionalName(of: medicationID) ?? medicationID : m?.name ?? medicationID
+        let m = lookup.medication(medicationID)
+        let name = privacy ? lookup.positionalName(of: medicationID) ?? medicationID : m?.name ?? medicationID
         return m.flatMap { PersonWords(of: $0, in: schedule, privacy: privacy) }?.title(name) ?? name
     }
 
     /// The medication as `--json` names it: its id, or its position in privacy mode.
     func jsonName(_ medicationID: String) -> String {
-        privacy ? schedule.positionalName(of: medicationID) ?? medicationID : medicationID
+        privacy ? lookup.positionalName(of: medicationID) ?? medicationID : medicationID
     }
 
     /// The home zone of the medication's person (fixed-interval doses are read in it).
     func home(of medicationID: String) -> Zone {
-        schedule.medications.first { $0.id == medicationID }.map { schedule.timeline(of: $0).home } ?? schedule.home
+        lookup.medication(medicationID).map { schedule.timeline(of: $0).home } ?? schedule.home
     }
 
     /// `08:00 EDT` style local time of `instant` in `zone` (for nil, the home zone of the

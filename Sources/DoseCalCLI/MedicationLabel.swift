@@ -8,6 +8,14 @@ import DoseCal
 struct MedicationLabel {
     var schedule: Schedule
     var privacy: Bool
+    /// Medications by ID in `schedule`.
+    let lookup: ScheduleLookup
+
+    init(schedule: Schedule, privacy: Bool) {
+        self.schedule = schedule
+        self.privacy = privacy
+        lookup = ScheduleLookup(schedule)
+    }
 
     func callAsFunction(_ m: Medication) -> String {
         let label = medicine(m)
@@ -16,7 +24,7 @@ struct MedicationLabel {
 
     /// The medicine without its person.
     func medicine(_ m: Medication) -> String {
-        if privacy { return schedule.positionalName(of: m.id) ?? "Medication" }
+        if privacy { return lookup.positionalName(of: m.id) ?? "Medication" }
         if let words = MedicationWords(m) { return words.label }
         return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
     }
@@ -33,7 +41,7 @@ extension MedicationLabel {
             return JSONValue(
                 members: members.map { m in
                     if m.key == "medication", case .string(let id) = m.value.kind,
-                        let med = schedule.medications.first(where: { $0.id == id })
+                        let med = lookup.medication(id)
                     {
                         return (m.key, JSONValue(medicine(med)))
                     }

@@ -117,7 +117,7 @@ enum PlanCommand {
             let what: String
             var pinned: Zone? = nil
             let id = r.purpose.medicationID
-            let m = schedule.medications.first { $0.id == id }
+            let m = label.lookup.medication(id)
             let name = m.map { label($0) } ?? id
             switch r.purpose {
             case .dose(_, let slot):

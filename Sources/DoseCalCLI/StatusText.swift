@@ -4,13 +4,22 @@ import DoseCal
 /// people), times in the zone of each dose; the zone is named where it is not the heading's (the
 /// zone the person is in at the status time: the person named, else the schedule's).
 struct StatusText {
-    var schedule: Schedule
-    var at: Int
-    var grace: Int
+    let schedule: Schedule
+    let at: Int
+    let grace: Int
     /// Where the heading's person is.
-    var timeline: ZoneTimeline
+    let timeline: ZoneTimeline
+    /// The schedule's engine, made once: its lookups by medication serve every block.
+    private let engine: WallClockEngine
 
-    private var engine: WallClockEngine { WallClockEngine(schedule: schedule) }
+    init(schedule: Schedule, at: Int, grace: Int, timeline: ZoneTimeline) {
+        self.schedule = schedule
+        self.at = at
+        self.grace = grace
+        self.timeline = timeline
+        engine = WallClockEngine(schedule: schedule)
+    }
+
     /// The zone the heading names: where the person is at `at`.
     private var here: Zone { timeline.zone(at: at) }
 
@@ -18,14 +27,14 @@ struct StatusText {
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         var lines = ["Status at \(timeline.time(at: at)) (grace \(grace) min)", ReminderStatus.noEntryRule]
         for s in statuses {
-            guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
+            guard let m = engine.lookup.medication(s.medicationID) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
                 // In the supply's unit: "ml left", "tablets left" (version 1: pills).
                 let units = MedicationWords(m)?.supplyUnits ?? "pills"
                 lines.append("  \(units) left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
                 if let runOut = s.forecast?.runOut, let refillBy = s.refillBy {
-                    let refill = schedule.timeline(of: m).time(at: refillBy)
+                    let refill = engine.timeline(of: m).time(at: refillBy)
                     lines.append("  runs out: \(runOut); refill by \(refill.text(besides: here))")
                 } else if s.asNeeded == nil {
                     lines.append("  runs out: not within 10 years or the course")
@@ -60,16 +69,15 @@ struct StatusText {
         if let most = doses.maxPerDay { line += " (at most \(most))" }
         guard let next = doses.nextAllowed, next > at else { return line + "; a dose is allowed now" }
         // In the zone the medication's person is in then (travel moves the clock, not the instant).
-        return line + "; next dose allowed \(schedule.timeline(of: m).time(at: next))"
+        return line + "; next dose allowed \(engine.timeline(of: m).time(at: next))"
     }
 
     /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
     /// the zone the person was in then; a hint only, never counted as taken.
     private func seen(_ m: Medication) -> [String] {
-        let engine = self.engine
-        return schedule.seen.filter { $0.medication == m.id }.compactMap { hint in
+        engine.lookup.seen(of: m.id).compactMap { hint in
             guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
-            let seen = schedule.timeline(of: m).time(at: hint.at)
+            let seen = engine.timeline(of: m).time(at: hint.at)
             let time = engine.time(of: slot, in: m, on: hint.date ?? seen.date)
             return "  \(hhmm(time)) dose: reminder seen at \(seen.clock(besides: here)) on a calendar (\(seen.date))"
         }

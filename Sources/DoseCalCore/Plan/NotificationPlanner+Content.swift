@@ -2,7 +2,7 @@ extension NotificationPlanner {
     /// `doses` less those the log's deciding entry says were taken or skipped (unless
     /// `plansSettledDoses`): a dose already taken needs no reminder.
     func unsettled(_ doses: [Occurrence], of m: Medication) -> [Occurrence] {
-        guard !plansSettledDoses, engine.schedule.log.contains(where: { $0.medication == m.id }) else { return doses }
+        guard !plansSettledDoses, engine.lookup.hasLog(of: m.id) else { return doses }
         let ledger = DoseLedger(engine: engine, medicationID: m.id)
         return doses.filter { dose in
             switch ledger.status(of: dose) {
@@ -35,7 +35,7 @@ extension NotificationPlanner {
 
     /// The thread of `m`'s notifications: its id, or its position in privacy mode ("Medication 2").
     func thread(of m: Medication) -> String {
-        engine.schedule.feed.privacy ? engine.schedule.positionalName(of: m.id) ?? "Medication" : m.id
+        engine.schedule.feed.privacy ? engine.lookup.positionalName(of: m.id) ?? "Medication" : m.id
     }
 }
 

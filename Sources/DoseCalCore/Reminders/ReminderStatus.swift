@@ -57,7 +57,7 @@ public struct ReminderStatus: Sendable {
             missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .logged(.missed) },
             notRecorded: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .notRecorded },
             week: adherence(past, days: 7), month: adherence(past, days: 30),
-            asNeeded: AsNeededDoses(medication, log: engine.schedule.log, until: at))
+            asNeeded: AsNeededDoses(medication, log: engine.lookup.log(of: medication.id), until: at))
     }
 
     /// Units on hand at `instant`: the supply record, less every dose from the supply date on

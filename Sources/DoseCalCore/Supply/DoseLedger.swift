@@ -42,8 +42,8 @@ public struct DoseLedger: Sendable {
     public init(engine: WallClockEngine, medicationID: String? = nil) {
         let schedule = engine.schedule
         var doses: [String: [Occurrence]] = [:]
-        for entry in schedule.log where medicationID == nil || entry.medication == medicationID {
-            guard let medication = schedule.medications.first(where: { $0.id == entry.medication }) else { continue }
+        for entry in medicationID.map(engine.lookup.log(of:)) ?? schedule.log {
+            guard let medication = engine.lookup.medication(entry.medication) else { continue }
             let at = Int(entry.at.timeIntervalSince1970.rounded(.down))
             var dose: Occurrence? = nil
             if let slot = entry.slot, let date = entry.date {

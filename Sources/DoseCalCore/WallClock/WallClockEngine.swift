@@ -8,20 +8,16 @@ public struct WallClockEngine: Sendable {
     private let shared: ZoneTimeline
     /// Where each person is, by person id (empty without people).
     private let byPerson: [String: ZoneTimeline]
-    /// The person of each medication that names one, by medication id (empty without people).
-    private let personOf: [String: String]
+    /// Lookups by medication ID in `schedule`, built once each.
+    public let lookup: ScheduleLookup
 
     public init(schedule: Schedule) {
         self.schedule = schedule
         self.shared = schedule.timeline(of: nil)
         var byPerson: [String: ZoneTimeline] = [:]
-        var personOf: [String: String] = [:]
-        if !schedule.people.isEmpty {
-            for person in schedule.people { byPerson[person.id] = schedule.timeline(of: person) }
-            for m in schedule.medications { if let id = m.person { personOf[m.id] = id } }
-        }
+        for person in schedule.people { byPerson[person.id] = schedule.timeline(of: person) }
         self.byPerson = byPerson
-        self.personOf = personOf
+        lookup = ScheduleLookup(schedule)
     }
 
     /// Where the person who takes `medication` is (docs/time-zones.md): every local time of its
@@ -33,8 +29,8 @@ public struct WallClockEngine: Sendable {
 
     /// Where the person who takes the medication `medicationID` is.
     public func timeline(ofMedication medicationID: String) -> ZoneTimeline {
-        guard !personOf.isEmpty, let id = personOf[medicationID], let timeline = byPerson[id] else { return shared }
-        return timeline
+        guard !byPerson.isEmpty, let m = lookup.medication(medicationID) else { return shared }
+        return timeline(of: m)
     }
 
     /// The home zone of the person who takes `medication`: fixed-interval and every-N-hours doses
@@ -312,13 +308,35 @@ public struct WallClockEngine: Sendable {
 
 extension WallClockEngine {
     /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
-    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
-        let skipped = schedule.skippedDoses()
-        let hourly = skippedHourlyInstants()
-        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
-        return occurrences.filter {
-            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
-                && hourly[$0.medicationID]?.contains($0.instant) != true
-        }
+    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] { firing(occurrences, skipped: SkippedDoses(engine: self)) }
+
+    /// `occurrences` without the doses in `skipped` (`SkippedDoses(engine: self)`, made once for
+    /// many calls: a call per medication stays linear in the medications).
+    public func firing(_ occurrences: [Occurrence], skipped: SkippedDoses) -> [Occurrence] {
+        guard !skipped.isEmpty else { return occurrences }
+        return occurrences.filter { !skipped.contains($0, engine: self) }
+    }
+}
+
+/// The doses the log says were skipped (decision 0037), looked up dose by dose: read from the
+/// log once per schedule.
+public struct SkippedDoses: Sendable {
+    /// By medication and slot, the dose days (`Schedule.skippedDoses()`).
+    let days: [String: [String: Set<LocalDate>]]
+    /// Every N hours: the instants, by medication (`WallClockEngine.skippedHourlyInstants()`).
+    let instants: [String: Set<Int>]
+
+    public init(engine: WallClockEngine) {
+        days = engine.schedule.skippedDoses()
+        instants = engine.skippedHourlyInstants()
+    }
+
+    /// No dose is skipped.
+    public var isEmpty: Bool { days.isEmpty && instants.isEmpty }
+
+    /// Whether `occurrence` (of `engine`'s schedule) is skipped.
+    public func contains(_ occurrence: Occurrence, engine: WallClockEngine) -> Bool {
+        days[occurrence.medicationID]?[occurrence.slotID]?.contains(engine.localDate(of: occurrence)) == true
+            || instants[occurrence.medicationID]?.contains(occurrence.instant) == true
     }
 }
