@@ -125,7 +125,7 @@ enum SyncCommand {
         let bytes = try held?.read() ?? ScheduleInput.data(path)
         let onFile = try ScheduleCodec.decode(bytes, file: path)
         var schedule = onFile
-        let now = try now(schedule.timeline)
+        let now = try now(schedule.timeline(of: nil))
         var travel = "-"
         if let zone {
             let from = schedule.localDate(at: now)

@@ -87,6 +87,7 @@ public struct DoseChecker: Sendable {
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
         let expected = expectedDoses(engine: engine, days: wide, expansion: expansion)
+        // The window of the calendar's extra doses: the dose days in the schedule's home zone.
         let home = schedule.home
         let midnight = { (day: LocalDate) in
             ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
@@ -174,11 +175,15 @@ public struct DoseChecker: Sendable {
         }
     }
 
-    /// With an itinerary: what a feed that stayed in the home zone fires, per slot and day.
+    /// With an itinerary: what a feed that stayed in the home zone fires, per slot and day (each
+    /// person at their own home).
     private func travelReference(_ window: (LocalDate, LocalDate)) -> [Key: Int] {
-        guard !schedule.itinerary.isEmpty else { return [:] }
+        guard !schedule.itinerary.isEmpty || schedule.people.contains(where: { $0.itinerary?.isEmpty == false }) else {
+            return [:]
+        }
         var stayed = schedule
         stayed.itinerary = []
+        for i in stayed.people.indices { stayed.people[i].itinerary = nil }
         let engine = WallClockEngine(schedule: stayed)
         var result: [Key: Int] = [:]
         for dose in engine.firing(engine.occurrences(from: window.0, to: window.1, gapPolicy: gapPolicy)) {

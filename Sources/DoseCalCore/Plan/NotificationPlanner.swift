@@ -25,6 +25,9 @@ public struct NotificationPlanner: Sendable {
     /// The schedule's doses expanded once for several plans or other readers (nil: the engine
     /// expands each plan's days); it must be an expansion of this planner's schedule.
     public var expansion: DoseExpansion?
+    /// The ids of the medications planned (one person's, `plan --person`); nil: every medication.
+    /// The others keep their place in the schedule, so their numbers in privacy mode stay.
+    public var medicationIDs: Set<String>?
 
     public static let defaultBudget = 64
     public static let defaultMargin = 4
@@ -45,7 +48,7 @@ public struct NotificationPlanner: Sendable {
         let end = at + days * 86_400
         var all: [NotificationRequest] = []
         let skipped = SkippedDoses(engine: engine)
-        for (index, m) in engine.schedule.medications.enumerated() {
+        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
             if m.reminder.enabled {
                 all += doseRequests(m, index: index, from: at, to: end, skipped: skipped) + asNeededRequests(m, at: at, to: end)
             }
@@ -195,14 +198,14 @@ public struct NotificationPlanner: Sendable {
     /// The refill warning of `m` as a one-off request, when it falls in the window.
     private func supplyRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
         guard let due = engine.supplyForecast(of: m)?.refillDue else { return [] }
-        let fires = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
+        let fires = ZoneResolver.resolve(due, in: engine.personZone(of: m, on: due.date)).instant
         guard fires >= from && fires < to else { return [] }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
                 trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires],
-                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy))
+                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy, person: person(of: m)))
         ]
     }
 }
