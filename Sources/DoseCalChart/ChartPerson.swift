@@ -2,67 +2,65 @@ public import DoseCalCore
 
 /// One person a chart is about: who they are (for the chart's header), where they are, and
 /// their medications with the log about them. Every page of a chart is about one person.
-///
-/// `Schedule.chartPeople` makes them: the one function that knows how a schedule names its
-/// people.
 public struct ChartPerson: Sendable, Equatable {
-    /// The person's id in the schedule; nil while the schedule names no people (one person).
-    public var id: String?
-    /// The name the header shows; nil: none known ("—").
-    public var name: String?
-    public var dateOfBirth: LocalDate?
-    /// Known allergies; nil when the schedule does not say (the header then says "not
-    /// recorded"), empty when it says there are none.
-    public var allergies: [String]?
-    /// The person's part of the schedule: their zones (home and itinerary), their medications
-    /// in file order and the log entries about them. The engine, the ledger and the supply
-    /// forecast read it as they read any schedule.
+    /// The person of the schedule; nil for the medications of no person (a schedule without
+    /// people is about one unnamed person).
+    public var person: Person?
+    /// The person's part of the schedule (`Schedule.narrowed(toPerson:)`): their medications in
+    /// file order and the log entries about them, the people and zones as in the whole file. The
+    /// engine, the ledger and the supply forecast read it as they read any schedule.
     public var schedule: Schedule
-    /// Each medication's position in the schedule file (1 for the first), by id: privacy mode
-    /// names a medication "Medication N" by it, as every command does.
-    public var positions: [String: Int]
+    /// Each medication's and person's name in privacy mode, by id ("Medication 3", "Person 2":
+    /// their position in the whole file, as every command numbers them).
+    public var positions: [String: String]
+    /// Whether names are hidden (privacy mode).
+    public var privacy: Bool
 
-    public init(
-        id: String? = nil, name: String? = nil, dateOfBirth: LocalDate? = nil, allergies: [String]? = nil,
-        schedule: Schedule, positions: [String: Int]
-    ) {
-        self.id = id
-        self.name = name
-        self.dateOfBirth = dateOfBirth
-        self.allergies = allergies
-        self.schedule = schedule
+    /// The part of `whole` that `person` takes (nil: the medications of no person).
+    public init(_ person: Person?, in whole: Schedule) {
+        self.person = person
+        if let person {
+            schedule = whole.narrowed(toPerson: person.id)
+        } else {
+            var rest = whole
+            rest.medications = whole.medications.filter { whole.person(of: $0) == nil }
+            let ids = Set(rest.medications.map(\.id))
+            rest.log = whole.log.filter { ids.contains($0.medication) }
+            rest.seen = whole.seen.filter { ids.contains($0.medication) }
+            schedule = rest
+        }
+        privacy = whole.feed.privacy
+        var positions: [String: String] = [:]
+        for m in schedule.medications { positions[m.id] = whole.positionalName(of: m.id) }
+        if let person { positions[person.id] = whole.positionalName(ofPerson: person.id) }
         self.positions = positions
     }
 
+    /// The name the header shows: the person's, "Person 2" in privacy mode; nil: none known.
+    public var name: String? {
+        guard let person else { return nil }
+        return privacy ? positions[person.id] ?? "Person" : person.name
+    }
+
     /// Where the person is, date by date.
-    public var timeline: ZoneTimeline { schedule.timeline }
+    public var timeline: ZoneTimeline { schedule.timeline(of: person) }
 
     /// The person's medications, in file order.
     public var medications: [Medication] { schedule.medications }
+
+    /// "Metformin 500 mg", or "Medication 2" in privacy mode.
+    public func label(_ m: Medication) -> String { privacy ? positions[m.id] ?? "Medication" : m.label }
 }
 
 extension Schedule {
-    /// The name a feed has when the file gives none: not a person's name.
-    static let unnamedFeed = FeedOptions().name
-
-    /// The people of the schedule, each with their medications, in file order. A schedule that
-    /// names no people is about one person: no id, and the feed's name as theirs unless it is
-    /// the default one.
-    public var chartPeople: [ChartPerson] {
-        let positions = Dictionary(
-            medications.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { first, _ in first })
-        let name = feed.name == Self.unnamedFeed || feed.name.isEmpty ? nil : feed.name
-        return [ChartPerson(name: name, schedule: self, positions: positions)]
-    }
-
-    /// The people `chartPeople` gives, or only the one whose id is `id` (any letter case).
-    public func chartPeople(matching id: String?) throws(ChartError) -> [ChartPerson] {
-        let people = chartPeople
-        guard let id else { return people }
-        let ids = people.compactMap(\.id)
-        guard let person = people.first(where: { $0.id?.lowercased() == id.lowercased() }) else {
-            throw ChartError.unknownPerson(id, known: ids)
-        }
-        return [person]
+    /// The people a chart shows, in file order, each with their medications: the one `only`
+    /// names, else every person who takes a medication, then the medications of no person (a
+    /// schedule without people: one unnamed person).
+    public func chartPeople(only: Person? = nil) -> [ChartPerson] {
+        if let only { return [ChartPerson(only, in: self)] }
+        var pages = people.map { ChartPerson($0, in: self) }.filter { !$0.medications.isEmpty }
+        let rest = ChartPerson(nil, in: self)
+        if !rest.medications.isEmpty || pages.isEmpty { pages.append(rest) }
+        return pages
     }
 }

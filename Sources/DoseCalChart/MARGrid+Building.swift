@@ -1,18 +1,17 @@
 public import DoseCalCore
 
 extension MARGrid {
-    /// The record of `person` over `from...to` (at most `mostDays` days), names hidden when
-    /// `privacy` is set.
-    public init(person: ChartPerson, from: LocalDate, to: LocalDate, privacy: Bool) throws(ChartError) {
+    /// The record of `person` over `from...to` (at most `mostDays` days), names hidden in
+    /// privacy mode.
+    public init(person: ChartPerson, from: LocalDate, to: LocalDate) throws(ChartError) {
         let count = from.days(to: to) + 1
         guard (1...Self.mostDays).contains(count) else {
             throw ChartError.range(from: "\(from)", to: "\(to)", most: Self.mostDays, view: "mar")
         }
-        let builder = MARBuilder(person: person, from: from, to: to, privacy: privacy)
+        let builder = MARBuilder(person: person, from: from, to: to)
         self.person = person
-        self.privacy = privacy
         days = builder.days
-        stops = person.schedule.itinerary.filter { $0.from >= from && $0.from <= to }
+        stops = person.timeline.stops.filter { $0.from >= from && $0.from <= to }
         var rows: [Row] = []
         var steps: [Step] = []
         for (index, m) in person.medications.enumerated() {
@@ -36,24 +35,22 @@ struct MARBuilder {
     let ledger: DoseLedger
     let expansion: DoseExpansion
     let days: [LocalDate]
-    let privacy: Bool
 
-    init(person: ChartPerson, from: LocalDate, to: LocalDate, privacy: Bool) {
+    init(person: ChartPerson, from: LocalDate, to: LocalDate) {
         self.person = person
         engine = WallClockEngine(schedule: person.schedule)
         ledger = DoseLedger(engine: engine)
         expansion = DoseExpansion(engine: engine, from: from, to: to)
         days = (0...from.days(to: to)).map { from.adding(days: $0) }
-        self.privacy = privacy
     }
 
     var from: LocalDate { days[0] }
     var to: LocalDate { days[days.count - 1] }
 
+    var privacy: Bool { person.privacy }
+
     /// "Metformin 500 mg", or "Medication 2" in privacy mode.
-    func label(_ m: Medication) -> String {
-        privacy ? "Medication \(person.positions[m.id] ?? 0)" : m.label
-    }
+    func label(_ m: Medication) -> String { person.label(m) }
 
     /// A local time as the person reads it: "08:04".
     func clock(_ instant: Int) -> String { person.timeline.time(at: instant).clock }
@@ -67,7 +64,7 @@ struct MARBuilder {
     func marks(_ m: Medication, on day: LocalDate) -> [MARCell.Mark] {
         var marks: [MARCell.Mark] = []
         if let step = m.taper.firstIndex(where: { $0.from == day }), day >= m.start { marks.append(.taperStep(step + 1)) }
-        if m.timePolicy.followsTravel, person.schedule.itinerary.contains(where: { $0.from == day }) {
+        if m.timePolicy.followsTravel, person.timeline.stops.contains(where: { $0.from == day }) {
             marks.append(.travel)
         }
         return marks

@@ -38,7 +38,7 @@ public struct MARGrid: Sendable, Equatable {
     /// Taper steps that begin in the range.
     public var steps: [Step]
     /// Whether names are hidden (privacy mode).
-    public var privacy: Bool
+    public var privacy: Bool { person.privacy }
 
     /// A taper step that begins in the range.
     public struct Step: Sendable, Equatable {

@@ -2,7 +2,7 @@
 # make bench: builds the peers (Python icalendar + recurring-ical-events and vdirsyncer from PyPI in
 # a venv under .build/bench, a C program on libical's parser and icalrecur_iterator), generates the
 # inputs, runs dosecal and each peer alternately and prints one table (scripts/bench/bench.py).
-# usage: scripts/bench/run.sh [DOSECAL]   (ROUNDS=3 PEER_SLOW_ROUNDS=1 BENCH_ONLY=expand,export,...)
+# usage: scripts/bench/run.sh [DOSECAL]   (ROUNDS=3 PEER_SLOW_ROUNDS=1 SCALE_ROUNDS=1 BENCH_ONLY=expand,export,...,publish,scale)
 set -euo pipefail
 bin="$(realpath "${1:-.build/release/dosecal}")"
 here="$(cd "$(dirname "$0")" && pwd)"
