@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
         // Charts for people to look at (administration record, week, supply) as HTML and SVG,
         // over the core alone (no libical).
-        .target(name: "DoseCalChart", dependencies: ["DoseCalCore"]),
+        .target(name: "DoseCalChart", dependencies: ["DoseCalCore", "CalendarTime"]),
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal", "DoseCalChart"]),
         // Seeded generators shared by the test targets.
         .target(name: "DoseCalTestSupport", dependencies: ["DoseCalCore"], path: "Tests/DoseCalTestSupport"),

@@ -41,7 +41,8 @@ public struct NotificationContent: Sendable, Equatable {
             let words = MedicationWords(m)
             let said = MedicationWords.dose(of: m, amount: pills, text: dose)
             if let person {
-                body = "\(person.instruction(verb: words?.verb ?? "take", words.map { "\(said) of \($0.name)" } ?? said)) at \(clock)."
+                body =
+                    "\(person.instruction(verb: words?.verb ?? "take", words.map { "\(said) of \($0.name)" } ?? said)) at \(clock)."
             } else {
                 body = "\(words?.instruction(said: said) ?? "Take \(said)") at \(clock)."
             }

@@ -1,0 +1,104 @@
+import DoseCal
+import DoseCalChart
+import Foundation
+
+/// `dosecal chart SCHEDULE [--view mar|week|supply] [--month YYYY-MM | --from DATE --to DATE]
+/// [--person ID] [--paper a4|letter] -o FILE`
+enum ChartCommand {
+    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let name = "chart"
+    static let summary = "Draw a printable administration record, week of reminders or supply chart"
+    static let help = """
+        Usage: dosecal chart SCHEDULE [--view mar|week|supply] [--month YYYY-MM |
+                             --from DATE --to DATE] [--person ID] [--paper a4|letter]
+                             -o FILE
+
+        Draw a chart of SCHEDULE (a JSON schedule file, or - for standard input) for
+        people to look at and print, one landscape page per person:
+
+          mar     The medication administration record of a month: a row per medication,
+                  dose time and amount, a column per day; each cell says what the log
+                  says (A taken, with its time; O skipped; M missed; E an extra dose),
+                  an empty box where a dose is due, shading where none is, N on a
+                  cycle's day off, S2 where taper step 2 begins, Z where travel moves
+                  the doses to another zone's clock; as-needed medicines with their
+                  limits and each dose given; the codes' key under the table. The
+                  header names the person, their date of birth and allergies (the
+                  schedule's "people") and repeats on every printed page.
+
+        FILE ends in .html (one self-contained page: inline CSS, no script, no font
+        or address from outside) or .pdf (that page printed by headless Chromium,
+        which must be installed: apt-get install chromium); - writes the HTML to
+        standard output. The same schedule and options give the same HTML bytes.
+        Files are written readable by their owner only (0600).
+
+        Options:
+          --view VIEW        mar (default).
+          --month YYYY-MM    The month to show (default: the month you are in now).
+          --from DATE        The first day (a date, today; with --to instead of
+          --to DATE          --month); the record shows at most 31 days.
+        \(PersonOption.help)
+          --paper PAPER      a4 (default) or letter, landscape.
+          -o, --output FILE  Where to write the chart (.html, .pdf, or -).
+
+        In privacy mode medications and people are numbered, never named, and the
+        header leaves out date of birth and allergies.
+
+        Exit status: 0 written, 2 bad schedule, unknown person or no PDF renderer
+        (nothing written), 64 wrong usage.
+        """
+
+    static func run(_ arguments: [String], context: Context) throws -> Int32 {
+        let args = try Arguments(
+            arguments, flags: [], options: ["view", "month", "from", "to", "person", "paper", "output"],
+            aliases: ["-o": "output"])
+        let path = try args.schedulePath()
+        guard let output = args.options["output"] else { throw UsageError("missing -o FILE (.html, .pdf, or - for HTML)") }
+        let format = try ChartFormat(output)
+        let paper = ChartPaper(rawValue: try args.choice("paper", in: ChartPaper.allCases.map(\.rawValue)) ?? "a4")!
+        let view = try args.choice("view", in: ["mar"]) ?? "mar"
+        let schedule = try ScheduleInput.read(path)
+        let person = try PersonOption.read(args, schedule: schedule)
+        let range = try days(args, context: context, timeline: schedule.timeline(of: person))
+        let pages = schedule.chartPeople(only: person)
+        let document: ChartDocument
+        do {
+            switch view {
+            default:
+                document = ChartDocument(
+                    title: "Medication administration record, \(ChartDates.month(range.from))", paper: paper,
+                    sections: try pages.map { try MARGrid(person: $0, from: range.from, to: range.to).html })
+            }
+        } catch let error as ChartError {
+            throw UsageError(error.description)
+        }
+        try format.write(document, to: output, context: context)
+        return ExitCode.ok
+    }
+
+    /// The days to show: `--month`, or `--from` and `--to`, else the month of today where the
+    /// person is.
+    private static func days(_ args: Arguments, context: Context, timeline: ZoneTimeline) throws -> (
+        from: LocalDate, to: LocalDate
+    ) {
+        if let month = args.options["month"] {
+            guard args.options["from"] == nil && args.options["to"] == nil else {
+                throw UsageError("give --month or --from and --to, not both")
+            }
+            guard let range = ChartDates.monthRange(month) else {
+                throw UsageError("--month \(month) is not a month; use YYYY-MM like 2026-12")
+            }
+            return range
+        }
+        if args.options["from"] != nil || args.options["to"] != nil {
+            guard args.options["from"] != nil, args.options["to"] != nil else {
+                throw UsageError("give both --from and --to (or --month)")
+            }
+            let from = try context.clock.time(args.options["from"], option: "--from", timeline: timeline).date
+            let to = try context.clock.time(args.options["to"], option: "--to", timeline: timeline).date
+            return (from, to)
+        }
+        let today = try context.clock.time(nil, option: "--month", timeline: timeline).date
+        return ChartDates.monthRange("\(today)".prefix(7).description)!
+    }
+}
