@@ -871,5 +871,32 @@ expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: h
 printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
 check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
 expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
+# chart: the administration record as HTML (and PDF when Chromium is installed: the interop check)
+chart=fixtures/chart/family-december.json
+check "chart --help" 0 "$bin" chart --help
+expect "chart --help shows usage" grep -q "Usage: dosecal chart" "$tmp/stdout"
+check "chart without -o is a usage error" 64 "$bin" chart "$chart" --month 2026-12
+check "chart to .png is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/chart.png"
+expect "chart: nothing written for .png" test ! -e "$tmp/chart.png"
+check "chart: --month not a month" 64 "$bin" chart "$chart" --month 2026-13 -o "$tmp/bad.html"
+check "chart: --from after --to" 64 "$bin" chart "$chart" --from 2026-12-05 --to 2026-12-01 -o "$tmp/bad.html"
+expect "chart: nothing written for a bad range" test ! -e "$tmp/bad.html"
+check "chart: unknown person" 2 "$bin" chart "$chart" --month 2026-12 --person nobody -o "$tmp/bad.html"
+check "chart of a month to a file" 0 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.html"
+expect "chart: the file is mode 0600" test "$(stat -c %a "$tmp/mar.html")" = 600
+expect "chart: one table per person" test "$(grep -c '<table class="mar">' "$tmp/mar.html")" = 3
+expect "chart: no script, no address from outside" bash -c "! grep -qiE '<script|https?:|url\(|src=' '$tmp/mar.html'"
+check "chart to standard output" 0 sh -c "'$bin' chart - --month 2026-12 -o - < '$chart' > '$tmp/mar2.html'"
+expect "chart: the same bytes twice (file and standard output)" cmp -s "$tmp/mar.html" "$tmp/mar2.html"
+check "chart of one person" 0 "$bin" chart "$chart" --month 2026-12 --person mia -o "$tmp/mia.html"
+expect "chart --person: only that person" bash -c "grep -q 'Name:</b> Mia' '$tmp/mia.html' && ! grep -q 'Grandma' '$tmp/mia.html'"
+python3 -c "import json,sys; d=json.load(open('$chart')); d['feed']['privacy']=True; json.dump(d, open('$tmp/private.json','w'))"
+check "chart in privacy mode" 0 "$bin" chart "$tmp/private.json" --month 2026-12 -o "$tmp/private.html"
+expect "chart privacy: no medicine, person, birth date or allergy" bash -c "! grep -qiE 'amoxicillin|ibuprofen|prednisolone|levonorgestrel|methotrexate|warfarin|mia|sam\b|grandma|1944|codeine|family medications' '$tmp/private.html'"
+check "chart in privacy mode, unknown person" 2 "$bin" chart "$tmp/private.json" --person grandmother -o "$tmp/bad.html"
+expect "chart privacy: the error names no one" bash -c "! grep -qiE 'grandm' '$tmp/stderr'"
+check "chart to .pdf without Chromium on PATH" 2 env PATH=/nonexistent "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.pdf"
+expect "chart: the error says Chromium is not installed" grep -q "headless Chromium is not installed" "$tmp/stderr"
+expect "chart: no PDF written without Chromium" test ! -e "$tmp/mar.pdf"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -6,8 +6,9 @@ need="${1:-build}"
 
 apt_packages=(libical-dev pkg-config tzdata)
 # Tests: valgrind; man-db and groff-base to render the man pages (man -l); zsh and fish to run
-# the completion scripts in their own shells; nginx and curl to serve and fetch published feeds.
-if [[ "$need" != build ]]; then apt_packages+=(valgrind man-db groff-base zsh fish nginx curl); fi
+# the completion scripts in their own shells; nginx and curl to serve and fetch published feeds;
+# chromium to print charts to PDF and poppler-utils (pdfinfo, pdftotext) to read them back.
+if [[ "$need" != build ]]; then apt_packages+=(valgrind man-db groff-base zsh fish nginx curl chromium poppler-utils); fi
 [[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv)
 
 missing=()
