@@ -898,5 +898,11 @@ expect "chart privacy: the error names no one" bash -c "! grep -qiE 'grandm' '$t
 check "chart to .pdf without Chromium on PATH" 2 env PATH=/nonexistent "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.pdf"
 expect "chart: the error says Chromium is not installed" grep -q "headless Chromium is not installed" "$tmp/stderr"
 expect "chart: no PDF written without Chromium" test ! -e "$tmp/mar.pdf"
+check "chart --view week" 0 "$bin" chart "$chart" --view week --from 2026-12-03 --person sam -o "$tmp/week.html"
+expect "chart week: seven day columns" test "$(grep -o '<th scope="col" abbr=' "$tmp/week.html" | wc -l)" = 7
+expect "chart week: the zone named on a travel day" grep -q '<b>21:00 Asia/Tokyo</b> Sam — Prednisolone 5 mg tablets' "$tmp/week.html"
+expect "chart week: the alarm" grep -q 'Alarm: 15 minutes before the dose' "$tmp/week.html"
+check "chart --view week with --month is a usage error" 64 "$bin" chart "$chart" --view week --month 2026-12 -o "$tmp/bad.html"
+check "chart --view week over 8 days is a usage error" 64 "$bin" chart "$chart" --view week --from 2026-12-01 --to 2026-12-08 -o "$tmp/bad.html"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -25,6 +25,11 @@ enum ChartCommand {
                   limits and each dose given; the codes' key under the table. The
                   header names the person, their date of birth and allergies (the
                   schedule's "people") and repeats on every printed page.
+          week    Seven days of the reminders that will fire (those `dosecal plan` gives,
+                  doses the log already settles left out): a column per day, each
+                  reminder at its local time (the zone named away from home), its title
+                  and text as the phone shows them, and its alarm; refill warnings and
+                  as-needed "next dose allowed" reminders too.
 
         FILE ends in .html (one self-contained page: inline CSS, no script, no font
         or address from outside) or .pdf (that page printed by headless Chromium,
@@ -33,10 +38,11 @@ enum ChartCommand {
         Files are written readable by their owner only (0600).
 
         Options:
-          --view VIEW        mar (default).
-          --month YYYY-MM    The month to show (default: the month you are in now).
-          --from DATE        The first day (a date, today; with --to instead of
-          --to DATE          --month); the record shows at most 31 days.
+          --view VIEW        mar (default) or week.
+          --month YYYY-MM    The record's month (default: the month you are in now).
+          --from DATE        The first day (a date, today, now; the record: with --to
+          --to DATE          instead of --month, at most 31 days; the week: from now
+                             by default, at most 7 days).
         \(PersonOption.help)
           --paper PAPER      a4 (default) or letter, landscape.
           -o, --output FILE  Where to write the chart (.html, .pdf, or -).
@@ -56,15 +62,21 @@ enum ChartCommand {
         guard let output = args.options["output"] else { throw UsageError("missing -o FILE (.html, .pdf, or - for HTML)") }
         let format = try ChartFormat(output)
         let paper = ChartPaper(rawValue: try args.choice("paper", in: ChartPaper.allCases.map(\.rawValue)) ?? "a4")!
-        let view = try args.choice("view", in: ["mar"]) ?? "mar"
+        let view = try args.choice("view", in: ["mar", "week"]) ?? "mar"
         let schedule = try ScheduleInput.read(path)
         let person = try PersonOption.read(args, schedule: schedule)
-        let range = try days(args, context: context, timeline: schedule.timeline(of: person))
+        let timeline = schedule.timeline(of: person)
         let pages = schedule.chartPeople(only: person)
         let document: ChartDocument
         do {
             switch view {
+            case "week":
+                let (start, count) = try week(args, context: context, timeline: timeline)
+                document = ChartDocument(
+                    title: "Reminders from \(ChartDates.long(start.date))", paper: paper,
+                    sections: try pages.map { try WeekPlan(person: $0, start: start, days: count).html })
             default:
+                let range = try days(args, context: context, timeline: timeline)
                 document = ChartDocument(
                     title: "Medication administration record, \(ChartDates.month(range.from))", paper: paper,
                     sections: try pages.map { try MARGrid(person: $0, from: range.from, to: range.to).html })
@@ -74,6 +86,15 @@ enum ChartCommand {
         }
         try format.write(document, to: output, context: context)
         return ExitCode.ok
+    }
+
+    /// The week's start (`--from`, default now) and its number of days (to `--to`, default 7).
+    private static func week(_ args: Arguments, context: Context, timeline: ZoneTimeline) throws -> (TypedTime, Int) {
+        guard args.options["month"] == nil else { throw UsageError("the week view takes --from (and --to), not --month") }
+        let start = try context.clock.time(args.options["from"], option: "--from", timeline: timeline)
+        guard let toText = args.options["to"] else { return (start, WeekPlan.mostDays) }
+        let to = try context.clock.time(toText, option: "--to", timeline: timeline).date
+        return (start, start.date.days(to: to) + 1)
     }
 
     /// The days to show: `--month`, or `--from` and `--to`, else the month of today where the
