@@ -904,5 +904,13 @@ expect "chart week: the zone named on a travel day" grep -q '<b>21:00 Asia/Tokyo
 expect "chart week: the alarm" grep -q 'Alarm: 15 minutes before the dose' "$tmp/week.html"
 check "chart --view week with --month is a usage error" 64 "$bin" chart "$chart" --view week --month 2026-12 -o "$tmp/bad.html"
 check "chart --view week over 8 days is a usage error" 64 "$bin" chart "$chart" --view week --from 2026-12-01 --to 2026-12-08 -o "$tmp/bad.html"
+check "chart --view supply as SVG" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.svg"
+expect "chart supply: SVG 1.1" grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"' "$tmp/supply.svg"
+expect "chart supply: the run-out day" grep -q '>runs out 2027-01-17</text>' "$tmp/supply.svg"
+expect "chart supply: the SVG is mode 0600" test "$(stat -c %a "$tmp/supply.svg")" = 600
+check "chart --view supply as HTML" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.html"
+expect "chart supply: in words" grep -q 'Warfarin 5 mg tablets: 30 tablets on 2026-12-01; refill by 2027-01-12; runs out on 2027-01-17.' "$tmp/supply.html"
+check "chart: SVG of the record is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.svg"
+expect "chart: nothing written for the record as SVG" test ! -e "$tmp/mar.svg"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

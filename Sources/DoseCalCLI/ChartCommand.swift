@@ -25,27 +25,32 @@ enum ChartCommand {
                   limits and each dose given; the codes' key under the table. The
                   header names the person, their date of birth and allergies (the
                   schedule's "people") and repeats on every printed page.
+          supply  What is left of each supply day by day (the numbers `dosecal status`
+                  gives), the supply record's day, the refill-by day (dashed) and the
+                  run-out day (thick), per medication with a supply; also as one plain
+                  SVG 1.1 picture (-o FILE.svg).
           week    Seven days of the reminders that will fire (those `dosecal plan` gives,
                   doses the log already settles left out): a column per day, each
                   reminder at its local time (the zone named away from home), its title
                   and text as the phone shows them, and its alarm; refill warnings and
                   as-needed "next dose allowed" reminders too.
 
-        FILE ends in .html (one self-contained page: inline CSS, no script, no font
+        FILE ends in .svg (the supply view only), .html (one self-contained page: inline CSS, no script, no font
         or address from outside) or .pdf (that page printed by headless Chromium,
         which must be installed: apt-get install chromium); - writes the HTML to
         standard output. The same schedule and options give the same HTML bytes.
         Files are written readable by their owner only (0600).
 
         Options:
-          --view VIEW        mar (default) or week.
+          --view VIEW        mar (default), week or supply.
           --month YYYY-MM    The record's month (default: the month you are in now).
           --from DATE        The first day (a date, today, now; the record: with --to
           --to DATE          instead of --month, at most 31 days; the week: from now
-                             by default, at most 7 days).
+                             by default, at most 7 days; the supply: today and 89
+                             more days by default, at most 366).
         \(PersonOption.help)
           --paper PAPER      a4 (default) or letter, landscape.
-          -o, --output FILE  Where to write the chart (.html, .pdf, or -).
+          -o, --output FILE  Where to write the chart (.html, .pdf, .svg, or -).
 
         In privacy mode medications and people are numbered, never named, and the
         header leaves out date of birth and allergies.
@@ -62,7 +67,10 @@ enum ChartCommand {
         guard let output = args.options["output"] else { throw UsageError("missing -o FILE (.html, .pdf, or - for HTML)") }
         let format = try ChartFormat(output)
         let paper = ChartPaper(rawValue: try args.choice("paper", in: ChartPaper.allCases.map(\.rawValue)) ?? "a4")!
-        let view = try args.choice("view", in: ["mar", "week"]) ?? "mar"
+        let view = try args.choice("view", in: ["mar", "week", "supply"]) ?? "mar"
+        if format == .svg && view != "supply" {
+            throw UsageError("-o \(output): SVG is the supply view's; write the \(view) view as .html or .pdf")
+        }
         let schedule = try ScheduleInput.read(path)
         let person = try PersonOption.read(args, schedule: schedule)
         let timeline = schedule.timeline(of: person)
@@ -75,6 +83,15 @@ enum ChartCommand {
                 document = ChartDocument(
                     title: "Reminders from \(ChartDates.long(start.date))", paper: paper,
                     sections: try pages.map { try WeekPlan(person: $0, start: start, days: count).html })
+            case "supply":
+                let range = try days(args, context: context, timeline: timeline, supplyDays: 90)
+                let charts = try pages.map { try SupplyChart(person: $0, from: range.from, to: range.to) }
+                if format == .svg {
+                    try format.write(svg: charts, to: output)
+                    return ExitCode.ok
+                }
+                document = ChartDocument(
+                    title: "Supply, \(range.from) to \(range.to)", paper: paper, sections: charts.map(\.html))
             default:
                 let range = try days(args, context: context, timeline: timeline)
                 document = ChartDocument(
@@ -98,8 +115,8 @@ enum ChartCommand {
     }
 
     /// The days to show: `--month`, or `--from` and `--to`, else the month of today where the
-    /// person is.
-    private static func days(_ args: Arguments, context: Context, timeline: ZoneTimeline) throws -> (
+    /// person is (with `supplyDays`: that many days from today).
+    private static func days(_ args: Arguments, context: Context, timeline: ZoneTimeline, supplyDays: Int? = nil) throws -> (
         from: LocalDate, to: LocalDate
     ) {
         if let month = args.options["month"] {
@@ -120,6 +137,7 @@ enum ChartCommand {
             return (from, to)
         }
         let today = try context.clock.time(nil, option: "--month", timeline: timeline).date
+        if let supplyDays { return (today, today.adding(days: supplyDays - 1)) }
         return ChartDates.monthRange("\(today)".prefix(7).description)!
     }
 }

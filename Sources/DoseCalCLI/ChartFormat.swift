@@ -3,10 +3,11 @@ import DoseCalChart
 import Foundation
 
 /// What `chart -o FILE` writes, by FILE's ending: HTML (also `-`: standard output), or PDF
-/// printed from that HTML by headless Chromium (`ChartPrinter`).
+/// printed from that HTML by headless Chromium (`ChartPrinter`), or SVG (the supply view).
 enum ChartFormat {
     case html
     case pdf
+    case svg
 
     /// The format of `output`; a usage error for any other ending.
     init(_ output: String) throws {
@@ -15,8 +16,10 @@ enum ChartFormat {
             self = .html
         } else if lower.hasSuffix(".pdf") {
             self = .pdf
+        } else if lower.hasSuffix(".svg") {
+            self = .svg
         } else {
-            throw UsageError("-o \(output): the chart is written as .html or .pdf (or - for HTML on standard output)")
+            throw UsageError("-o \(output): the chart is written as .html, .pdf or .svg (or - for HTML on standard output)")
         }
     }
 
@@ -30,9 +33,18 @@ enum ChartFormat {
             } else {
                 try AtomicFile.write(html, to: output)
             }
+        case .svg:
+            throw UsageError("-o \(output): SVG is the supply view's")
         case .pdf:
             let pdf = try ChartPrinter(environment: context.environment).pdf(of: html)
             try AtomicFile.write(pdf, to: output)
         }
+    }
+
+    /// Writes the supply `charts` (one per person) as one SVG 1.1 file: each person's panels
+    /// one under the other.
+    func write(svg charts: [SupplyChart], to output: String) throws {
+        let text = SupplyChart.svg(charts)
+        try AtomicFile.write(Data(text.utf8), to: output)
     }
 }

@@ -13,6 +13,9 @@ cycle, travel, as-needed doses, taken, skipped, missed and extra doses), Decembe
      their medications, every day 1 to 31; and each logged dose in the right cell: its code
      (A, O, M, E) and its local time (read from the log with Python's zoneinfo) in the column
      of its day (by the words' positions, `pdftotext -bbox`).
+  5. the week and supply views print too (one page per person on A4), and Chromium draws the
+     supply chart's SVG file (a PNG of the window's size), its text naming each run-out day
+     the PDF of the supply view names.
 Ends with "N passed, M failed"; exits non-zero on any failure or when a program is missing.
 """
 
@@ -50,9 +53,35 @@ def chromium() -> str:
 
 
 def chart(binary: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
+    when = list(args) if "--view" in args else ["--month", "2026-12", *args]
     return subprocess.run(
-        [str(binary), "chart", str(FIXTURE), "--month", "2026-12", "-o", str(out), *args],
-        capture_output=True, text=True, timeout=300)
+        [str(binary), "chart", str(FIXTURE), *when, "-o", str(out)], capture_output=True, text=True, timeout=300)
+
+
+def check_other_views(binary: Path, browser: str, tmp: Path, people: list[dict]) -> None:
+    for view, when in (("week", ["--from", "2026-12-03"]), ("supply", ["--from", "2026-12-01", "--to", "2027-01-31"])):
+        pdf = tmp / f"{view}.pdf"
+        r = chart(binary, pdf, "--view", view, *when)
+        check(r.returncode == 0 and pdf.exists(), f"{view}: dosecal chart writes the PDF ({r.stderr.strip()})")
+        if not pdf.exists():
+            continue
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+        pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M)[1])
+        check(pages == len(people), f"{view}: one page per person ({pages} pages)")
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        for person in people:
+            check(f"Name: {person['name']}" in text, f"{view}: {person['name']}'s page")
+        if view == "supply":
+            run_outs = sorted(set(re.findall(r"runs out on (\d{4}-\d\d-\d\d)", text)))
+            svg = tmp / "supply.svg"
+            chart(binary, svg, "--view", view, *when)
+            shot = tmp / "supply.png"
+            flags = ["--headless", "--disable-gpu", "--no-sandbox", f"--user-data-dir={tmp / 'profile'}"]
+            subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=800,1100", svg.as_uri()],
+                           capture_output=True, timeout=300)
+            check(png_size(shot) == (800, 1100), f"Chromium draws the supply SVG ({png_size(shot)})")
+            svg_days = sorted(set(re.findall(r">runs out (\d{4}-\d\d-\d\d)</text>", svg.read_text())))
+            check(bool(run_outs) and svg_days == run_outs, f"the SVG marks the run-out days the PDF names {run_outs}")
 
 
 def words(pdf: Path, page: int) -> list[tuple[float, float, str]]:
@@ -173,6 +202,7 @@ def main() -> int:
                   f"{paper}: landscape {width} x {height} points ({size[1]} x {size[2]})")
             for index, person in enumerate(people):
                 check_page_text(pdf, index + 1, person, schedule, paper)
+        check_other_views(binary, browser, tmp, people)
     return check.finish()
 
 
