@@ -26,6 +26,10 @@ struct ChartHeader {
         fields.map { "<b>\($0.0):</b> \(HTMLText.escape($0.1))" }.joined(separator: " · ")
     }
 
+    /// The page's heading: the person's name ("Person 2" in privacy mode), "No person named"
+    /// for a schedule or medications without one.
+    var heading: String { "<h2>\(HTMLText.escape(person.name ?? "No person named"))</h2>\n" }
+
     /// The header as a block above a chart that is not a table of days.
     var block: String { "<p class=\"who\">\(inline)</p>\n" }
 }

