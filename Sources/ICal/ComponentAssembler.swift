@@ -65,7 +65,7 @@ struct ComponentAssembler {
                     _ = readRecorded()
                 }
             } else if inUnit {
-                open.add(l, property: open.isOwn ? reader.read(l) : nil)
+                open.add(l, reader: &reader)
             } else {
                 stack[stack.count - 1].properties.append((l.name, l.line))
                 keep(copy(container!.parser.add(l.bytes), skeleton: nil))
@@ -161,7 +161,7 @@ struct ComponentAssembler {
             switch l.nameKey {
             case .begin: open.begin(l, component: l.componentName)
             case .end: done = open.end(l)
-            default: open.add(l, property: open.isOwn ? reader.read(l) : nil)
+            default: open.add(l, reader: &reader)
             }
         }
         return done
@@ -216,6 +216,8 @@ struct OpenUnit {
     private var built: [ICalComponent] = []
     /// Whether the unit is still read here.
     private(set) var isOwn: Bool
+    /// Whether a line of the unit gave several properties (an EXDATE or RDATE list).
+    private var listed = false
     private(set) var lines = RecordedLines()
 
     /// The components read without libical (their names as libical gives them).
@@ -230,11 +232,14 @@ struct OpenUnit {
         built.append(ICalComponent(component, line: l.line))
     }
 
-    mutating func add(_ l: ContentLine, property: ICalProperty?) {
+    /// Records a property line and, while the unit is read here, reads it into the innermost
+    /// component (libical's unit from the first line `reader` does not read).
+    mutating func add(_ l: ContentLine, reader: inout PropertyReader) {
         record(l)
         guard isOwn else { return }
-        guard let property else { return drop() }
-        built[built.count - 1].properties.append(property)
+        let before = built[built.count - 1].properties.count
+        guard reader.read(l, into: &built[built.count - 1].properties) else { return drop() }
+        if built[built.count - 1].properties.count > before + 1 { listed = true }
     }
 
     /// Closes the innermost component; the unit as read here when this closes it.
@@ -245,9 +250,24 @@ struct OpenUnit {
         if done.properties.capacity > done.properties.count {
             done.properties = done.properties.withUnsafeBufferPointer { Array($0) }
         }
-        guard !built.isEmpty else { return done }
+        guard !built.isEmpty else {
+            if listed, let skeleton = skeleton() { OpenUnit.reline(&done, skeleton) }
+            return done
+        }
         built[built.count - 1].components.append(done)
         return nil
+    }
+
+    /// Gives the properties of `component` and its children the lines libical's reading gives
+    /// them (`PropertyLines`, as `ICalParser.copy` does): the values of an EXDATE or RDATE list
+    /// after the first take the lines of the next ones of that name, as libical's properties are
+    /// matched to the lines in order.
+    static func reline(_ component: inout ICalComponent, _ skeleton: Skeleton) {
+        var lines = PropertyLines(skeleton.properties, component: skeleton.line, name: skeleton.name)
+        for k in component.properties.indices { component.properties[k].line = lines.match(component.properties[k].name) }
+        for k in component.components.indices where k < skeleton.children.count {
+            reline(&component.components[k], skeleton.children[k])
+        }
     }
 
     /// Keeps the line as written, nothing read from it.
@@ -256,6 +276,7 @@ struct OpenUnit {
     /// Empties the unit for the next one, keeping the room its lines took.
     mutating func reset(isOwn: Bool) {
         self.isOwn = isOwn
+        listed = false
         built.removeAll(keepingCapacity: true)
         lines.removeAll()
     }

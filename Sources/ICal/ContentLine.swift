@@ -76,6 +76,27 @@ struct NameKey: Equatable {
     /// Whether the name is ASCII and at most 16 bytes: then the key stands for the whole name.
     let isPlain: Bool
 
+    /// The key of a line's name as written (`init(name:)`), packed in one pass over the bytes
+    /// when they are ASCII.
+    init(name raw: Slice<UnsafeBufferPointer<UInt8>>) {
+        var words: (UInt64, UInt64) = (0, 0)
+        var k = 0
+        for c in raw {
+            guard c < 0x80 else {
+                self.init(upper: Array(ContentLine.upper(raw).utf8))
+                return
+            }
+            let u = UInt64(c >= 0x61 && c <= 0x7A ? c - 32 : c)
+            if k < 8 { words.0 |= u << (8 * k) } else if k < 16 { words.1 |= u << (8 * (k - 8)) }
+            k += 1
+        }
+        self.init(words: words, count: k)
+    }
+
+    private init(words: (UInt64, UInt64), count: Int) {
+        (self.words, self.count, isPlain) = (words, count, count <= 16)
+    }
+
     /// The key of a line's name as written: upper-cased as `ContentLine.upper` does.
     init(name raw: some Collection<UInt8>) {
         guard !raw.contains(where: { $0 >= 0x80 }) else {

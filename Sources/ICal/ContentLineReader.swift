@@ -63,8 +63,7 @@ struct ContentLineReader {
         var lineNo = 0
         while i < n {
             lineNo += 1
-            var j = i
-            while j < n && bytes[j] != 10 && bytes[j] != 13 { j += 1 }
+            var j = Self.lineEnd(bytes, from: i)
             if j > i && (bytes[i] == 32 || bytes[i] == 9) && current.line > 0 {
                 try append(bytes, from: i + 1, to: j)
             } else {
@@ -87,6 +86,27 @@ struct ContentLineReader {
         }
         try complete(bytes, emit)
         if pending.line > 0 { try pending.lend(bytes, emit) }
+    }
+
+    /// The index of the first CR or LF at or after `start`, or the end: eight bytes compared at
+    /// once while none of them is one.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var j = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while j + 8 <= n {
+                let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                let lf = w ^ (ones &* 10)
+                let cr = w ^ (ones &* 13)
+                // A zero byte in `lf` or `cr` is an LF or CR in `w`.
+                if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high != 0 { break }
+                j += 8
+            }
+        }
+        while j < n && bytes[j] != 10 && bytes[j] != 13 { j += 1 }
+        return j
     }
 
     /// The 1-based physical line of byte `offset` (CRLF, LF and CR each end a line).

@@ -113,7 +113,7 @@ public enum ICalParser {
         var component = ICalComponent(name, line: skeleton?.line)
         var lines = PropertyLines(skeleton?.properties ?? [], component: skeleton?.line, name: name)
         c.forEachProperty { prop in
-            let propName = prop.name.uppercased()
+            let propName = prop.name.upperCasedName
             if propName == "X-LIC-ERROR" {
                 let (line, offending) = lines.error()
                 problems.append(.invalidProperty(line: line, name: offending, message: TextEscaping.unescape(prop.value)))
@@ -179,6 +179,8 @@ struct PropertyLines {
 /// Parses libical's `NAME=value[,value]` parameter text, undoing quotes.
 enum ParameterText {
     static func parse(_ text: String) -> ICalParameter? {
+        var text = text
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? parseASCII($0) : nil }) { return ascii }
         guard let eq = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<eq])
         var values: [String] = []
@@ -198,5 +200,25 @@ enum ParameterText {
         }
         values.append(current)
         return ICalParameter(name, values: values)
+    }
+
+    /// `parse` of an ASCII text, on its bytes (each byte a character); nil without '='.
+    private static func parseASCII(_ b: UnsafeBufferPointer<UInt8>) -> ICalParameter?? {
+        guard let eq = b.firstIndex(of: UInt8(ascii: "=")) else { return .some(nil) }
+        var values: [String] = []
+        var current: [UInt8] = []
+        var inQuotes = false
+        for c in b[(eq + 1)...] {
+            if c == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if c == UInt8(ascii: ",") && !inQuotes {
+                values.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            } else {
+                current.append(c)
+            }
+        }
+        values.append(String(decoding: current, as: UTF8.self))
+        return .some(ICalParameter(String(decoding: b[..<eq], as: UTF8.self), values: values))
     }
 }
