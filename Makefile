@@ -20,7 +20,7 @@ zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 GENERATED := .build/install-files
 
-.PHONY: all build release demo test unit interop core leaks asan fuzz bench format clean deps install uninstall
+.PHONY: all build release demo test unit interop core leaks asan fuzz bench format lint clean deps install uninstall
 
 all: build
 
@@ -67,6 +67,7 @@ interop: build
 	python3 scripts/interop/check_expand.py $(BIN)
 	python3 scripts/interop/check_sync.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_writers.py $(BIN)
 
 # The embeddable core builds and links with libical hidden (docs/core.md; own build folder).
 core:
@@ -110,6 +111,12 @@ uninstall:
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests
+
+# The rules a program can check: swift format, no function over 60 lines, libical called from
+# one file, no issue numbers, docs naming only types that exist, every decision with a status
+# and an index row (scripts/lint.sh; scripts/lint/README.md says what each check reads).
+lint:
+	SWIFT=$(SWIFT) scripts/lint.sh
 
 clean:
 	rm -rf .build .build-asan .build-fuzz .build-core .build-docc $(OUT)

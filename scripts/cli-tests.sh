@@ -75,9 +75,35 @@ printf '[{"from": "2027-01-10", "zone": "Nowhere/Town"}]' > "$tmp/trip.json"
 check "check: bad itinerary" 2 "$bin" check "$demo" --itinerary "$tmp/trip.json"
 expect "check: itinerary error names the file and key" grep -q "trip.json:1: \[0\].zone" "$tmp/stderr"
 printf '[{"from": "2027-01-10", "zone": "Asia/Tokyo"}]' > "$tmp/trip.json"
-check "check: travel with dosecal's re-exported feed passes" 0 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
-expect "check: travel shows the home-zone drift" python3 -c "
-import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')"
+check "check: travel on the wall clock compresses doses (the feed itself fires every dose)" 1 "$bin" check "$demo" --itinerary "$tmp/trip.json" --from 2027-01-08 --to 2027-01-12 --json
+expect "check: travel shows the home-zone drift and the compressed doses" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert any('homeZone' in r for r in d['doses'] if r['day']=='2027-01-11')
+assert d['summary']['ok'] == d['summary']['expected'] and d['spacing'], d['spacing']
+assert {p['medication'] for p in d['spacing']} == {'metformin', 'levothyroxine'}, d['spacing']"
+# spacing and the gradual time policy
+travel=fixtures/schedules/travel-spacing.json
+check "check: the Tokyo week on the wall clock fails on spacing" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20
+expect "check: names the compressed doses in words" grep -qF "Amoxicillin suspension: the doses at 14:00 America/Chicago on 2026-12-04 (afternoon) and 07:00 Asia/Tokyo on 2026-12-05 (morning; 16:00 in America/Chicago) are 2 h apart, on the way to Asia/Tokyo; at least 3 h 30 min are needed" "$tmp/stdout"
+expect "check: says how many pairs" grep -q "^7 pairs of consecutive doses are closer together or further apart" "$tmp/stdout"
+check "check --json: the Tokyo week" 1 "$bin" check "$travel" --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: spacing pairs with local times, zones and instants" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); p=d['spacing'][0]
+assert (p['medication'], p['problem'], p['hours'], p['minimumHours'], p['default'], p['causes']) == ('amoxicillin', 'tooClose', 2, 3.5, True, ['travel']), p
+assert p['first'] == {'slot': 'afternoon', 'day': '2026-12-04', 'local': '14:00', 'zone': 'America/Chicago', 'at': '2026-12-04T20:00:00Z'}, p
+assert p['second'] == {'slot': 'morning', 'day': '2026-12-05', 'local': '07:00', 'zone': 'Asia/Tokyo', 'at': '2026-12-04T22:00:00Z'}, p
+assert len(d['spacing']) == 7"
+check "check: the Tokyo week moving gradually in words" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20
+expect "check: says how the gradual medications move" grep -q "Amoxicillin suspension moves toward Asia/Tokyo time by at most 2 h a day: not on it before the next stop." "$tmp/stdout"
+check "check: the Tokyo week moving gradually passes" 0 "$bin" check fixtures/schedules/travel-spacing-gradual.json --from 2026-12-01 --to 2026-12-20 --json
+expect "check --json: no spacing problem, every dose on time" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert d['spacing'] == [] and d['summary']['ok'] == d['summary']['expected'] == 96
+assert not any(k in r for r in d['doses'] for k in ('libical', 'plan', 'ios', 'systemZoneData'))"
+sed 's/"feed": {"name": "Family medications"}/"feed": {"name": "Family medications", "privacy": true}/' "$travel" > "$tmp/private-travel.json"
+check "check: privacy spacing" 1 "$bin" check "$tmp/private-travel.json" --from 2026-12-01 --to 2026-12-20
+expect "check: privacy spacing says Medication 1" bash -c "grep -q '^  Medication 1: the doses at' '$tmp/stdout' && ! grep -qiE 'amoxicillin|prednisolone|methotrexate' '$tmp/stdout'"
+sed 's/"version": 2/"version": 1/' "$travel" > "$tmp/v1-spacing.json"
+check "validate: spacing needs version 2" 2 "$bin" validate "$tmp/v1-spacing.json"
+expect "validate: says to set version 2" grep -q 'spacing needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
 check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
 expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
 # Reminder commands: status, log, refill, plan (docs/reminders.md).
@@ -135,6 +161,9 @@ check "log: standard input is refused" 64 "$bin" log - taken metformin
 expect "log: nothing written on bad input" cmp -s "$tmp/log.json" "$tmp/log-before.json"
 check "log: missing file" 2 "$bin" log "$tmp/none.json" taken metformin
 expect "log: no file created" test ! -e "$tmp/none.json"
+expect "log: no lock file made for a schedule that is not there" test ! -e "$tmp/.none.json.lock"
+check "log: a folder as the schedule" 2 "$bin" log "$tmp" taken metformin
+expect "log: a folder is named as one" grep -q "$tmp is a folder; expected a schedule file (.json)" "$tmp/stderr"
 # A log means what the person did: the dose whose window holds the time, else an extra dose in
 # words (exit 1); the reminders of doses still to come stay.
 cat > "$tmp/win.json" <<'JSON'
@@ -642,5 +671,125 @@ expect "two VTIMEZONEs of one TZID: check names the second and says the first is
     grep -q "twozones.ics: line [0-9]*: a second VTIMEZONE for TZID .* the first one is read" "$tmp/stdout"
 check "two VTIMEZONEs of one TZID: reconcile warns" 0 "$bin" reconcile "$tmp/hostile/s.json" "$tmp/hostile/twozones.ics" --now 2026-11-30T12:00:00Z
 expect "two VTIMEZONEs of one TZID: reconcile's warning" grep -q "a second VTIMEZONE for TZID" "$tmp/stderr"
+# One writer at a time, links and limits (docs/sync.md "Writers and the lock", docs/schedule-format.md
+# "How dosecal writes files"): a schedule that is a symbolic link is written at its target.
+wl="$tmp/writers"; mkdir -p "$wl/real" "$wl/cal"; cp "$demo" "$wl/real/meds.json"; ln -s real/meds.json "$wl/meds.json"
+check "link: log through a link" 0 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-30T08:05:00-05:00
+check "link: refill through a link" 0 "$bin" refill "$wl/meds.json" levothyroxine --add 30 --at 2026-11-30T12:00:00Z
+expect "link: the link is still a link to the same file" test "$(readlink "$wl/meds.json")" = real/meds.json
+expect "link: the real file has the entry and the refill" bash -c "grep -q '\"at\": \"2026-11-30T13:05:00Z\"' '$wl/real/meds.json' && grep -q '\"pills\": 110' '$wl/real/meds.json'"
+expect "link: backup and lock next to the real file, nothing next to the link" bash -c "cmp -s '$wl/real/meds.json.bak' '$demo' && test -e '$wl/real/.meds.json.lock' && test \"\$(ls -A '$wl')\" = \"$(printf 'cal\nmeds.json\nreal')\""
+check "link: first sync through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-01T12:00:00Z
+sed -i 's/^DTSTART;TZID=America\/New_York:20260105T190000\r$/DTSTART;TZID=America\/New_York:20260105T193000\r/' "$wl/cal/dose-2104fe0d82263d7add254334.ics"
+check "link: a sync merging a phone edit through a link" 0 "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-02T12:00:00Z
+expect "link: the merge is in the real file, the link stays" bash -c "grep -q '\"time\": \"19:30\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+"$bin" export "$wl/meds.json" -o "$wl/feed.ics" --keep-base --quiet --now 2026-12-02T12:00:00Z
+sed 's/^DTSTART;TZID=America\/New_York:20260105T080000\r$/DTSTART;TZID=America\/New_York:20260105T081500\r/' "$wl/feed.ics" > "$wl/edited.ics"
+check "link: reconcile --apply through a link" 0 "$bin" reconcile "$wl/meds.json" "$wl/edited.ics" --apply --now 2026-12-02T12:00:00Z
+expect "link: reconcile's change is in the real file, the link stays" bash -c "grep -q '\"time\": \"08:15\"' '$wl/real/meds.json' && test -L '$wl/meds.json'"
+# A writer that waits says so after about a second, naming the holder: another process holds the
+# lock's flock as a dosecal writer does (the lock file names its holder) for SECONDS.
+hold_lock() {
+    python3 -c 'import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR); fcntl.flock(fd, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(float(sys.argv[2]))' \
+        "$wl/real/.meds.json.lock" "$1" > "$wl/locked" &
+    holder=$!
+    for _ in $(seq 1 200); do grep -q locked "$wl/locked" && break; sleep 0.05; done
+}
+printf '4242 dosecal sync\n' > "$wl/real/.meds.json.lock"
+hold_lock 2
+check "lock: a log waits for the holder" 0 "$bin" log "$wl/meds.json" taken metformin --slot evening --at 2026-11-30T19:05:00-05:00
+wait "$holder"
+expect "lock: the wait is said on stderr, naming the holder" grep -q "^dosecal log: waiting for dosecal sync (process 4242), which is writing $wl/meds.json$" "$tmp/stderr"
+expect "lock: the entry is written after the wait" grep -q '"at": "2026-12-01T00:05:00Z"' "$wl/real/meds.json"
+# A lock left by a killed process blocks nothing: the kernel dropped it with its process.
+hold_lock 600
+kill -KILL "$holder"; wait "$holder" 2> /dev/null
+check "lock: the lock of a killed process is taken at once" 0 timeout 20 "$bin" log "$wl/meds.json" taken metformin --slot morning --at 2026-11-29T08:05:00-05:00
+expect "lock: no wait said" test ! -s "$tmp/stderr"
+check "import: onto an existing schedule through a link is refused" 2 "$bin" import "$wl/feed.ics" -o "$wl/meds.json"
+expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T13:05:00Z"' "$wl/real/meds.json"
+# A 2 GB file (sparse: nothing is written to disk) given as schedule, calendar or item is not read.
+truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
+too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
+for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
+    expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
+    expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+done
+check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
+expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
+truncate -s 2G "$wl/cal/huge.ics"
+check "2 GB file: a sync reports the item and reads none of it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" sync "$wl/meds.json" --vdir "$wl/cal" --now 2026-12-03T12:00:00Z
+expect "2 GB file: the item is named with its size" grep -qF "huge.ics cannot be read (holds 2147483648 bytes, more than dosecal reads (64 MiB); not read)" "$tmp/stdout"
+expect "2 GB file: the sync's peak memory is under 200 MB" test "$(tail -1 "$tmp/rss")" -lt 200000
+rm -f "$wl/huge.json" "$wl/huge.ics" "$wl/cal/huge.ics"
+# Notes of 50 MB: refused where they are read, so dosecal never writes an item it cannot read back.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["medications"][0]["notes"] = "Take with food. " * (50 * 65536); json.dump(d, open(sys.argv[2], "w"))' "$demo" "$wl/notes.json"
+for cmd in validate export sync; do
+    case $cmd in
+    export) args=(export "$wl/notes.json" -o "$wl/notes.ics") ;;
+    sync) args=(sync "$wl/notes.json" --vdir "$wl/notes-cal") ;;
+    *) args=(validate "$wl/notes.json") ;;
+    esac
+    check "50 MB notes: $cmd refuses them" 2 "$bin" "${args[@]}"
+    expect "50 MB notes: $cmd names the key, the length and the limit" grep -q "notes.json:[0-9:]* medications\[0\].notes: is 52428800 bytes long; at most 2000 bytes" "$tmp/stderr"
+done
+expect "50 MB notes: nothing written" test ! -e "$wl/notes.ics" -a ! -e "$wl/notes-cal"
+rm -f "$wl/notes.json"
+# The expansion budget (1,000,000 instances) cut by two every-second events of a calendar that came
+# back: check says so first and counts none of the 22 doses it did not expand as missing; expand
+# says so on standard output and exits 1.
+"$bin" export "$demo" -o "$wl/demo.ics" --now 2026-11-30T12:00:00Z --quiet
+python3 - "$wl/demo.ics" "$wl/ticker.ics" <<'PY'
+import sys
+t = open(sys.argv[1], newline='').read()
+ticks = ''.join('BEGIN:VEVENT\r\nUID:aaa-%d@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20261201T000000Z\r\n'
+                'RRULE:FREQ=SECONDLY\r\nSUMMARY:Ticker\r\nEND:VEVENT\r\n' % i for i in (1, 2))
+i = t.index('BEGIN:VEVENT')
+open(sys.argv[2], 'w', newline='').write(t[:i] + ticks + t[i:])
+PY
+check "budget: check cut by the budget exits 1" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z
+expect "budget: check says so on its first line" bash -c "head -1 '$tmp/stdout' | grep -q '^NOT CHECKED IN FULL: the expansion budget (1000000 instances) ran out, so 9 events (by UID) of the calendar were not expanded; .*22 doses are not checked, and none of them is counted as missing'"
+expect "budget: no dose counted missing" grep -q "^22 doses expected: 0 fire as promised, 0 at another time, 0 missing, 22 not checked; 0 extra and 0 duplicate reminders.$" "$tmp/stdout"
+check "budget: check --json" 1 "$bin" check "$demo" --calendar "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-07 --now 2026-11-30T12:00:00Z --json
+expect "budget: check --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d)[0] == 'expansionCut', list(d)
+c = d['expansionCut']; assert (c['complete'], c['eventsNotExpanded'], c['dosesNotChecked']) == (False, 9, 22), c
+assert d['summary']['missing'] == 0 and d['summary']['unchecked'] == 22, d['summary']"
+check "budget: expand --count cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+expect "budget: expand says so on standard output first" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: the expansion budget ran out'"
+check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/ticker.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --json
+expect "budget: expand --json says so first" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
+check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
+abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
+check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
+expect "absence: one change, the move" bash -c "sed -n '/^Changes made/,/^Not in/p' '$tmp/stdout' | grep -c '^  ' | grep -qx 1 && grep -qx '  Metformin 08:00 on 2026-12-03 moved to 09:30' '$tmp/stdout'"
+expect "absence: the other dose times are listed as absent" grep -qx "  Levothyroxine 06:30" "$tmp/stdout"
+expect "absence: nothing stops" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+cp "$abs/before.json" "$abs/meds.json"
+for f in rdate-added-dose until-before-dtstart alarm-repeat-overflow exdate-800-one-line series-moved-onto-another-slot; do
+    "$bin" reconcile "$abs/meds.json" "fixtures/clients/$f.ics" --apply --now 2026-12-15T12:00:00Z > "$tmp/stdout" 2> "$tmp/stderr"
+    rc=$?
+    expect "damage: reconcile --apply $f exits 0 or 1 ($rc)" test "$rc" -le 1
+    expect "damage: reconcile --apply $f stops nothing" bash -c "! grep -qE '\"(end|until)\"' '$abs/meds.json' && ! grep -q stops '$tmp/stdout'"
+    cp "$abs/before.json" "$abs/meds.json"
+done
+check "damage: first sync" 0 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-11-20T00:00:00Z
+item="$abs/cal/dose-bbc7306c05e0f4dde4e11953.ics"
+cp "$item" "$abs/item.ics"; rm "$item"; mkfifo "$item"
+check "damage: a named pipe in place of an item is reported" 1 timeout 60 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the pipe is named" grep -q "dose-bbc7306c05e0f4dde4e11953.ics: dose-bbc7306c05e0f4dde4e11953@dosecal.app: is a named pipe" "$tmp/stdout"
+expect "damage: the schedule is unchanged" cmp -s "$abs/meds.json" "$abs/before.json"
+check "damage: reconcile of the folder with the pipe does not wait for it" 1 timeout 60 "$bin" reconcile "$abs/meds.json" "$abs/cal" --now 2026-12-15T12:00:00Z
+rm "$item"; sed 's/^DTSTART;TZID=America\/New_York:20260105T080000/DTSTART;TZID=America\/New_York:20260105T190000/' "$abs/item.ics" > "$item"
+levo="$abs/cal/dose-77a988eee115e846fa275e03.ics"; sed -i 's/T063000\r$/T070000\r/' "$levo"
+check "damage: a series moved onto another dose time is reported, exit 1 not 2" 1 "$bin" sync "$abs/meds.json" --vdir "$abs/cal" --now 2026-12-15T12:00:00Z
+expect "damage: the clash is named with its reason" grep -q "not brought back: Metformin 08:00 -> 19:00 (every dose): 19:00 is the time of this medication's dose time \"evening\"" "$tmp/stdout"
+expect "damage: the other edit is merged" grep -q '"time": "07:00"' "$abs/meds.json"
+expect "damage: and its item rewritten" grep -q $'^DTSTART;TZID=America/New_York:20260105T070000\r$' "$levo"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -23,12 +23,7 @@ extension CalendarInput {
 /// Reading an itinerary file for `check --itinerary`.
 enum ItineraryInput {
     static func read(_ path: String) throws -> [ItineraryStop] {
-        guard let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        else {
-            throw InputError(
-                "\(path): cannot read the itinerary file; expected JSON like [{\"from\": \"2027-01-10\", \"zone\": \"Asia/Tokyo\"}]"
-            )
-        }
+        let data = try ScheduleInput.data(path, expected: "an itinerary file (.json)")
         return try ScheduleCodec.decodeItinerary(data, file: path == "-" ? "<stdin>" : path)
     }
 }

@@ -20,6 +20,12 @@ enum CheckCommand {
         and a feed left in the home zone during travel would do, and every dose in a
         daylight-saving gap or overlap.
 
+        Also checks the spacing of each medication's doses: every two consecutive
+        doses closer together or further apart than its "spacing" allows (by default
+        at least half the shortest planned gap, at most the planned gap plus half the
+        shortest), as travel, a clock change, a rescheduled dose or a taper step can
+        make them, with both local times and zones.
+
         Options:
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
                               standard input).
@@ -40,10 +46,17 @@ enum CheckCommand {
           --now TIME          The time that decides "today": 2026-12-04T08:00, 08:00,
                               now, or RFC 3339 with offset (or seconds since 1970).
 
-        Exit status: 0 the calendar fires every dose as promised (warnings may be
-        listed), 1 a reminder is missing, extra, duplicated or at another time (or,
-        with --strict, there are warnings), 2 bad schedule, calendar or itinerary,
-        64 wrong usage.
+        When the expansion budget (1,000,000 instances; a long window of many
+        medications passes it) runs out, the report says so first: the doses of
+        the series left out are listed as not checked, never as missing, and the
+        exit status is 1. Check a shorter window to check every dose.
+
+        Exit status: 0 the calendar fires every dose as promised and every dose is
+        spaced as its medication allows (warnings may be listed), 1 a reminder is
+        missing, extra, duplicated or at another time, two doses are too close
+        together or too far apart, the budget left doses unchecked (or, with
+        --strict, there are warnings), 2 bad
+        schedule, calendar or itinerary, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -80,7 +93,11 @@ enum CheckCommand {
         } else {
             context.console.out(output.table(all: args.flags.contains("all")))
         }
-        if report.calendarDisagrees || (args.flags.contains("strict") && report.hasWarnings) { return ExitCode.problems }
+        // A check the expansion budget cut proved less than was asked: exit 1 as well.
+        let incomplete = report.cut?.leavesDosesUnchecked == true
+        if report.hasProblems || incomplete || (args.flags.contains("strict") && report.hasWarnings) {
+            return ExitCode.problems
+        }
         return ExitCode.ok
     }
 

@@ -9,12 +9,21 @@ extension CheckOutput {
         var w = CheckJSONWriter()
         w.out.reserveCapacity(200 * report.doses.count + 4096)
         w.raw("{\n")
+        // A check the budget cut says so first.
+        if let cut = report.cut {
+            let unchecked = report.count(.unchecked)
+            w.text("  \"expansionCut\": {\"complete\": \(!cut.leavesDosesUnchecked), \"limit\": \(cut.limit), ")
+            w.text("\"eventsNotExpanded\": \(cut.series.count), \"libicalEventsLeftOut\": \(cut.libicalSeries.count), ")
+            w.text("\"dosesNotChecked\": \(unchecked), \"message\": ")
+            w.string(Self.incomplete(cut, unchecked: unchecked, home: schedule.home))
+            w.raw("},\n")
+        }
         w.member("checked", checked, first: true)
         w.member("from", report.from.description)
         w.member("to", report.to.description)
         w.member("homeZone", schedule.homeZone)
         w.member("gapPolicy", report.gapPolicy.rawValue)
-        let statuses = [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate]
+        let statuses = [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate] + (report.cut == nil ? [] : [.unchecked])
         // The rows read in place (not copied out of the report one by one).
         report.doses.withUnsafeBufferPointer { rows in
             var counts = [Int](repeating: 0, count: statuses.count)
@@ -33,6 +42,7 @@ extension CheckOutput {
             }
         }
         w.raw(report.doses.isEmpty ? "]" : "\n  ]")
+        spacingJSON(into: &w)
         w.raw(",\n  \"warnings\": [")
         for (i, warning) in report.warnings.enumerated() {
             if i > 0 { w.raw(", ") }

@@ -61,6 +61,7 @@ struct RowCursor {
         case .missing: raw(", \"status\": \"missing\"")
         case .extra: raw(", \"status\": \"extra\"")
         case .duplicate: raw(", \"status\": \"duplicate\"")
+        case .unchecked: raw(", \"status\": \"unchecked\"")
         }
         for note in row.notes {
             let written: Bool

@@ -34,11 +34,22 @@ struct CheckOutput {
     func table(all: Bool) -> String {
         var out: [String] = []
         let expected = report.doses.filter { $0.expected != nil }.count
+        // A check the budget cut says so before anything else.
+        if let cut = report.cut {
+            out.append(Self.incomplete(cut, unchecked: report.count(.unchecked), home: schedule.home) + "\n")
+        }
         out.append("Checked \(checked): dose days \(report.from) to \(report.to), home zone \(schedule.homeZone).")
+        let unchecked = report.cut == nil ? "" : ", \(report.count(.unchecked)) not checked"
         out.append(
             "\(expected) doses expected: \(report.count(.ok)) fire as promised, \(report.count(.moved)) at another time, "
-                + "\(report.count(.missing)) missing; \(report.count(.extra)) extra and \(report.count(.duplicate)) duplicate reminders."
-        )
+                + "\(report.count(.missing)) missing\(unchecked); \(report.count(.extra)) extra and "
+                + "\(report.count(.duplicate)) duplicate reminders.")
+        if !report.spacing.isEmpty {
+            let n = report.spacing.count
+            out.append(
+                "\(n) \(n == 1 ? "pair" : "pairs") of consecutive doses \(n == 1 ? "is" : "are") closer together or further apart than the medication allows (see Spacing)."
+            )
+        }
         if report.foreignSeries > 0 {
             let n = report.foreignSeries
             out.append(
@@ -61,6 +72,7 @@ struct CheckOutput {
             }
             out.append(contentsOf: lines(for: row))
         }
+        out.append(contentsOf: spacingLines())
         out.append(contentsOf: travel())
         if !report.warnings.isEmpty {
             out.append("\nWarnings:")
@@ -98,8 +110,40 @@ struct CheckOutput {
             )
             out.append(
                 "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
+            out += gradualLines(from: stop.from, until: index + 1 < stops.count ? stops[index + 1].from : nil, zone: stop.zone)
         }
         return out
+    }
+
+    /// The first words of a check the expansion budget cut.
+    static func incomplete(_ cut: ExpansionCut, unchecked: Int, home: Zone) -> String {
+        let libical = cut.libicalSeries.count
+        guard cut.leavesDosesUnchecked else {
+            return "Every dose was checked, but libical's own expansion (a comparison only) ran out of its budget "
+                + "(\(cut.limit) steps) and left out \(libical) events: their doses have no libical comparison."
+        }
+        var what: [String] = []
+        if !cut.series.isEmpty { what.append("\(cut.series.count) events (by UID) of the calendar were not expanded") }
+        if let until = cut.until { what.append("nothing from \(home.local(at: until).date) (\(home)) on was expanded") }
+        if libical > 0 { what.append("libical's own expansion left out \(libical) events") }
+        return "NOT CHECKED IN FULL: the expansion budget (\(cut.limit) instances) ran out, so "
+            + "\(what.joined(separator: "; ")). \(unchecked) doses are not checked, and none of them is counted as "
+            + "missing. Check a shorter window (--from, --to) to check every dose."
+    }
+
+    /// For each medication moving gradually: the day it is on `zone`'s wall clock after the stop
+    /// on `from`, or that it is not before the next stop (`until`).
+    private func gradualLines(from: LocalDate, until: LocalDate?, zone: Zone) -> [String] {
+        let engine = WallClockEngine(schedule: schedule)
+        return schedule.medications.compactMap { m -> String? in
+            guard let moves = engine.gradualShift(of: m), let perDay = m.timePolicy.maxShiftPerDay else { return nil }
+            let days = moves.shifts.values.flatMap(\.keys).filter { day in day >= from && until.map { day < $0 } ?? true }
+            guard let last = days.max() else { return nil }
+            let pace = Self.minutes(perDay).dropFirst()
+            let reached = until.map { last.adding(days: 1) < $0 } ?? true
+            return "    \(label(m.id)) moves toward \(zone) time by at most \(pace) a day: "
+                + (reached ? "on it from the dose after \(last)." : "not on it before the next stop.")
+        }
     }
 
     private func lines(for row: DoseCheck) -> [String] {
@@ -114,6 +158,7 @@ struct CheckOutput {
         switch row.status {
         case .ok: status = "calendar ok"
         case .missing: status = "calendar: MISSING"
+        case .unchecked: status = "calendar: NOT CHECKED (its series was not expanded: the budget ran out)"
         case .moved: status = "calendar: AT \(clock(row.calendar, zone: zone)), \(Self.minutes(row.calendar! - expected))"
         default: status = row.status.rawValue
         }

@@ -38,7 +38,8 @@ enum ExitCode {
             return usage
         case let e as SyncError:
             return e.underlying.map(code(of:)) ?? badInput
-        case is InputError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is AtomicFile.WriteError:
+        case is InputError, is FileError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError,
+            is AtomicFile.WriteError:
             return badInput
         default:
             return `internal`

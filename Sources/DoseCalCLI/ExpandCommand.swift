@@ -37,9 +37,14 @@ enum ExpandCommand {
                           "summary"}]} with RFC 3339 UTC times.
 
         Events that cannot be expanded (an unknown TZID, an unreadable rule) are left out
-        and reported on standard error; the rest are still printed.
+        and reported on standard error; the rest are still printed. When the expansion
+        budget (1,000,000 instances in all, windows of up to 200 years) runs out, the
+        events past it are left out: the first line of standard output says so
+        ("INCOMPLETE: ..."; with --json an "incomplete" member), and the exit status
+        is 1.
 
-        Exit status: 0 printed, 2 unreadable calendar, 64 wrong usage.
+        Exit status: 0 printed, 1 printed, but the budget left events out, 2 unreadable
+        calendar, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -52,6 +57,7 @@ enum ExpandCommand {
         let to = try bound(args.options["to"], option: "to", zone: zone, clock: context.clock)
         guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
         var instances: [EventInstance] = []
+        var cut: [String] = []  // the budget's problems: what the output leaves out
         var count = 0
         let counting = args.flags.contains("count")
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
@@ -72,20 +78,29 @@ enum ExpandCommand {
                 counting
                 ? expander.forEachInstance(overlapping: from, to: to) { _ in count += 1 }
                 : expander.expand(overlapping: from, to: to)
-            for problem in problems + expansion.problems { context.console.error("dosecal expand: \(name): \(problem)") }
+            for problem in problems + expansion.problems {
+                context.console.error("dosecal expand: \(name): \(problem)")
+                if problem.isExpansionCut { cut.append("\(name): \(problem)") }
+            }
             instances += expansion.instances
         }
         if args.positionals.count > 1 {
             instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
         }
+        // A cut expansion says so first, on standard output too, and exits 1.
+        let incomplete =
+            cut.isEmpty
+            ? nil
+            : "INCOMPLETE: the expansion budget ran out, so events are left out of what follows: "
+                + cut.joined(separator: "; ")
         if counting {
-            context.console.out(String(count))
+            context.console.out((incomplete.map { $0 + "\n" } ?? "") + String(count))
         } else if args.flags.contains("json") {
-            context.console.raw(Data(ExpandOutput.json(instances).utf8))
+            context.console.raw(Data(ExpandOutput.json(instances, incomplete: incomplete).utf8))
         } else {
-            context.console.raw(Data(ExpandOutput.text(instances, zone: zone).utf8))
+            context.console.raw(Data(((incomplete.map { $0 + "\n" } ?? "") + ExpandOutput.text(instances, zone: zone)).utf8))
         }
-        return ExitCode.ok
+        return incomplete == nil ? ExitCode.ok : ExitCode.problems
     }
 
     /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone. A zone

@@ -3,8 +3,9 @@ import ICal
 
 /// The text and JSON forms of `dosecal expand`.
 enum ExpandOutput {
-    /// `{"instances": [{"uid", "recurrenceId", "start", "end", "summary"}]}`, RFC 3339 UTC.
-    static func json(_ instances: [EventInstance]) -> String {
+    /// `{"instances": [{"uid", "recurrenceId", "start", "end", "summary"}]}`, RFC 3339 UTC;
+    /// first `"incomplete": "..."` when the budget left events out.
+    static func json(_ instances: [EventInstance], incomplete: String? = nil) -> String {
         let items = instances.map { i in
             JSONValue(object: [
                 "uid": JSONValue(i.uid), "recurrenceId": JSONValue(EventInstance.rfc3339(i.recurrenceInstant)),
@@ -12,7 +13,8 @@ enum ExpandOutput {
                 "summary": JSONValue(i.summary),
             ])
         }
-        return JSONValue(object: ["instances": JSONValue(array: items)]).text
+        guard let incomplete else { return JSONValue(object: ["instances": JSONValue(array: items)]).text }
+        return JSONValue(object: ["incomplete": JSONValue(incomplete), "instances": JSONValue(array: items)]).text
     }
 
     /// One line per instance: start, end, UID, summary (tabs; control characters as spaces).

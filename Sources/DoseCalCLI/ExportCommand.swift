@@ -24,7 +24,8 @@ enum ExportCommand {
                              nothing.
           --keep-base        Also keep the written feed next to SCHEDULE as
                              NAME.dosecal-base.ics: what dosecal reconcile compares a
-                             calendar that comes back with.
+                             calendar that comes back with. Written under the
+                             schedule's lock, as reconcile --apply writes it.
           --previous FILE    An earlier export to take revisions from (for -o -).
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
                              strength or note anywhere in the file. Also set by the
@@ -52,12 +53,18 @@ enum ExportCommand {
                     ? "missing SCHEDULE (a schedule file, or - for standard input)"
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
-        let schedule = try ScheduleInput.read(args.positionals[0])
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let output = args.options["output"] ?? "-"
-        if args.flags.contains("keep-base") && args.positionals[0] == "-" {
+        let keepBase = args.flags.contains("keep-base")
+        if keepBase && args.positionals[0] == "-" {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
         }
+        // The base is written next to the schedule, as reconcile --apply writes it: under the
+        // schedule's lock, from the schedule read under it.
+        let held = keepBase ? try ScheduleInput.writable(args.positionals[0], command: name, console: context.console) : nil
+        defer { withExtendedLifetime(held) {} }
+        let schedule =
+            try held.map { try ScheduleCodec.decode($0.read(), file: $0.path) } ?? ScheduleInput.read(args.positionals[0])
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
 
         var previous = FeedInput.Earlier.none
         if let path = args.options["previous"] {
@@ -68,11 +75,13 @@ enum ExportCommand {
         let privacy = args.flags.contains("privacy") ? true : nil
         let feed = previous.write(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
         // The bytes are written as they are: a copy of the whole file would take as many pages again.
-        if args.flags.contains("keep-base") {
+        if keepBase {
             // The base `reconcile` compares a returned calendar with (decision 0025).
             try AtomicFile.write(feed.bytes, to: BaseFile.path(forSchedule: args.positionals[0]))
         }
         if output == "-" {
+            // Standard output is most often a file too: never more than dosecal reads back.
+            try InputFile.checkWritable(count: feed.bytes.count, path: "<stdout>")
             context.console.raw(Data(feed.bytes))
         } else {
             try AtomicFile.write(feed.bytes, to: output)
@@ -86,30 +95,39 @@ enum ExportCommand {
     }
 }
 
-/// Reading the schedule file named on the command line.
+/// Reading the schedule file named on the command line, and holding it for writing.
 enum ScheduleInput {
     static func read(_ path: String) throws -> Schedule {
         try ScheduleCodec.decode(data(path), file: path == "-" ? "<stdin>" : path)
     }
 
-    /// The file's bytes (standard input for `-`).
+    /// The file's bytes (standard input for `-`), at most `InputFile.maxBytes`.
     static func data(_ path: String, expected: String = "a schedule file (.json)") throws -> Data {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: path) else {
-                var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                    throw InputError(
-                        isDir.boolValue
-                            ? "\(path) is a folder; expected \(expected)" : "cannot read \(path): permission denied")
-                }
-                throw InputError("\(path): no such file; expected \(expected), or - for standard input")
-            }
-            data = d
-        }
-        return data
+        if path == "-" { return try InputFile.read(descriptor: 0, name: "<stdin>", expected: expected) }
+        return try InputFile.read(path, expected: expected + ", or - for standard input")
+    }
+
+    /// The schedule at `path` held for writing by `dosecal COMMAND` (its lock taken); with
+    /// `creating`, a schedule that does not exist yet.
+    static func writable(_ path: String, command: String, console: Console, creating: Bool = false) throws -> ScheduleFile {
+        try ScheduleFile(
+            path, holder: "dosecal \(command)", creating: creating, waiting: waiting(path, command: command, console: console))
+    }
+
+    /// `ScheduleFile.update` for `dosecal COMMAND`.
+    static func update<T>(
+        _ path: String, command: String, console: Console, alwaysBackup: Bool = false,
+        _ change: (_ original: Data, _ schedule: Schedule) throws -> (Schedule?, T)
+    ) throws -> (result: T, backup: String?) {
+        try ScheduleFile.update(
+            path, holder: "dosecal \(command)", waiting: waiting(path, command: command, console: console),
+            alwaysBackup: alwaysBackup, change)
+    }
+
+    /// A wait for the lock of more than about a second, said on standard error with the writer
+    /// waited for.
+    private static func waiting(_ path: String, command: String, console: Console) -> (ScheduleLock.Holder) -> Void {
+        { holder in console.error("dosecal \(command): waiting for \(holder), which is writing \(path)") }
     }
 }
 
@@ -137,9 +155,7 @@ enum FeedInput {
     }
 
     static func read(_ path: String, force: Bool) throws -> Earlier {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read \(path)")
-        }
+        let data = try InputFile.read(path, expected: "an earlier export (.ics)")
         if data.isEmpty { return .none }
         let bytes = Array(data)
         if let previous = PreviousFeed(bytes: bytes) { return .lines(previous) }

@@ -38,9 +38,9 @@ enum ImportCommand {
           --category NAME    Only events with this CATEGORIES value (with --match:
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
-                             only; an existing file is not replaced) and print what
-                             was found. Without it the schedule goes to standard
-                             output.
+                             only; an existing file is not replaced, also one that
+                             appears meanwhile) and print what was found. Without it
+                             the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events).
@@ -58,9 +58,10 @@ enum ImportCommand {
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
-        if let output, FileManager.default.fileExists(atPath: output) {
-            throw InputError("\(output) exists; not replacing it. Choose a new file name")
-        }
+        // The new schedule is held like any schedule being written; it must not exist yet.
+        let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
+        defer { withExtendedLifetime(held) {} }
+        if let held, held.exists { throw FileError.exists(path: held.path) }
         var calendars: [ReturnedCalendar] = []
         for path in args.positionals {
             do {
@@ -83,6 +84,10 @@ enum ImportCommand {
             return ExitCode.problems
         }
         let data = ScheduleCodec.encode(report.schedule)
+        // Only a schedule dosecal reads back is written (a title longer than a name may be, say).
+        do { _ = try ScheduleCodec.decode(data, file: output ?? "<stdout>") } catch {
+            throw InputError("the schedule made from the calendar cannot be read back (\(error)); nothing written")
+        }
         guard let output else {
             context.console.raw(data)
             context.console.error(
@@ -90,7 +95,7 @@ enum ImportCommand {
                     + "use -o FILE to see the list")
             return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
         }
-        if !report.schedule.medications.isEmpty { try AtomicFile.write(data, to: output) }
+        if !report.schedule.medications.isEmpty { try held?.create(data) }
         if args.flags.contains("json") {
             context.console.raw(Data(report.json.text.utf8))
         } else {

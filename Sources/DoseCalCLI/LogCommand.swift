@@ -36,7 +36,11 @@ enum LogCommand {
 
         The file is replaced atomically and readable by you only. When it is not in the
         form dosecal writes (edited by hand, x- keys), its old bytes are kept first in
-        SCHEDULE.bak. Times are printed in the zone you are in then. See
+        SCHEDULE.bak. A SCHEDULE that is a symbolic link is written at its target (the
+        link stays). One writer at a time: while another dosecal command writes the
+        schedule (a sync, a refill, another log), log waits for it, saying so after
+        about a second, and then adds the entry to the file as that left it. Times
+        are printed in the zone you are in then. See
         docs/reminders.md.
 
         Options:
@@ -66,15 +70,17 @@ enum LogCommand {
                 "\(args.positionals[1]) is not a dose status\(DidYouMean.text(args.positionals[1], in: statuses)); "
                     + "use one of \(statuses.joined(separator: ", "))")
         }
-        let original = try ScheduleInput.data(path)
-        let schedule = try ScheduleCodec.decode(original, file: path)
-        let timeline = schedule.timeline
-        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: timeline)
-        let date = try args.options["date"].map { try context.clock.time($0, option: "--date", timeline: timeline).date }
-        let record = try ReminderInput.privately(schedule) {
-            try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], date: date, at: at)
+        // Read, changed and written under the schedule's lock: the entry goes into the file as it is now.
+        let ((schedule, record, at), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
+            _, schedule in
+            let timeline = schedule.timeline
+            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: timeline)
+            let date = try args.options["date"].map { try context.clock.time($0, option: "--date", timeline: timeline).date }
+            let record = try ReminderInput.privately(schedule) {
+                try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], date: date, at: at)
+            }
+            return (record.schedule, (schedule, record, at))
         }
-        let backup = try ScheduleFile.replace(path, original: original, with: record.schedule)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)(record.medication)
         if args.flags.contains("json") {
             context.console.raw(Data(record.json(label: label, privacy: schedule.feed.privacy, backup: backup).utf8))

@@ -26,6 +26,13 @@ enum ReconcileCommand {
                                               schedule has that kind
           the series deleted or cut short   the medication ends (history is kept)
           the alarm changed                 the reminder's minutes before
+        A series missing from CALENDAR is a deletion only when CALENDAR is shown to
+        be a whole copy of the export: a base is known, it carries the calendar's
+        name (X-WR-CALNAME) or is a vdir folder, and it lacks the series of one
+        medication at most. Otherwise the missing series are listed as absent and
+        nothing about them changes. Doses added with RDATE, values a reminder cannot
+        hold and a dose time moved onto another one are listed, never applied;
+        damaged series change nothing.
         Titles are never taken back (privacy mode included), missing alarms (Google and
         Outlook drop them) and other people's events are ignored. What the schedule
         cannot express is listed with the reason. A reminder dismissed or snoozed in
@@ -40,12 +47,16 @@ enum ReconcileCommand {
         Options:
           --apply            Write the changes (and newer seen reminders) into
                              SCHEDULE (atomically; the previous file is kept as
-                             SCHEDULE.bak) and, when no conflict is left, the new
-                             base. Without --apply nothing is written.
+                             SCHEDULE.bak; a link is written at its target) and,
+                             when no conflict is left, the new base. It holds the
+                             schedule's lock from before it reads SCHEDULE until
+                             it wrote it: another writer (a sync, a log) waits, or
+                             is waited for. Without --apply nothing is written.
           --prefer SIDE      Settle conflicts: schedule (keep the schedule's value) or
                              calendar (take the calendar's).
           --json             Print {"changes": [...], "conflicts": [...], "unmapped":
-                             [...], "damaged": [...], "warnings": [...], "seen": [...]}.
+                             [...], "damaged": [...], "absent": [...], "warnings":
+                             [...], "seen": [...]}.
           --base FILE        The base calendar (default: next to SCHEDULE). Without a
                              base the schedule is taken as what was last exported.
           --now TIME         Today, for series deleted outright, and the time stamp
@@ -67,14 +78,17 @@ enum ReconcileCommand {
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
         let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
-        let original = try ScheduleInput.data(schedulePath)
+        // --apply holds the schedule's lock from before it reads the schedule until it wrote it.
+        let held = apply ? try ScheduleInput.writable(schedulePath, command: name, console: context.console) : nil
+        defer { withExtendedLifetime(held) {} }
+        let original = try held?.read() ?? ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
         let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil
         var baseText: [UInt8]? = nil
-        if let basePath, let data = FileManager.default.contents(atPath: basePath) {
+        if let basePath, let data = try InputFile.readIfExists(basePath, expected: "a base calendar (.ics)") {
             do {
                 let bytes = Array(data)
                 baseText = bytes
@@ -93,10 +107,10 @@ enum ReconcileCommand {
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
 
         var written: [String] = []
-        if apply {
+        if let held {
             let merged = try schedule.merging(set, now: now)
             if !set.changes.isEmpty || merged.seen != schedule.seen {
-                let backup = try ScheduleFile.replace(schedulePath, original: original, with: merged, alwaysBackup: true)
+                let backup = try held.replace(original, with: merged, alwaysBackup: true)
                 written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
             }
             // Damage teaches nothing about the calendar: the base stays as it was.
@@ -118,7 +132,9 @@ enum ReconcileCommand {
     static func text(_ set: ChangeSet, calendar: String, apply: Bool, written: [String]) -> String {
         var lines: [String] = []
         if set.isEmpty {
-            lines.append("No changes: \(calendar) agrees with the schedule.")
+            lines.append(
+                set.absent.isEmpty
+                    ? "No changes: \(calendar) agrees with the schedule." : "No changes in \(calendar).")
         }
         if !set.changes.isEmpty {
             lines.append("Changes made in \(calendar):")
@@ -135,6 +151,11 @@ enum ReconcileCommand {
         if !set.damaged.isEmpty {
             lines.append("Damaged in the calendar (read as no decision; nothing changed for these doses):")
             lines += set.damaged.map { "  " + $0.description }
+        }
+        if !set.absent.isEmpty {
+            lines.append("Not in the calendar, kept in the schedule (absence is not deletion):")
+            lines += set.absent.map { "  " + $0.description }
+            lines += Set(set.absent.map(\.reason)).sorted().map { "  (\($0))" }
         }
         if !set.seen.isEmpty {
             lines.append("Reminders seen on a calendar (hints; never counted as taken):")
@@ -163,31 +184,40 @@ enum CalendarInput {
                 throw InputError("\(path == "-" ? "<stdin>" : path): \(error)")
             }
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
-            .filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
-        guard !names.isEmpty else {
+        // The folder as a sync reads it: nothing followed or opened that is not a plain file.
+        let files: [FolderState.File]
+        do {
+            files = try VdirFolder.scan(path, known: SyncStatus(folder: path)).files
+        } catch {
+            throw InputError("\(error)")
+        }
+        guard !files.isEmpty else {
             throw InputError("\(path): a folder with no .ics items; expected a calendar file or a vdir folder")
         }
         var items: [[UInt8]] = []
-        for name in names {
-            guard let d = FileManager.default.contents(atPath: path + "/" + name) else {
-                throw InputError("\(path)/\(name): cannot read this item")
+        var names: [String] = []
+        var unread: [String: String] = [:]
+        for file in files {
+            guard let data = file.data else {
+                unread[file.name] = file.problem ?? "cannot be read"
+                continue
             }
-            items.append(Array(d))
+            items.append(Array(data))
+            names.append(path + "/" + file.name)
         }
         do {
-            return try ReturnedCalendar(parsingItems: items, names: names.map { path + "/" + $0 })
+            var calendar = try ReturnedCalendar(parsingItems: items, names: names)
+            calendar.unreadItems = unread
+            return calendar
         } catch {
             throw InputError("\(error)")
         }
     }
 
+    /// A calendar file's bytes (standard input for `-`), at most `InputFile.maxBytes`.
     static func data(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(
-                "\(path): cannot read the calendar file (missing, a folder, or no permission); expected an .ics file")
-        }
-        return data
+        let expected = "a calendar file (.ics)"
+        if path == "-" { return try InputFile.read(descriptor: 0, name: "<stdin>", expected: expected) }
+        return try InputFile.read(path, expected: expected)
     }
 }

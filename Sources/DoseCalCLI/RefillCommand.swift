@@ -19,7 +19,9 @@ enum RefillCommand {
         and refill reminder time are kept. The medication needs a supply record.
 
         The file is replaced atomically and readable by you only; a file not in the
-        form dosecal writes is first kept as SCHEDULE.bak. See docs/reminders.md.
+        form dosecal writes is first kept as SCHEDULE.bak. A SCHEDULE that is a link is
+        written at its target. While another dosecal command writes the schedule,
+        refill waits for it (saying so after about a second). See docs/reminders.md.
 
         Options:
           --add N            Units added (a number above 0, like 30 or 0.5). Required.
@@ -43,13 +45,15 @@ enum RefillCommand {
         guard let amount = Double(text), amount > 0, amount.isFinite else {
             throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
         }
-        let original = try ScheduleInput.data(path)
-        let schedule = try ScheduleCodec.decode(original, file: path)
-        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
-        let record = try ReminderInput.privately(schedule) {
-            try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+        // Read, changed and written under the schedule's lock: the refill counts the file as it is now.
+        let ((schedule, record), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
+            _, schedule in
+            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
+            let record = try ReminderInput.privately(schedule) {
+                try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+            }
+            return (record.schedule, (schedule, record))
         }
-        let backup = try ScheduleFile.replace(path, original: original, with: record.schedule)
         if args.flags.contains("json") {
             context.console.raw(Data(record.json(privacy: schedule.feed.privacy, backup: backup).utf8))
             return ExitCode.ok

@@ -26,7 +26,16 @@ enum SyncCommand {
 
         Safety: events dosecal did not write are never changed or deleted. A folder
         that held dosecal's events at the last sync and is now missing or empty stops
-        the sync (exit 2) unless --force. Two syncs never run at once.
+        the sync (exit 2) unless --force. Damage (an item that cannot be read, a
+        folder or a named pipe in its place, a broken rule) and an item missing
+        without the status showing it deleted never stop a medication; an edit the
+        schedule cannot hold (an added dose, a dose time moved onto another) is left
+        on the phone: each is reported (exit 1), the rest is merged.
+
+        One writer at a time: the sync holds the schedule's lock (.NAME.lock next to
+        the real file; a SCHEDULE that is a link is written at its target) for its
+        whole run. A log, a refill or another sync of the schedule (with any folder)
+        waits for it, and it waits for them, saying so after about a second.
 
         Options:
           --vdir DIR         The vdir folder (created at the first sync).
@@ -48,8 +57,7 @@ enum SyncCommand {
                              seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
 
         Exit status: 0 in step, 1 conflicts remain (nothing of them overwritten),
-        2 bad schedule, unsafe folder state, another sync running or unwritable
-        folder, 64 wrong usage.
+        2 bad schedule, unsafe folder state or unwritable folder, 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
@@ -73,7 +81,8 @@ enum SyncCommand {
         sync.mergeEdits = true
         sync.reconcilePreference = prefer
         guard args.flags.contains("watch") else { return try once(sync, path: path, dir: dir, args: args, context: context) }
-        return try FolderWatch(paths: [folder, absolute(path)]).run(console: context.console) {
+        // A schedule that is a link changes at its target: that is the file watched.
+        return try FolderWatch(paths: [folder, absolute(ScheduleFile.target(of: path))]).run(console: context.console) {
             do {
                 return try once(sync, path: path, dir: dir, args: args, context: context)
             } catch {
@@ -84,8 +93,14 @@ enum SyncCommand {
 
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
-        let bytes = try ScheduleInput.data(path)
-        var schedule = try ScheduleCodec.decode(bytes, file: path)
+        // The schedule's lock is held for the whole run (decision 0191): a log, a refill or a sync
+        // with another folder waits, and the phone's edits go into the file as it was read. A dry
+        // run writes nothing and reads as any reader does.
+        let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: context.console)
+        defer { withExtendedLifetime(held) {} }
+        let bytes = try held?.read() ?? ScheduleInput.data(path)
+        let onFile = try ScheduleCodec.decode(bytes, file: path)
+        var schedule = onFile
         let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
         var travel = "-"
         if let zone = try args.zone("zone", example: "Asia/Tokyo") {
@@ -100,18 +115,14 @@ enum SyncCommand {
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
         let save = { (changes: ChangeSet) throws -> Void in
-            guard let original = FileManager.default.contents(atPath: path) else {
-                throw InputError("\(path): cannot read the schedule to merge the phone's edits")
-            }
-            let onDisk = try ScheduleCodec.decode(original, file: path)
-            try ScheduleFile.replace(path, original: original, with: try onDisk.merging(changes, now: now))
+            try held?.replace(bytes, with: try onFile.merging(changes, now: now))
         }
         let json = args.flags.contains("json")
         let progress = Progress(command: name, json: json, environment: context.environment)
         progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
         defer { progress.finish() }
         var report = try sync.run(schedule: schedule, now: now, save: save)
-        if !sync.dryRun { report.removedLeftovers += ScheduleFile.removeLeftovers(path) }
+        report.removedLeftovers += held?.removedLeftovers ?? []
         progress.finish()
         let output = SyncOutput(
             report: report, folder: sync.folder, dryRun: sync.dryRun,

@@ -47,8 +47,9 @@ struct SyncOutput {
             if !merge.changes.changes.isEmpty { lines.append("From the phone (\(verb) into the schedule):") }
             lines += merge.changes.changes.map { "  \($0.description)" }
             lines += merge.changes.conflicts.map { "  conflict: \($0.description)" }
-            lines += merge.changes.unmapped.map { "  not brought back: \($0.description)" }
+            lines += merge.changes.unmapped.map { "  not brought back: \($0.description): \($0.reason)" }
             lines += merge.changes.damaged.map { "  damaged on the phone, nothing changed in the schedule: \($0.description)" }
+            lines += merge.changes.absent.map { "  missing, not read as deleted: \($0.description): \($0.reason)" }
             lines += merge.repaired.map { "  repaired from the schedule: \($0.file) (the phone's copy kept as \($0.backup))" }
         }
         let damaged = Set(report.merge?.changes.damaged.map(\.uid) ?? [])

@@ -173,6 +173,11 @@ struct ComponentAssembler {
         let lines = open.lines
         let skeleton = open.skeleton()
         for (k, range) in lines.ranges.enumerated() {
+            // A long date list in parts: libical drops values past 500 of one line.
+            if let parts = ValueListLine.parts(lines.bytes[range]) {
+                for part in parts { keep(copy(unit.add(part), skeleton: nil)) }
+                continue
+            }
             let done = unit.add(lines.bytes[range])
             keep(copy(done, skeleton: k == lines.ranges.count - 1 ? skeleton : nil))
         }

@@ -45,3 +45,14 @@ public final class ExpansionBudget: @unchecked Sendable {
         .budgetExceeded(uids: Array(uids.prefix(5)), more: max(0, uids.count - 5), limit: instances)
     }
 }
+
+extension ICalError {
+    /// Whether this problem is the budget's (`budgetExceeded`, `windowTooLong`): events left out
+    /// of an expansion that was cut, not events that cannot be read.
+    public var isExpansionCut: Bool {
+        switch self {
+        case .budgetExceeded, .windowTooLong: return true
+        default: return false
+        }
+    }
+}

@@ -79,6 +79,18 @@ public enum LibicalReference {
         }
     }
 
+    /// The occurrence an override (a VEVENT with RECURRENCE-ID) replaces and where it starts
+    /// instead, both as libical converts them (`icaltime_as_timet_with_zone` in libical's
+    /// built-in zone of each TZID); nil when either cannot be read.
+    public static func move(of override: ICalComponent, viewerZone: Zone = .utc) -> (from: Int, to: Int)? {
+        guard let id = override.property("RECURRENCE-ID"), let start = override.property("DTSTART") else { return nil }
+        return Libical.withLock {
+            guard let from = convert(id, viewerZone: viewerZone).first, let to = convert(start, viewerZone: viewerZone).first
+            else { return nil }
+            return (from, to)
+        }
+    }
+
     /// The instants of an RDATE/EXDATE property as libical converts them. Caller holds the lock.
     private static func convert(_ property: ICalProperty, viewerZone: Zone) -> [Int] {
         RuleText.listValues(property.value).compactMap { text -> Int? in

@@ -155,28 +155,6 @@ def split_to_vdir(feed: str, folder: Path) -> dict[str, set[str]]:
     return cats
 
 
-def write_config(path: Path, vdir: Path, db: Path) -> None:
-    path.write_text(f"""[calendars]
-[[meds]]
-path = {vdir}
-type = calendar
-readonly = True
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M%z
-longdatetimeformat = %Y-%m-%dT%H:%M%z
-local_timezone = {VIEWER}
-default_timezone = {VIEWER}
-firstweekday = 0
-
-[sqlite]
-path = {db}
-""", encoding="utf-8")
-
-
 # ---------------------------------------------------------------------------
 # Running khal
 
@@ -234,7 +212,7 @@ def check_fixture(khal: str, binary: Path, fixture: Path, tmp: Path) -> tuple[li
     vdir = tmp / "vdir"
     cats = split_to_vdir(feed_path.read_bytes().decode("utf-8"), vdir)
     config = tmp / "khal.conf"
-    write_config(config, vdir, tmp / "khal.db")
+    common.write_khal_config(config, vdir, tmp / "khal.db", VIEWER, readonly=True)
 
     problems: list[str] = []
     compared = 0

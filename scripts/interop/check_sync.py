@@ -26,7 +26,11 @@ Flow (all on 127.0.0.1, in a temporary folder):
   8. a schedule change reaches the server: a new medication is written by
      `dosecal sync` and pushed by vdirsyncer; the series deleted on the phone
      stays deleted: not in the folder, not on the server (its history is in the
-     exported feed only).
+     exported feed only);
+  9. the family's week in Tokyo moving gradually (travel-spacing-gradual.json)
+     goes to its own calendar on the server and back: the moved doses arrive
+     as overrides, reconcile finds no change in them, a second sync writes
+     nothing, and khal in Tokyo lists the first moved dose at 20:00.
 Radicale is stopped at the end, also on failure. Ends with "N passed, M
 failed"; exits non-zero on any failure or when a program is missing.
 """
@@ -112,22 +116,22 @@ def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit(1)
 
 
-def vdirsyncer_config(tmp: Path, folder: Path, url: str) -> Path:
-    config = tmp / "vdirsyncer.conf"
+def vdirsyncer_config(tmp: Path, folder: Path, url: str, name: str = "doses") -> Path:
+    config = tmp / f"vdirsyncer-{name}.conf"
     config.write_text(f"""[general]
-status_path = "{tmp / 'vdirsyncer-status'}/"
+status_path = "{tmp / f'vdirsyncer-status-{name}'}/"
 
-[pair doses]
-a = "doses_local"
-b = "doses_remote"
+[pair {name}]
+a = "{name}_local"
+b = "{name}_remote"
 collections = null
 
-[storage doses_local]
+[storage {name}_local]
 type = "filesystem"
 path = "{folder}/"
 fileext = ".ics"
 
-[storage doses_remote]
+[storage {name}_remote]
 type = "caldav"
 url = "{url}"
 username = "phone"
@@ -145,6 +149,7 @@ def main() -> None:
     try:
         radicale, url = start_radicale(tmp)
         flow(binary, schedules, vdirsyncer, khal, tmp, url)
+        gradual_flow(binary, schedules, vdirsyncer, khal, tmp, url)
     finally:
         if radicale is not None:
             radicale.terminate()
@@ -156,6 +161,18 @@ def main() -> None:
     failed = sum(1 for ok, _ in results if not ok)
     print(f"{len(results) - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str
+              ) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """`khal list START SPAN` of the calendar in `folder`, read in `zone`, and its lines that
+    say warning or error."""
+    conf = tmp / f"khal-{name}.conf"
+    common.write_khal_config(conf, folder, tmp / f"khal-{name}.db", zone, name=name)
+    kenv = dict(env, XDG_DATA_HOME=str(tmp / f"data-{name}"), XDG_CACHE_HOME=str(tmp / f"cache-{name}"))
+    r = subprocess.run([khal, "-c", str(conf), "list", start, span], capture_output=True, text=True, timeout=300, env=kenv)
+    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
+    return r, noisy
 
 
 def dose_uid(medication: str, slot: str, part: str = "") -> str:
@@ -295,27 +312,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     pulled = now
 
     # 6. khal reads the folder without a warning.
-    khal_conf = tmp / "khal.conf"
-    khal_conf.write_text(f"""[calendars]
-[[doses]]
-path = {folder}
-type = calendar
-
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%dT%H:%M%z
-longdatetimeformat = %Y-%m-%dT%H:%M%z
-local_timezone = America/New_York
-default_timezone = America/New_York
-
-[sqlite]
-path = {tmp / 'khal.db'}
-""", encoding="utf-8")
-    kenv = dict(env, XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"))
-    r = subprocess.run([khal, "-c", str(khal_conf), "list", "2026-12-01", "5d"], capture_output=True, text=True, timeout=300, env=kenv)
-    noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
+    r, noisy = khal_list(khal, tmp, env, folder, "doses", "America/New_York", "2026-12-01", "5d")
     check(r.returncode == 0 and not noisy, f"khal lists the folder without a warning ({r.returncode}; {noisy[:2]})")
     listed = r.stdout
     check("Dentist" in listed and "09:00" in listed, "khal shows the dentist and the moved dose at 09:00")
@@ -339,6 +336,44 @@ path = {tmp / 'khal.db'}
     # The series deleted on the phone stays deleted: dosecal does not write it back.
     check(vitamin not in served and not any(vitamin.encode() in p.read_bytes() for p in folder.glob("*.ics")),
           "the series deleted on the phone stays deleted (not in the folder, not on the server)")
+
+
+def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
+    """9. The gradual time policy's moves are overrides dosecal wrote: through the server and
+    back they are no edit."""
+    schedule = tmp / "travel.json"
+    shutil.copy(schedules / "travel-spacing-gradual.json", schedule)
+    folder = tmp / "calendars" / "travel"
+    rc, out = dosecal_sync(binary, schedule, folder)
+    written = snapshot(folder)
+    check(rc == 0 and len(out["created"]) == len(written) > 0, f"gradual: dosecal sync wrote {len(written)} series")
+    client = caldav.DAVClient(url=url, username="phone", password="none")
+    calendar = client.principal().make_calendar(name="Travel", cal_id="travel")
+    config = vdirsyncer_config(tmp, folder, str(calendar.url), name="travel")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    tokyo = calendar.event_by_uid(dose_uid("amoxicillin", "morning", "from-20261205"))
+    served = icalendar.Calendar.from_ical(tokyo.data)
+    moved = [c for c in served.walk("VEVENT") if "RECURRENCE-ID" in c]
+    check(len(moved) == 7 and all(c["DTSTART"].dt != c["RECURRENCE-ID"].dt for c in moved),
+          f"gradual: the server holds the Tokyo week's 7 moved morning doses as overrides ({len(moved)})")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    base = sorted(p for p in tmp.iterdir() if p.name.startswith(".travel.json.sync-") and p.name.endswith(".base.ics"))
+    r = run([str(binary), "reconcile", str(schedule), str(folder), "--base", str(base[0]) if base else "/missing",
+             "--now", NOW, "--json"], expect=(0, 1, 2))
+    rec = json.loads(r.stdout) if r.returncode in (0, 1) else {"changes": ["?"], "conflicts": [r.stderr.strip()]}
+    check(r.returncode == 0 and rec["changes"] == [] and rec["conflicts"] == [] and rec.get("unmapped", []) == [],
+          f"gradual: reconcile finds no edit in the moved doses ({r.returncode}; {rec['changes'][:2]})")
+    before = schedule.read_bytes()
+    pulled = snapshot(folder)
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    check(rc == 0 and snapshot(folder) == pulled and schedule.read_bytes() == before,
+          f"gradual: a second dosecal sync writes nothing (exit {rc})")
+    r, noisy = khal_list(khal, tmp, env, folder, "travel", "Asia/Tokyo", "2026-12-05", "1d")
+    lines = [l for l in r.stdout.splitlines() if "Amoxicillin" in l]
+    check(r.returncode == 0 and not noisy and any(l.startswith("20:00") for l in lines),
+          f"gradual: khal in Tokyo lists the first moved dose at 20:00 ({lines[:3]}; {noisy[:1]})")
 
 
 if __name__ == "__main__":

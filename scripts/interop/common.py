@@ -91,6 +91,30 @@ def unescape(value: str) -> str:
     return re.sub(r"\\([\\;,nN])", lambda m: "\n" if m.group(1) in "nN" else m.group(1), value)
 
 
+def write_khal_config(path: Path, vdir: Path, db: Path, zone: str, name: str = "meds", readonly: bool = False) -> None:
+    """A khal configuration with one calendar `name` in `vdir`, times read and shown in `zone`
+    (ISO dates and 24-hour times), its database at `db`."""
+    path.write_text(f"""[calendars]
+[[{name}]]
+path = {vdir}
+type = calendar
+{"readonly = True" if readonly else ""}
+
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%dT%H:%M%z
+longdatetimeformat = %Y-%m-%dT%H:%M%z
+local_timezone = {zone}
+default_timezone = {zone}
+firstweekday = 0
+
+[sqlite]
+path = {db}
+""", encoding="utf-8")
+
+
 TZID_PARAM = re.compile(r';TZID=("?)([^";:,]+)\1(?=[;:,])', re.IGNORECASE)
 
 

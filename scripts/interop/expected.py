@@ -18,6 +18,13 @@ Semantics
   - wallClock: the slot time in the zone the person is in on that date: the
     homeZone, or the zone of the last itinerary stop whose ``from`` <= date.
   - pinned: the slot time in the pinned zone.
+  - gradual (maxShiftHours H, default 2): as wallClock, except after an
+    itinerary stop. Every dose of a slot is read at some UTC offset; on its
+    wall clock that is the offset of its day's zone at that time. The first
+    dose after a stop (and every later one until the slot is back on its wall
+    clock) is read at the previous dose's offset moved toward its own wall
+    clock's offset by at most H hours per day since the previous dose; then,
+    until the next stop, each dose is on its wall clock.
   - floating: the slot time in the viewer's zone (``viewer_zone``, default
     the homeZone); the itinerary does not apply (floating has no zone).
   - fixedInterval (daily/weekly/... recurrence): the dose days are the
@@ -130,6 +137,7 @@ class Med:
     end: date | None
     policy: str
     pinned_zone: str | None
+    max_shift: timedelta
     pills: float
     steps: list[Step]
 
@@ -157,7 +165,8 @@ def read_medication(m: dict) -> Med:
     return Med(
         id=m["id"], slots=_slots(m.get("times") or []), kind=kind, rec=rec,
         start=parse_date(m["start"]), end=parse_date(m["end"]) if m.get("end") else None,
-        policy=pol["kind"], pinned_zone=pol.get("zone"), pills=float(m.get("pillsPerDose") if m.get("pillsPerDose") is not None else 1),
+        policy=pol["kind"], pinned_zone=pol.get("zone"),
+        max_shift=timedelta(hours=float(pol.get("maxShiftHours") or 2)), pills=float(m.get("pillsPerDose") if m.get("pillsPerDose") is not None else 1),
         steps=steps)
 
 
@@ -218,6 +227,38 @@ def zone_on(schedule: dict, day: date) -> str:
     return zone
 
 
+def gradual_moves(schedule: dict, med: Med) -> dict[tuple[str, date], timedelta]:
+    """(slot, day) -> how much later than its wall-clock time the dose fires, for
+    the doses of a gradual medication that are not on their wall clock."""
+    stops = sorted(parse_date(s["from"]) for s in schedule.get("itinerary") or [])
+    stops = [s for s in stops if s > med.start]
+    if not stops:
+        return {}
+    horizon = med.end or stops[-1] + timedelta(days=400)
+    moves: dict[tuple[str, date], timedelta] = {}
+    for slot_id, base in med.slots:
+        previous: tuple[date, timedelta, bool] | None = None  # day, offset, on its wall clock
+        for d in _days(med.start, horizon):
+            if not day_matches(med, d, med.start):
+                continue
+            clock = slot_time(med, slot_id, base, d)
+            wall = datetime.combine(d, clock) - resolve(d, clock, zone_on(schedule, d)).replace(tzinfo=None)
+            if previous is None:
+                offset = wall
+            else:
+                day, last, on_wall = previous
+                travelled = any(day < s <= d for s in stops)
+                if on_wall and not travelled:
+                    offset = wall
+                else:
+                    room = med.max_shift * (d - day).days
+                    offset = last + max(-room, min(room, wall - last))
+            if offset != wall:
+                moves[(slot_id, d)] = wall - offset
+            previous = (d, offset, offset == wall)
+    return moves
+
+
 def _days(first: date, last: date):
     d = first
     while d <= last:
@@ -267,6 +308,7 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
                     result.append(Dose(instant, med.id, slot_id, d, "UTC", pills(med, d)))
             continue
 
+        moves = gradual_moves(schedule, med) if med.policy == "gradual" else {}
         for d in _days(first, last):
             if not day_matches(med, d, med.start):
                 continue
@@ -274,12 +316,12 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
                 zone = med.pinned_zone
             elif med.policy == "floating":
                 zone = viewer
-            elif med.policy == "wallClock":
+            elif med.policy in ("wallClock", "gradual"):
                 zone = zone_on(schedule, d)
             else:
                 raise ValueError(f"unknown time policy {med.policy!r}")
             for slot_id, base in med.slots:
-                instant = resolve(d, slot_time(med, slot_id, base, d), zone)
+                instant = resolve(d, slot_time(med, slot_id, base, d), zone) + moves.get((slot_id, d), timedelta(0))
                 result.append(Dose(instant, med.id, slot_id, d, zone, pills(med, d)))
     skipped = skipped_doses(schedule)
     result = [d for d in result if (d.medication, d.slot, d.local_date) not in skipped]

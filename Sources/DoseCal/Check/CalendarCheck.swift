@@ -16,6 +16,9 @@ public struct CalendarCheck: Sendable {
     public var checker: DoseChecker
     /// Foundation's zone data version (the iOS channel's data), named in the report.
     public var foundationZoneData: String
+    /// The instances each expansion may make (`ExpansionBudget`); what passes it is left out
+    /// and its doses reported unchecked. Tests use small ones.
+    public var budget = ExpansionBudget().instances
 
     public init(checker: DoseChecker, foundationZoneData: String) {
         self.checker = checker
@@ -28,8 +31,11 @@ public struct CalendarCheck: Sendable {
         let home = schedule.home
         let window = checker.instantWindow
         progress(.expanding)
-        let expanded = calendar.instances(in: window, viewerZone: home, budget: ExpansionBudget())
-        let libical = calendar.libicalInstances(in: window, viewerZone: home) { progress(.libical(done: $0, of: $1)) }
+        let expanded = calendar.instances(in: window, viewerZone: home, budget: ExpansionBudget(instances: budget))
+        let libical = calendar.libicalInstances(in: window, viewerZone: home, budget: ExpansionBudget(instances: budget)) {
+            progress(.libical(done: $0, of: $1))
+        }
+        let cut = ExpansionCut(limit: budget, series: expanded.cut.uids, libicalSeries: libical.cut, until: expanded.cut.until)
         progress(.comparing)
         let system = SystemZones(lastYear: checker.to.year + 1)
         // One expansion of the doses for the plan and the expected doses (two days either side).
@@ -38,11 +44,14 @@ public struct CalendarCheck: Sendable {
             engine: WallClockEngine(schedule: schedule), from: min(planDays.from, checker.from.adding(days: -2)),
             to: max(planDays.to, checker.to.adding(days: 2)))
         var report = checker.check(
-            calendar: expanded.byUID, libical: libical,
+            calendar: expanded.byUID, libical: libical.byUID,
             plan: PlanChannel.doseInstants(schedule: schedule, in: window, expansion: doses), systemZone: system.zone,
-            expansion: doses)
+            expansion: doses, cut: cut)
         report.warnings += calendar.warnings
-        report.warnings += expanded.problems.map { "An event of the calendar could not be read: \($0)" }
+        // What the budget left out is said first (`cut`), not among the events that could not be read.
+        report.warnings += expanded.problems.filter { !$0.isExpansionCut }.map {
+            "An event of the calendar could not be read: \($0)"
+        }
         let versions = ZoneDataVersions(foundation: foundationZoneData, system: Zone.dataVersion)
         if let warning = versions.warning(movedDoses: report.doses.filter { $0.notes.contains(where: \.isZoneData) }.count) {
             report.warnings.append(warning)

@@ -16,6 +16,9 @@ public struct DoseCheck: Sendable, Equatable {
         case extra
         /// The calendar fires twice for one dose.
         case duplicate
+        /// Not checked: the calendar's series of this dose was left out of the expansion, whose
+        /// budget ran out (`ExpansionCut`); nothing is known of it, so it is not counted missing.
+        case unchecked
     }
 
     /// Something worth knowing that does not make the calendar wrong (a warning).
@@ -54,5 +57,5 @@ public struct DoseCheck: Sendable, Equatable {
     public var notes: [Note]
 
     /// Whether the row belongs in the short report.
-    public var needsAttention: Bool { status != .ok || !notes.isEmpty }
+    public var needsAttention: Bool { (status != .ok && status != .unchecked) || !notes.isEmpty }
 }

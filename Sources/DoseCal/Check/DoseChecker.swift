@@ -61,9 +61,11 @@ public struct DoseChecker: Sendable {
     ///   - systemZone: the system's zone data for a zone ID (nil: not compared).
     ///   - expansion: the schedule's doses already expanded over the window with two days'
     ///     margin (nil: expanded here).
+    ///   - cut: what the expansion of the calendar (and libical's) left out for its budget: the
+    ///     doses of those series are `unchecked`, never `missing`.
     public func check(
         calendar: [String: [Int]], libical: [String: [Int]]? = nil, plan: [String: [Int]]? = nil,
-        systemZone: ((String) -> (any ZoneRules)?)? = nil, expansion: DoseExpansion? = nil
+        systemZone: ((String) -> (any ZoneRules)?)? = nil, expansion: DoseExpansion? = nil, cut: ExpansionCut? = nil
     ) -> CheckReport {
         let parts = seriesParts
         let engine = WallClockEngine(schedule: schedule)
@@ -78,7 +80,7 @@ public struct DoseChecker: Sendable {
             channels: ChannelInstants(
                 calendar: calendar, libical: libical, plan: plan, uids: parts.mapValues(\.key), window: instantWindow),
             homePinned: travelReference(wide), systemZone: systemZone,
-            extraWindow: midnight(from)..<midnight(to.adding(days: 1)))
+            extraWindow: midnight(from)..<midnight(to.adding(days: 1)), cut: cut ?? ExpansionCut(limit: 0))
         var all: [DoseCheck] = []
         all.reserveCapacity(expected.values.reduce(0) { $0 + $1.count } + 16)
         // Each row's slot as its place among the sorted slots.
@@ -95,7 +97,8 @@ public struct DoseChecker: Sendable {
         let foreign = calendar.keys.filter { !own.contains($0) }.count
         return CheckReport(
             from: from, to: to, gapPolicy: gapPolicy, doses: all, warnings: ClientWarnings(schedule: schedule).all,
-            foreignSeries: foreign)
+            foreignSeries: foreign, cut: cut?.isEmpty == false ? cut : nil,
+            spacing: spacingProblems(engine: engine, expected: expected))
     }
 
     /// The rows' order: by instant (expected, else the calendar's), medication and slot. Their

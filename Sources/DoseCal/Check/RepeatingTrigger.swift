@@ -40,10 +40,13 @@ public enum RepeatingTrigger {
 
     /// Whether a trigger in `zone` provably fires at `dose`'s own instant, without working it out:
     /// a dose at a whole minute whose wall time exists once that day in its zone, read from the
-    /// same zone table as `zone`. `fire` then resolves the same wall time with the same offsets
-    /// to the dose's instant, whose wall time (and so date) reads back as the dose's.
+    /// same zone table as `zone`, not moved off it (a gradual move). `fire` then resolves the same
+    /// wall time with the same offsets to the dose's instant, whose wall time (and so date) reads
+    /// back as the dose's.
     static func firesAtDose(_ dose: Occurrence, zone: Zone?) -> Bool {
-        guard let zone, let own = dose.zone, own.table === zone.table, dose.local.time.second == 0 else { return false }
+        guard let zone, let own = dose.zone, own.table === zone.table, dose.local.time.second == 0, dose.shift == 0 else {
+            return false
+        }
         if case .normal = dose.resolution { return true }
         return false
     }

@@ -69,12 +69,15 @@ struct SlotRows {
     let systemZone: ((String) -> (any ZoneRules)?)?
     /// Where extra and duplicate reminders count: the dose days in the home zone.
     let extraWindow: Range<Int>
+    /// What the calendar's expansion left out: those doses are unchecked.
+    let cut: ExpansionCut
     private let reminders: Set<String>
     private let matcher = InstanceMatcher()
 
     init(
         checker: DoseChecker, engine: WallClockEngine, series: SeriesLookup, channels: ChannelInstants,
-        homePinned: [DoseChecker.Key: Int], systemZone: ((String) -> (any ZoneRules)?)?, extraWindow: Range<Int>
+        homePinned: [DoseChecker.Key: Int], systemZone: ((String) -> (any ZoneRules)?)?, extraWindow: Range<Int>,
+        cut: ExpansionCut
     ) {
         self.checker = checker
         self.engine = engine
@@ -83,6 +86,7 @@ struct SlotRows {
         self.homePinned = homePinned
         self.systemZone = systemZone
         self.extraWindow = extraWindow
+        self.cut = cut
         reminders = Set(checker.schedule.medications.filter(\.reminder.enabled).map(\.id))
     }
 
@@ -100,18 +104,25 @@ struct SlotRows {
             let dose = doses[i]
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
-            // libical's reading of the same file, where it differs from the correct one.
-            let libical = libFound.flatMap { $0.matched[i] != found.matched[i] ? DoseCheck.Note.libical($0.matched[i]) : nil }
+            let actual = found.matched[i]
+            let uid = uids.uid(day: day, firing: actual)
+            let unchecked = actual == nil && cut.leftOut(uid, at: dose.instant)
+            // libical's reading of the same file, where it differs from the correct one (and
+            // where both expansions read the series in full).
+            let libical = libFound.flatMap {
+                $0.matched[i] == found.matched[i] || unchecked || uid.map(cut.libicalSeries.contains) == true
+                    ? nil : DoseCheck.Note.libical($0.matched[i])
+            }
             var notes = self.notes(dose, key: key, day: day, libical: libical, zones: &zones)
             if let planFound, comparesPlan, planFound.matched[i] != dose.instant {
                 notes.append(.plan(planFound.matched[i]))
             }
-            let actual = found.matched[i]
+            let status: DoseCheck.Status =
+                unchecked ? .unchecked : actual == nil ? .missing : actual == dose.instant ? .ok : .moved
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uid(day: day, firing: actual), day: day,
-                    local: dose.local, zone: dose.zone, expected: dose.instant, calendar: actual,
-                    status: actual == nil ? .missing : actual == dose.instant ? .ok : .moved, notes: notes))
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: day, local: dose.local,
+                    zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes))
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
         where extraWindow.contains(instant) {
@@ -136,12 +147,13 @@ struct SlotRows {
         if let libical { notes.append(libical) }
         if let zone = dose.zone {
             zones.look(up: zone.identifier, systemZone: systemZone)
-            if !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
+            // A dose on its way to a new wall clock (gradual) has no repeating trigger to compare.
+            if dose.shift == 0, !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
                 let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
                 if ios != dose.instant { notes.append(.ios(ios)) }
             }
             if let rules = zones.system {
-                let system = ZoneResolver.resolve(dose.local, in: rules).instant
+                let system = ZoneResolver.resolve(dose.local, in: rules).instant + dose.shift
                 if system != dose.instant { notes.append(.zoneData(system)) }
             }
         }

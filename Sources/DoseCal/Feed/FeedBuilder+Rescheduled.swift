@@ -1,16 +1,59 @@
 import ICal
 
 extension FeedBuilder {
-    /// RECURRENCE-ID overrides for the medication's `rescheduled` doses that fall in `plan`'s
-    /// series: the original start in the series' own form (zoned, floating or UTC), the new start
-    /// in the same form, and the series' text and alarm. Without UID and stamps (added later).
-    /// A dose also skipped (decision 0037) gets no override: its EXDATE removes it. A moved
-    /// every-N-hours dose (`at`, decision 0138) is named by its original instant, in UTC.
+    /// One occurrence of a series written as an override: the dose of `date`, named by
+    /// `recurrenceID`, starting at `start`; `shiftedFrom` is the wall-clock time a gradual move
+    /// is on its way to (nil: a `rescheduled` dose, taken at `time`).
+    struct MovedDose {
+        var date: LocalDate
+        var order: String
+        var recurrenceID: DateTimeValue
+        var start: DateTimeValue
+        var time: WallTime
+        var shiftedFrom: WallTime? = nil
+    }
+
+    /// RECURRENCE-ID overrides for the medication's `rescheduled` doses, and the doses of the
+    /// gradual policy on their way to a new zone's wall clock (`moves`, decision 0231), that fall
+    /// in `plan`'s series, in date order: the original start in the series' own form (zoned,
+    /// floating or UTC), the new start in the same form, and the series' text and alarm. Without
+    /// UID and stamps (added later). A dose also skipped (decision 0037) gets no override: its
+    /// EXDATE removes it. A moved every-N-hours dose (`at`, decision 0138) is named by its
+    /// original instant, in UTC. A rescheduled dose is taken when its entry says, moved or not.
     func overrides<Sink: EventSink>(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, text: FeedText,
-        skipped: Set<LocalDate>
+        skipped: Set<LocalDate>, moves: GradualShift? = nil
     ) -> [Sink] {
-        var result: [Sink] = []
+        var doses = rescheduledDoses(of: plan, m, planner: planner, engine: engine, skipped: skipped)
+        if let moves {
+            doses += shiftedDoses(of: plan, m, planner: planner, engine: engine, skipped: skipped, moves: moves)
+            doses.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        }
+        return doses.map { moved in
+            let pills = engine.pills(of: m, on: moved.date)
+            let dose = engine.step(of: m, on: moved.date)?.dose ?? m.dose
+            var event = Sink()
+            event.dateTime("RECURRENCE-ID", moved.recurrenceID)
+            event.dateTime("DTSTART", moved.start)
+            event.verbatim("DURATION", FeedBuilder.eventDuration)
+            let wording = text.wording(m, pills: pills, dose: dose)
+            let summary = text.summary(wording)
+            event.text("SUMMARY", summary)
+            let description =
+                moved.shiftedFrom.map { text.shiftedDescription(m, wording, time: moved.time, toward: $0) }
+                ?? text.movedDescription(m, wording, time: moved.time)
+            event.text("DESCRIPTION", description)
+            addCategoriesAndClass("MEDICATION", to: &event)
+            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
+            return event
+        }
+    }
+
+    /// The `rescheduled` doses of `plan`'s series, by date (every N hours: then by `at`).
+    private func rescheduledDoses(
+        of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, skipped: Set<LocalDate>
+    ) -> [MovedDose] {
+        var result: [MovedDose] = []
         let list = m.rescheduled.sorted { ($0.date, $0.at?.description ?? "") < ($1.date, $1.at?.description ?? "") }
         let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
         for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
@@ -21,19 +64,40 @@ extension FeedBuilder {
                     ? startValues(of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
                     : hourlyStartValues(of: r, m, engine: engine)
             else { continue }
-            let pills = engine.pills(of: m, on: r.date)
-            let dose = engine.step(of: m, on: r.date)?.dose ?? m.dose
-            var event = Sink()
-            event.dateTime("RECURRENCE-ID", recurrenceID)
-            event.dateTime("DTSTART", start)
-            event.verbatim("DURATION", FeedBuilder.eventDuration)
-            let wording = text.wording(m, pills: pills, dose: dose)
-            let summary = text.summary(wording)
-            event.text("SUMMARY", summary)
-            event.text("DESCRIPTION", text.movedDescription(m, wording, time: r.time))
-            addCategoriesAndClass("MEDICATION", to: &event)
-            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
-            result.append(event)
+            result.append(
+                MovedDose(
+                    date: r.date, order: r.at?.description ?? "", recurrenceID: recurrenceID, start: start, time: r.time))
+        }
+        return result
+    }
+
+    /// The doses of `plan`'s series that a gradual move puts elsewhere than their wall-clock
+    /// time (those not skipped or rescheduled): each starts at its instant, written in the
+    /// series' zone (in UTC where that zone's clock reads it twice).
+    private func shiftedDoses(
+        of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine, skipped: Set<LocalDate>,
+        moves: GradualShift
+    ) -> [MovedDose] {
+        guard case .zoned(_, let tzid) = plan.start, let zone = Zone(tzid: tzid),
+            let slot = m.times.first(where: { $0.id == plan.slotID })
+        else { return [] }
+        var result: [MovedDose] = []
+        for (date, shift) in (moves.shifts[plan.slotID] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard date >= plan.firstDate, !skipped.contains(date),
+                !m.rescheduled.contains(where: { $0.slot == slot.id && $0.date == date }),
+                planner.part(of: m, on: date) == plan.part
+            else { continue }
+            let wall = engine.time(of: slot, in: m, on: date)
+            let original = LocalDateTime(date: date, time: wall)
+            let instant = ZoneResolver.resolve(original, in: zone).instant + shift
+            let local = zone.local(at: instant)
+            let start: DateTimeValue =
+                ZoneResolver.resolve(local, in: zone).instant == instant
+                ? .zoned(local, tzid: tzid) : .utc(LocalDateTime(secondsSinceEpoch: instant))
+            result.append(
+                MovedDose(
+                    date: date, order: "", recurrenceID: .zoned(original, tzid: tzid), start: start, time: local.time,
+                    shiftedFrom: wall))
         }
         return result
     }

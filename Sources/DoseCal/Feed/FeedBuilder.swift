@@ -43,6 +43,8 @@ public struct FeedBuilder: Sendable {
         let planner: SeriesPlanner
         let text: FeedText
         let skipped: [String: [String: Set<LocalDate>]]
+        /// The gradual moves of the medication being built (decision 0231).
+        var moves: GradualShift? = nil
         /// The years each zone is used in.
         var zones = ZoneYears()
         let rules = RuleLines()
@@ -102,6 +104,7 @@ public struct FeedBuilder: Sendable {
             skipped: schedule.skippedDoses())
         var items: [BuiltItem<Sink.Event>] = []
         for m in schedule.medications {
+            run.moves = engine.gradualShift(of: m)
             for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run, Sink.self)) }
             if let warning = supplyWarning(m, &run, Sink.self) { items.append(warning) }
             if let item = nextDoseAllowedItem(m, Sink.self) { items.append(item) }
@@ -148,7 +151,8 @@ public struct FeedBuilder: Sendable {
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
             run.zones.use(tzid, t.date.year, lastYear)
         }
-        let moved: [Sink] = overrides(of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped)
+        let moved: [Sink] = overrides(
+            of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped, moves: run.moves)
         let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
         var isZoned = false
         if case .zoned = plan.start { isZoned = true }

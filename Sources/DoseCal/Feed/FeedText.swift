@@ -139,6 +139,19 @@ struct FeedText {
         return taken(m, text)
     }
 
+    /// The text of a dose on its way to a new zone's wall clock (the gradual policy): the time it
+    /// is taken at, and the time it moves toward.
+    func shiftedDescription(_ m: Medication, _ w: DoseWording, time: WallTime, toward wall: WallTime) -> String {
+        if privacy { return FeedText.neutral }
+        var text = take(w)
+        text.add("at ")
+        text.add(time)
+        text.add(" (on the way to ")
+        text.add(wall)
+        text.add(" local time after travel)")
+        return taken(m, text)
+    }
+
     /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
     private func take(_ w: DoseWording) -> TextBuilder {
         var text = TextBuilder()

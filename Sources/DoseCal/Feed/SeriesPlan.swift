@@ -80,7 +80,7 @@ struct SeriesPlanner {
         let local = LocalDateTime(date: firstDay, time: time)
         let start: DateTimeValue
         switch m.timePolicy {
-        case .wallClock, .pinned:
+        case .wallClock, .pinned, .gradual:
             let rules = engine.zone(of: m, on: firstDay) ?? engine.schedule.home
             start = .zoned(local, tzid: rules.identifier)
             if let segEnd {

@@ -175,6 +175,6 @@ extension ReturnedAlarms {
     /// give the default (an alarm at the dose time): Google and Outlook drop them.
     var reminder: Reminder {
         guard case .present(let list) = self else { return Reminder() }
-        return ReminderComparison.reminder(from: list, keeping: Reminder()) ?? Reminder()
+        return ReminderComparison.reminder(from: list) ?? Reminder()
     }
 }

@@ -1,7 +1,8 @@
 import ICal
 
 extension ChangeSet {
-    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "damaged": [...], "warnings": [...], "seen": [...]}`:
+    /// `{"changes": [...], "conflicts": [...], "unmapped": [...], "damaged": [...], "absent": [...], "warnings": [...],
+    /// "seen": [...]}`:
     /// each change with `medication`, `kind`, its fields and `description`.
     public var json: JSONValue {
         JSONValue(members: [
@@ -9,6 +10,7 @@ extension ChangeSet {
             ("conflicts", JSONValue(array: conflicts.map(\.json))),
             ("unmapped", JSONValue(array: unmapped.map(\.json))),
             ("damaged", JSONValue(array: damaged.map(\.json))),
+            ("absent", JSONValue(array: absent.map(\.json))),
             ("warnings", JSONValue(array: warnings.map { JSONValue($0) })),
             ("seen", JSONValue(array: seen.map(\.json))),
         ])

@@ -102,12 +102,21 @@ struct DoseView: Sendable {
                     hourly.append(slot.hourly)
                 }
                 byUID[s.uid] = Entry(slot: number, hourly: slot.hourly, order: order)
-                if let master = s.master { components.append(master.component) }
+                if let master = s.master { components.append(Series.withoutAddedDoses(master.component)) }
                 for o in s.overrides {
                     components.append(o.component)
                     if o.isCancelled, case .instant(let t)? = o.recurrenceID { cancelled.insert("\(s.uid) \(t)") }
                 }
             }
+        }
+
+        /// The main event without its RDATEs: an added dose is reported on its own
+        /// (`AddedDoses`), never compared as a dose of the slot (decision 0202).
+        static func withoutAddedDoses(_ event: ICalComponent) -> ICalComponent {
+            guard event.properties.contains(where: { $0.name == "RDATE" }) else { return event }
+            var copy = event
+            copy.properties.removeAll { $0.name == "RDATE" }
+            return copy
         }
     }
 }

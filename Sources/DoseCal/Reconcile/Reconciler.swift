@@ -28,6 +28,8 @@ public struct Reconciler: Sendable {
     /// The bytes `base` was read from, when known: a schedule's feed whose text is the base's
     /// apart from its time stamps is then not read back, the base's reading stands for it.
     public var baseText: [UInt8]? = nil
+    /// What shows that a series missing from `theirs` was deleted there (decision 0200).
+    public var deletions = DeletionEvidence.wholeCopy
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
@@ -79,7 +81,7 @@ public struct Reconciler: Sendable {
         result.unmapped += orphanEdits(base: sides.baseCalendar, index: index)
         result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
-        return result
+        return ours.settled(result, now: now)
     }
 
     /// The three sides expanded over the window, and what is damaged.
@@ -90,8 +92,10 @@ public struct Reconciler: Sendable {
         var damage: DamageMap
         /// Slots whose series the calendar changed (the only ones expanded).
         var touched: Set<SlotKey>
-        /// The base, or the schedule's own feed when there is none.
+        /// The base, or the schedule's own feed when there is none, without the absent series.
         var baseCalendar: ReturnedCalendar
+        /// The series the calendar lacks without evidence of a deletion (decision 0200).
+        var absence: Reconciler.Absence
     }
 
     /// Expands the slots the calendar changed on every side (decision 0026); damaged series' slots
@@ -102,8 +106,12 @@ public struct Reconciler: Sendable {
     {
         let home = ours.home
         let window = self.window()
-        let baseCalendar = base ?? oursCalendar
+        let fullBase = base ?? oursCalendar
         var damage = self.damage(index: index)
+        let missing = missingSeries(in: fullBase, index: index)
+        for d in lostUIDs(missing, base: fullBase) { damage.add(d, dosecalUID: d.uid, index: index) }
+        let absence = self.absence(of: missing, damaged: Set(damage.byUID.keys))
+        let baseCalendar = fullBase.removingSeries(of: absence.uids)
         let baseContents = Reconciler.contents(baseCalendar, index: index)
         let touched = Reconciler.changedSlots(baseContents, Reconciler.contents(theirs, index: index))
             .subtracting(damage.slots)
@@ -111,12 +119,15 @@ public struct Reconciler: Sendable {
         var same = Set<SlotKey>()
         if let base {
             let oursContents = oursIsBase ? baseContents : Reconciler.contents(oursCalendar, index: index, only: touched)
-            same = Reconciler.sameSeries(base, oursCalendar, contents: baseContents, oursContents, in: touched)
+            same = Reconciler.sameSeries(baseCalendar, oursCalendar, contents: baseContents, oursContents, in: touched)
         }
+        // Without a base the schedule's feed is the base: the absent series are out of both.
         var oursView = DoseView(
-            oursCalendar, index: index, homeZone: home, window: window, only: touched.subtracting(same), budget: budget)
+            base == nil ? baseCalendar : oursCalendar, index: index, homeZone: home, window: window,
+            only: touched.subtracting(same), budget: budget)
         let baseView =
-            base.map { DoseView($0, index: index, homeZone: home, window: window, only: touched, budget: budget) } ?? oursView
+            base == nil
+            ? oursView : DoseView(baseCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
         for slot in same { oursView.slots[slot] = baseView.slots[slot] }
         let theirsView = DoseView(
             theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys),
@@ -124,9 +135,10 @@ public struct Reconciler: Sendable {
         damage.add(theirsView.failures, calendar: theirs, index: index)
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         // Damaged series are there, only unreadable: not "everything was deleted".
-        if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(baseCalendar) { throw .noDosecalEvents }
+        if !hasDoses(theirs) && damage.byUID.isEmpty && hasDoses(fullBase) { throw .noDosecalEvents }
         return Sides(
-            base: baseView, ours: oursView, theirs: theirsView, damage: damage, touched: touched, baseCalendar: baseCalendar)
+            base: baseView, ours: oursView, theirs: theirsView, damage: damage, touched: touched, baseCalendar: baseCalendar,
+            absence: absence)
     }
 
     /// Every slot of every medication, compared dose by dose (`SlotComparison`), and each
@@ -143,6 +155,12 @@ public struct Reconciler: Sendable {
         let first = LocalDate(daysSinceEpoch: window.lowerBound / 86_400 + 2)
         let last = LocalDate(daysSinceEpoch: window.upperBound / 86_400 - 2)
         let ruleChanges = Reconciler.ruleChanges(base: sides.baseCalendar, theirs: theirs, index: index, only: sides.touched)
+        let compared = sides.touched.subtracting(sides.damage.slots)
+        let added = AddedDoses(theirs: theirs, base: sides.baseCalendar, index: index).bySlot(
+            only: compared, doses: { sides.theirs[$0] })
+        let deleted = DeletedDoses(
+            theirs: theirs, base: sides.baseCalendar, index: index, only: compared,
+            after: last.adding(days: 1).daysSinceEpoch * 86_400)
         for m in ours.medications {
             let text = ChangeText(medication: m, engine: engine, home: home)
             var stops: [String: LocalDate] = [:]
@@ -151,12 +169,16 @@ public struct Reconciler: Sendable {
             for slot in m.times {
                 let slotKey = SlotKey(medicationID: m.id, slotID: slot.id)
                 guard !sides.damage.slots.contains(slotKey) else { continue }
+                if let list = added[slotKey] { result.unmapped.append(AddedDoses.edit(list, slot: slot, text: text, home: home)) }
+                if let list = deleted.beyond[slotKey] {
+                    result.unmapped.append(DeletedDoses.beyondEdit(list, slot: slot, text: text, home: home))
+                }
                 if ruleChanges[slotKey] != nil { continue }
                 let (b, o, t) = (sides.base[slotKey], sides.ours[slotKey], sides.theirs[slotKey])
                 let rows = SlotDoses.rows(base: b, ours: o, theirs: t, from: first, through: last)
                 var comparison = SlotComparison(
                     medication: m, slot: slot, text: text, rows: rows, base: b, ours: o, theirs: t,
-                    log: log[slotKey] ?? [:], today: today)
+                    log: log[slotKey] ?? [:], today: today, deleted: deleted[slotKey])
                 comparison.classify(prefer: prefer)
                 result.conflicts += comparison.conflicts
                 result.unmapped += comparison.unmapped
@@ -164,6 +186,7 @@ public struct Reconciler: Sendable {
                 if let stop = comparison.stop { stops[slot.id] = stop }
             }
             if !stops.isEmpty { stop(m, stops, text, into: &result) }
+            result.absent += absentSeries(sides.absence, medication: m, text: text, today: today)
             let reminder = ReminderComparison(
                 medication: m, base: sides.base.alarms[m.id] ?? [], ours: sides.ours.alarms[m.id] ?? [],
                 theirs: sides.theirs.alarms[m.id] ?? [])

@@ -18,6 +18,7 @@ public struct ReturnedAlarm: Sendable, Hashable, Comparable, CustomStringConvert
     /// `DISPLAY`, `AUDIO`, `EMAIL` (upper-cased).
     public var action: String
     public var trigger: Trigger
+    /// REPEAT as written; -1 when it is not a whole number.
     public var repeatCount: Int
     public var repeatIntervalSeconds: Int
 
@@ -46,8 +47,9 @@ public struct ReturnedAlarm: Sendable, Hashable, Comparable, CustomStringConvert
         } else {
             self.trigger = .unreadable(value)
         }
-        repeatCount = fields.repeatCount.flatMap { Int($0.value) } ?? 0
-        repeatIntervalSeconds = repeatCount > 0 ? (fields.duration.flatMap { memo.seconds($0.value) } ?? 0) : 0
+        // A REPEAT that is not a whole number is -1: outside every count a reminder holds.
+        repeatCount = fields.repeatCount.map { Int($0.value) ?? -1 } ?? 0
+        repeatIntervalSeconds = repeatCount != 0 ? (fields.duration.flatMap { memo.seconds($0.value) } ?? 0) : 0
     }
 
     /// Apple's placeholder alarms (`ACTION:NONE`, `X-APPLE-DEFAULT-ALARM:TRUE`, the

@@ -41,11 +41,13 @@ extension ReturnedCalendar {
         }
         guard var result = merged else {
             self.init(try ICalParser.parse(Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)))
+            isFolder = true
             return
         }
         result.components = [root]
         self.init(result)
         self.dropped = dropped  // by item: line numbers restart in every file
+        isFolder = true
     }
 }
 

@@ -32,6 +32,19 @@ public struct ReturnedCalendar: Sendable {
     public internal(set) var dropped: [String: ICalError] = [:]
     /// Position of each UID in `series`.
     var positions: [String: Int] = [:]
+    /// The calendar's name (X-WR-CALNAME, else RFC 7986 NAME), as a copy of a whole calendar
+    /// carries it (Google, Apple and Exchange exports) and an event exported on its own does not.
+    public var calendarName: String? {
+        (properties.first { $0.name == "X-WR-CALNAME" } ?? properties.first { $0.name == "NAME" })?.text
+    }
+    /// The calendar's METHOD (upper-cased): `PUBLISH` for exports, `REQUEST`... for invitations.
+    public var method: String? { properties.first { $0.name == "METHOD" }?.value.uppercased() }
+    /// Read from a vdir folder (`init(parsingItems:)`): one item per resource of a collection.
+    public internal(set) var isFolder = false
+    /// Items of the folder that could not be read, by file name (in the folder), with why; set
+    /// by whoever read the folder. A copy missing them is never shown whole, and one named as
+    /// dosecal names the item of a series (`VdirName`) is that series' damage (decision 0200).
+    public var unreadItems: [String: String] = [:]
 
     /// Reads `parsed` (a VCALENDAR, or bare VEVENTs).
     public init(_ parsed: ParsedCalendar) {

@@ -74,6 +74,57 @@ extension Schedule {
 }
 
 extension Schedule {
+    /// `set` with each change that would make an invalid schedule (a dose time moved onto
+    /// another dose time of the medication, ...) moved to `unmapped` with the reason: such an
+    /// edit is reported and left, and the other changes still apply (decision 0203). The
+    /// changes are tried all at once first (a swap of two dose times is valid only together),
+    /// then a medication's changes together, then one by one, in order.
+    func settled(_ set: ChangeSet, now: Int) -> ChangeSet {
+        guard !set.changes.isEmpty, (try? applying(set.changes, now: now)) == nil else { return set }
+        var result = set
+        var kept: [ScheduleChange] = []
+        var order: [String] = []
+        var byMedication: [String: [ScheduleChange]] = [:]
+        for c in set.changes {
+            if byMedication[c.medicationID] == nil { order.append(c.medicationID) }
+            byMedication[c.medicationID, default: []].append(c)
+        }
+        for id in order {
+            let group = byMedication[id]!
+            if (try? applying(kept + group, now: now)) != nil {
+                kept += group
+                continue
+            }
+            for change in group {
+                do {
+                    _ = try applying(kept + [change], now: now)
+                    kept.append(change)
+                } catch {
+                    result.unmapped.append(
+                        UnmappedEdit(
+                            medicationID: change.medicationID, slotID: change.slotID, date: change.firstDate,
+                            reason: clash(of: change) ?? "applying it would make an invalid schedule (\(error.description))",
+                            description: change.description))
+                }
+            }
+        }
+        result.changes = kept
+        return result
+    }
+
+    /// Why a dose time cannot move to `new`: another dose time of the medication is there.
+    private func clash(of change: ScheduleChange) -> String? {
+        guard case .slotTime(let slotID, _, _, _, let new) = change.kind,
+            let m = medications.first(where: { $0.id == change.medicationID })
+        else { return nil }
+        let others = (m.times + m.taper.flatMap { $0.times ?? [] }).filter { $0.id != slotID && $0.time == new }
+        guard let other = others.first else { return nil }
+        return "\(new) is the time of this medication's dose time \"\(other.id)\"; two dose times of one medication "
+            + "cannot share a time; change the schedule by hand"
+    }
+}
+
+extension Schedule {
     /// Every-N-hours moves whose `at` no longer names a dose (the slot's time changed under them)
     /// are dropped: the calendar's overrides of the new chain come back as entries of their own.
     mutating func dropUnnamedHourlyMoves() {

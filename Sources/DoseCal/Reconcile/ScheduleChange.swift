@@ -48,16 +48,26 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A stable order: medication, then the first date the change concerns, then the description.
+    /// The first dose date the change concerns; nil for every dose (a whole series, the
+    /// repeat rule, the reminder).
+    public var firstDate: LocalDate? {
+        switch kind {
+        case .slotTime(_, let from, _, _, _): from
+        case .recurrence, .reminder: nil
+        case .movedToDay(_, let d, _, _, _), .movedHourlyDose(_, let d, _, _, _): d
+        case .rescheduled(_, let d, _, _), .skipped(_, let d, _): d
+        case .stopped(let from), .slotStopped(_, let from): from
+        }
+    }
+
+    /// A stable order: medication, then the first date the change concerns (a reminder last),
+    /// then the description.
     var sortKey: (String, LocalDate, String) {
         let date: LocalDate
-        switch kind {
-        case .slotTime(_, let from, _, _, _): date = from ?? LocalDate(daysSinceEpoch: Int.min / 100_000)
-        case .recurrence: date = LocalDate(daysSinceEpoch: Int.min / 100_000)
-        case .movedToDay(_, let d, _, _, _), .movedHourlyDose(_, let d, _, _, _): date = d
-        case .rescheduled(_, let d, _, _), .skipped(_, let d, _): date = d
-        case .stopped(let from), .slotStopped(_, let from): date = from
-        case .reminder: date = LocalDate(daysSinceEpoch: Int.max / 100_000)
+        if case .reminder = kind {
+            date = LocalDate(daysSinceEpoch: Int.max / 100_000)
+        } else {
+            date = firstDate ?? LocalDate(daysSinceEpoch: Int.min / 100_000)
         }
         return (medicationID, date, description)
     }
@@ -116,6 +126,9 @@ public struct ChangeSet: Sendable, Equatable {
     public var warnings: [String]
     /// Dosecal series that came back damaged: their slots were left out, nothing changed.
     public var damaged: [SeriesDamage] = []
+    /// Dose times whose series the calendar lacks without showing them deleted (decision 0200):
+    /// left out, nothing changed. Not part of `isEmpty`: absence is no edit.
+    public var absent: [AbsentSeries] = []
     /// Reminders the calendar reports as seen (hints, decision 0097): the latest per medication
     /// and slot, sorted. Not part of `isEmpty`: a hint is no edit.
     public var seen: [SeenHint] = []

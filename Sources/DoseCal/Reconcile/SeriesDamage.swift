@@ -36,8 +36,9 @@ public struct SeriesDamage: Sendable, Hashable {
 extension ReturnedCalendar {
     /// The damage in each dosecal series (by UID; the first problem found in it). A series is
     /// damaged when its main event has no readable start, a start in a zone neither the IANA
-    /// database nor the file defines, an invalid RRULE, or an unreadable EXDATE, RDATE or
-    /// RECURRENCE-ID; or when only overrides are left (the main event is gone from its item).
+    /// database nor the file defines, an invalid RRULE or one whose UNTIL is before its start,
+    /// or an unreadable EXDATE, RDATE or RECURRENCE-ID; or when only overrides are left (the
+    /// main event is gone from its item).
     public func damage() -> [String: SeriesDamage] {
         var result: [String: SeriesDamage] = [:]
         let defined = Set(definedZones)
@@ -107,7 +108,28 @@ extension SeriesDamage {
         {
             return (rule.line, "RRULE \(rule.value): \(reason)")
         }
+        if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"), endsBeforeStart(event) {
+            return (
+                rule.line,
+                "RRULE \(rule.value): UNTIL is before DTSTART \(start.value); a rule cannot end before its first dose, "
+                    + "so this is not read as the series ending"
+            )
+        }
         return (nil, nil)
+    }
+
+    /// Whether the event's rule ends (UNTIL) before its start: no end a person chooses (a client
+    /// that writes it is broken), never "the series ended" (decision 0201).
+    static func endsBeforeStart(_ e: ReturnedEvent) -> Bool {
+        guard let until = e.until, let start = e.startTime else { return false }
+        switch (until, start) {
+        case (.instant(let u), .instant(let s)): return u < s
+        case (.date(let u), .date(let s)): return u < s
+        // A date UNTIL on a timed series ends with its day; zones are within ±14 h of UTC.
+        case (.date(let u), .instant(let s)): return (u.daysSinceEpoch + 1) * 86_400 + 14 * 3600 <= s
+        case (.local(let u, _), .local(let s, _)): return u < s
+        default: return false
+        }
     }
 
     /// The problem of one RRULE text (nil: none), read once per distinct text.

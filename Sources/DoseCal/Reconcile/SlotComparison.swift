@@ -33,6 +33,8 @@ struct SlotComparison {
     /// The slot's deciding log status by dose date.
     let log: [LocalDate: DoseLogEntry.Status]
     let today: LocalDate
+    /// The doses the calendar deleted one by one (EXDATE, cancelled overrides).
+    let deleted: DeletedDoses.Marks
 
     var changes: [ScheduleChange] = []
     var conflicts: [ReconcileConflict] = []
@@ -48,7 +50,8 @@ struct SlotComparison {
         let tail = findStop()
         // The rows the stop's tail holds need nothing else.
         let rows = self.rows
-        let kept = { (i: Int) in i < tail || rows[i].base == nil }
+        let deleted = self.deleted
+        let kept = { (i: Int) in i < tail || rows[i].base == nil || deleted.contains(rows[i]) }
         if hourly, classifyHourly(keys: rows.indices.filter(kept).map { rows[$0].key }) { return }
         for i in rows.indices where kept(i) {
             let (b, t) = (rows[i].base, rows[i].theirs)
@@ -81,14 +84,19 @@ struct SlotComparison {
     }
 
     /// A cut-off tail: every base dose after the calendar's last dose of this slot is gone (two
-    /// or more of them). A series deleted outright stops from today (its history stays); one cut
-    /// by UNTIL stops from its first missing dose. Returns where the tail starts in `rows`: its
-    /// rows are the base's doses from there on, which need nothing else (`rows.count`: no tail).
+    /// or more of them), and not one by one: doses the calendar deleted with EXDATE (or a
+    /// cancelled override) are deletions however many there are, never a stop (decision 0202).
+    /// A series deleted outright stops from today (its history stays); one cut by UNTIL stops
+    /// from its first missing dose. Returns where the tail starts in `rows`: its rows are the
+    /// base's doses from there on, which need nothing else (`rows.count`: no tail).
     private mutating func findStop() -> Int {
         let lastTheirs = rows.lastIndex { $0.theirs != nil }
-        let after = lastTheirs.map { $0 + 1 } ?? 0
+        var after = lastTheirs.map { $0 + 1 } ?? 0
+        // Doses deleted one by one right after the calendar's last dose are deletions.
+        while after < rows.count, rows[after].base == nil || deleted.contains(rows[after]) { after += 1 }
         var (count, firstRow, hasOurs) = (0, after, false)
         for i in after..<rows.count where rows[i].base != nil {
+            if deleted.contains(rows[i]) { continue }
             if count == 0 { firstRow = i }
             count += 1
             hasOurs = hasOurs || rows[i].ours != nil

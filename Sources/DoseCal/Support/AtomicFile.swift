@@ -23,17 +23,31 @@ public enum AtomicFile {
 
     /// Replaces (or creates) `path` with `data`, mode 0600 unless `mode` says otherwise. With
     /// `syncFolder: false` the folder is not fsynced: a caller writing many files calls
-    /// `syncFolder(_:)` once after the last (the vdir executor does, before its status).
+    /// `syncFolder(_:)` once after the last (the vdir executor does, before its status). With
+    /// `replacing: false` the file is only created: when `path` exists (also when it appears
+    /// meanwhile) nothing is written and the error says so.
+    ///
+    /// First the temporaries that killed writes of `path` left are removed (`removeLeftovers`), so
+    /// the next write of a file cleans up after any interrupted one.
     public static func write(
-        _ data: some ContiguousBytes, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true
+        _ data: some ContiguousBytes, to path: String, mode: mode_t = 0o600, syncFolder: Bool = true, replacing: Bool = true
     ) throws(WriteError) {
+        let (dir, name) = split(path)
+        _ = removeLeftovers(in: dir) { $0 == name }
         let temp = temporary(for: path)
         try writeTemporary(data, to: temp, target: path, mode: mode, sync: true)
-        do throws(Errno) { try Syscalls.rename(temp, path) } catch {
+        do throws(Errno) {
+            if replacing {
+                try Syscalls.rename(temp, path)
+            } else {
+                defer { try? Syscalls.unlink(temp) }
+                try Syscalls.link(temp, path)
+            }
+        } catch {
             try? Syscalls.unlink(temp)
-            throw WriteError(path: path, reason: error.description)
+            throw WriteError(path: path, reason: error == .fileExists ? "it exists; not replacing it" : error.description)
         }
-        if syncFolder { Self.syncFolder(split(path).dir) }
+        if syncFolder { Self.syncFolder(dir) }
     }
 
     /// The temporary a write to `path` by this process goes through (`temporaryName`), in the
@@ -48,6 +62,7 @@ public enum AtomicFile {
     static func writeTemporary(_ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool)
         throws(WriteError)
     {
+        try InputFile.checkWritable(count: data.withUnsafeBytes(\.count), path: path)
         do throws(Errno) {
             let fd = try createTemporary(temp, mode: mode)
             do throws(Errno) {

@@ -1,7 +1,8 @@
 import ICal
 
 /// Which folder edits a sync may take as settled (decision 0036): an item is accepted when its
-/// slots have no conflict, no edit the schedule cannot say (unmapped) and no damage, and (for an
+/// slots have no conflict, no edit the schedule cannot say (unmapped), no damage and no series
+/// missing without evidence of a deletion (decision 0200), and (for an
 /// edited item) the phone changed nothing the schedule cannot hold (text, duration).
 struct MergeVerdict {
     let set: ChangeSet
@@ -28,7 +29,7 @@ struct MergeVerdict {
         ours = base == nil ? (try? feed.serialized()).flatMap { try? ReturnedCalendar(parsing: Array($0.utf8)) } : nil
     }
 
-    /// No conflict, unmapped edit or damage concerns `uid`'s medication and slot.
+    /// No conflict, unmapped edit, damage or absence concerns `uid`'s medication and slot.
     func accepts(_ uid: String) -> Bool {
         guard let owner = slotsOf[uid] else { return set.conflicts.isEmpty && set.unmapped.isEmpty }
         func concerns(_ medicationID: String, _ slotID: String?) -> Bool {
@@ -37,6 +38,7 @@ struct MergeVerdict {
         return !set.conflicts.contains { concerns($0.medicationID, $0.slotID) }
             && !set.unmapped.contains { concerns($0.medicationID, $0.slotID) }
             && !set.damaged.contains { concerns($0.medicationID, $0.slotID) }
+            && !set.absent.contains { concerns($0.medicationID, $0.slotID) }
     }
 
     /// The phone's version of `uid` differs from what dosecal last wrote in something the

@@ -16,20 +16,16 @@ public final class SyncLock: Sendable {
     /// process holds it.
     public init(path: String) throws(SyncError) {
         let fd: Int32
-        do {
-            fd = try Syscalls.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: 0o600)
-        } catch {
-            if PlainFile.status(path)?.kind == .symbolicLink {
+        do { fd = try LockFile.open(path) } catch {
+            switch error {
+            case .symbolicLink:
                 throw .io(
                     path: path,
                     reason: "the sync lock is a symbolic link; dosecal does not follow links next to the schedule. "
                         + "Remove it (a lock file holds nothing) and sync again")
+            case .notRegular: throw .io(path: path, reason: "the sync lock is not a regular file; remove it and sync again")
+            case .system(let errno): throw .io(path: path, reason: "cannot open the lock file: \(errno)")
             }
-            throw .io(path: path, reason: "cannot open the lock file: \(error)")
-        }
-        guard (try? Syscalls.fstat(fd))?.kind == .regular else {
-            Syscalls.close(fd)
-            throw .io(path: path, reason: "the sync lock is not a regular file; remove it and sync again")
         }
         do {
             try Syscalls.flock(fd, LOCK_EX | LOCK_NB)

@@ -42,7 +42,12 @@ public enum VdirFolder {
                 files.append(FolderState.File(name: name, etag: "", uids: [], hash: nil, problem: symbolicLink))
                 continue
             }
-            guard st.kind == .regular else { continue }
+            guard st.kind == .regular else {
+                // In place of an item it is damage, never a deletion (decision 0201); never opened.
+                let what = st.kind == .directory ? "is a folder" : "is a named pipe, socket or device"
+                files.append(FolderState.File(name: name, etag: "", uids: [], hash: nil, problem: what + ", not a file"))
+                continue
+            }
             let text = EtagText(st)
             if let i = byFile[name], case let e = known.entries[i].value, let written = e.written, text.equals(e.etag) {
                 files.append(FolderState.File(name: name, etag: e.etag, uids: [e.uid], hash: written.hash))

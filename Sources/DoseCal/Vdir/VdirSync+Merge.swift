@@ -66,7 +66,9 @@ extension VdirSync {
         var set: ChangeSet
         let merged: Schedule
         do {
-            set = try Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged).reconcile(prefer: prefer)
+            var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged)
+            reconciler.deletions = deletionEvidence(changes, state: state, damaged: damaged)
+            set = try reconciler.reconcile(prefer: prefer)
             merged = try schedule.merging(set, now: now)
         } catch {
             throw .merge(folder: folder, error)
@@ -125,15 +127,40 @@ extension VdirSync {
         status.entries[uid] = entry
     }
 
+    /// What shows a series deleted on the phone (decision 0200): the status recorded its item as
+    /// written and the file is gone (`FolderChanges.deleted`). While the folder holds a file that
+    /// is not a usable item and is no owned item's (no UID, not iCalendar, cannot be read, a
+    /// folder or a named pipe under another name), it may be a missing item: no missing item is
+    /// read as deleted then.
+    func deletionEvidence(_ changes: FolderChanges, state: FolderState, damaged: [String: SeriesDamage])
+        -> DeletionEvidence
+    {
+        let owned = Set(damaged.values.compactMap(\.file))
+        if let stray = state.files.first(where: {
+            $0.problem != nil && $0.problem != VdirFolder.symbolicLink && !owned.contains($0.name)
+        }) {
+            return .folder(
+                deleted: [],
+                otherwise: "the folder holds \(stray.name), which \(stray.problem!); while it is there no missing item "
+                    + "is read as deleted")
+        }
+        let deleted = Set(changes.owned.compactMap { $0.value == .deleted ? $0.key : nil })
+        return .folder(deleted: deleted, otherwise: "dosecal has no record of writing its item to this folder")
+    }
+
     /// Owned items whose file is in the folder but is not a usable item (cannot be read, is not
-    /// iCalendar, lost its UID, a symbolic link in its place): damage, never a deletion.
+    /// iCalendar, lost its UID, holds a second UID, is a folder or a named pipe, a symbolic link
+    /// in its place): damage, never a deletion. Such a file is the owned item's when it has the
+    /// name the status gives the item, or holds its UID (decision 0201).
     func folderDamage(state: FolderState, status: SyncStatus) -> [String: SeriesDamage] {
         var byFile: [String: String] = [:]
         for e in status.entries.values where e.owner == .schedule { byFile[e.file] = e.uid }
         var result: [String: SeriesDamage] = [:]
         for f in state.files {
-            guard let problem = f.problem, let uid = byFile[f.name], !f.uids.contains(where: { $0 != uid }) else { continue }
-            result[uid] = SeriesDamage(uid: uid, file: f.name, reason: problem)
+            guard let problem = f.problem else { continue }
+            var owners = f.uids.filter { status.entries[$0]?.owner == .schedule }
+            if let uid = byFile[f.name], !owners.contains(uid) { owners.append(uid) }
+            for uid in owners where result[uid] == nil { result[uid] = SeriesDamage(uid: uid, file: f.name, reason: problem) }
         }
         return result
     }

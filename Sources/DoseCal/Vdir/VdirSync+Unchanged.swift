@@ -26,7 +26,8 @@ extension VdirSync {
     }
 
     /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
-    func unchangedReport(previous: SyncStatus?) -> Report? {
+    /// `removed`: the temporaries of killed runs this run removed.
+    func unchangedReport(previous: SyncStatus?, removed: [String] = []) -> Report? {
         guard let key = inputsKey, let previous, previous.folder == folder,
             let recorded = (try? PlainFile.read(inputsPath)) ?? nil,
             let status = VdirFolder.etag(statusPath),
@@ -37,7 +38,7 @@ extension VdirSync {
         plan.actions = previous.entries.keys.sorted().map { SyncAction.leave(uid: $0) }
         var outcome = SyncExecutor.Outcome()
         outcome.finished = true
-        return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: [])
+        return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: removed)
     }
 
     /// Whether the folder holds exactly the files of `status`, each with its recorded etag, and

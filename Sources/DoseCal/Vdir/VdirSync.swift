@@ -71,11 +71,11 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
+        let kept = dryRun ? [] : removeLeftoversOfRecords()
         let previous = try readStatus()
-        if let unchanged = unchangedReport(previous: previous) { return unchanged }
+        if let unchanged = unchangedReport(previous: previous, removed: kept) { return unchanged }
         var status = previous ?? SyncStatus(folder: folder)
-        let records = [statusPath, basePath, feedRecordPath]
-        let leftovers = dryRun ? [] : AtomicFile.removeLeftovers(of: records) + VdirFolder.removeLeftovers(folder)
+        let leftovers = kept + (dryRun ? [] : VdirFolder.removeLeftovers(folder))
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         let parts = (state: state, planner: planner, leftovers: leftovers)
@@ -124,6 +124,15 @@ public struct VdirSync: Sendable {
         let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
         try keepFeedRecord(record, clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
+    }
+
+    /// Removes the temporaries killed runs left of the files this sync keeps next to the
+    /// schedule: every file whose name starts with the status' (the status, its base, `.feed`,
+    /// `.inputs`, the damaged items' copies), whatever wrote it last.
+    private func removeLeftoversOfRecords() -> [String] {
+        let url = URL(fileURLWithPath: statusPath)
+        let name = url.lastPathComponent
+        return AtomicFile.removeLeftovers(in: url.deletingLastPathComponent().path) { $0 == name || $0.hasPrefix(name + ".") }
     }
 
     /// Keeps the phone's bytes of each damaged item before it is repaired.

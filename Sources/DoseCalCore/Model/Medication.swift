@@ -29,12 +29,15 @@ public struct Medication: Sendable, Equatable {
     /// One-off moves: the dose of a slot on a date taken at another time that day (or on another
     /// day), in file order. Reconcile writes these for an occurrence moved in the calendar.
     public var rescheduled: [RescheduledDose]
+    /// The allowed time between consecutive doses, as the schedule declares it; nil: the default
+    /// (`WallClockEngine.spacing(of:)`, decision 0230).
+    public var spacing: Spacing?
 
     public init(
         id: String, name: String, strength: String? = nil, dose: String? = nil, pillsPerDose: Double = 1,
         notes: String? = nil, times: [DoseSlot], recurrence: Recurrence = .daily, start: LocalDate,
         end: LocalDate? = nil, timePolicy: TimePolicy = .wallClock, reminder: Reminder = Reminder(),
-        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = []
+        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = [], spacing: Spacing? = nil
     ) {
         self.id = id
         self.name = name
@@ -51,6 +54,7 @@ public struct Medication: Sendable, Equatable {
         self.supply = supply
         self.taper = taper
         self.rescheduled = rescheduled
+        self.spacing = spacing
     }
 }
 
@@ -123,12 +127,30 @@ public enum TimePolicy: Sendable, Equatable {
     case fixedInterval
     /// Floating local time (no zone): the viewer's zone. Only Apple's clients honour it.
     case floating
+    /// Like `wallClock`, but after an itinerary stop each slot's doses move toward the new zone's
+    /// wall clock by at most `maxShiftMinutes` a day, then follow it (decision 0231).
+    case gradual(maxShiftMinutes: Int)
 }
 
 extension TimePolicy {
     /// The zone of the pinned policy; nil for the others.
     public var pinnedZone: Zone? {
         if case .pinned(let zone) = self { return zone }
+        return nil
+    }
+
+    /// Whether doses follow the itinerary to each new zone's wall clock (wall clock, gradual):
+    /// their series are cut at travel dates.
+    public var followsTravel: Bool {
+        switch self {
+        case .wallClock, .gradual: true
+        case .pinned, .fixedInterval, .floating: false
+        }
+    }
+
+    /// The gradual policy's largest move a day, in seconds; nil for the other policies.
+    public var maxShiftPerDay: Int? {
+        if case .gradual(let minutes) = self { return minutes * 60 }
         return nil
     }
 }

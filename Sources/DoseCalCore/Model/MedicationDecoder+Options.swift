@@ -13,6 +13,7 @@ extension MedicationDecoder {
         "pinned": ["kind", "zone"],
         "fixedInterval": ["kind"],
         "floating": ["kind"],
+        "gradual": ["kind", "maxShiftHours"],
     ]
     static let reminderKeys: JSONKeys = ["enabled", "minutesBefore", "repeat"]
     static let repeatKeys: JSONKeys = ["count", "intervalMinutes"]
@@ -105,6 +106,13 @@ extension MedicationDecoder {
                 zone: try f.required("zone", "the IANA time zone the times are pinned to, like \"Europe/Berlin\"", reader.zone))
         case "fixedInterval": policy = .fixedInterval
         case "floating": policy = .floating
+        case "gradual":
+            try requireVersion2(node["kind"]!, f.path("kind"), what: "the gradual time policy")
+            let hours =
+                try f.optional("maxShiftHours") { (n, p) throws(ScheduleError) in
+                    try reader.hours(n, at: p, in: 0.5...12, what: "hours a dose may move in a day")
+                } ?? Self.defaultMaxShiftHours
+            policy = .gradual(maxShiftMinutes: Int((hours * 60).rounded()))
         default: policy = .wallClock
         }
         if case .everyNHours = recurrence, policy != .fixedInterval {

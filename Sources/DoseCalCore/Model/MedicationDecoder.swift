@@ -5,10 +5,12 @@ struct MedicationDecoder {
     /// The schedule's home zone (nil when it is wrong): every-N-hours doses are named by their
     /// time in it.
     var home: Zone? = nil
+    /// The file's format version: keys of a later version are refused in an earlier file.
+    var version = 1
 
     static let medicationKeys: JSONKeys = [
         "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
-        "timePolicy", "reminder", "supply", "taper", "rescheduled",
+        "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
     ]
     static let rescheduledKeys: JSONKeys = ["slot", "date", "at", "time", "toDate"]
     static let slotKeys: JSONKeys = ["id", "time", "until"]
@@ -40,6 +42,7 @@ struct MedicationDecoder {
             try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
                 try decodeTimePolicy(n, at: p, recurrence: recurrence)
             } ?? Self.defaultPolicy(for: recurrence)
+        let spacing = try f.optional("spacing", decodeSpacing)
         let reminder = try f.optional("reminder", decodeReminder) ?? Reminder()
         let supply = try f.optional("supply", decodeSupply)
         guard let id, let name, let times, let start else { throw reader.incomplete(node, path) }
@@ -50,7 +53,7 @@ struct MedicationDecoder {
         var medication = Medication(
             id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
             recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
-            taper: taper)
+            taper: taper, spacing: spacing)
         medication.rescheduled =
             try f.optional("rescheduled") { (n, p) throws(ScheduleError) in try decodeRescheduled(n, at: p, of: medication) }
             ?? []

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A plain value: no clock, no file system. `ScheduleCodec` reads and writes it.
 public struct Schedule: Sendable, Equatable {
-    /// The format version; this build reads and writes version 1.
+    /// The format version of the file (1 or 2); it is written back as it was read. Version 2
+    /// adds keys (`spacing`, the gradual time policy) that a version 1 file may not use.
     public var version: Int
     /// The IANA zone the person lives in, resolved when the schedule is read; wall-clock doses
     /// resolve in it unless the itinerary says otherwise.
@@ -36,7 +37,7 @@ public struct Schedule: Sendable, Equatable {
     public var homeZone: String { home.identifier }
 
     /// The newest format version this build understands.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 }
 
 /// How the exported calendar presents itself.

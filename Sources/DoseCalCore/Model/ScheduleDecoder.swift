@@ -28,7 +28,8 @@ struct ScheduleDecoder {
         var medications: [Medication] = []
         var unread: Set<String> = []
         if let medicationsNode {
-            (medications, unread) = try decodeMedications(medicationsNode, at: f.path("medications"), home: homeZone)
+            (medications, unread) = try decodeMedications(
+                medicationsNode, at: f.path("medications"), home: homeZone, version: version)
         }
         let itinerary = try f.optional("itinerary", decodeItinerary) ?? []
         let log =
@@ -47,13 +48,13 @@ struct ScheduleDecoder {
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
-    private func decodeMedications(_ node: JSONNode, at listPath: FieldPath, home: Zone?) throws(ScheduleError) -> (
-        [Medication], Set<String>
-    ) {
+    private func decodeMedications(
+        _ node: JSONNode, at listPath: FieldPath, home: Zone?, version: Int
+    ) throws(ScheduleError) -> ([Medication], Set<String>) {
         var medications: [Medication] = []
         var unread: Set<String> = []
         var firstLineOfID: [String: Int] = [:]
-        let medicationDecoder = MedicationDecoder(reader: reader, home: home)
+        let medicationDecoder = MedicationDecoder(reader: reader, home: home, version: version)
         for (i, element) in try reader.array(node, at: listPath).enumerated() {
             let path = listPath.element(i)
             guard
@@ -83,25 +84,28 @@ struct ScheduleDecoder {
 
     private func decodeVersion(_ root: JSONNode) throws(ScheduleError) -> Int {
         let current = Schedule.currentVersion
+        let reads = "this build reads versions 1 to \(current)"
         guard let node = root["version"], !node.isNull else {
             throw reader.fail(
-                root, .root, "missing required key \"version\" (the format version; this build reads version \(current))")
+                root, .root, "missing required key \"version\" (the format version; \(reads))")
         }
         guard let text = node.numberText else {
             throw reader.fail(
-                node, Self.versionPath, "expected a number, found \(node.summary); this build reads version \(current)")
+                node, Self.versionPath, "expected a number, found \(node.summary); \(reads)")
         }
         let integral = !text.isEmpty && text.allSatisfy { $0.isNumber || $0 == "-" }
         guard integral else {
-            throw reader.fail(node, Self.versionPath, "\(text) is not a whole number; this build reads version \(current)")
+            throw reader.fail(node, Self.versionPath, "\(text) is not a whole number; \(reads)")
         }
         guard let version = Int(text), version <= current else {
             throw reader.fail(
                 node, Self.versionPath,
-                "this file was written by a newer dosecal (format version \(text)); this build reads version \(current), so update dosecal",
+                "this file was written by a newer dosecal (format version \(text)); \(reads), so update dosecal",
                 kind: .newerVersion)
         }
-        guard version >= 1 else { throw reader.fail(node, Self.versionPath, "\(text) is not a format version; use \(current)") }
+        guard version >= 1 else {
+            throw reader.fail(node, Self.versionPath, "\(text) is not a format version; use 1 or \(current)")
+        }
         return version
     }
 

@@ -47,6 +47,7 @@ package enum ScheduleEncoder {
         o.add("start", .string(m.start.description))
         if let end = m.end { o.add("end", .string(end.description)) }
         if m.timePolicy != MedicationDecoder.defaultPolicy(for: m.recurrence) { o.add("timePolicy", timePolicy(m.timePolicy)) }
+        if let spacing = m.spacing { o.add("spacing", self.spacing(spacing)) }
         if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
         if let supply = m.supply { o.add("supply", self.supply(supply)) }
         if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map(step)))) }
@@ -112,7 +113,20 @@ package enum ScheduleEncoder {
             o.add("zone", .string(zone.identifier))
         case .fixedInterval: o.add("kind", .string("fixedInterval"))
         case .floating: o.add("kind", .string("floating"))
+        case .gradual(let minutes):
+            o.add("kind", .string("gradual"))
+            if Double(minutes) != MedicationDecoder.defaultMaxShiftHours * 60 {
+                o.add("maxShiftHours", .number(Double(minutes) / 60))
+            }
         }
+        return o.value
+    }
+
+    /// `spacing` in hours; no least time is written as a minimum of 0.
+    private static func spacing(_ s: Spacing) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("minimumHours", .number(Double(s.minimum ?? 0) / 3600))
+        if let maximum = s.maximum { o.add("maximumHours", .number(Double(maximum) / 3600)) }
         return o.value
     }
 

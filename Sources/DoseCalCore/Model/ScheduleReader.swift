@@ -88,12 +88,20 @@ struct ScheduleReader {
         return s
     }
 
-    /// A string without control characters (line breaks and tabs allowed when `multiline`).
-    /// With `nonEmpty` (an example of valid text), empty or all-space text is refused too.
+    /// A string without control characters (line breaks and tabs allowed when `multiline`), at
+    /// most `TextLimits.line` bytes (`TextLimits.notes` when `multiline`). With `nonEmpty` (an
+    /// example of valid text), empty or all-space text is refused too.
     func text(_ node: JSONNode, at path: FieldPath, multiline: Bool = false, nonEmpty: String? = nil) throws(ScheduleError)
         -> String
     {
         let s = try string(node, at: path)
+        let most = multiline ? TextLimits.notes : TextLimits.line
+        if s.utf8.count > most {
+            throw fail(
+                node, path,
+                "is \(s.utf8.count) bytes long; at most \(most) bytes (UTF-8) are allowed here, so that every calendar "
+                    + "item dosecal writes from it stays small enough to read back; shorten it")
+        }
         if let example = nonEmpty, s.allSatisfy(\.isWhitespace) {
             throw fail(node, path, "must not be empty or only spaces; write the text, like \(JSONWriter.quoted(example))")
         }

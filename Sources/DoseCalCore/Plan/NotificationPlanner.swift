@@ -130,7 +130,7 @@ public struct NotificationPlanner: Sendable {
     private func repeatingRequests(
         _ m: Medication, slot: DoseSlot, doses: [Occurrence], part: SeriesPart, parts: [SeriesPart], from: Int, to: Int
     ) -> [NotificationRequest]? {
-        guard m.timePolicy == .wallClock || m.timePolicy == .floating else { return nil }
+        guard m.timePolicy.followsTravel || m.timePolicy == .floating else { return nil }
         var weekdays: [Weekday]
         switch m.recurrence {
         case .daily, .everyNDays(1), .cycle(_, 0): weekdays = Weekday.allCases

@@ -18,10 +18,10 @@ public struct SeriesCuts: Sendable {
     public init(engine: WallClockEngine) { self.engine = engine }
 
     /// The stretches a medication is cut into: at taper steps, and at travel dates for the
-    /// wall-clock policy. Each is (first day, last day or nil for open-ended).
+    /// wall-clock and gradual policies. Each is (first day, last day or nil for open-ended).
     public func segments(of medication: Medication) -> [(start: LocalDate, end: LocalDate?)] {
         var boundaries = Set(medication.taper.map(\.from))
-        if medication.timePolicy == .wallClock {
+        if medication.timePolicy.followsTravel {
             for stop in engine.schedule.itinerary { boundaries.insert(stop.from) }
         }
         let cuts = boundaries.filter { $0 > medication.start && $0 <= (medication.end ?? $0) }.sorted()

@@ -16,10 +16,13 @@ public struct Occurrence: Sendable, Hashable {
     public var pills: Double
     /// Whether the local time fell in a DST gap or overlap.
     public var resolution: ZoneResolver.Kind
+    /// Seconds the dose fires after `local` read in `zone` (RFC 5545): 0 but for a dose of the
+    /// gradual policy on its way to a new zone's wall clock (negative: before it).
+    public var shift: Int
 
     public init(
         medicationID: String, slotID: String, local: LocalDateTime, zone: Zone?, instant: Int, pills: Double,
-        resolution: ZoneResolver.Kind
+        resolution: ZoneResolver.Kind, shift: Int = 0
     ) {
         self.medicationID = medicationID
         self.slotID = slotID
@@ -28,5 +31,6 @@ public struct Occurrence: Sendable, Hashable {
         self.instant = instant
         self.pills = pills
         self.resolution = resolution
+        self.shift = shift
     }
 }

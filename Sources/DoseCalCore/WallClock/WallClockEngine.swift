@@ -21,7 +21,7 @@ public struct WallClockEngine: Sendable {
         switch medication.timePolicy {
         case .pinned(let zone): return zone
         case .fixedInterval: return nil
-        case .wallClock, .floating: return zone(on: date)
+        case .wallClock, .floating, .gradual: return zone(on: date)
         }
     }
 
@@ -81,6 +81,7 @@ public struct WallClockEngine: Sendable {
         let resolved = ZoneResolver.resolve(local, in: zone)
         moved.instant = resolved.instant
         moved.resolution = resolved.kind
+        moved.shift = 0
         moved.local = occurrence.zone != nil ? local : LocalDateTime(secondsSinceEpoch: resolved.instant)
         return moved
     }
@@ -94,6 +95,7 @@ public struct WallClockEngine: Sendable {
             return fixedInterval(medication, from: from, to: last)
         }
         var result: [Occurrence] = []
+        let moves = gradualShift(of: medication)
         var date = max(from, medication.start)
         // Room for a dose of every slot every day (a bounded guess: more only grows the array).
         result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
@@ -104,10 +106,13 @@ public struct WallClockEngine: Sendable {
                 for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
+                    // A dose of the gradual policy on its way to this zone's wall clock.
+                    let shift = moves?.shift(of: slot.id, on: date) ?? 0
                     result.append(
                         Occurrence(
                             medicationID: medication.id, slotID: slot.id, local: local, zone: zone,
-                            instant: r.instant, pills: pills(of: medication, on: date), resolution: r.kind))
+                            instant: r.instant + shift, pills: pills(of: medication, on: date),
+                            resolution: shift == 0 ? r.kind : .normal, shift: shift))
                 }
             }
             date = date.adding(days: 1)
@@ -119,6 +124,15 @@ public struct WallClockEngine: Sendable {
         }
         if !inOrder { result.sort { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) } }
         return result
+    }
+
+    /// The moves of a gradual medication after the itinerary's stops (nil for other policies, or
+    /// without an itinerary).
+    public func gradualShift(of medication: Medication) -> GradualShift? {
+        guard let maxShift = medication.timePolicy.maxShiftPerDay, !schedule.itinerary.isEmpty else { return nil }
+        return GradualShift(
+            medication: medication, maxShift: maxShift, stops: schedule.itinerary.map(\.from), zone: { zone(on: $0) },
+            time: { time(of: $0, in: medication, on: $1) })
     }
 
     /// The first dose instant of a fixed-interval slot: its time on the start date in the home zone.

@@ -30,11 +30,12 @@ import Testing
         let blocks = try Self.jsonBlocks()
         #expect(blocks.count >= 10)
         for block in blocks {
-            // Whole files have a version; the others are single medications.
+            // Whole files have a version; the others are single medications (read as version 2,
+            // which takes every key of version 1 as well).
             let text =
                 block.contains("\"version\"")
                 ? block
-                : "{\"version\": 1, \"homeZone\": \"UTC\", \"medications\": [\(block)]}"
+                : "{\"version\": 2, \"homeZone\": \"UTC\", \"medications\": [\(block)]}"
             do {
                 let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "doc.json")
                 #expect(try ScheduleCodec.decode(ScheduleCodec.encode(schedule), file: "doc.json") == schedule)

@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 /// `ScheduleCodec.validate`: every problem at once, with the messages `decode` gives one at a time.
@@ -30,12 +30,12 @@ import DoseCalTestSupport
             result.errors.map(\.compilerStyle) == [
                 #"t.json:3:15: homeZone: "America/Chicgo" is not an IANA time zone name (did you mean "America/Chicago"?); use one like "America/New_York", "Europe/Berlin" or "UTC""#,
                 ##"t.json:4:21: feed.color: "tealish" is not a colour; use a CSS3 colour name like "teal" or "#RRGGBB" like "#008080""##,
-                #"t.json:6:30: medications[0]: unknown key "strenght" (did you mean "strength"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with "x-" are ignored)"#,
+                #"t.json:6:30: medications[0]: unknown key "strenght" (did you mean "strength"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with "x-" are ignored)"#,
                 #"t.json:6:60: medications[0].times[0]: "25:00" is not a time; use HH:MM from 00:00 to 23:59"#,
                 #"t.json:7:49: medications[1].times[1]: 08:00 is already the time of slot "1"; each slot of a medication needs its own time"#,
                 #"t.json:7:89: medications[1].end: end 2025-12-31 is before start 2026-01-01; end must be on or after start (it is inclusive)"#,
                 #"t.json:8:12: medications[2].id: duplicate medication id "a" (first used at line 6); each medication needs its own id"#,
-                #"t.json:8:96: medications[2].timePolicy.kind: "wallclock" is not a time policy (did you mean "wallClock"?); use one of wallClock, pinned, fixedInterval, floating"#,
+                #"t.json:8:96: medications[2].timePolicy.kind: "wallclock" is not a time policy (did you mean "wallClock"?); use one of wallClock, pinned, fixedInterval, floating, gradual"#,
                 #"t.json:12:20: log[1].medication: no medication has the id "zzz"; known ids: b, a"#,
                 #"t.json:12:37: log[1].status: "tken" is not a log status (did you mean "taken"?); use one of taken, skipped, missed"#,
                 #"t.json:12:51: log[1].at: "x" is not an RFC 3339 date-time; use YYYY-MM-DDTHH:MM:SS with Z or an offset, like "2026-11-01T08:05:00-05:00""#,

@@ -16,7 +16,9 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
 @Suite struct ScheduleFixtureTests {
     static let validNames = [
         "daily.json", "weekdays.json", "every-n-days.json", "every-n-weeks.json", "cycle-21-7.json", "cycle-63-7.json",
-        "cycle-14-14.json", "taper.json", "every-n-hours.json", "pinned-zone.json", "floating.json", "privacy.json", "demo.json", "as-needed.json",
+        "cycle-14-14.json", "taper.json", "every-n-hours.json", "pinned-zone.json", "floating.json", "privacy.json", "demo.json",
+        "as-needed.json",
+        "travel-spacing.json", "travel-spacing-gradual.json",
     ]
 
     @Test func everyValidFixtureIsListed() {
@@ -27,7 +29,8 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
     func decodesAndRoundTrips(name: String) throws {
         let data = try Data(contentsOf: scheduleFixtures.appendingPathComponent(name))
         let schedule = try ScheduleCodec.decode(data, file: name)
-        #expect(schedule.version == 1)
+        // Version 2 where a fixture uses its keys (spacing, the gradual policy); the rest are version 1.
+        #expect(schedule.version == (name.hasPrefix("travel-spacing") ? 2 : 1))
         #expect(!schedule.medications.isEmpty)
         let encoded = ScheduleCodec.encode(schedule)
         #expect(try ScheduleCodec.decode(encoded, file: name) == schedule)

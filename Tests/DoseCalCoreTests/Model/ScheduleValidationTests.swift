@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 @Suite struct ScheduleValidationTests {
@@ -106,7 +106,7 @@ import DoseCalTestSupport
         ),
         (
             #""timePolicy": {"kind": "wallclock"}"#,
-            "t.json:5: medications[0].timePolicy.kind: \"wallclock\" is not a time policy (did you mean \"wallClock\"?); use one of wallClock, pinned, fixedInterval, floating"
+            "t.json:5: medications[0].timePolicy.kind: \"wallclock\" is not a time policy (did you mean \"wallClock\"?); use one of wallClock, pinned, fixedInterval, floating, gradual"
         ),
         (
             #""timePolicy": {"kind": "floating", "zone": "UTC"}"#,
@@ -219,11 +219,11 @@ import DoseCalTestSupport
         ),
         (
             #""x-note": "ignored", "X-note": 1"#,
-            "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
+            "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
         ),
         (
             #""Name": "x""#,
-            "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
+            "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
         ),
     ]
 
@@ -236,14 +236,14 @@ import DoseCalTestSupport
         ("[]", "t.json:1: expected an object {...} holding version, homeZone and medications, found an array"),
         (
             #"{"homeZone": "UTC", "medications": []}"#,
-            "t.json:1: missing required key \"version\" (the format version; this build reads version 1)"
+            "t.json:1: missing required key \"version\" (the format version; this build reads versions 1 to 2)"
         ),
-        (#"{"version": "1"}"#, "t.json:1: version: expected a number, found the string \"1\"; this build reads version 1"),
-        (#"{"version": 1.0}"#, "t.json:1: version: 1.0 is not a whole number; this build reads version 1"),
-        (#"{"version": 0}"#, "t.json:1: version: 0 is not a format version; use 1"),
+        (#"{"version": "1"}"#, "t.json:1: version: expected a number, found the string \"1\"; this build reads versions 1 to 2"),
+        (#"{"version": 1.0}"#, "t.json:1: version: 1.0 is not a whole number; this build reads versions 1 to 2"),
+        (#"{"version": 0}"#, "t.json:1: version: 0 is not a format version; use 1 or 2"),
         (
             #"{"version": 7, "future": true}"#,
-            "t.json:1: version: this file was written by a newer dosecal (format version 7); this build reads version 1, so update dosecal"
+            "t.json:1: version: this file was written by a newer dosecal (format version 7); this build reads versions 1 to 2, so update dosecal"
         ),
         (
             #"{"version": 1, "medications": []}"#,
@@ -441,9 +441,10 @@ import DoseCalTestSupport
             throws: ScheduleError(
                 kind: .newerVersion, file: "t.json", path: "version", line: 1, column: 13,
                 message:
-                    "this file was written by a newer dosecal (format version 2); this build reads version 1, so update dosecal")
+                    "this file was written by a newer dosecal (format version 3); this build reads versions 1 to 2, so update dosecal"
+            )
         ) {
-            try ScheduleCodec.decode(Data(#"{"version": 2}"#.utf8), file: "t.json")
+            try ScheduleCodec.decode(Data(#"{"version": 3}"#.utf8), file: "t.json")
         }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         .appendingPathComponent("fixtures/schedules")
     static let names = [
         "daily", "weekdays", "every-n-days", "every-n-weeks", "cycle-21-7", "cycle-63-7", "cycle-14-14", "taper",
-        "every-n-hours", "pinned-zone", "floating", "privacy", "demo", "as-needed",
+        "every-n-hours", "pinned-zone", "floating", "privacy", "demo", "as-needed", "travel-spacing", "travel-spacing-gradual",
     ]
     static let zones = [
         "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham", "America/Santiago", "Pacific/Apia",

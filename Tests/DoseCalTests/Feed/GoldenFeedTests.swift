@@ -38,6 +38,6 @@ import Testing
             }
         }
         #expect(kinds == ["daily", "weekly", "everyNWeeks", "everyNDays", "cycle", "everyNHours", "asNeeded", "taper"])
-        #expect(policies == ["wallClock", "pinned", "fixedInterval", "floating"])
+        #expect(policies == ["wallClock", "pinned", "fixedInterval", "floating", "gradual"])
     }
 }

@@ -20,6 +20,11 @@ import Testing
 
     @Test(arguments: Fixtures.scheduleNames)
     func feedRoundTrips(_ name: String) throws {
+        guard let limit = Fixtures.importLimits[name] else { return try roundTrip(name) }
+        withKnownIssue(Comment(rawValue: limit)) { try roundTrip(name) }
+    }
+
+    func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let first = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         // Floating times carry no zone at all: that schedule's home zone is given (`--zone`).
@@ -112,7 +117,9 @@ extension ImportFeedRoundTripTests {
     /// - in privacy mode no name, strength, dose text or note (decision 0057);
     /// - forms that write the same feed are one: a weekly rule without weekdays is on its start's
     ///   weekday, and a dose text that repeats the count ("6 tablets (15 mg)" with 6 per dose)
-    ///   is its amount ("15 mg").
+    ///   is its amount ("15 mg");
+    /// - a medication's `spacing` is a rule `check` applies, not in the feed, and the file's
+    ///   format version is not in it either: import writes version 1.
     /// `original`: `s` is the exported schedule (what its feed carries is worked out); else the
     /// imported one (taken as it is, only renamed and sorted alike).
     static func carried(_ s: Schedule, original: Bool) -> Schedule {
@@ -134,13 +141,17 @@ extension ImportFeedRoundTripTests {
         }
         s.log = carriedLog(s.log, medications: forms, ids: ids, slots: slots, original: original)
         s.seen = []
+        if original { s.version = 1 }
         return s
     }
 
     /// `m` as its feed carries it, but for its ids.
     static func carriedForm(_ m: Medication, of s: Schedule, engine: WallClockEngine, original: Bool) -> Medication {
         var m = m
-        if original { m.supply = carriedSupply(m, engine: engine, privacy: s.feed.privacy) }
+        if original {
+            m.supply = carriedSupply(m, engine: engine, privacy: s.feed.privacy)
+            m.spacing = nil
+        }
         if s.feed.privacy { (m.name, m.strength, m.dose, m.notes, m.pillsPerDose) = ("", nil, nil, nil, 1) }
         if case .asNeeded = m.recurrence {
             (m.strength, m.dose, m.notes, m.supply, m.pillsPerDose) = (nil, nil, nil, nil, 1)

@@ -31,6 +31,11 @@ import Testing
     /// dose series (they come back from their "next dose allowed" events, decision 0206).
     @Test(arguments: Fixtures.scheduleNames)
     func exampleRoundTrips(_ name: String) throws {
+        guard let limit = Fixtures.importLimits[name] else { return try roundTrip(name) }
+        withKnownIssue(Comment(rawValue: limit)) { try roundTrip(name) }
+    }
+
+    func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
         #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")

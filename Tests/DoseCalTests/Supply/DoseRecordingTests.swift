@@ -139,19 +139,24 @@ import Testing
         let canonical = ScheduleCodec.encode(schedule)
         try canonical.write(to: URL(fileURLWithPath: path))
         let next = try schedule.recording(.taken, medication: "levo", at: E.instant("2026-03-02T06:40:00-05:00")).schedule
-        #expect(try ScheduleFile.replace(path, original: canonical, with: next) == nil)
+        #expect(try ScheduleFile(path, holder: "test").replace(canonical, with: next) == nil)
         #expect(FileManager.default.contents(atPath: path) == ScheduleCodec.encode(next))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["meds.json"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [".meds.json.lock", "meds.json"],
+            "no temporary file left")
         // A hand-edited file (x- key) is saved byte for byte before it is rewritten.
         let edited = Data(
             String(decoding: canonical, as: UTF8.self).replacingOccurrences(
                 of: "\"version\": 1,", with: "\"version\": 1, \"x-mine\": true,"
             ).utf8)
         try edited.write(to: URL(fileURLWithPath: path))
-        #expect(try ScheduleFile.replace(path, original: edited, with: next) == path + ".bak")
+        #expect(try ScheduleFile(path, holder: "test").replace(edited, with: next) == path + ".bak")
         #expect(FileManager.default.contents(atPath: path + ".bak") == edited)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["meds.json", "meds.json.bak"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                ".meds.json.lock", "meds.json", "meds.json.bak",
+            ])
     }
 }

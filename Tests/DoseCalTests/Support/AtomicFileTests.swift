@@ -42,4 +42,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/victim"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.txt"])
     }
+
+    /// The next write of a file removes the temporaries killed writes of that file left (its
+    /// process gone), not those of other files or of processes still running.
+    @Test func aWriteRemovesTheTemporariesOfKilledWritesOfTheSameFile() throws {
+        let dir = FileManager.default.temporaryDirectory.path + "/dosecal-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let names = [".out.ics.dosecal-99999999.tmp", ".out.ics.dosecal-1.tmp", ".other.ics.dosecal-99999999.tmp"]
+        for name in names { #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data("x".utf8))) }
+        try AtomicFile.write(Data("new\n".utf8), to: dir + "/out.ics")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [names[2], names[1], "out.ics"].sorted())
+    }
+
+    /// dosecal never writes a file it could not read back.
+    @Test func aFileLargerThanDosecalReadsIsNotWritten() throws {
+        let dir = FileManager.default.temporaryDirectory.path + "/dosecal-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tooLarge = Data(count: InputFile.maxBytes + 1)
+        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write(tooLarge, to: dir + "/big.ics") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [], "nothing written, no temporary left")
+        try AtomicFile.write(Data(count: InputFile.maxBytes), to: dir + "/big.ics")
+        #expect(try InputFile.read(dir + "/big.ics", expected: "a file").count == InputFile.maxBytes)
+    }
 }

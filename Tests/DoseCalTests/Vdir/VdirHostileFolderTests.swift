@@ -131,8 +131,40 @@ import Testing
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: box.folder))
         #expect(left.isSuperset(of: names.filter { $0 != ".lunch.ics.dosecal-99999999.tmp" }))
         #expect(!left.contains(".lunch.ics.dosecal-99999999.tmp"))
-        // The schedule's own temporaries go with its next write (or the CLI's next sync).
-        #expect(ScheduleFile.removeLeftovers(box.root + "/schedule.json") == [".schedule.json.dosecal-99999999.tmp"])
+        // The schedule's own temporaries go with its next writer (the CLI's next sync too), when
+        // it takes the schedule's lock.
+        #expect(FileManager.default.createFile(atPath: box.root + "/schedule.json", contents: Data("{}".utf8)))
+        #expect(
+            try ScheduleFile(box.root + "/schedule.json", holder: "test").removedLeftovers == [
+                ".schedule.json.dosecal-99999999.tmp"
+            ])
         #expect(FileManager.default.fileExists(atPath: box.root + "/.other.json.dosecal-99999999.tmp"))
+    }
+
+    /// A kill while the damaged item's copy or `<status>.inputs` was being written left their
+    /// temporaries next to the schedule; the next sync removes them, also one that takes the
+    /// short way (nothing changed since the last clean run).
+    @Test func theTemporariesOfEveryRecordNextToTheScheduleGoWithTheNextSync() throws {
+        let box = VdirSandbox()
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        sync.inputs = "the same inputs each run"
+        sync.build = "this build"
+        let schedule = try Fixtures.schedule("daily.json")
+        _ = try sync.run(schedule: schedule, now: Fixtures.now)
+        let status = URL(fileURLWithPath: box.statusPath).lastPathComponent
+        let killed = [
+            "." + status + ".damaged-0123456789abcdef-0123456789ab.ics.dosecal-99999999.tmp",
+            "." + status + ".inputs.dosecal-99999999.tmp", "." + status + ".feed.dosecal-99999999.tmp",
+        ]
+        let kept = ["." + status + ".inputs.dosecal-1.tmp", ".other.json.sync-0123.inputs.dosecal-99999999.tmp"]
+        for name in killed + kept {
+            #expect(FileManager.default.createFile(atPath: box.root + "/" + name, contents: Data("x".utf8)))
+        }
+        let report = try sync.run(schedule: schedule, now: Fixtures.now + 3600)
+        #expect(report.plan.actions.allSatisfy { if case .leave = $0 { true } else { false } }, "a run with nothing to do")
+        #expect(report.removedLeftovers == killed.sorted())
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: box.root))
+        #expect(left.isDisjoint(with: killed) && left.isSuperset(of: kept), "\(left.sorted())")
     }
 }

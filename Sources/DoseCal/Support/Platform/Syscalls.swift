@@ -11,19 +11,19 @@ enum Syscalls {
     /// `open(2)`.
     static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
         while true {
-            let fd = path.withCString { system_open($0, flags, mode) }
+            let fd = path.withCString { cOpen($0, flags, mode) }
             if fd >= 0 { return fd }
             if Errno.current != .interrupted { throw .current }
         }
     }
 
     /// `close(2)`; its error is of no use once the descriptor is given up.
-    static func close(_ fd: Int32) { _ = system_close(fd) }
+    static func close(_ fd: Int32) { _ = cClose(fd) }
 
     /// `read(2)` into `buffer`; 0 at the end of the file.
     static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         while true {
-            let n = system_read(fd, buffer.baseAddress, buffer.count)
+            let n = cRead(fd, buffer.baseAddress, buffer.count)
             if n >= 0 { return n }
             if Errno.current != .interrupted { throw .current }
         }
@@ -33,7 +33,7 @@ enum Syscalls {
     static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(Errno) {
         var offset = 0
         while offset < buffer.count {
-            let n = system_write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            let n = cWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if n < 0 {
                 if Errno.current == .interrupted { continue }
                 throw .current
@@ -44,51 +44,84 @@ enum Syscalls {
 
     /// `fsync(2)`.
     static func fsync(_ fd: Int32) throws(Errno) {
-        while system_fsync(fd) != 0 {
+        while cFsync(fd) != 0 {
             if Errno.current != .interrupted { throw .current }
         }
     }
 
     /// `fchmod(2)`.
     static func fchmod(_ fd: Int32, _ mode: mode_t) throws(Errno) {
-        guard system_fchmod(fd, mode) == 0 else { throw .current }
+        guard cFchmod(fd, mode) == 0 else { throw .current }
     }
 
     /// `rename(2)`: replaces `to` (a symbolic link at `to` is replaced, never followed).
     static func rename(_ from: String, _ to: String) throws(Errno) {
-        guard system_rename(from, to) == 0 else { throw .current }
+        guard cRename(from, to) == 0 else { throw .current }
     }
 
     /// `unlink(2)`: removes the name (a symbolic link itself, never its target).
     static func unlink(_ path: String) throws(Errno) {
-        guard system_unlink(path) == 0 else { throw .current }
+        guard cUnlink(path) == 0 else { throw .current }
     }
 
     /// `flock(2)`.
     static func flock(_ fd: Int32, _ operation: Int32) throws(Errno) {
-        while system_flock(fd, operation) != 0 {
+        while cFlock(fd, operation) != 0 {
             if Errno.current != .interrupted { throw .current }
         }
+    }
+
+    /// `readlink(2)`: the text of the symbolic link at `path` (a path, relative to the link's folder
+    /// unless it starts with `/`).
+    static func readlink(_ path: String) throws(Errno) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { cReadlink(path, $0.baseAddress!, $0.count) }
+        guard n >= 0 else { throw .current }
+        return String(decoding: buffer[..<n], as: UTF8.self)
+    }
+
+    /// `link(2)`: a second name `to` for the file `from`; fails with `EEXIST` when `to` exists (an
+    /// atomic create that never replaces anything).
+    static func link(_ from: String, _ to: String) throws(Errno) {
+        guard cLink(from, to) == 0 else { throw .current }
+    }
+
+    /// `ftruncate(2)`.
+    static func ftruncate(_ fd: Int32, _ length: Int) throws(Errno) {
+        guard cFtruncate(fd, off_t(length)) == 0 else { throw .current }
+    }
+
+    /// `pread(2)` from the start of the file: at most `count` bytes.
+    static func readStart(_ fd: Int32, count: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = buffer.withUnsafeMutableBytes { cPread(fd, $0.baseAddress!, $0.count, 0) }
+        return n > 0 ? Array(buffer[..<n]) : []
+    }
+
+    /// `nanosleep(2)` for `milliseconds` (a signal ends it early; the caller polls again).
+    static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        _ = cNanosleep(&request)
     }
 
     /// `lstat(2)`: a symbolic link is described, not followed.
     static func lstat(_ path: String) throws(Errno) -> FileStatus {
         var st = stat()
-        guard system_lstat(path, &st) == 0 else { throw .current }
+        guard cLstat(path, &st) == 0 else { throw .current }
         return FileStatus(st)
     }
 
     /// `stat(2)`: a symbolic link is followed.
     static func statFollowingLinks(_ path: String) throws(Errno) -> FileStatus {
         var st = stat()
-        guard system_stat(path, &st) == 0 else { throw .current }
+        guard cStat(path, &st) == 0 else { throw .current }
         return FileStatus(st)
     }
 
     /// `fstat(2)`.
     static func fstat(_ fd: Int32) throws(Errno) -> FileStatus {
         var st = stat()
-        guard system_fstat(fd, &st) == 0 else { throw .current }
+        guard cFstat(fd, &st) == 0 else { throw .current }
         return FileStatus(st)
     }
 
@@ -113,27 +146,36 @@ enum Syscalls {
     }()
 
     /// `getpid(2)`.
-    static var processID: Int32 { system_getpid() }
+    static var processID: Int32 { cGetpid() }
 
     /// Whether a process `pid` runs (`kill(pid, 0)`; one of another user counts as running).
     static func processExists(_ pid: Int32) -> Bool {
-        pid > 0 && (system_kill(pid, 0) == 0 || Errno.current != .noSuchProcess)
+        pid > 0 && (cKill(pid, 0) == 0 || Errno.current != .noSuchProcess)
     }
 }
 
 // The C functions under names of their own (at file scope, where `open` is the C function), so
 // that the wrappers above can share their names.
-private func system_open(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
-private func system_close(_ fd: Int32) -> Int32 { close(fd) }
-private func system_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
-private func system_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-private func system_fsync(_ fd: Int32) -> Int32 { fsync(fd) }
-private func system_fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
-private func system_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
-private func system_unlink(_ path: String) -> Int32 { unlink(path) }
-private func system_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
-private func system_lstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, st) }
-private func system_stat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { stat(path, st) }
-private func system_fstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
-private func system_getpid() -> Int32 { getpid() }
-private func system_kill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
+private func cOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func cClose(_ fd: Int32) -> Int32 { close(fd) }
+private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func cFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func cFchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
+private func cRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func cUnlink(_ path: String) -> Int32 { unlink(path) }
+private func cFlock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
+private func cReadlink(_ path: String, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    readlink(path, buffer.assumingMemoryBound(to: CChar.self), count)
+}
+private func cLink(_ from: String, _ to: String) -> Int32 { link(from, to) }
+private func cFtruncate(_ fd: Int32, _ length: off_t) -> Int32 { ftruncate(fd, length) }
+private func cPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(fd, buffer, count, offset)
+}
+private func cNanosleep(_ request: UnsafePointer<timespec>) -> Int32 { nanosleep(request, nil) }
+private func cLstat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { lstat(path, st) }
+private func cStat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { stat(path, st) }
+private func cFstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
+private func cGetpid() -> Int32 { getpid() }
+private func cKill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
