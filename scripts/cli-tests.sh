@@ -713,11 +713,29 @@ expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T1
 truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
 too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
 for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
-    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics"; do
     check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
     expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
     expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
 done
+# expand streams a calendar (mapped, one UID group at a time): up to 1 GiB, in memory that follows
+# its largest group, not its size.
+check "2 GB file: expand refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/huge.ics" --from 2026-01-01 --to 2026-02-01 --zone UTC
+expect "2 GB file: expand names the file, its size and its limit" grep -qF "$wl/huge.ics holds 2147483648 bytes; dosecal reads files of at most 1073741824 bytes (1024 MiB), so nothing was read" "$tmp/stderr"
+expect "2 GB file: expand reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+python3 -c '
+import sys
+event = "BEGIN:VEVENT\r\nUID:e%d@x\r\nDTSTART:20260105T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=%d\r\nSUMMARY:" + "x" * 180 + "\r\nEND:VEVENT\r\n"
+with open(sys.argv[1], "w") as f:
+    f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n")
+    f.write("".join(event % (k, 1 + k % 3) for k in range(260000)))
+    f.write("END:VCALENDAR\r\n")' "$wl/big.ics"
+check "70 MB calendar: expand streams it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/big.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "70 MB calendar: expand counts every instance" test "$(cat "$tmp/stdout")" = 519999
+expect "70 MB calendar: expand's peak memory is under 60 MB, less than the file" test "$(tail -1 "$tmp/rss")" -lt 61440
+check "70 MB calendar: check does not read it whole" 2 "$bin" check "$demo" --calendar "$wl/big.ics"
+expect "70 MB calendar: check names its limit" grep -qF "dosecal reads files of at most 67108864 bytes (64 MiB)" "$tmp/stderr"
+rm -f "$wl/big.ics"
 check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
 expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
 truncate -s 2G "$wl/cal/huge.ics"

@@ -7,6 +7,7 @@
 /// A VCALENDAR's own properties go to a parser of their own; any other top-level component is
 /// one unit. Lines outside any component are skipped. With an `EventPassOver`, a VEVENT of the
 /// first VCALENDAR is only recorded until its END, and then passed over or read as any unit.
+/// With a `UnitStream`, units are handed over (or not read at all) instead of kept.
 /// The caller holds `Libical.lock`.
 struct ComponentAssembler {
     let limits: ICalLimits
@@ -35,15 +36,24 @@ struct ComponentAssembler {
     private var calendarClosed = false
     /// The VEVENTs passed over.
     private(set) var passedOver: [PassedOverEvent] = []
+    /// Where units go instead of being kept (nil: kept).
+    private let stream: UnitStream?
+    /// With `stream`: units begun so far, the plan of the open unit (nil outside a unit), and
+    /// the top-level components met (VCALENDARs, and bare units that made a component).
+    private var units = 0
+    private var plan: UnitStream.Plan? = nil
+    private(set) var rootCount = 0
 
     init(
         limits: ICalLimits, libicalOnly: Bool = false, reader: PropertyReader = PropertyReader(),
-        passOver: EventPassOver? = nil
+        passOver: EventPassOver? = nil, stream: UnitStream? = nil
     ) {
         self.limits = limits
         self.libicalOnly = libicalOnly
         self.reader = reader
         self.passOver = passOver
+        self.stream = stream
+        precondition(passOver == nil || stream == nil, "a streamed calendar passes nothing over")
         open = OpenUnit(isOwn: !libicalOnly)
     }
 
@@ -56,7 +66,9 @@ struct ComponentAssembler {
             try end(l)
         } else if !stack.isEmpty {
             guard l.hasColon else { throw .malformedLine(line: l.line, text: l.text) }
-            if scan != nil {
+            if let plan, !plan.reads {
+                if case .scan = plan, stack.count == unitDepth { stream!.scanned(l) }
+            } else if scan != nil {
                 if stack.count == 2 { scan!.note(l, name: name, rule: passOver!, reader: &reader) }
                 open.record(l)
                 // Kept: read the lines so far now, and the rest as they come.
@@ -66,7 +78,7 @@ struct ComponentAssembler {
                 }
             } else if inUnit {
                 open.add(l, reader: &reader)
-            } else {
+            } else if stream?.readsCalendarProperties ?? true {
                 stack[stack.count - 1].properties.append((l.name, l.line))
                 keep(copy(container!.parser.add(l.bytes), skeleton: nil))
             }
@@ -83,6 +95,9 @@ struct ComponentAssembler {
     /// Whether the innermost open component is (in) a unit, not the VCALENDAR's own level.
     private var inUnit: Bool { container == nil || stack.count > 1 }
 
+    /// How many components are open inside a unit's own level (the unit itself included).
+    private var unitDepth: Int { container == nil ? 1 : 2 }
+
     private mutating func begin(_ l: ContentLine) throws(ICalError) {
         let component = l.componentName
         guard !component.isEmpty else {
@@ -94,10 +109,21 @@ struct ComponentAssembler {
         if stack.isEmpty && component == "VCALENDAR" {
             container = (LibicalLineParser(), [], [:])
             stack.append(Skeleton(name: component, line: l.line))
-            keep(copy(container!.parser.add(l.bytes), skeleton: nil))
+            if stream?.readsCalendarProperties ?? true { keep(copy(container!.parser.add(l.bytes), skeleton: nil)) }
             return
         }
         stack.append(Skeleton(name: component, line: l.line))
+        if let stream, stack.count == unitDepth {
+            let start = UnitStream.Start(
+                ordinal: units, name: component, line: l.line, offset: l.span.lowerBound, inCalendar: container != nil)
+            units += 1
+            let next = stream.begin(start)
+            plan = next
+            if case .skip(let skipped) = next { noteSkipped(skipped) }
+            guard next.reads else { return }
+        } else if let plan, !plan.reads {
+            return
+        }
         if passOver != nil, !calendarClosed, container != nil, stack.count == 2, component == "VEVENT" {
             scan = PassOverScan(line: l.line)
         }
@@ -125,9 +151,19 @@ struct ComponentAssembler {
         if stack.isEmpty, let calendar = container {
             container = nil
             calendarClosed = true
-            var root = copy(calendar.parser.add(l.bytes), skeleton: closed) ?? ICalComponent(closed.name, line: closed.line)
+            let reads = stream?.readsCalendarProperties ?? true
+            var root =
+                (reads ? copy(calendar.parser.add(l.bytes), skeleton: closed) : nil)
+                ?? ICalComponent(closed.name, line: closed.line)
             root.components = calendar.components
             roots.append(root)
+            rootCount += 1
+            return
+        }
+        if let unitPlan = plan, !unitPlan.reads {
+            guard stack.count < unitDepth else { return }
+            plan = nil
+            stream!.end(units - 1, l.span.upperBound)
             return
         }
         var done: ICalComponent? = nil
@@ -148,6 +184,10 @@ struct ComponentAssembler {
             replay()
         }
         open.reset(isOwn: !libicalOnly)
+        if let stream {
+            plan = nil
+            stream.end(units - 1, l.span.upperBound)
+        }
     }
 
     /// Reads the recorded lines of a VEVENT that was not passed over (all of them, or those so
@@ -183,15 +223,31 @@ struct ComponentAssembler {
         }
     }
 
-    /// Adds a finished unit to the container, or to the roots.
+    /// Adds a finished unit to the container, or to the roots; with a stream, hands it over.
     private mutating func keep(_ component: ICalComponent?) {
         guard let component else { return }
+        if let stream, plan != nil {
+            if container != nil { noteZone(component) } else { rootCount += 1 }
+            stream.unit(units - 1, component)
+            return
+        }
         guard container != nil else {
             roots.append(component)
+            rootCount += 1
             return
         }
         noteZone(component)
         container!.components.append(component)
+    }
+
+    /// What a unit read before the stream reached it gives at its place.
+    private mutating func noteSkipped(_ skipped: UnitStream.Skipped) {
+        problems += skipped.problems
+        if container != nil {
+            if let zone = skipped.zone { noteZone(zone) }
+        } else if skipped.kept {
+            rootCount += 1
+        }
     }
 
     /// Warns when a VTIMEZONE repeats a TZID an earlier one of the calendar defined; the first

@@ -10,6 +10,9 @@ struct ContentLine {
     /// 1-based physical line number of the first physical line.
     var line: Int
     var bytes: UnsafeBufferPointer<UInt8>
+    /// Where the line is in the input the reader read: from the start of its first physical line's
+    /// text to the end of its last one's (folds included); 0..<0 for a line from elsewhere.
+    var span: Range<Int> = 0..<0
 
     /// The end of the name: the index of the first ';' or ':', else the end of the line.
     var nameEnd: Int {

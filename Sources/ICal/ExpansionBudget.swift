@@ -33,6 +33,11 @@ public final class ExpansionBudget: @unchecked Sendable {
     /// Records `count` instances (or steps) spent.
     public func charge(_ count: Int) { lock.withLock { used += count } }
 
+    /// What was spent so far, and spending set back to it: an expansion begun and then made again
+    /// another way (`CalendarStream`) is charged once.
+    var spent: Int { lock.withLock { used } }
+    func restore(_ spent: Int) { lock.withLock { used = spent } }
+
     /// The end of a window from `from` to `to`, cut to `maxSpan` (with a problem) when longer.
     func cut(from: Int, to: Int, problems: inout [ICalError]) -> Int {
         guard to > from, to - from > maxSpan else { return to }

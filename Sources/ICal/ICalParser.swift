@@ -80,22 +80,38 @@ public enum ICalParser {
         buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
         values: inout PropertyReader, passOver: EventPassOver? = nil
     ) throws(ICalError) -> ParsedCalendar {
-        var reader = ContentLineReader(strict: strict, limits: limits)
         // The assembler owns libical parsers: made, used and freed under the lock.
-        let (components, problems, warnings, passed) = try Libical.withLock { () throws(ICalError) in
-            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values, passOver: passOver)
-            values = PropertyReader()  // the assembler's copy is the only one: added to in place
-            defer { values = assembler.reader }
-            try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
-            try assembler.finish()
-            return (assembler.roots, assembler.problems, assembler.warnings, assembler.passedOver)
+        try Libical.withLock { () throws(ICalError) in
+            try parseLocked(
+                buffer: buffer, strict: strict, limits: limits, libicalOnly: libicalOnly, values: &values,
+                passOver: passOver)
         }
-        if components.isEmpty { throw .empty }
-        if strict, let first = problems.first { throw first }
-        let sorted = (reader.warnings + warnings).enumerated().sorted {
-            ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-        }.map(\.element)
-        return ParsedCalendar(components: components, problems: problems, warnings: sorted, passedOver: passed)
+    }
+
+    /// `parse(buffer:strict:limits:libicalOnly:values:passOver:)` with `Libical.lock` held by the
+    /// caller; `firstLine`: the physical line `buffer` begins on, and `encodingChecked`: whether
+    /// its encoding was checked (a unit of a file read again on its own, `CalendarStream`).
+    static func parseLocked(
+        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
+        values: inout PropertyReader, passOver: EventPassOver? = nil, firstLine: Int = 1, encodingChecked: Bool = false
+    ) throws(ICalError) -> ParsedCalendar {
+        var reader = ContentLineReader(strict: strict, limits: limits, firstLine: firstLine)
+        reader.checksEncoding = !encodingChecked
+        var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values, passOver: passOver)
+        values = PropertyReader()  // the assembler's copy is the only one: added to in place
+        defer { values = assembler.reader }
+        try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
+        try assembler.finish()
+        if assembler.roots.isEmpty { throw .empty }
+        if strict, let first = assembler.problems.first { throw first }
+        return ParsedCalendar(
+            components: assembler.roots, problems: assembler.problems,
+            warnings: sortedWarnings(reader.warnings + assembler.warnings), passedOver: assembler.passedOver)
+    }
+
+    /// Warnings in line order (those of one line in the order they were made).
+    static func sortedWarnings(_ warnings: [ICalWarning]) -> [ICalWarning] {
+        warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
     }
 
     /// Parses a String.

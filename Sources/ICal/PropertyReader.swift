@@ -416,6 +416,10 @@ struct PropertyReader {
         return read
     }
 
+    /// The property libical makes of `l` on its own (in a one-line VEVENT), when it makes one
+    /// cleanly: what libical reads from a line the reader does not take.
+    func readAlone(_ l: ContentLine) -> ICalProperty? { probe(String(decoding: l.bytes, as: UTF8.self)) }
+
     /// The one property libical reads from `line` in a one-line VEVENT, when it reads exactly one
     /// of the line's name cleanly (no `X-LIC-ERROR`); else nil.
     private func probe(_ line: String) -> ICalProperty? {
