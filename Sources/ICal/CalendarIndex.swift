@@ -85,29 +85,30 @@ struct CalendarIndex {
         var units: [Int32] = []
         var zones: [CalendarIndex.Place] = []
         var usable = true
-        /// The open unit: its start, and for a VEVENT whether its UID was found.
+        /// The open unit: its start, and for a VEVENT whether its UID is still to be found.
         var open: UnitStream.Start? = nil
         var uidFound = false
+        var seeksUID = false
         var reader = PropertyReader()
         var release: (Int) -> Void = { _ in }
         var hash: (String) -> UInt64 = CalendarIndex.hash
 
         var stream: UnitStream {
             UnitStream(
-                begin: { [unowned self] start in
+                begin: { [self] start in
                     open = start
                     uidFound = false
-                    guard start.name == "VEVENT" || start.name == "VTIMEZONE" else { return .skip(.init()) }
-                    return start.name == "VEVENT" ? .scan : .skip(.init())
+                    seeksUID = start.name == "VEVENT"
+                    return seeksUID ? .scan : .skip(.init())
                 },
-                scanned: { [unowned self] line in
-                    guard open?.name == "VEVENT", !uidFound, line.nameKey == .uid else { return }
+                scanned: { [self] line in
+                    guard seeksUID, line.nameKey == .uid else { return }
                     // The first UID property libical or the reader makes, unescaped as `EventGroup` reads it.
                     guard let uid = reader.read(line) ?? reader.readAlone(line) else { return }
-                    uidFound = true
+                    (uidFound, seeksUID) = (true, false)
                     hashes.append(CalendarIndex.key(uid.text, hash))
                 },
-                end: { [unowned self] _, end in
+                end: { [self] _, end in
                     release(end)
                     guard let start = open else { return }
                     open = nil

@@ -134,12 +134,12 @@ private final class StreamPass {
 
     var stream: UnitStream {
         UnitStream(
-            begin: { [unowned self] start in plan(start) },
-            unit: { [unowned self] unit, component in
+            begin: { [self] start in plan(start) },
+            unit: { [self] unit, component in
                 guard component.name == "VEVENT" else { return }
                 expand(component, event: events - 1)
             },
-            end: { [unowned self] _, end in release(end) })
+            end: { [self] _, end in release(end) })
     }
 
     /// Reads a unit, or passes over one read before (its group's first event read it).

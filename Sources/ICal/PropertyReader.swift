@@ -109,7 +109,7 @@ struct PropertyReader {
     ) -> Bool {
         var i = 0
         while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }
-        guard i < b.count, i > 0, i <= 16, let known = PropertyReader.known(NameKey(name: b[0..<i])) else { return false }
+        guard i < b.count, i > 0, i <= 16, let known = PropertyReader.known(NameKey(line: b)) else { return false }
         let name = known.name
         let kind = known.kind
         var parameters: [ICalParameter] = []

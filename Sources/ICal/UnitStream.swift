@@ -1,8 +1,9 @@
 /// How `ComponentAssembler` hands over the units of a calendar (each child of a VCALENDAR, or a
 /// top-level component) to a reader that takes the calendar one unit at a time instead of
 /// keeping it (`CalendarIndex`, `CalendarStream`). Units are numbered from 0 in file order; the
-/// VCALENDARs themselves are kept as `roots`, with their own properties and no children.
-struct UnitStream {
+/// VCALENDARs themselves are kept as `roots`, with their own properties and no children. A class:
+/// the assembler consults it on every line without copying its closures.
+final class UnitStream {
     /// What the assembler does with a unit.
     enum Plan {
         /// Read it (own reader or libical) and hand it to `unit`.
@@ -40,13 +41,25 @@ struct UnitStream {
     }
 
     /// At each unit's BEGIN: what to do with it.
-    var begin: (Start) -> Plan
+    let begin: (Start) -> Plan
     /// Each line on the own level of a unit being scanned.
-    var scanned: (ContentLine) -> Void = { _ in }
+    let scanned: (ContentLine) -> Void
     /// Each component a read unit gave (one, or none when libical made nothing of it).
-    var unit: (Int, ICalComponent) -> Void = { _, _ in }
+    let unit: (Int, ICalComponent) -> Void
     /// At each unit's END: its number and where its END line ends in the input.
-    var end: (Int, Int) -> Void = { _, _ in }
+    let end: (Int, Int) -> Void
     /// Whether the VCALENDARs' own properties are read (an index keeps none of them).
-    var readsCalendarProperties = true
+    let readsCalendarProperties: Bool
+
+    init(
+        begin: @escaping (Start) -> Plan, scanned: @escaping (ContentLine) -> Void = { _ in },
+        unit: @escaping (Int, ICalComponent) -> Void = { _, _ in }, end: @escaping (Int, Int) -> Void = { _, _ in },
+        readsCalendarProperties: Bool = true
+    ) {
+        self.begin = begin
+        self.scanned = scanned
+        self.unit = unit
+        self.end = end
+        self.readsCalendarProperties = readsCalendarProperties
+    }
 }
