@@ -178,4 +178,24 @@ import Testing
         let (own, libical) = Self.both(Array(text.utf8))
         #expect(own == libical)
     }
+
+    /// Date lists read without libical read as libical reads them, also past the length libical
+    /// takes in one line (decision 0204), with a property of the same name after them.
+    @Test(arguments: [249, 250, 251, 499, 500, 501, 600, 1200])
+    func longDateListsReadAsLibicalReadsThem(n: Int) {
+        var values: [String] = []
+        for k in 0..<n {
+            let month = 1 + (k / 28) % 12
+            let day = 1 + k % 28
+            values.append("2026" + (month < 10 ? "0" : "") + String(month) + (day < 10 ? "0" : "") + String(day) + "T090000")
+        }
+        for name in ["EXDATE;TZID=Europe/Berlin", "RDATE;TZID=Europe/Berlin"] {
+            let head: String = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nDTSTART;TZID=Europe/Berlin:20260101T090000\r\n"
+            let list: String = name + ":" + values.joined(separator: ",")
+            let tail: String = "\r\nEXDATE;TZID=Europe/Berlin:20270101T090000\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            let text: String = head + list + tail
+            let (own, libical) = Self.both(Array(text.utf8))
+            #expect(own == libical)
+        }
+    }
 }
