@@ -809,5 +809,29 @@ check "damage: a series moved onto another dose time is reported, exit 1 not 2" 
 expect "damage: the clash is named with its reason" grep -q "not brought back: Metformin 08:00 -> 19:00 (every dose): 19:00 is the time of this medication's dose time \"evening\"" "$tmp/stdout"
 expect "damage: the other edit is merged" grep -q '"time": "07:00"' "$abs/meds.json"
 expect "damage: and its item rewritten" grep -q $'^DTSTART;TZID=America/New_York:20260105T070000\r$' "$levo"
+# Format version 2: forms, amounts, supply in the dose's unit, warfarin by weekday (one medication).
+forms="$tmp/forms.json"; cp fixtures/schedules/family-forms.json "$forms"
+check "status of a version 2 schedule" 0 "$bin" status "$forms" --at 2026-12-03T18:00:00Z
+expect "status: a bottle is counted in ml" grep -qx "  ml left: 65 (100 on 2026-12-01)" "$tmp/stdout"
+expect "status: a taper in mg is counted in tablets" grep -qx "  tablets left: 76 (100 on 2026-12-01)" "$tmp/stdout"
+expect "status: warfarin has one header" test "$(grep -cx "Warfarin 5 mg tablets" "$tmp/stdout")" = 1
+expect "status: warfarin's supply counts each day's amount" grep -qx "  tablets left: 29 (30 on 2026-12-01)" "$tmp/stdout"
+expect "status: no pills" bash -c "! grep -q 'pills left:' '$tmp/stdout'"
+expect "status: 5 ml of syrup used" grep -qx "  ml left: 145 (150 on 2026-12-01)" "$tmp/stdout"
+check "status --json of a version 2 schedule" 0 "$bin" status "$forms" --at 2026-12-03T18:00:00Z --json
+expect "status --json: supplyUnit" python3 -c "
+import json; d={m['id']: m for m in json.load(open('$tmp/stdout'))['medications']}
+assert d['amoxicillin']['supplyUnit'] == 'ml' and d['amoxicillin']['pillsLeft'] == 65, d['amoxicillin']
+assert d['prednisolone']['supplyUnit'] == 'tablet' and d['prednisolone']['pillsLeft'] == 76, d['prednisolone']"
+check "log an as-needed dose of syrup" 0 "$bin" log "$forms" taken ibuprofen --at 2026-12-03T02:00:00Z
+check "status after the syrup dose" 0 "$bin" status "$forms" --at 2026-12-03T18:00:00Z
+expect "status: 10 ml of syrup used" grep -qx "  ml left: 140 (150 on 2026-12-01)" "$tmp/stdout"
+check "refill in ml" 0 "$bin" refill "$forms" amoxicillin --add 100 --at 2026-12-03T18:00:00Z
+expect "refill says ml" grep -q "^Refilled Amoxicillin 250 mg/5 ml: 170 ml on hand at the start of 2026-12-03" "$tmp/stdout"
+check "export of a version 2 schedule" 0 "$bin" export "$forms" -o "$tmp/forms.ics" --now 2026-11-30T12:00:00Z
+expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: half a tablet (2.5 mg)" "$tmp/forms.ics"
+printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
+check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
+expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

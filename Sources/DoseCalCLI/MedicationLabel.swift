@@ -1,13 +1,15 @@
 import DoseCal
 
-/// How command output names a medication: name and strength, or "Medication N" (its position)
-/// in privacy mode, so that no medicine name appears.
+/// How command output names a medication: name and strength (and its form: "Warfarin 5 mg
+/// tablets", `MedicationWords.label`), or "Medication N" (its position) in privacy mode, so that
+/// no medicine name appears.
 struct MedicationLabel {
     var schedule: Schedule
     var privacy: Bool
 
     func callAsFunction(_ m: Medication) -> String {
         if privacy { return schedule.positionalName(of: m.id) ?? "Medication" }
+        if let words = MedicationWords(m) { return words.label }
         return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
     }
 }

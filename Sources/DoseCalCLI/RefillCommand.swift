@@ -60,7 +60,9 @@ enum RefillCommand {
         }
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let supply = record.supply
-        var line = "Refilled \(label(record.medication)): \(JSONNumber.text(supply.pills)) on hand at the start of \(supply.asOf)"
+        // In the supply's unit when the medication names one ("165 ml").
+        let onHand = MedicationWords(record.medication)?.supply(supply.pills) ?? JSONNumber.text(supply.pills)
+        var line = "Refilled \(label(record.medication)): \(onHand) on hand at the start of \(supply.asOf)"
         if let runOut = record.runOut { line += "; runs out on \(runOut)" }
         context.console.out(line + ".")
         if let backup { context.console.out("The file was not in dosecal's form; its previous bytes are in \(backup).") }

@@ -18,7 +18,9 @@ struct StatusText {
             guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
-                lines.append("  pills left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
+                // In the supply's unit: "ml left", "tablets left" (version 1: pills).
+                let units = MedicationWords(m)?.supplyUnits ?? "pills"
+                lines.append("  \(units) left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
                 if let runOut = s.forecast?.runOut, let refillBy = s.refillBy {
                     lines.append("  runs out: \(runOut); refill by \(schedule.timeline.time(at: refillBy).text(besides: here))")
                 } else if s.asNeeded == nil {

@@ -15,7 +15,9 @@ them. Instead, for the dose events (CATEGORIES has MEDICATION but not REFILL
 or AS-NEEDED, the "next dose allowed" event of an as-needed medicine):
   1. the whole multiset of dose instants must equal the expected multiset;
   2. every UID's instants must all belong to ONE expected (medication, slot)
-     series: a series never mixes doses of two slots or medications;
+     series: a series never mixes doses of two slots or medications, nor doses
+     of two amounts (amounts by weekday and taper step: an event's words are
+     the same for each of its occurrences);
   3. outside privacy mode each UID is given to the medication whose name
      starts its SUMMARY (longest match), and the multiset of instants of each
      medication must equal that medication's expected multiset. In privacy
@@ -279,6 +281,16 @@ def compare(schedule: dict, doses: list, exp: list, reading: str, home: str) -> 
         if not owners[uid]:
             problems.append(f"[{reading}] series {uid} ({summaries[uid]!r}, {len(insts)} doses) "
                             f"matches no single medication slot, e.g. {fmt(min(insts), home)}")
+
+    # 2b. each series says one amount: its doses' expected amounts (weekday, slot and taper
+    # amounts) are all the same, since an event's words are the same for every occurrence
+    amounts = {(d.medication, d.slot, d.instant): d.pills for d in exp}
+    for uid, insts in sorted(per_uid.items()):
+        for med, slot in owners.get(uid, [])[:1]:
+            said = {amounts.get((med, slot, i)) for i in insts}
+            if len(said) > 1:
+                problems.append(f"[{reading}] series {uid} ({summaries[uid]!r}) holds doses of different "
+                                f"amounts: {sorted(a for a in said if a is not None)}")
 
     # 3. per medication (not in privacy mode)
     if (schedule.get("feed") or {}).get("privacy"):

@@ -30,7 +30,13 @@ Flow (all on 127.0.0.1, in a temporary folder):
   9. the family's week in Tokyo moving gradually (travel-spacing-gradual.json)
      goes to its own calendar on the server and back: the moved doses arrive
      as overrides, reconcile finds no change in them, a second sync writes
-     nothing, and khal in Tokyo lists the first moved dose at 20:00.
+     nothing, and khal in Tokyo lists the first moved dose at 20:00;
+ 10. format version 2 (family-forms.json: forms, amounts, warfarin by weekday)
+     in a calendar of its own: the phone deletes one Monday dose of warfarin's
+     Monday series and moves one Tuesday dose of its plain series; sync merges
+     exactly those two changes; Friday's amount changed in the schedule
+     rewrites the Friday series (same UID, new words) and the refill warning
+     only, and khal shows each day's amount.
 Radicale is stopped at the end, also on failure. Ends with "N passed, M
 failed"; exits non-zero on any failure or when a program is missing.
 """
@@ -150,6 +156,7 @@ def main() -> None:
         radicale, url = start_radicale(tmp)
         flow(binary, schedules, vdirsyncer, khal, tmp, url)
         gradual_flow(binary, schedules, vdirsyncer, khal, tmp, url)
+        forms_flow(binary, schedules, vdirsyncer, khal, tmp, url)
     finally:
         if radicale is not None:
             radicale.terminate()
@@ -163,16 +170,52 @@ def main() -> None:
     sys.exit(1 if failed else 0)
 
 
-def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str
-              ) -> tuple[subprocess.CompletedProcess, list[str]]:
-    """`khal list START SPAN` of the calendar in `folder`, read in `zone`, and its lines that
-    say warning or error."""
+def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str,
+              options: tuple[str, ...] = ()) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """`khal list [OPTIONS] START SPAN` of the calendar in `folder`, read in `zone`, and its
+    lines that say warning or error."""
     conf = tmp / f"khal-{name}.conf"
     common.write_khal_config(conf, folder, tmp / f"khal-{name}.db", zone, name=name)
     kenv = dict(env, XDG_DATA_HOME=str(tmp / f"data-{name}"), XDG_CACHE_HOME=str(tmp / f"cache-{name}"))
-    r = subprocess.run([khal, "-c", str(conf), "list", start, span], capture_output=True, text=True, timeout=300, env=kenv)
+    r = subprocess.run([khal, "-c", str(conf), "list", *options, start, span], capture_output=True, text=True,
+                       timeout=300, env=kenv)
     noisy = [l for l in (r.stdout + r.stderr).splitlines() if "warning" in l.lower() or "error" in l.lower()]
     return r, noisy
+
+
+def push(vdirsyncer: str, url: str, name: str, tmp: Path, folder: Path):
+    """A new server calendar `name`, paired with `folder` by vdirsyncer, discovered and synced:
+    the calendar, the config and the environment to sync again."""
+    client = caldav.DAVClient(url=url, username="phone", password="none")
+    calendar = client.principal().make_calendar(name=name, cal_id=name.lower())
+    config = vdirsyncer_config(tmp, folder, str(calendar.url), name=name.lower())
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    return calendar, config, env
+
+
+def edit_event(calendar, uid: str, change) -> None:
+    """Edits the server's event `uid` as a phone would: `change(calendar, master VEVENT)`."""
+    event = calendar.event_by_uid(uid)
+    cal = icalendar.Calendar.from_ical(event.data)
+    change(cal, next(c for c in cal.walk("VEVENT") if "RECURRENCE-ID" not in c))
+    event.data = cal.to_ical().decode()
+    event.save()
+
+
+def add_moved(cal, master, original, start) -> None:
+    """A "this event only" override of `master`: its occurrence at `original` starts at `start`."""
+    from datetime import datetime, timedelta, timezone
+
+    o = icalendar.Event()
+    o.add("UID", master["UID"])
+    o.add("DTSTAMP", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc))
+    o.add("RECURRENCE-ID", original)
+    o.add("DTSTART", start)
+    o.add("DURATION", timedelta(minutes=15))
+    o.add("SUMMARY", master["SUMMARY"])
+    cal.add_component(o)
 
 
 def dose_uid(medication: str, slot: str, part: str = "") -> str:
@@ -187,7 +230,7 @@ def dosecal_sync(binary: Path, schedule: Path, folder: Path, *extra: str, expect
 
 
 def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime
     from zoneinfo import ZoneInfo
 
     ny = ZoneInfo("America/New_York")
@@ -201,12 +244,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     check(rc == 0 and len(out["created"]) == len(written) == 9, f"first dosecal sync wrote 9 files ({len(written)})")
 
     # 2. vdirsyncer pushes them to Radicale.
-    client = caldav.DAVClient(url=url, username="phone", password="none")
-    calendar = client.principal().make_calendar(name="Doses", cal_id="doses")
-    config = vdirsyncer_config(tmp, folder, str(calendar.url))
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
-    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    calendar, config, env = push(vdirsyncer, url, "Doses", tmp, folder)
     served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
     check(served == {uid_of(d) for d, _, _ in written.values()}, f"the server holds the 9 series after the push ({len(served)})")
 
@@ -215,21 +253,10 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     levo, vitamin = dose_uid("levothyroxine", "morning"), dose_uid("vitamin-d", "lunch")
 
     def edit(uid: str, change) -> None:
-        event = calendar.event_by_uid(uid)
-        cal = icalendar.Calendar.from_ical(event.data)
-        change(cal, next(c for c in cal.walk("VEVENT") if "RECURRENCE-ID" not in c))
-        event.data = cal.to_ical().decode()
-        event.save()
+        edit_event(calendar, uid, change)
 
     def move_one(cal, master):  # "this event only": 2026-12-02 08:00 -> 09:00
-        o = icalendar.Event()
-        o.add("UID", master["UID"])
-        o.add("DTSTAMP", datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc))
-        o.add("RECURRENCE-ID", datetime(2026, 12, 2, 8, 0, tzinfo=ny))
-        o.add("DTSTART", datetime(2026, 12, 2, 9, 0, tzinfo=ny))
-        o.add("DURATION", timedelta(minutes=15))
-        o.add("SUMMARY", master["SUMMARY"])
-        cal.add_component(o)
+        add_moved(cal, master, datetime(2026, 12, 2, 8, 0, tzinfo=ny), datetime(2026, 12, 2, 9, 0, tzinfo=ny))
 
     def delete_one(cal, master):  # 2026-12-03 19:00 deleted
         master.add("EXDATE", datetime(2026, 12, 3, 19, 0, tzinfo=ny))
@@ -347,12 +374,7 @@ def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp:
     rc, out = dosecal_sync(binary, schedule, folder)
     written = snapshot(folder)
     check(rc == 0 and len(out["created"]) == len(written) > 0, f"gradual: dosecal sync wrote {len(written)} series")
-    client = caldav.DAVClient(url=url, username="phone", password="none")
-    calendar = client.principal().make_calendar(name="Travel", cal_id="travel")
-    config = vdirsyncer_config(tmp, folder, str(calendar.url), name="travel")
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp / "xdg"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    run([vdirsyncer, "-c", str(config), "discover"], env=env, stdin="y\n")
-    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    calendar, config, env = push(vdirsyncer, url, "Travel", tmp, folder)
     tokyo = calendar.event_by_uid(dose_uid("amoxicillin", "morning", "from-20261205"))
     served = icalendar.Calendar.from_ical(tokyo.data)
     moved = [c for c in served.walk("VEVENT") if "RECURRENCE-ID" in c]
@@ -374,6 +396,70 @@ def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp:
     lines = [l for l in r.stdout.splitlines() if "Amoxicillin" in l]
     check(r.returncode == 0 and not noisy and any(l.startswith("20:00") for l in lines),
           f"gradual: khal in Tokyo lists the first moved dose at 20:00 ({lines[:3]}; {noisy[:1]})")
+
+
+
+def forms_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
+    """10. Version 2 through the phone: warfarin by weekday (three series of one slot) keeps its
+    UIDs, the phone's edits of two of them merge as doses, and one weekday's new amount rewrites
+    that weekday's series only."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    chicago = ZoneInfo("America/Chicago")
+    schedule = tmp / "family-forms.json"
+    shutil.copy(schedules / "family-forms.json", schedule)
+    folder = tmp / "calendars" / "forms"
+    plain, monday, friday = (dose_uid("warfarin", "evening", p) for p in ("", "+MO", "+FR"))
+
+    rc, out = dosecal_sync(binary, schedule, folder)
+    written = snapshot(folder)
+    uids = {uid_of(d) for d, _, _ in written.values()}
+    check(rc == 0 and {plain, monday, friday} <= uids, f"forms: the first sync wrote warfarin's three series ({len(written)} files)")
+    calendar, config, env = push(vdirsyncer, url, "Forms", tmp, folder)
+
+    def delete_monday(cal, master):  # Monday 2026-12-07 18:00 deleted
+        master.add("EXDATE", datetime(2026, 12, 7, 18, 0, tzinfo=chicago))
+
+    def move_tuesday(cal, master):  # "this event only": Tuesday 2026-12-08 18:00 -> 19:00
+        add_moved(cal, master, datetime(2026, 12, 8, 18, 0, tzinfo=chicago), datetime(2026, 12, 8, 19, 0, tzinfo=chicago))
+
+    edit_event(calendar, monday, delete_monday)
+    edit_event(calendar, plain, move_tuesday)
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    got = sorted((c["medication"], c["kind"], c.get("slot"), c.get("date"), c.get("new") or c.get("time"))
+                 for c in (out["merged"] or {}).get("changes", []))
+    want = [("warfarin", "rescheduled", "evening", "2026-12-08", "19:00"),
+            ("warfarin", "skipped", "evening", "2026-12-07", "18:00")]
+    check(rc == 0 and out["conflicts"] == [] and got == want, f"forms: sync merges the phone's two warfarin edits ({rc}; {got})")
+
+    # Friday's amount: 1 tablet -> 1 and a half tablets.
+    data = json.loads(schedule.read_bytes())
+    warfarin = next(m for m in data["medications"] if m["id"] == "warfarin")
+    warfarin["doses"] = [{"weekdays": ["MO"], "amount": 1}, {"weekdays": ["FR"], "amount": 1.5}]
+    schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    # The Friday series, and the refill warning (more tablets a week: an earlier run-out date).
+    rewritten = sorted("dose-" + u[5:29] + ".ics" for u in (friday, dose_uid("warfarin", "", "supply-warning")))
+    check(rc == 0 and sorted(out["updated"]) == rewritten and out["created"] == [] and out["deleted"] == [],
+          f"forms: Friday's new amount rewrites the Friday series and the refill warning only ({out['created']}, {out['updated']}, {out['deleted']})")
+    run([vdirsyncer, "-c", str(config), "sync"], env=env)
+    served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data): e.data for e in calendar.events()}
+    check(set(served) == uids, "forms: the server holds the same UIDs as before")
+    check("1 and a half tablets (7.5 mg)" in served.get(friday, ""), "forms: the server's Friday series says the new amount")
+
+    r, noisy = khal_list(khal, tmp, env, folder, "forms", "America/Chicago", "2026-12-10", "5d",
+                         options=("--format", "{start-date} {title}"))
+    lines = [l for l in r.stdout.splitlines() if "Warfarin" in l]
+    want_lines = ["2026-12-10 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-11 Warfarin 5 mg tablets: 1 and a half tablets (7.5 mg)",
+                  "2026-12-12 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-13 Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+                  "2026-12-14 Warfarin 5 mg tablets: 1 tablet (5 mg)"]
+    check(r.returncode == 0 and not noisy and lines == want_lines,
+          f"forms: khal shows each day's warfarin amount ({lines}; {noisy[:1]})")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ engine, so that the interop checks compare two implementations.
     occurrences(schedule, date_from, date_to, viewer_zone=None) -> [Dose]
 
 lists every dose whose local date lies in [date_from, date_to] (inclusive), as
-(medication id, slot id, instant in UTC, local date, zone, pills).
+(medication id, slot id, instant in UTC, local date, zone, amount).
 
 Semantics
 ---------
@@ -49,14 +49,19 @@ Semantics
   - everyNDays: (date - start) % days == 0
   - cycle: (date - start) % (daysOn + daysOff) < daysOn
 * Taper: the step in force on a date is the last one whose ``from`` <= date;
-  it sets pillsPerDose and may move slot times (by slot id) from that date on.
+  it sets the amount (``pillsPerDose``, version 2 ``amount``) and may move slot
+  times (by slot id) from that date on.
+* Amounts (version 2): a dose's amount is given by the first entry of
+  ``doses`` (the step's when it has ``doses``, else the medication's) whose
+  ``weekdays`` (if any) hold the dose date's weekday and whose ``slots`` (if
+  any) hold the slot; otherwise the step's or the medication's amount.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -125,6 +130,7 @@ class Step:
     start: date
     pills: float | None
     times: dict[str, time]
+    doses: list | None = None  # version 2: amounts by weekday and slot (None: the medication's)
 
 
 @dataclass
@@ -140,6 +146,7 @@ class Med:
     max_shift: timedelta
     pills: float
     steps: list[Step]
+    doses: list = field(default_factory=list)
 
 
 def _slots(times: list) -> list[tuple[str, time]]:
@@ -159,15 +166,21 @@ def read_medication(m: dict) -> Med:
     pol = m.get("timePolicy") or {"kind": "fixedInterval" if kind == "everyNHours" else "wallClock"}
     steps = []
     for s in m.get("taper") or []:
-        steps.append(Step(parse_date(s["from"]), s.get("pillsPerDose"),
-                          {t["id"]: parse_time(t["time"]) for t in s.get("times") or []}))
+        steps.append(Step(parse_date(s["from"]), _amount(s),
+                          {t["id"]: parse_time(t["time"]) for t in s.get("times") or []}, s.get("doses")))
     steps.sort(key=lambda s: s.start)
     return Med(
         id=m["id"], slots=_slots(m.get("times") or []), kind=kind, rec=rec,
         start=parse_date(m["start"]), end=parse_date(m["end"]) if m.get("end") else None,
         policy=pol["kind"], pinned_zone=pol.get("zone"),
-        max_shift=timedelta(hours=float(pol.get("maxShiftHours") or 2)), pills=float(m.get("pillsPerDose") if m.get("pillsPerDose") is not None else 1),
-        steps=steps)
+        max_shift=timedelta(hours=float(pol.get("maxShiftHours") or 2)), pills=_amount(m) or 1.0,
+        steps=steps, doses=m.get("doses") or [])
+
+
+def _amount(o: dict) -> float | None:
+    """A dose's amount: version 2's `amount`, version 1's `pillsPerDose` (None: not given)."""
+    value = o.get("amount", o.get("pillsPerDose"))
+    return None if value is None else float(value)
 
 
 def _step(med: Med, day: date) -> Step | None:
@@ -185,8 +198,15 @@ def slot_time(med: Med, slot: str, base: time, day: date) -> time:
     return base
 
 
-def pills(med: Med, day: date) -> float:
+def pills(med: Med, day: date, slot: str | None = None) -> float:
+    """The amount of the dose of `slot` on `day`: the first `doses` rule in force that names it
+    (weekday and slot), else the taper step's amount, else the medication's."""
     step = _step(med, day)
+    rules = step.doses if step and step.doses is not None else med.doses
+    for rule in rules:
+        days = {WEEKDAYS[n.lower()] for n in rule.get("weekdays") or []}
+        if (not days or day.weekday() in days) and (not rule.get("slots") or slot in rule["slots"]):
+            return float(rule["amount"])
     if step and step.pills is not None:
         return float(step.pills)
     return med.pills
@@ -288,7 +308,7 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
                 if local_day > last:
                     break
                 if local_day >= first:
-                    result.append(Dose(instant, med.id, slot_id, local_day, "UTC", pills(med, local_day)))
+                    result.append(Dose(instant, med.id, slot_id, local_day, "UTC", pills(med, local_day, slot_id)))
             continue
 
         if med.policy == "fixedInterval":
@@ -305,7 +325,7 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
                         anchors[stretch] = (day0, resolve(day0, slot_time(med, slot_id, base, day0), home)) if day0 else None
                     day0, anchor = anchors[stretch]
                     instant = anchor + timedelta(days=(d - day0).days)
-                    result.append(Dose(instant, med.id, slot_id, d, "UTC", pills(med, d)))
+                    result.append(Dose(instant, med.id, slot_id, d, "UTC", pills(med, d, slot_id)))
             continue
 
         moves = gradual_moves(schedule, med) if med.policy == "gradual" else {}
@@ -322,7 +342,7 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
                 raise ValueError(f"unknown time policy {med.policy!r}")
             for slot_id, base in med.slots:
                 instant = resolve(d, slot_time(med, slot_id, base, d), zone) + moves.get((slot_id, d), timedelta(0))
-                result.append(Dose(instant, med.id, slot_id, d, zone, pills(med, d)))
+                result.append(Dose(instant, med.id, slot_id, d, zone, pills(med, d, slot_id)))
     skipped = skipped_doses(schedule)
     result = [d for d in result if (d.medication, d.slot, d.local_date) not in skipped]
     result.sort(key=lambda x: (x.instant, x.medication, x.slot))

@@ -30,7 +30,7 @@ extension FeedBuilder {
             doses.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         }
         return doses.map { moved in
-            let pills = engine.pills(of: m, on: moved.date)
+            let pills = engine.amount(of: m, slot: plan.slotID, on: moved.date)
             let dose = engine.step(of: m, on: moved.date)?.dose ?? m.dose
             var event = Sink()
             event.dateTime("RECURRENCE-ID", moved.recurrenceID)
@@ -44,7 +44,7 @@ extension FeedBuilder {
                 ?? text.movedDescription(m, wording, time: moved.time)
             event.text("DESCRIPTION", description)
             addCategoriesAndClass("MEDICATION", to: &event)
-            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
+            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary, verb: wording.spoken?.verb)) }
             return event
         }
     }
@@ -58,7 +58,7 @@ extension FeedBuilder {
         let skippedHourly = list.contains { $0.at != nil } ? engine.skippedHourlyInstants(of: m) : []
         for r in list where r.slot == plan.slotID && !skipped.contains(r.date) {
             if r.at != nil, skippedHourly.contains(hourlyMove(of: r, m, engine: engine)?.to ?? Int.min) { continue }
-            guard r.date >= plan.firstDate, planner.part(of: m, on: r.date) == plan.part,
+            guard r.date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: r.date) == plan.part,
                 let (recurrenceID, start) =
                     r.at == nil
                     ? startValues(of: plan, m, date: r.date, movedTo: r.time, on: r.takenOn, engine: engine)
@@ -85,7 +85,7 @@ extension FeedBuilder {
         for (date, shift) in (moves.shifts[plan.slotID] ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard date >= plan.firstDate, !skipped.contains(date),
                 !m.rescheduled.contains(where: { $0.slot == slot.id && $0.date == date }),
-                planner.part(of: m, on: date) == plan.part
+                planner.part(of: m, slot: plan.slotID, on: date) == plan.part
             else { continue }
             let wall = engine.time(of: slot, in: m, on: date)
             let original = LocalDateTime(date: date, time: wall)
@@ -109,7 +109,7 @@ extension FeedBuilder {
     ) -> [DateTimeValue] {
         if case .everyNHours = m.recurrence { return hourlyExceptionDates(of: plan, m, planner: planner, engine: engine) }
         return skipped.sorted().compactMap { date in
-            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part,
+            guard date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: date) == plan.part,
                 engine.occurrences(of: m, from: date, to: date).contains(where: {
                     $0.slotID == plan.slotID && engine.localDate(of: $0) == date
                 }),
@@ -134,7 +134,7 @@ extension FeedBuilder {
         let instants = engine.skippedHourlyInstants(of: m).map { originals[$0] ?? $0 }
         return instants.sorted().compactMap { instant in
             let date = home.local(at: instant).date
-            guard date >= plan.firstDate, planner.part(of: m, on: date) == plan.part else { return nil }
+            guard date >= plan.firstDate, planner.part(of: m, slot: plan.slotID, on: date) == plan.part else { return nil }
             return DateTimeValue.utc(LocalDateTime(secondsSinceEpoch: instant))
         }
     }

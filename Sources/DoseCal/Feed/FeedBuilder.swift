@@ -129,7 +129,7 @@ public struct FeedBuilder: Sendable {
     ) -> BuiltItem<Sink.Event> {
         let (engine, text) = (run.engine, run.text)
         let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part).uid
-        let pills = engine.pills(of: m, on: plan.firstDate)
+        let pills = engine.amount(of: m, slot: plan.slotID, on: plan.firstDate)
         let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
         let time = m.times.first { $0.id == plan.slotID }.map { engine.time(of: $0, in: m, on: plan.firstDate) }
         var event = Sink()
@@ -145,7 +145,7 @@ public struct FeedBuilder: Sendable {
         event.text("SUMMARY", summary)
         if let time { event.text("DESCRIPTION", text.description(m, wording, time: time)) }
         addCategoriesAndClass("MEDICATION", to: &event)
-        if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary)) }
+        if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary, verb: wording.spoken?.verb)) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Each event's text is true for every occurrence of its series: a series whose local time
 /// moves (every N hours, a fixed interval) names the anchor and how it repeats, not one time.
-/// Amounts are in the medicine's unit (`DoseWords.Form`, from its name and dose; tablets when
-/// neither says): "4 tablets (40 mg)"; a dose of one unit with no dose text has no amount.
+/// A medication with a unit (format version 2) is said as `MedicationWords` says it: "Warfarin
+/// 5 mg tablets: half a tablet (2.5 mg)". Without one (version 1), amounts are in the medicine's
+/// unit (`DoseWords.Form`, from its name and dose; tablets when neither says): "4 tablets
+/// (40 mg)"; a dose of one unit with no dose text has no amount.
 struct FeedText {
     let privacy: Bool
     /// The schedule's home zone, named where a series' time is read in it.
@@ -19,17 +21,25 @@ struct FeedText {
 
     final class Memo {
         var form: (dose: String?, name: String, form: DoseWords.Form)? = nil
-        var wording: (name: String, strength: String?, pills: Double, dose: String?, wording: DoseWording)? = nil
+        var wording:
+            (
+                name: String, strength: String?, pills: Double, dose: String?, form: DoseForm?, unit: DoseUnit?,
+                wording: DoseWording
+            )? = nil
         var alarm: AlarmTimes? = nil
         /// The alarm text of the last SUMMARY (a medication's series mostly share it).
-        var alarmText: (summary: String, text: String)? = nil
+        var alarmText: (summary: String, verb: String, text: String)? = nil
         var alarmBlock: AlarmBlock? = nil
+        /// The words of the last medication with a unit, and its wording by amount.
+        var words: MedicationWords? = nil
+        var spoken: [Double: DoseWording] = [:]
     }
 
-    /// The VALARM of `reminder` for an event with `summary`: the last one when it says the same.
-    func alarmBlock(_ reminder: Reminder, summary: String) -> AlarmBlock {
+    /// The VALARM of `reminder` for an event with `summary` (of a dose one would `verb`): the last
+    /// one when it says the same.
+    func alarmBlock(_ reminder: Reminder, summary: String, verb: String? = nil) -> AlarmBlock {
         let times = alarmTimes(reminder)
-        let description = alarm(summary: summary)
+        let description = alarm(summary: summary, verb: verb ?? "take")
         if let last = memo.alarmBlock, last.times.reminder == reminder, last.description == description { return last }
         let block = AlarmBlock(times, description)
         memo.alarmBlock = block
@@ -45,10 +55,20 @@ struct FeedText {
     }
 
     /// The words one series (or one moved dose) shares between its SUMMARY, DESCRIPTION and
-    /// alarm, worked out once: the name with strength, and the amount (nil: none is said).
+    /// alarm, worked out once: the name with strength, and the amount (nil: none is said); for a
+    /// medication with a unit, its title, instruction and verb (`MedicationWords`).
     struct DoseWording {
         var name: String
         var amount: String?
+        var spoken: Spoken? = nil
+
+        /// "Warfarin 5 mg tablets: half a tablet (2.5 mg)", "Take half a tablet (2.5 mg) of
+        /// Warfarin 5 mg", "take".
+        struct Spoken {
+            var title: String
+            var instruction: String
+            var verb: String
+        }
     }
 
     /// The wording of a dose of `pills` units (`dose`: the step's or medication's dose text).
@@ -56,14 +76,37 @@ struct FeedText {
     func wording(_ m: Medication, pills: Double, dose: String?) -> DoseWording {
         if privacy { return DoseWording(name: "", amount: nil) }
         if let last = memo.wording, last.pills == pills, last.name == m.name, last.strength == m.strength,
-            last.dose == dose
+            last.dose == dose, last.form == m.form, last.unit == m.unit
         {
             return last.wording
         }
-        let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
-        let wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
-        memo.wording = (m.name, m.strength, pills, dose, wording)
+        let wording: DoseWording
+        if m.unit != nil, let words = medicationWords(m) {
+            if let known = memo.spoken[pills] { return known }
+            let said = words.amount(pills)
+            let spoken = DoseWording.Spoken(
+                title: words.title(said: said), instruction: words.instruction(said: said), verb: words.verb)
+            wording = DoseWording(name: words.name, amount: said, spoken: spoken)
+            memo.spoken[pills] = wording
+        } else {
+            let name = m.strength.map { "\(m.name) \($0)" } ?? m.name
+            wording = DoseWording(name: name, amount: doseText(m, pills: pills, dose: dose))
+        }
+        memo.wording = (m.name, m.strength, pills, dose, m.form, m.unit, wording)
         return wording
+    }
+
+    /// The words of `m` (a medication with a unit): the last ones made again when `m` says the
+    /// same (a medication's series, by weekday and step, ask for them in turn).
+    func medicationWords(_ m: Medication) -> MedicationWords? {
+        if let last = memo.words, last.medication.name == m.name, last.medication.strength == m.strength,
+            last.medication.form == m.form, last.medication.unit == m.unit
+        {
+            return last
+        }
+        memo.words = MedicationWords(m)
+        memo.spoken = [:]
+        return memo.words
     }
 
     /// The form of the medicine `dose` and `name` say (`DoseWords.form`), tablets when neither does.
@@ -90,6 +133,7 @@ struct FeedText {
 
     func summary(_ w: DoseWording) -> String {
         if privacy { return FeedText.neutral }
+        if let spoken = w.spoken { return spoken.title }
         return w.amount.map { "\(w.name) (\($0))" } ?? w.name
     }
 
@@ -155,6 +199,11 @@ struct FeedText {
     /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
     private func take(_ w: DoseWording) -> TextBuilder {
         var text = TextBuilder()
+        if let spoken = w.spoken {
+            text.add(spoken.instruction)
+            text.add(" ")
+            return text
+        }
         text.add("Take ")
         if let amount = w.amount {
             text.add(amount)
@@ -176,23 +225,27 @@ struct FeedText {
         return text.string
     }
 
-    /// The alarm's text, given the event's SUMMARY (`summary(_:)`).
-    func alarm(summary: String) -> String {
+    /// The alarm's text, given the event's SUMMARY (`summary(_:)`) and the verb of its dose.
+    func alarm(summary: String, verb: String = "take") -> String {
         if privacy { return FeedText.neutral }
-        if let last = memo.alarmText, last.summary == summary { return last.text }
+        if let last = memo.alarmText, last.summary == summary, last.verb == verb { return last.text }
         var text = TextBuilder()
-        text.add("Time to take ")
+        text.add("Time to ")
+        text.add(verb)
+        text.add(" ")
         text.add(summary)
-        memo.alarmText = (summary, text.string)
+        memo.alarmText = (summary, verb, text.string)
         return text.string
     }
 
-    /// The words of `m`'s refill warning, when its supply runs out (`RefillWarningText`).
+    /// The words of `m`'s refill warning, when its supply runs out (`RefillWarningText`); the
+    /// supply's unit word as `MedicationWords` says it for a medication with a unit ("ml").
     func refillWarning(_ m: Medication, forecast: SupplyForecast, supply: Supply) -> RefillWarningText? {
         guard let runOut = forecast.runOut else { return nil }
+        let unit = MedicationWords(m)?.supplyUnit(supply.pills) ?? form(dose: m.dose, name: m.name).unit(supply.pills)
         return RefillWarningText(
-            name: privacy ? nil : m.name, pills: supply.pills, unit: form(dose: m.dose, name: m.name).unit(supply.pills),
-            asOf: supply.asOf, dosesCovered: forecast.dosesCovered, lastCovered: forecast.lastCoveredDose, runOut: runOut)
+            name: privacy ? nil : m.name, pills: supply.pills, unit: unit, asOf: supply.asOf,
+            dosesCovered: forecast.dosesCovered, lastCovered: forecast.lastCoveredDose, runOut: runOut)
     }
 
     /// "1", "0.5", "2.25".

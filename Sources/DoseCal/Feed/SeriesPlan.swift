@@ -12,9 +12,9 @@ public struct SeriesPlan: Sendable, Equatable {
     public var firstDate: LocalDate
 }
 
-/// Splits a medication into series: at taper steps and travel dates (wall-clock policy), and into
+/// Splits a medication into series: at taper steps and travel dates (wall-clock policy), into
 /// a few rules where a cycle needs them (21/7 -> 3 weekly rules; L not a multiple of 7 -> one
-/// daily rule per "on" day).
+/// daily rule per "on" day), and by weekday where a weekday's amount differs (`SeriesCuts`).
 struct SeriesPlanner {
     let engine: WallClockEngine
 
@@ -36,14 +36,23 @@ struct SeriesPlanner {
                     subs = subRules(medication, segStart: segStart, segEnd: segEnd)
                     rules[place] = (segEnd, subs)
                 }
-                for (index, sub) in subs.enumerated() {
-                    let part = SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1)
-                    guard
-                        let plan = makePlan(
-                            medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay,
-                            rule: sub.rule)
-                    else { continue }
-                    result.append(plan)
+                let add = { (part: SeriesPart, sub: SubRule) in
+                    if let plan = makePlan(
+                        medication, slot: slot, part: part, segment: (segStart, segEnd), firstDay: sub.firstDay, rule: sub.rule)
+                    {
+                        result.append(plan)
+                    }
+                }
+                guard medication.hasDoseRules else {
+                    for (index, sub) in subs.enumerated() {
+                        add(SeriesPart(stretchStart: stretch, cycleRule: subs.count == 1 ? nil : index + 1), sub)
+                    }
+                    continue
+                }
+                // Amounts by weekday: a series per weekday whose amount differs (decision 0211).
+                let whole = split.rules(medication, segStart: segStart, segEnd: segEnd)
+                for cut in split.rules(whole, of: medication, slot: slot.id, segStart: segStart, segEnd: segEnd) {
+                    add(SeriesPart(stretchStart: stretch, cycleRule: cut.cycleRule, weekday: cut.weekday), Self.subRule(cut.rule))
                 }
             }
         }
@@ -53,7 +62,9 @@ struct SeriesPlanner {
     /// Where the series are cut, and the part of the series that holds a dose on a date.
     var split: SeriesCuts { SeriesCuts(engine: engine) }
 
-    func part(of medication: Medication, on date: LocalDate) -> SeriesPart { split.part(of: medication, on: date) }
+    func part(of medication: Medication, slot: String, on date: LocalDate) -> SeriesPart {
+        split.part(of: medication, slot: slot, on: date)
+    }
 
     /// One rule of a stretch, its first dose day, and the cycle days it covers.
     typealias SubRule = (rule: RecurrenceRule, firstDay: LocalDate, cycleOffsets: Range<Int>?)
@@ -61,13 +72,16 @@ struct SeriesPlanner {
     /// The rules (without UNTIL) and first dose days that together give the recurrence's days
     /// in `segStart...segEnd`.
     private func subRules(_ m: Medication, segStart: LocalDate, segEnd: LocalDate?) -> [SubRule] {
-        split.rules(m, segStart: segStart, segEnd: segEnd).map { sub in
-            let p = sub.pattern
-            let rule = RecurrenceRule(
-                p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
-                weekStart: p.weekStart)
-            return (rule, sub.firstDay, sub.cycleOffsets)
-        }
+        split.rules(m, segStart: segStart, segEnd: segEnd).map(Self.subRule)
+    }
+
+    /// `cut` as the feed writes its rule.
+    static func subRule(_ cut: SeriesCuts.Rule) -> SubRule {
+        let p = cut.pattern
+        let rule = RecurrenceRule(
+            p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
+            weekStart: p.weekStart)
+        return (rule, cut.firstDay, cut.cycleOffsets)
     }
 
     private func makePlan(

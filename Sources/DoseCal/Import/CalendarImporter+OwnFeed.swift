@@ -36,11 +36,13 @@ extension CalendarImporter {
         return named?.hex == exact.hex ? named : exact
     }
 
-    /// The notes of a dose event dosecal wrote: the lines after "Take ... ." in its DESCRIPTION
-    /// (`FeedText.description`); nil for another calendar's event, or without notes.
+    /// The notes of a dose event dosecal wrote: the lines after "Take ... ." (a version 2 form's
+    /// "Use", "Apply" or "Inject ... .") in its DESCRIPTION (`FeedText.description`); nil for
+    /// another calendar's event, or without notes.
     static func ownNotes(_ e: ReturnedEvent) -> String? {
         guard ReturnedCalendar.isDosecalUID(e.uid), let text = e.component.property("DESCRIPTION")?.text,
-            let newline = text.firstIndex(of: "\n"), text.hasPrefix("Take "), text[..<newline].hasSuffix(".")
+            let newline = text.firstIndex(of: "\n"), ["Take ", "Use ", "Apply ", "Inject "].contains(where: text.hasPrefix),
+            text[..<newline].hasSuffix(".")
         else { return nil }
         let notes = String(text[text.index(after: newline)...])
         return notes.isEmpty ? nil : notes

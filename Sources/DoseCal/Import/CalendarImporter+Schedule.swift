@@ -43,6 +43,7 @@ extension CalendarImporter {
             unmapped.append(ImportReport.Unmapped(summary: item.medication.name, uid: nil, line: nil, reason: reason))
             return false
         }
+        items = joinWeekdayAmounts(items, home: home, itinerary: chained.itinerary)
         // Ids from the names once stretches are joined ("prednisone", not "prednisone-2").
         var used = Set<String>()
         for i in items.indices {
@@ -51,7 +52,9 @@ extension CalendarImporter {
         }
         keepNamedMoves(&items, home: home, itinerary: chained.itinerary)
         let log = skippedLog(&items, home: home, itinerary: chained.itinerary)
-        let schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary, log: log)
+        var schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary, log: log)
+        // Forms, units and amounts by weekday are format version 2's.
+        if schedule.medications.contains(where: \.needsVersion2) { schedule.version = 2 }
         return (schedule, items.map(\.source), unmapped)
     }
 
@@ -141,7 +144,7 @@ extension CalendarImporter {
                 id: id, name: title.name, strength: title.strength, dose: title.dose, pillsPerDose: title.pillsPerDose,
                 notes: first.medicationNotes, times: times, recurrence: recurrence, start: first.start, end: first.end,
                 timePolicy: first.timePolicy,
-                reminder: first.reminder)
+                reminder: first.reminder, form: title.form, unit: title.unit)
             var notes = group.flatMap(\.0.notes)
             (m.rescheduled, notes) = rescheduled(group.map(\.0), slots: times, recurrence: recurrence, notes: notes)
             medications.append(m)

@@ -3,7 +3,7 @@ import ICal
 /// Which medication and slot a dosecal UID belongs to. UIDs are hashes (decision 0001), so the
 /// index is built from a schedule's feed; series of an older feed whose part names a date the
 /// schedule no longer splits at (a taper step or travel date since removed) are found by hashing
-/// the candidate parts `from-<their start date>` and `+cN`.
+/// the candidate parts `from-<their start date>`, `+cN` and (amounts by weekday) `+MO` ... `+SU`.
 struct DoseSlotIndex: Sendable {
     struct Slot: Sendable, Hashable {
         var key: SlotKey
@@ -59,8 +59,12 @@ struct DoseSlotIndex: Sendable {
         }
         guard !unknown.isEmpty else { return }
         let stretches = [nil] + dates.sorted()
+        // A medication with amounts by weekday also has a series per such weekday.
+        let weekdays: [Weekday?] = schedule.medications.contains(where: \.hasDoseRules) ? [nil] + Weekday.allCases : [nil]
         let all = stretches.flatMap { d in
-            [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map { SeriesPart(stretchStart: d, cycleRule: $0) }
+            [nil, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].flatMap { c in
+                weekdays.map { SeriesPart(stretchStart: d, cycleRule: c, weekday: $0) }
+            }
         }
         for m in schedule.medications {
             for slot in m.times {

@@ -16,7 +16,8 @@ public struct SlotKey: Sendable, Hashable, Comparable {
 }
 
 /// Which of a slot's series an event is: the main one (""), one that starts at a taper step or
-/// travel date (`from-YYYYMMDD`), and the Nth rule of a cycle (`+cN`, after either).
+/// travel date (`from-YYYYMMDD`), the Nth rule of a cycle (`+cN`, after either), and the doses
+/// of one weekday whose amount is not the slot's plain one (`+MO`, last).
 public struct SeriesPart: Sendable, Hashable, CustomStringConvertible {
     /// The part as it goes into the UID.
     public var description: String
@@ -24,11 +25,12 @@ public struct SeriesPart: Sendable, Hashable, CustomStringConvertible {
     /// The main series of a slot.
     public static let main = SeriesPart(stretchStart: nil)
 
-    /// The series of the stretch starting at `stretchStart` (nil: the medication's start), and
-    /// of its `cycleRule`th rule (1-based) when a cycle needs several.
-    public init(stretchStart: LocalDate?, cycleRule: Int? = nil) {
+    /// The series of the stretch starting at `stretchStart` (nil: the medication's start), of
+    /// its `cycleRule`th rule (1-based) when a cycle needs several, and of the doses on
+    /// `weekday` when that day's amount has a series of its own.
+    public init(stretchStart: LocalDate?, cycleRule: Int? = nil, weekday: Weekday? = nil) {
         let stretch = stretchStart.map { "from-\($0.basicFormat)" } ?? ""
-        description = stretch + (cycleRule.map { "+c\($0)" } ?? "")
+        description = stretch + (cycleRule.map { "+c\($0)" } ?? "") + (weekday.map { "+\($0.rawValue)" } ?? "")
     }
 
     /// A part as written in a UID's hashed text (an older feed's, for instance).

@@ -6,12 +6,21 @@ public struct Medication: Sendable, Equatable {
     /// Stable identifier, unique in the schedule; UIDs derive from it, so it never changes.
     public var id: String
     public var name: String
-    /// Strength, e.g. "500 mg".
+    /// Strength, e.g. "500 mg", "250 mg/5 ml" (per tablet, puff ... or per volume).
     public var strength: String?
-    /// Dose text, e.g. "1 tablet".
+    /// What the medicine is (format version 2); nil when the file does not say.
+    public var form: DoseForm?
+    /// The unit of `amount`, the doses' amounts and the supply (format version 2: the form's
+    /// default when the file names none). Nil: units the file does not name, as in version 1,
+    /// whose words take the form from the dose text or name (tablets when neither says).
+    public var unit: DoseUnit?
+    /// Dose text, e.g. "1 tablet" (version 1; version 2 says the dose with `amount` and `unit`).
     public var dose: String?
-    /// Units taken per dose (may be fractional: 0.5 for half a tablet).
-    public var pillsPerDose: Double
+    /// The amount of each dose, in `unit` (may be fractional: 0.5 for half a tablet); version 1's
+    /// `pillsPerDose`.
+    public var amount: Double
+    /// Amounts of the doses on some weekdays or at some slots; the other doses take `amount`.
+    public var doses: [DoseRule]
     public var notes: String?
     /// The dose slots: one wall-clock time each, with a stable slot id.
     public var times: [DoseSlot]
@@ -33,17 +42,22 @@ public struct Medication: Sendable, Equatable {
     /// (`WallClockEngine.spacing(of:)`, decision 0230).
     public var spacing: Spacing?
 
+    /// `pillsPerDose` is the amount of each dose (`amount`), under version 1's name.
     public init(
         id: String, name: String, strength: String? = nil, dose: String? = nil, pillsPerDose: Double = 1,
         notes: String? = nil, times: [DoseSlot], recurrence: Recurrence = .daily, start: LocalDate,
         end: LocalDate? = nil, timePolicy: TimePolicy = .wallClock, reminder: Reminder = Reminder(),
-        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = [], spacing: Spacing? = nil
+        supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = [], spacing: Spacing? = nil,
+        form: DoseForm? = nil, unit: DoseUnit? = nil, doses: [DoseRule] = []
     ) {
         self.id = id
         self.name = name
         self.strength = strength
+        self.form = form
+        self.unit = unit
         self.dose = dose
-        self.pillsPerDose = pillsPerDose
+        self.amount = pillsPerDose
+        self.doses = doses
         self.notes = notes
         self.times = times
         self.recurrence = recurrence
@@ -55,6 +69,14 @@ public struct Medication: Sendable, Equatable {
         self.taper = taper
         self.rescheduled = rescheduled
         self.spacing = spacing
+    }
+}
+
+extension Medication {
+    /// Version 1's name of `amount`: units per dose.
+    public var pillsPerDose: Double {
+        get { amount }
+        set { amount = newValue }
     }
 }
 
@@ -173,9 +195,11 @@ public struct Reminder: Sendable, Equatable {
     }
 }
 
-/// Pills on hand as of a date, and when to warn.
+/// The supply on hand as of a date, and when to warn.
 public struct Supply: Sendable, Equatable {
-    /// Units on hand at the start of `asOf` (before that day's doses).
+    /// Units on hand at the start of `asOf` (before that day's doses), in the medication's supply
+    /// unit (`Medication.supplyUnit`: tablets, ml ...; version 1: pills). The file's `amount`
+    /// (version 2) or `pills` (version 1).
     public var pills: Double
     public var asOf: LocalDate
     /// Warn this many days before the run-out date.
@@ -197,18 +221,31 @@ public struct Supply: Sendable, Equatable {
 /// and optionally the times change.
 public struct TaperStep: Sendable, Equatable {
     public var from: LocalDate
-    /// Units per dose in this step; nil keeps the medication's.
-    public var pillsPerDose: Double?
-    /// Dose text in this step; nil keeps the medication's.
+    /// The amount of each dose in this step, in the medication's unit; nil keeps the medication's.
+    public var amount: Double?
+    /// Amounts of the doses on some weekdays or at some slots in this step; nil keeps the
+    /// medication's `doses`.
+    public var doses: [DoseRule]?
+    /// Dose text in this step (version 1); nil keeps the medication's.
     public var dose: String?
     /// Slot times in this step, by slot id; a slot not listed keeps its time. Nil keeps all.
     public var times: [DoseSlot]?
 
-    public init(from: LocalDate, pillsPerDose: Double? = nil, dose: String? = nil, times: [DoseSlot]? = nil) {
+    /// `pillsPerDose` is the step's `amount`, under version 1's name.
+    public init(
+        from: LocalDate, pillsPerDose: Double? = nil, dose: String? = nil, times: [DoseSlot]? = nil, doses: [DoseRule]? = nil
+    ) {
         self.from = from
-        self.pillsPerDose = pillsPerDose
+        self.amount = pillsPerDose
+        self.doses = doses
         self.dose = dose
         self.times = times
+    }
+
+    /// Version 1's name of `amount`.
+    public var pillsPerDose: Double? {
+        get { amount }
+        set { amount = newValue }
     }
 }
 

@@ -17,7 +17,7 @@ extension MedicationDecoder {
     ]
     static let reminderKeys: JSONKeys = ["enabled", "minutesBefore", "repeat"]
     static let repeatKeys: JSONKeys = ["count", "intervalMinutes"]
-    static let supplyKeys: JSONKeys = ["pills", "asOf", "warningDays", "refillReminderTime"]
+    static let supplyKeys: JSONKeys = ["amount", "pills", "asOf", "warningDays", "refillReminderTime"]
 
     /// Weekday spellings, lower-cased: two-letter codes and full English names.
     static let weekdayNames: [String: Weekday] = {
@@ -72,7 +72,7 @@ extension MedicationDecoder {
         }
     }
 
-    private func decodeWeekdays(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
+    func decodeWeekdays(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> [Weekday] {
         let elements = try reader.array(node, at: path)
         guard !elements.isEmpty else {
             throw reader.fail(
@@ -158,9 +158,23 @@ extension MedicationDecoder {
         return reminder
     }
 
+    /// `supply`: what is on hand (version 1 `pills`; version 2 `amount`, in the supply's unit,
+    /// or `pills` as version 1 writes it).
     func decodeSupply(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Supply {
         let f = try reader.fields(node, at: path, known: Self.supplyKeys)
-        let pills = try f.required("pills", "units on hand, 0 or more") { (n, p) throws(ScheduleError) in
+        try requireVersion2(f, ["amount"])
+        var key = "pills"
+        if version >= 2, f["pills"] == nil || f["amount"] != nil {
+            key = "amount"
+            if let both = f["pills"] {
+                try reader.report(
+                    reader.fail(
+                        both, f.path("pills"),
+                        "pills and amount both give the amount on hand; keep \"amount\", in the supply's unit"))
+            }
+        }
+        let hint = version >= 2 ? "the amount on hand in the supply's unit, 0 or more" : "units on hand, 0 or more"
+        let pills = try f.required(key, hint) { (n, p) throws(ScheduleError) in
             let valid = "use the number of units on hand, 0 or more"
             let d = try reader.number(n, at: p, valid: valid)
             guard d >= 0 else { throw reader.fail(n, p, "\(ScheduleReader.text(n)) is below 0; \(valid)") }

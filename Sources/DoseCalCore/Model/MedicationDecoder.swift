@@ -5,17 +5,21 @@ struct MedicationDecoder {
     /// The schedule's home zone (nil when it is wrong): every-N-hours doses are named by their
     /// time in it.
     var home: Zone? = nil
-    /// The file's format version: keys of a later version are refused in an earlier file.
+    /// The file's format version: keys of a later version are refused in an earlier file, and 2
+    /// says doses with form, unit and amount.
     var version = 1
 
+    /// One list for both versions: a version 1 file that uses a key of version 2 (`form`, `unit`,
+    /// `amount`, `doses`, `spacing`) is told so at the key (`requireVersion2`); version 2 takes
+    /// every key of version 1.
     static let medicationKeys: JSONKeys = [
-        "id", "name", "strength", "dose", "notes", "pillsPerDose", "times", "recurrence", "start", "end",
-        "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
+        "id", "name", "strength", "form", "unit", "amount", "doses", "dose", "notes", "pillsPerDose", "times", "recurrence",
+        "start", "end", "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
     ]
     static let rescheduledKeys: JSONKeys = ["slot", "date", "at", "time", "toDate"]
     static let slotKeys: JSONKeys = ["id", "time", "until"]
     static let stepSlotKeys: JSONKeys = ["id", "time"]
-    static let stepKeys: JSONKeys = ["from", "pillsPerDose", "dose", "times"]
+    static let stepKeys: JSONKeys = ["from", "amount", "doses", "pillsPerDose", "dose", "times"]
 
     /// The time policy used when a medication has no `timePolicy`: fixedInterval for everyNHours, else wallClock.
     static func defaultPolicy(for recurrence: Recurrence) -> TimePolicy {
@@ -31,12 +35,21 @@ struct MedicationDecoder {
             try reader.text(n, at: p, nonEmpty: "Metformin")
         }
         let strength = try f.optional("strength") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
-        let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
+        let amounts = try decodeAmounts(f, strength: strength)
         let notes = try f.optional("notes") { (n, p) throws(ScheduleError) in try reader.text(n, at: p, multiline: true) }
-        let pillsPerDose = try f.optional("pillsPerDose", reader.pills) ?? 1
         let times = try decodeTimes(f)
         let recurrence = try f.optional("recurrence", decodeRecurrence) ?? .daily
         let start = try f.attempt("start", "the first day, YYYY-MM-DD", reader.date)
+        let measure = AmountMeasure(strength: strength, amounts)
+        // Version 1 has no doses (its key list has none to look up).
+        let doses =
+            version < 2
+            ? []
+            : try times.flatMap { times throws(ScheduleError) in
+                try f.optional("doses") { (n, p) throws(ScheduleError) in
+                    try decodeDoseRules(n, at: p, slots: times, recurrence: recurrence, start: start, measure: measure)
+                }
+            } ?? []
         let end = try decodeEnd(f, times: times, recurrence: recurrence, start: start)
         let timePolicy =
             try f.optional("timePolicy") { (n, p) throws(ScheduleError) in
@@ -48,12 +61,12 @@ struct MedicationDecoder {
         guard let id, let name, let times, let start else { throw reader.incomplete(node, path) }
         let taper =
             try f.optional("taper") { (n, p) throws(ScheduleError) in
-                try decodeTaper(n, at: p, times: times, start: start, end: end)
+                try decodeTaper(n, at: p, times: times, start: start, end: end, recurrence: recurrence, measure: measure)
             } ?? []
         var medication = Medication(
-            id: id, name: name, strength: strength, dose: dose, pillsPerDose: pillsPerDose, notes: notes, times: times,
-            recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder, supply: supply,
-            taper: taper, spacing: spacing)
+            id: id, name: name, strength: strength, dose: amounts.dose, pillsPerDose: amounts.amount, notes: notes,
+            times: times, recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder,
+            supply: supply, taper: taper, spacing: spacing, form: amounts.form, unit: amounts.unit, doses: doses)
         medication.rescheduled =
             try f.optional("rescheduled") { (n, p) throws(ScheduleError) in try decodeRescheduled(n, at: p, of: medication) }
             ?? []
@@ -169,20 +182,45 @@ struct MedicationDecoder {
     }
 
     private func decodeTaper(
-        _ node: JSONNode, at path: FieldPath, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ node: JSONNode, at path: FieldPath, times: [DoseSlot], start: LocalDate, end: LocalDate?, recurrence: Recurrence,
+        measure: AmountMeasure
     ) throws(ScheduleError) -> [TaperStep] {
         var steps: [TaperStep] = []
         for (i, element) in try reader.array(node, at: path).enumerated() {
             let step = try reader.attempt { () throws(ScheduleError) in
-                try decodeTaperStep(element, at: path.element(i), previous: steps.last, times: times, start: start, end: end)
+                try decodeTaperStep(
+                    element, at: path.element(i), previous: steps.last, times: times, start: start, end: end,
+                    amounts: (recurrence, measure))
             }
             if let step { steps.append(step) }
         }
         return steps
     }
 
+    /// A step's `pillsPerDose` and `dose` (version 1, and version 2 for a medication without a
+    /// unit), or `amount` and `doses` (version 2).
+    private func decodeStepAmounts(
+        _ f: ScheduleFields, into step: inout TaperStep, slots: [DoseSlot], start: LocalDate,
+        amounts: (recurrence: Recurrence, measure: AmountMeasure)
+    ) throws(ScheduleError) {
+        try requireVersion2(f, ["amount", "doses"])
+        let legacy = version < 2 || (amounts.measure.unit == nil && f["amount"] == nil)
+        if legacy {
+            step.amount = try f.optional("pillsPerDose", reader.pills)
+            step.dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
+            if version < 2 { return }
+        } else {
+            try refuseVersion1Dose(f, amounts.measure.unit == nil ? "amount" : "the medication's form or unit")
+            step.amount = try f.optional("amount") { (n, p) throws(ScheduleError) in try amount(n, at: p, amounts.measure) }
+        }
+        step.doses = try f.optional("doses") { (n, p) throws(ScheduleError) in
+            try decodeDoseRules(n, at: p, slots: slots, recurrence: amounts.recurrence, start: start, measure: amounts.measure)
+        }
+    }
+
     private func decodeTaperStep(
-        _ element: JSONNode, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?
+        _ element: JSONNode, at path: FieldPath, previous: TaperStep?, times: [DoseSlot], start: LocalDate, end: LocalDate?,
+        amounts: (recurrence: Recurrence, measure: AmountMeasure)
     ) throws(ScheduleError) -> TaperStep {
         let f = try reader.fields(element, at: path, known: Self.stepKeys)
         let from = try f.required("from", "the first day of this step, YYYY-MM-DD", reader.date)
@@ -208,10 +246,10 @@ struct MedicationDecoder {
                     fromNode, f.path("from"),
                     "\(from) is after the medication's end \(end); every step must start on or before end"))
         }
-        let pills = try f.optional("pillsPerDose", reader.pills)
-        let dose = try f.optional("dose") { (n, p) throws(ScheduleError) in try reader.text(n, at: p) }
-        let stepTimes = try f.optional("times") { (n, p) throws(ScheduleError) in try decodeStepSlots(n, at: p, slots: times) }
-        return TaperStep(from: from, pillsPerDose: pills, dose: dose, times: stepTimes)
+        var step = TaperStep(from: from)
+        try decodeStepAmounts(f, into: &step, slots: times, start: start, amounts: amounts)
+        step.times = try f.optional("times") { (n, p) throws(ScheduleError) in try decodeStepSlots(n, at: p, slots: times) }
+        return step
     }
 
     /// A taper step's `times`: `{"id", "time"}` objects naming existing slots, once each.

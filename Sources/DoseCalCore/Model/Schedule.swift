@@ -4,8 +4,9 @@ import Foundation
 ///
 /// A plain value: no clock, no file system. `ScheduleCodec` reads and writes it.
 public struct Schedule: Sendable, Equatable {
-    /// The format version of the file (1 or 2); it is written back as it was read. Version 2
-    /// adds keys (`spacing`, the gradual time policy) that a version 1 file may not use.
+    /// The format version of the file (1 or 2); it is written back as it was read, or as 2 when
+    /// a medication holds what only version 2 says. Version 2 adds keys (`spacing`, the gradual
+    /// time policy, `form`, `unit`, `amount`, `doses`) that a version 1 file may not use.
     public var version: Int
     /// The IANA zone the person lives in, resolved when the schedule is read; wall-clock doses
     /// resolve in it unless the itinerary says otherwise.

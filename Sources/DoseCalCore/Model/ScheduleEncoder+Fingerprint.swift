@@ -12,8 +12,8 @@ extension ScheduleEncoder {
         return SHA256.hex(JSONWriter.document(tree(rest)))
     }
 
-    /// The fingerprint of one medication's entry.
+    /// The fingerprint of one medication's entry (as the version it needs writes it).
     package static func fingerprint(_ medication: Medication) -> String {
-        SHA256.hex(JSONWriter.document(self.medication(medication)))
+        SHA256.hex(JSONWriter.document(self.medication(medication, version: medication.needsVersion2 ? 2 : 1)))
     }
 }

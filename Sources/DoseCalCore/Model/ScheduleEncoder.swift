@@ -5,7 +5,8 @@ import Foundation
 package enum ScheduleEncoder {
     static func tree(_ schedule: Schedule) -> JSONValue {
         var root = ObjectBuilder()
-        root.add("version", .int(schedule.version))
+        let version = writtenVersion(schedule)
+        root.add("version", .int(version))
         root.add("homeZone", .string(schedule.homeZone))
         var feed = ObjectBuilder()
         let defaults = FeedOptions()
@@ -16,7 +17,7 @@ package enum ScheduleEncoder {
         }
         if let color = schedule.feed.color { feed.add("color", .string(color.text)) }
         if !feed.isEmpty { root.add("feed", feed.value) }
-        root.add("medications", JSONValue(.array(schedule.medications.map(medication))))
+        root.add("medications", JSONValue(.array(schedule.medications.map { medication($0, version: version) })))
         if !schedule.itinerary.isEmpty {
             root.add(
                 "itinerary",
@@ -34,14 +35,31 @@ package enum ScheduleEncoder {
         return root.value
     }
 
-    static func medication(_ m: Medication) -> JSONValue {
+    /// The version a schedule is written in: its own, or 2 when a medication holds what version 1
+    /// cannot (a form, a unit, amounts by weekday or slot, spacing, the gradual policy).
+    package static func writtenVersion(_ schedule: Schedule) -> Int {
+        let needs2 = schedule.medications.contains {
+            $0.needsVersion2 || $0.spacing != nil || $0.timePolicy.maxShiftPerDay != nil
+        }
+        return needs2 ? max(schedule.version, 2) : schedule.version
+    }
+
+    /// A medication's entry in a file of `version` (its dose keys are the version's).
+    static func medication(_ m: Medication, version: Int) -> JSONValue {
         var o = ObjectBuilder()
         o.add("id", .string(m.id))
         o.add("name", .string(m.name))
         if let strength = m.strength { o.add("strength", .string(strength)) }
+        let unitStyle = saysUnit(m, version: version)
+        if unitStyle {
+            if let form = m.form { o.add("form", .string(form.rawValue)) }
+            if let unit = m.unit, unit != m.form?.defaultUnit { o.add("unit", .string(unit.rawValue)) }
+            if m.amount != 1 { o.add("amount", .number(m.amount)) }
+        }
+        if version >= 2, !m.doses.isEmpty { o.add("doses", doseRules(m.doses)) }
         if let dose = m.dose { o.add("dose", .string(dose)) }
         if let notes = m.notes { o.add("notes", .string(notes)) }
-        if m.pillsPerDose != 1 { o.add("pillsPerDose", .number(m.pillsPerDose)) }
+        if !unitStyle, m.amount != 1 { o.add("pillsPerDose", .number(m.amount)) }
         if !(m.times.isEmpty && m.recurrence.isAsNeeded) { o.add("times", slots(m.times)) }
         if m.recurrence != .daily { o.add("recurrence", recurrence(m.recurrence)) }
         o.add("start", .string(m.start.description))
@@ -49,8 +67,8 @@ package enum ScheduleEncoder {
         if m.timePolicy != MedicationDecoder.defaultPolicy(for: m.recurrence) { o.add("timePolicy", timePolicy(m.timePolicy)) }
         if let spacing = m.spacing { o.add("spacing", self.spacing(spacing)) }
         if m.reminder != Reminder() { o.add("reminder", reminder(m.reminder)) }
-        if let supply = m.supply { o.add("supply", self.supply(supply)) }
-        if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map(step)))) }
+        if let supply = m.supply { o.add("supply", self.supply(supply, of: m, version: version)) }
+        if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map { step($0, unitStyle: unitStyle) }))) }
         if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
         return o.value
     }
@@ -144,10 +162,16 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    static func supply(_ s: Supply) -> JSONValue {
+    /// Whether a file of `version` says `m`'s dose with form, unit and amount (version 2, a
+    /// medication with a form or unit), else with version 1's `dose` and `pillsPerDose`.
+    static func saysUnit(_ m: Medication, version: Int) -> Bool { version >= 2 && (m.form != nil || m.unit != nil) }
+
+    /// The supply record of `m` as a file of `version` holds it (`amount` where the medication
+    /// says its dose with a unit, else `pills`).
+    static func supply(_ s: Supply, of m: Medication, version: Int) -> JSONValue {
         let defaults = Supply(pills: 0, asOf: s.asOf)
         var o = ObjectBuilder()
-        o.add("pills", .number(s.pills))
+        o.add(saysUnit(m, version: version) ? "amount" : "pills", .number(s.pills))
         o.add("asOf", .string(s.asOf.description))
         if s.warningDays != defaults.warningDays { o.add("warningDays", .int(s.warningDays)) }
         if s.refillReminderTime != defaults.refillReminderTime {
@@ -156,13 +180,29 @@ package enum ScheduleEncoder {
         return o.value
     }
 
-    private static func step(_ s: TaperStep) -> JSONValue {
+    private static func step(_ s: TaperStep, unitStyle: Bool) -> JSONValue {
         var o = ObjectBuilder()
         o.add("from", .string(s.from.description))
-        if let pills = s.pillsPerDose { o.add("pillsPerDose", .number(pills)) }
+        if let amount = s.amount { o.add(unitStyle ? "amount" : "pillsPerDose", .number(amount)) }
+        if let doses = s.doses { o.add("doses", doseRules(doses)) }
         if let dose = s.dose { o.add("dose", .string(dose)) }
         if let times = s.times { o.add("times", slots(times)) }
         return o.value
+    }
+
+    /// `doses`: each rule's weekdays (two-letter codes) and slots as written, then its amount.
+    private static func doseRules(_ rules: [DoseRule]) -> JSONValue {
+        JSONValue(
+            .array(
+                rules.map { rule in
+                    var o = ObjectBuilder()
+                    if !rule.weekdays.isEmpty {
+                        o.add("weekdays", JSONValue(.array(rule.weekdays.map { JSONValue(.string($0.rawValue)) })))
+                    }
+                    if !rule.slots.isEmpty { o.add("slots", JSONValue(.array(rule.slots.map { JSONValue(.string($0)) }))) }
+                    o.add("amount", .number(rule.amount))
+                    return o.value
+                }))
     }
 
     static func logEntry(_ e: DoseLogEntry) -> JSONValue {

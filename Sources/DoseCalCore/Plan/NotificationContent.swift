@@ -25,11 +25,17 @@ public struct NotificationContent: Sendable, Equatable {
     /// The generic title of every notification in privacy mode.
     public static let privateTitle = "Medication reminder"
 
-    /// The content of a dose reminder of `m`, taking `pills` (or the dose text) at `time`.
+    /// The content of a dose reminder of `m`, taking `pills` (its amount; or the dose text) at
+    /// `time`. A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
+    /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00.").
     static func dose(_ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool) -> Self {
-        let title = privacy ? privateTitle : [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        var title = privacy ? privateTitle : [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
         let amount = dose.flatMap { $0.isEmpty ? nil : $0 } ?? (amountText(pills) + (pills == 1 ? " dose" : " doses"))
-        let body = privacy ? "It is time for a dose." : "Take \(amount) at \(String(time.description.prefix(5)))."
+        var body = privacy ? "It is time for a dose." : "Take \(amount) at \(String(time.description.prefix(5)))."
+        if !privacy, let words = MedicationWords(m) {
+            title = words.label
+            body = "\(words.instruction(pills)) at \(String(time.description.prefix(5)))."
+        }
         return Self(
             title: title, body: body, categoryIdentifier: NotificationCategory.dose.identifier, threadIdentifier: thread,
             interruptionLevel: "timeSensitive")

@@ -19,7 +19,7 @@ extension NotificationPlanner {
         let home = engine.schedule.home
         let time = dose.zone != nil ? dose.local.time : home.local(at: dose.instant).time
         return .dose(
-            m, pills: dose.pills, dose: engine.step(of: m, on: date)?.dose ?? m.dose, time: time, thread: thread(of: m),
+            m, pills: dose.amount, dose: engine.step(of: m, on: date)?.dose ?? m.dose, time: time, thread: thread(of: m),
             privacy: engine.schedule.feed.privacy)
     }
 

@@ -77,7 +77,8 @@ public struct NotificationPlanner: Sendable {
             ?? engine.occurrences(of: m, from: first, to: last)
         let doses = unsettled(engine.firing(expanded), of: m)
         var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)
-        // A day's series part is the same for every slot, and a part's UID the same for every dose.
+        // A day's series part is the same for every slot (unless amounts differ by slot and
+        // weekday), and a part's UID the same for every dose.
         var partOn: [LocalDate: SeriesPart] = [:]
         var result: [NotificationRequest] = []
         // Each slot's doses that fire in the window, in one pass (the first slot of an ID takes
@@ -89,10 +90,11 @@ public struct NotificationPlanner: Sendable {
         for (k, slot) in m.times.enumerated() {
             let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
             guard !slotDoses.isEmpty else { continue }
+            if m.hasDoseRules { partOn = [:] }
             let parts = slotDoses.map { dose -> SeriesPart in
                 let day = engine.localDate(of: dose)
                 if let part = partOn[day] { return part }
-                let part = planner.part(on: day)
+                let part = planner.part(on: day, slot: slot.id)
                 partOn[day] = part
                 return part
             }

@@ -1,6 +1,7 @@
 /// How a medication is cut into recurring series, each of which one rule says exactly: at taper
-/// steps and travel dates (wall-clock policy), and into a few rules where a cycle needs them
-/// (21/7 -> 3 weekly rules; L not a multiple of 7 -> one daily rule per "on" day).
+/// steps and travel dates (wall-clock policy), into a few rules where a cycle needs them
+/// (21/7 -> 3 weekly rules; L not a multiple of 7 -> one daily rule per "on" day), and one
+/// series per weekday whose dose of a slot is not the slot's plain amount (its words differ).
 ///
 /// The feed writes one VEVENT per series; the notification plan and the checks name a dose by
 /// its series' `part`, so they agree with the feed's UIDs without knowing iCalendar.
@@ -35,12 +36,13 @@ public struct SeriesCuts: Sendable {
         return segments
     }
 
-    /// The `part` of the series that holds a dose of `medication` on the dose day `date`: "" for
-    /// the main one, "from-YYYYMMDD" for a series that starts at a taper step or travel date,
-    /// "+cN" for the Nth rule of a cycle.
-    public func part(of medication: Medication, on date: LocalDate) -> SeriesPart {
+    /// The `part` of the series that holds the dose of `slot` of `medication` on the dose day
+    /// `date`: "" for the main one, "from-YYYYMMDD" for a series that starts at a taper step or
+    /// travel date, "+cN" for the Nth rule of a cycle, "+MO" for a weekday with an amount of its
+    /// own.
+    public func part(of medication: Medication, slot: String, on date: LocalDate) -> SeriesPart {
         var parts = Parts(self, medication)
-        return parts.part(on: date)
+        return parts.part(on: date, slot: slot)
     }
 
     /// `part(of:on:)` for many days of one medication: its stretches found once, and each
@@ -57,17 +59,80 @@ public struct SeriesCuts: Sendable {
             segments = cuts.segments(of: medication)
         }
 
-        public mutating func part(on date: LocalDate) -> SeriesPart {
+        public mutating func part(on date: LocalDate, slot: String) -> SeriesPart {
             guard let segment = segments.last(where: { $0.start <= date }) else { return .main }
             let stretch = segment.start == medication.start ? nil : segment.start
             let subs = rules[segment.start] ?? cuts.rules(medication, segStart: segment.start, segEnd: segment.end)
             rules[segment.start] = subs
-            guard subs.count > 1 else { return SeriesPart(stretchStart: stretch) }
+            let own = cuts.weekdaysOfTheirOwn(medication, slot: slot, stretchStart: segment.start)
+            let weekday = own.contains(date.weekday) ? date.weekday : nil
+            guard subs.count > 1 else { return SeriesPart(stretchStart: stretch, weekday: weekday) }
             let offset = medication.start.days(to: date)
             let length = SeriesCuts.cycleLength(medication)
             let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % length) ?? true } ?? 0
-            return SeriesPart(stretchStart: stretch, cycleRule: index + 1)
+            return SeriesPart(stretchStart: stretch, cycleRule: index + 1, weekday: weekday)
         }
+    }
+
+    /// The weekdays whose dose of `slot` has a series of its own in the stretch that starts on
+    /// `stretchStart` (`Medication.weekdaysOfTheirOwn` of the taper step in force); none when
+    /// the recurrence's rules cannot be cut by weekday (validation refuses such a file).
+    public func weekdaysOfTheirOwn(_ m: Medication, slot: String, stretchStart: LocalDate) -> [Weekday] {
+        guard m.hasDoseRules, m.recurrence.takesAmountsByWeekday else { return [] }
+        return m.weekdaysOfTheirOwn(slot: slot, in: engine.step(of: m, on: stretchStart))
+    }
+
+    /// A slot's rules of a stretch cut by weekday: each of `subs` (with its 1-based place when
+    /// there are several) without the weekdays of their own, then once per such weekday with
+    /// that day only. A rule left without a dose day in the stretch is left out.
+    public func rules(
+        _ subs: [Rule], of m: Medication, slot: String, segStart: LocalDate, segEnd: LocalDate?
+    ) -> [(cycleRule: Int?, weekday: Weekday?, rule: Rule)] {
+        let own = weekdaysOfTheirOwn(m, slot: slot, stretchStart: segStart)
+        var result: [(cycleRule: Int?, weekday: Weekday?, rule: Rule)] = []
+        for (index, sub) in subs.enumerated() {
+            let place = subs.count == 1 ? nil : index + 1
+            guard !own.isEmpty else {
+                result.append((place, nil, sub))
+                continue
+            }
+            let rest = Set(Weekday.allCases).subtracting(own)
+            if let main = restrict(sub, to: rest, m, segEnd: segEnd) { result.append((place, nil, main)) }
+            for day in own {
+                if let rule = restrict(sub, to: [day], m, segEnd: segEnd) { result.append((place, day, rule)) }
+            }
+        }
+        return result
+    }
+
+    /// `rule` given only the dose days that fall on `days`, from its first such day (nil when it
+    /// has none in the stretch): a daily rule becomes weekly on those days, a weekly one keeps
+    /// those of its days.
+    private func restrict(_ rule: Rule, to days: Set<Weekday>, _ m: Medication, segEnd: LocalDate?) -> Rule? {
+        var pattern = rule.pattern
+        switch pattern.frequency {
+        case .daily where pattern.interval == 1 && pattern.byDay.isEmpty:
+            pattern = RecurrencePattern(.weekly, byDay: Weekday.allCases.filter(days.contains).map { .init($0) })
+        case .weekly:
+            pattern.byDay = pattern.byDay.filter { days.contains($0.weekday) }
+            if pattern.byDay.isEmpty { return nil }
+        default:
+            return rule
+        }
+        let length = SeriesCuts.cycleLength(m)
+        var day = rule.firstDay
+        // A dose day on one of `days` comes within `interval` weeks (a cycle: its length).
+        for _ in 0..<(7 * max(pattern.interval, 1) + length + 7) {
+            if let segEnd, day > segEnd { return nil }
+            let offset = m.start.days(to: day) % length
+            if days.contains(day.weekday), m.recurrence.includes(day, start: m.start),
+                rule.cycleOffsets?.contains(offset) ?? true
+            {
+                return Rule(pattern: pattern, firstDay: day, cycleOffsets: rule.cycleOffsets)
+            }
+            day = day.adding(days: 1)
+        }
+        return nil
     }
 
     private static func cycleLength(_ m: Medication) -> Int {

@@ -34,7 +34,7 @@ public struct RefillRecord: Sendable {
         o.add("medication", .string(privacy ? schedule.positionalName(of: medication.id) ?? "Medication" : medication.id))
         o.add("added", .number(added))
         LogRecord.add(schedule.timeline.time(at: at), to: &o)
-        o.add("supply", ScheduleEncoder.supply(supply))
+        o.add("supply", ScheduleEncoder.supply(supply, of: medication, version: ScheduleEncoder.writtenVersion(schedule)))
         let forecast = engine.supplyForecast(of: medication)
         o.add("runOut", forecast?.runOut.map { .string($0.description) } ?? .null)
         let refillBy = forecast?.refillDue.map {

@@ -26,6 +26,10 @@ extension ReminderStatus {
             o.add("name", .string(m.name))
         }
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
+        // The unit `pillsLeft` counts in, for a medication that names one (version 1: pills).
+        if let unit = engine.schedule.medications.first(where: { $0.id == s.medicationID })?.supplyUnit {
+            o.add("supplyUnit", .string(unit.rawValue))
+        }
         o.add("runOut", s.forecast?.runOut.map { .string($0.description) } ?? .null)
         o.add("refillBy", s.refillBy.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
         o.add("next", JSONValue(.array(s.next.map { dose($0, v1: false) })))

@@ -28,7 +28,8 @@ public struct DoseLedger: Sendable {
         public var medicationID: String
         /// When it was taken, seconds since 1970.
         public var instant: Int
-        /// Units taken (the medication's dose on the home-zone date of `instant`).
+        /// What it used up of the supply: the medication's dose (of the entry's slot, if it names
+        /// one) on the home-zone date of `instant`.
         public var pills: Double
     }
 
@@ -55,10 +56,8 @@ public struct DoseLedger: Sendable {
             if let dose {
                 statuses[Key(dose)] = entry.status
             } else if entry.status == .taken {
-                extras.append(
-                    ExtraDose(
-                        medicationID: medication.id, instant: at, pills: engine.pills(of: medication, on: home.local(at: at).date)
-                    ))
+                let pills = engine.pills(of: medication, slot: entry.slot, on: home.local(at: at).date)
+                extras.append(ExtraDose(medicationID: medication.id, instant: at, pills: pills))
             }
         }
     }

@@ -7,7 +7,8 @@ import CalendarTime
 ///
 /// Used when nothing in the forecast depends on a particular dose's instant: no log entry about
 /// one of the medication's doses, no rescheduled dose, wall-clock, floating or pinned policy
-/// (not every N hours, not fixed interval) and one zone for every dose day of the horizon.
+/// (not every N hours, not fixed interval) and one zone for every dose day of the horizon. Amounts
+/// by weekday and slot are counted dose by dose within a day (a day's summary lists them).
 /// Anything else goes the instant-by-instant way.
 extension WallClockEngine {
     /// The doses of one dose day, or of a run of days near an offset change, in instant order.
@@ -65,10 +66,15 @@ extension WallClockEngine {
     }
 
     /// How many doses `date` has, their pills each, and the time of the last of them in local
-    /// time then slot order (the instant order on a plain day), without listing them.
+    /// time then slot order (the instant order on a plain day), without listing them; with
+    /// amounts by weekday or slot, each dose's pills in that order.
     fileprivate func daySummary(_ medication: Medication, _ date: LocalDate) -> SupplyTally.Day {
         guard medication.recurrence.includes(date, start: medication.start) else { return SupplyTally.Day() }
-        var day = SupplyTally.Day(count: 0, pills: pills(of: medication, on: date), last: nil)
+        if medication.hasDoseRules {
+            let doses = dosesOfDay(medication, date)
+            return SupplyTally.Day(count: doses.count, pills: 0, last: doses.last?.local.time, each: doses.map(\.pills))
+        }
+        var day = SupplyTally.Day(count: 0, pills: pills(of: medication, slot: nil, on: date), last: nil)
         var lastSlot = ""
         for slot in medication.times where slot.isActive(on: date) {
             day.count += 1
@@ -83,11 +89,11 @@ extension WallClockEngine {
     /// The doses of `date`, by local time then slot (the instant order on a plain day).
     private func dosesOfDay(_ medication: Medication, _ date: LocalDate) -> [CountedDose] {
         guard medication.recurrence.includes(date, start: medication.start) else { return [] }
-        let pills = pills(of: medication, on: date)
         return medication.times.filter { $0.isActive(on: date) }
             .map {
                 CountedDose(
-                    local: LocalDateTime(date: date, time: time(of: $0, in: medication, on: date)), slotID: $0.id, pills: pills)
+                    local: LocalDateTime(date: date, time: time(of: $0, in: medication, on: date)), slotID: $0.id,
+                    pills: pills(of: medication, slot: $0.id, on: date))
             }
             .sorted { ($0.local, $0.slotID) < ($1.local, $1.slotID) }
     }
@@ -112,11 +118,13 @@ extension WallClockEngine {
 
 /// The pills left while a forecast counts the doses in instant order.
 struct SupplyTally {
-    /// The doses of one plain day: how many, the pills of each, the local time of the last.
+    /// The doses of one plain day: how many, the pills of each, the local time of the last; when
+    /// the doses differ (amounts by weekday or slot), `each` dose's pills in instant order.
     struct Day {
         var count = 0
         var pills = 0.0
         var last: LocalTime? = nil
+        var each: [Double]? = nil
     }
 
     let medicationID: String
@@ -163,9 +171,10 @@ struct SupplyTally {
     /// one is not.
     mutating func takeAll(_ day: Day, on number: Int) -> Bool {
         var rest = left
-        for _ in 0..<day.count {
-            if rest + 1e-9 < day.pills { return false }
-            rest -= day.pills
+        for k in 0..<day.count {
+            let pills = day.each?[k] ?? day.pills
+            if rest + 1e-9 < pills { return false }
+            rest -= pills
         }
         left = rest
         covered += day.count
@@ -196,11 +205,17 @@ struct DaySummaries {
     init(_ medication: Medication) {
         self.medication = medication
         start = medication.start.daysSinceEpoch
-        period = Self.period(of: medication.recurrence)
+        // Amounts by weekday repeat every week: the period holds whole weeks.
+        let byWeekday =
+            medication.doses.contains { !$0.weekdays.isEmpty }
+            || medication.taper.contains { $0.doses?.contains { !$0.weekdays.isEmpty } == true }
+        period = Self.period(of: medication.recurrence).map { byWeekday && $0 % 7 != 0 ? $0 * 7 / Self.gcd($0, 7) : $0 }
         let steps = medication.taper.map(\.from.daysSinceEpoch)
         let ends = medication.times.compactMap { $0.until.map { $0.daysSinceEpoch + 1 } }
         changes = (steps + ends).sorted()
     }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// Days after which `recurrence.includes` gives the same answer again (from the start on).
     static func period(of recurrence: Recurrence) -> Int? {

@@ -48,9 +48,25 @@ public struct WallClockEngine: Sendable {
         step(of: medication, on: date)?.times?.first { $0.id == slot.id }?.time ?? slot.time
     }
 
-    /// Units per dose on `date`.
-    public func pills(of medication: Medication, on date: LocalDate) -> Double {
-        step(of: medication, on: date)?.pillsPerDose ?? medication.pillsPerDose
+    /// The amount of the dose of `slot` (nil: an extra dose of no slot) on the dose day `date`,
+    /// in the medication's unit (the taper step in force, the weekday and slot rules).
+    public func amount(of medication: Medication, slot: String?, on date: LocalDate) -> Double {
+        let step = step(of: medication, on: date)
+        if medication.doses.isEmpty && step?.doses == nil { return step?.amount ?? medication.amount }
+        return medication.amount(of: slot, weekday: date.weekday, in: step)
+    }
+
+    /// What the dose of `slot` (nil: an extra dose of no slot) on the dose day `date` uses up of
+    /// the supply, in its unit (`Medication.supplyUnit`; version 1: pills).
+    public func pills(of medication: Medication, slot: String?, on date: LocalDate) -> Double {
+        dose(of: medication, slot: slot, on: date).pills
+    }
+
+    /// The amount of the dose of `slot` on `date` and what it uses up of the supply.
+    func dose(of medication: Medication, slot: String?, on date: LocalDate) -> (amount: Double, pills: Double) {
+        let amount = amount(of: medication, slot: slot, on: date)
+        guard let unit = medication.unit, unit.isMass else { return (amount, amount) }
+        return (amount, medication.supplyAmount(of: amount))
     }
 
     /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
@@ -99,20 +115,24 @@ public struct WallClockEngine: Sendable {
         var date = max(from, medication.start)
         // Room for a dose of every slot every day (a bounded guess: more only grows the array).
         result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
+        // Without amounts by weekday or slot every dose of a day has the day's amount.
+        let bySlot = medication.hasDoseRules
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
                 // Not fixed interval (handled above): the pinned zone or the one of that date.
                 let zone = medication.timePolicy.pinnedZone ?? zone(on: date)
+                let daily = bySlot ? nil : dose(of: medication, slot: nil, on: date)
                 for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
                     let r = ZoneResolver.resolve(local, in: zone)
+                    let dose = daily ?? dose(of: medication, slot: slot.id, on: date)
                     // A dose of the gradual policy on its way to this zone's wall clock.
                     let shift = moves?.shift(of: slot.id, on: date) ?? 0
                     result.append(
                         Occurrence(
                             medicationID: medication.id, slotID: slot.id, local: local, zone: zone,
-                            instant: r.instant + shift, pills: pills(of: medication, on: date),
-                            resolution: shift == 0 ? r.kind : .normal, shift: shift))
+                            instant: r.instant + shift, pills: dose.pills, resolution: shift == 0 ? r.kind : .normal,
+                            shift: shift, amount: dose.amount))
                 }
             }
             date = date.adding(days: 1)
@@ -171,10 +191,11 @@ public struct WallClockEngine: Sendable {
                 if anchors[stretch] == nil { anchors[stretch] = fixedAnchor(of: medication, slot: slot, stretchStart: stretch) }
                 guard let anchor = anchors[stretch] else { continue }
                 let instant = anchor.instant + anchor.day.days(to: date) * 86_400
+                let dose = dose(of: medication, slot: slot.id, on: date)
                 result.append(
                     Occurrence(
                         medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant), zone: nil,
-                        instant: instant, pills: pills(of: medication, on: date), resolution: .normal))
+                        instant: instant, pills: dose.pills, resolution: .normal, amount: dose.amount))
             }
         }
         return result.sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
@@ -222,10 +243,11 @@ public struct WallClockEngine: Sendable {
             let localDate = homeZone.local(at: instant).date
             if localDate > to || !slot.isActive(on: localDate) { break }
             guard localDate >= from else { continue }
+            let dose = dose(of: medication, slot: slot.id, on: localDate)
             result.append(
                 Occurrence(
                     medicationID: medication.id, slotID: slot.id, local: LocalDateTime(secondsSinceEpoch: instant),
-                    zone: nil, instant: instant, pills: pills(of: medication, on: localDate), resolution: .normal))
+                    zone: nil, instant: instant, pills: dose.pills, resolution: .normal, amount: dose.amount))
         }
         return result
     }

@@ -109,8 +109,8 @@ extension ImportFeedRoundTripTests {
     ///   the way back) and, of an as-needed medicine, the doses its "next dose allowed" event
     ///   names; `taken` and `missed` entries of scheduled doses, and `seen` hints, are not in a
     ///   feed;
-    /// - an as-needed medicine's strength, dose, notes and supply are not in its event, and its
-    ///   start comes back as the day of the first dose the event names;
+    /// - an as-needed medicine's strength, dose, form, unit, amounts, notes and supply are not in
+    ///   its event, and its start comes back as the day of the first dose the event names;
     /// - the supply as its refill warning says it: none when there is no warning (privacy mode,
     ///   or a supply that does not run out), and the warning days as the days from the warning to
     ///   the run-out (fewer when the warning falls on the supply date);
@@ -119,7 +119,8 @@ extension ImportFeedRoundTripTests {
     ///   weekday, and a dose text that repeats the count ("6 tablets (15 mg)" with 6 per dose)
     ///   is its amount ("15 mg");
     /// - a medication's `spacing` is a rule `check` applies, not in the feed, and the file's
-    ///   format version is not in it either: import writes version 1.
+    ///   format version is not in it either: import writes version 1, or 2 for medications with
+    ///   a form, unit or amounts by weekday (the version those need).
     /// `original`: `s` is the exported schedule (what its feed carries is worked out); else the
     /// imported one (taken as it is, only renamed and sorted alike).
     static func carried(_ s: Schedule, original: Bool) -> Schedule {
@@ -141,7 +142,9 @@ extension ImportFeedRoundTripTests {
         }
         s.log = carriedLog(s.log, medications: forms, ids: ids, slots: slots, original: original)
         s.seen = []
-        if original { s.version = 1 }
+        // The version the carried medications need: forms, units and amounts are version 2's
+        // (import writes version 2 for them); spacing is not carried.
+        s.version = s.medications.contains(where: \.needsVersion2) ? 2 : 1
         return s
     }
 
@@ -155,6 +158,7 @@ extension ImportFeedRoundTripTests {
         if s.feed.privacy { (m.name, m.strength, m.dose, m.notes, m.pillsPerDose) = ("", nil, nil, nil, 1) }
         if case .asNeeded = m.recurrence {
             (m.strength, m.dose, m.notes, m.supply, m.pillsPerDose) = (nil, nil, nil, nil, 1)
+            (m.form, m.unit, m.doses) = (nil, nil, [])
             if original, let first = carriedAsNeeded(m, log: s.log).first { m.start = s.home.local(at: first).date }
         }
         if case .weekly(let days, let interval) = m.recurrence, days.isEmpty {

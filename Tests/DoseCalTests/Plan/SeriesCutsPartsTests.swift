@@ -3,10 +3,10 @@ import Testing
 
 /// `SeriesCuts.Parts` keeps a medication's stretches and each stretch's rules for many days: asked
 /// for days in any order, across taper steps and cycle rules, it names the part a fresh
-/// `SeriesCuts.part(of:on:)` names.
+/// `SeriesCuts.part(of:slot:on:)` names.
 @Suite struct SeriesCutsPartsTests {
     @Test func taperStepsAndCyclesAskedOutOfOrder() throws {
-        for name in ["taper.json", "cycle-21-7.json", "cycle-14-14.json", "cycle-63-7.json", "demo.json"] {
+        for name in ["taper.json", "cycle-21-7.json", "cycle-14-14.json", "cycle-63-7.json", "demo.json", "family-forms.json"] {
             let schedule = try Fixtures.schedule(name)
             let cuts = SeriesCuts(engine: WallClockEngine(schedule: schedule))
             for m in schedule.medications {
@@ -15,7 +15,11 @@ import Testing
                 // Forward, then backward over the same days: the kept rules serve either order.
                 let days = (0..<200).map { first.adding(days: $0) }
                 for day in days + days.reversed() {
-                    #expect(parts.part(on: day) == cuts.part(of: m, on: day), "\(name) \(m.id) \(day)")
+                    for slot in m.times {
+                        #expect(
+                            parts.part(on: day, slot: slot.id) == cuts.part(of: m, slot: slot.id, on: day),
+                            "\(name) \(m.id) \(day)")
+                    }
                 }
             }
         }
@@ -25,8 +29,9 @@ import Testing
         let schedule = try Fixtures.schedule("taper.json")
         let m = try #require(schedule.medications.first { !$0.taper.isEmpty })
         var parts = SeriesCuts.Parts(SeriesCuts(engine: WallClockEngine(schedule: schedule)), m)
-        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 12)!).description == "from-20260411")
-        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 5)!).description == "")
-        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 21)!).description == "from-20260421")
+        let slot = m.times[0].id
+        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 12)!, slot: slot).description == "from-20260411")
+        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 5)!, slot: slot).description == "")
+        #expect(parts.part(on: LocalDate(year: 2026, month: 4, day: 21)!, slot: slot).description == "from-20260421")
     }
 }
