@@ -67,11 +67,13 @@ enum ExpandCommand {
             // UID group at a time (decision 0240); counting keeps no instance either.
             let input = try CalendarInput.mapped(path, limit: InputFile.maxStreamedBytes)
             var found: [EventInstance] = []
+            let counted = count
             let streamed: (reading: CalendarStream.Reading, expansion: CalendarExpansion)
             do {
                 streamed = try input.withBytes { (bytes) throws(ICalError) in
                     try CalendarStream.forEachInstance(
-                        in: bytes, viewerZone: zone, budget: budget, overlapping: from, to: to, release: input.release
+                        in: bytes, viewerZone: zone, budget: budget, overlapping: from, to: to, release: input.release,
+                        restart: { (count, found) = (counted, []) }
                     ) { instance in
                         if counting { count += 1 } else { found.append(instance) }
                     }

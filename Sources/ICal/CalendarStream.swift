@@ -12,7 +12,8 @@
 /// `CalendarExpander.forEachInstance(overlapping:to:_:)` give.
 ///
 /// A VEVENT whose UID the second pass reads otherwise than the first (which the readers are built
-/// not to do) sends the calendar the whole-tree way, with the budget as it was before.
+/// not to do) sends the calendar the whole-tree way, with the budget as it was before; the
+/// caller hears `restart` first, and forgets the instances it was handed.
 public enum CalendarStream {
     /// What reading the calendar found beside its instances: the properties libical rejected,
     /// with their lines, and what was wrong but read anyway (as `ParsedCalendar` has them).
@@ -26,24 +27,26 @@ public enum CalendarStream {
     /// at a time, in the order of each group's first event; floating and DATE values read in
     /// `viewerZone`; bounded by `budget`. Throws what `ICalParser.parse` throws, before any
     /// instance is handed over. `release` hears offsets before which no byte is read again (a
-    /// mapped file's pages may go). Holds `Libical`'s lock while it runs.
+    /// mapped file's pages may go). `restart` is called (at most once) when the stream starts
+    /// again the whole-tree way: the instances handed over before are to be forgotten. Holds
+    /// `Libical`'s lock while it runs.
     public static func forEachInstance(
         in bytes: UnsafeRawBufferPointer, viewerZone: Zone = .utc, budget: ExpansionBudget = ExpansionBudget(),
         instanceLimit: Int = 500_000, overlapping from: Int, to: Int, release: (Int) -> Void = { _ in },
-        _ body: (EventInstance) -> Void
+        restart: () -> Void, _ body: (EventInstance) -> Void
     ) throws(ICalError) -> (reading: Reading, expansion: CalendarExpansion) {
         try forEachInstance(
             in: bytes, viewerZone: viewerZone, budget: budget, instanceLimit: instanceLimit, overlapping: from, to: to,
-            release: release, hash: CalendarIndex.hash, body)
+            release: release, restart: restart, hash: CalendarIndex.hash, body)
     }
 
-    /// `forEachInstance(in:viewerZone:budget:instanceLimit:overlapping:to:release:_:)` with UIDs
+    /// `forEachInstance(in:viewerZone:budget:instanceLimit:overlapping:to:release:restart:_:)` with UIDs
     /// told apart by `hash` (tests give one that makes every UID share a hash, or one that reads a
     /// UID otherwise the second time).
     static func forEachInstance(
         in bytes: UnsafeRawBufferPointer, viewerZone: Zone, budget: ExpansionBudget, instanceLimit: Int,
-        overlapping from: Int, to: Int, release: (Int) -> Void, hash: @escaping (String) -> UInt64,
-        _ body: (EventInstance) -> Void
+        overlapping from: Int, to: Int, release: (Int) -> Void, restart: () -> Void,
+        hash: @escaping (String) -> UInt64, _ body: (EventInstance) -> Void
     ) throws(ICalError) -> (reading: Reading, expansion: CalendarExpansion) {
         let buffer = bytes.assumingMemoryBound(to: UInt8.self)
         let spent = budget.spent
@@ -63,6 +66,7 @@ public enum CalendarStream {
                     }
                 }
                 if let streamed = try read.get() { return streamed }
+                restart()
                 budget.restore(spent)
                 run = ExpansionRun(from: from, to: to, overlapping: true, instanceLimit: instanceLimit, budget: budget)
             }
