@@ -782,6 +782,20 @@ check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/tic
 expect "budget: expand --json says so first" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
 check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# One event past its own bound (500,000 instances: a minutely event over a year) is left out: the
+# count is not all there is, so expand says so on standard output and exits 1 (decision 0244).
+python3 - "$wl/minutely.ics" <<'PY'
+import sys
+open(sys.argv[1], 'w', newline='').write(
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:minutely@example.com\r\n'
+    'DTSTAMP:20261130T120000Z\r\nDTSTART:20260101T000000Z\r\nRRULE:FREQ=MINUTELY\r\nSUMMARY:m\r\nEND:VEVENT\r\n'
+    'BEGIN:VEVENT\r\nUID:daily@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20260101T080000Z\r\n'
+    'RRULE:FREQ=DAILY\r\nSUMMARY:d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n')
+PY
+check "budget: expand --count with an event past its own bound exits 1" 1 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "budget: expand names the event left out first, then the partial count" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: .*event \"minutely@example.com\" has more than 500000 instances in the window' && sed -n 2p '$tmp/stdout' | grep -qx 365"
+check "budget: expand of the window the bound allows exits 0" 0 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2026-01-02 --zone UTC --count
+expect "budget: all 1,441 instances counted" grep -qx 1441 "$tmp/stdout"
 # Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
 abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
 check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z

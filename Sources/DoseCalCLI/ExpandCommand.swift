@@ -38,10 +38,10 @@ enum ExpandCommand {
 
         Events that cannot be expanded (an unknown TZID, an unreadable rule) are left out
         and reported on standard error; the rest are still printed. When the expansion
-        budget (1,000,000 instances in all, windows of up to 200 years) runs out, the
-        events past it are left out: the first line of standard output says so
-        ("INCOMPLETE: ..."; with --json an "incomplete" member), and the exit status
-        is 1.
+        budget (1,000,000 instances in all, 500,000 for one event, windows of up to 200
+        years) runs out, the events past it are left out: the first line of standard
+        output says so ("INCOMPLETE: ..."; with --json an "incomplete" member), and the
+        exit status is 1.
 
         Exit status: 0 printed, 1 printed, but the budget left events out, 2 unreadable
         calendar, 64 wrong usage.
@@ -83,7 +83,7 @@ enum ExpandCommand {
             }
             for problem in streamed.reading.problems + streamed.expansion.problems {
                 context.console.error("dosecal expand: \(name): \(problem)")
-                if problem.isExpansionCut { cut.append("\(name): \(problem)") }
+                if problem.leavesInstancesOut { cut.append("\(name): \(problem)") }
             }
             instances += found.sorted(by: ExpandCommand.byStart)
         }

@@ -60,4 +60,12 @@ extension ICalError {
         default: return false
         }
     }
+
+    /// Whether this problem left instances out because there were too many of them: the budget's
+    /// cut, or an event past its own bound (`tooManyInstances`), whose window was too long for it
+    /// rather than the event unreadable. A listing of instances is incomplete after any of them.
+    public var leavesInstancesOut: Bool {
+        if case .tooManyInstances = self { return true }
+        return isExpansionCut
+    }
 }
