@@ -346,6 +346,62 @@ expect "sync: a link is reported and left" grep -qF 'linked.ics is a symbolic li
 expect "sync: the link's target is not created" test ! -e "$tmp/sync/outside.ics"
 expect "sync: another program's temporary is left" test -e "$sync_v/.lunch.ics.4242.tmp"
 rm -f "$sync_v"/lunch* "$sync_v"/odd* "$sync_v/linked.ics" "$sync_v/.lunch.ics.4242.tmp"
+# publish: a folder of schedules as feeds for a web server
+pub="$tmp/pub"; mkdir -p "$pub/s/home-a" "$pub/s/home-b"
+cp "$demo" "$pub/s/home-a/anna.json"; cp fixtures/schedules/daily.json "$pub/s/home-a/bob.json"
+cp fixtures/schedules/privacy.json "$pub/s/home-b/carl.json"
+check "publish --help" 0 "$bin" publish --help
+expect "publish --help shows usage" grep -q "Usage: dosecal publish SCHEDULES_DIR --out SITE_DIR" "$tmp/stdout"
+check "publish: missing --out" 64 "$bin" publish "$pub/s"
+check "publish: missing folder" 2 "$bin" publish "$pub/none" --out "$pub/site"
+check "publish: a site inside the schedules is refused" 64 "$bin" publish "$pub/s" --out "$pub/s/www"
+expect "publish: nothing created inside the schedules" test ! -e "$pub/s/www"
+check "publish: bad --jobs" 64 "$bin" publish "$pub/s" --out "$pub/site" --jobs 0
+check "publish: first run" 0 "$bin" publish "$pub/s" --out "$pub/site" --base-url https://feeds.example/d/ --json
+expect "publish: three feeds of 32 hex digits, 0644, in a 0755 folder" test \
+    "$(ls "$pub/site" | grep -cE '^[0-9a-f]{32}\.ics$')" = 3 -a "$(stat -c %a "$pub/site"/*.ics | sort -u)" = 644 \
+    -a "$(stat -c %a "$pub/site")" = 755
+expect "publish: secret, record and index are 0600 in a 0700 folder" test \
+    "$(stat -c %a "$pub/s/.dosecal-publish"/* | sort -u)" = 600 -a "$(stat -c %a "$pub/s/.dosecal-publish")" = 700
+expect "publish --json: written feeds with links in the index" python3 -c "
+import json; d=json.load(open('$tmp/stdout')); assert len(d['written']) == 3 and d['problems'] == [], d
+i=json.load(open('$pub/s/.dosecal-publish/index.json'))
+assert all(f['url'] == 'https://feeds.example/d/' + f['feed'] for f in i['feeds']), i
+assert [f['calendar'] for f in i['feeds']] == ['My medications', 'Medications', None], i"
+expect "publish: a feed's modification time is its schedule's" test \
+    "$(stat -c %Y "$pub/site/$(python3 -c "import json; print([f['feed'] for f in json.load(open('$pub/s/.dosecal-publish/index.json'))['feeds'] if f['schedule'] == 'home-a/anna.json'][0])")")" \
+    = "$(stat -c %Y "$pub/s/home-a/anna.json")"
+expect "publish: privacy mode names no medicine in its feed" bash -c \
+    "! grep -qiE 'emtricitabine|sertraline' \$(grep -l 'CLASS:PRIVATE' '$pub/site'/*.ics)"
+stat -c '%n %Y %i' "$pub/site"/* "$pub/s/.dosecal-publish"/* > "$pub/before"
+check "publish: again" 0 "$bin" publish "$pub/s" --out "$pub/site"
+stat -c '%n %Y %i' "$pub/site"/* "$pub/s/.dosecal-publish"/* > "$pub/after"
+expect "publish: a publish with nothing to do writes nothing" cmp -s "$pub/before" "$pub/after"
+expect "publish: its summary" grep -q "3 schedules: 0 written, 3 unchanged, 0 retired, 0 problems" "$tmp/stdout"
+printf '{"version": 1, "homeZone": "Mars/Base", "medications": []}' > "$pub/s/home-b/dora.json"
+check "publish: a bad schedule is named (exit 1)" 1 "$bin" publish "$pub/s" --out "$pub/site"
+expect "publish: the problem names the file and line" grep -q 'problem: home-b/dora.json:1: homeZone: "Mars/Base"' "$tmp/stdout"
+rm "$pub/s/home-b/dora.json"
+old=$(python3 -c "import json; print([f['feed'] for f in json.load(open('$pub/s/.dosecal-publish/index.json'))['feeds'] if f['schedule'] == 'home-a/bob.json'][0])")
+check "publish: --rotate" 0 "$bin" publish "$pub/s" --out "$pub/site" --rotate home-a/bob.json --prune
+expect "publish: the old link is gone, a new one is there" test ! -e "$pub/site/$old" -a "$(ls "$pub/site" | wc -l)" = 3
+check "publish: --rotate of an unknown feed" 64 "$bin" publish "$pub/s" --out "$pub/site" --rotate nobody.json
+check "publish: another site for the same state is refused" 64 "$bin" publish "$pub/s" --out "$pub/other"
+# publish killed with SIGKILL during a first run of 300 schedules: the next run converges.
+python3 scripts/bench/gen_schedules_dir.py "$pub/many" 300
+"$bin" publish "$pub/many" --out "$pub/many-site" --jobs 2 > /dev/null 2>&1 &
+kill_pid=$!
+for _ in $(seq 1 200); do [[ $(ls -A "$pub/many-site" 2>/dev/null | wc -l) -gt 30 ]] && break; sleep 0.02; done
+kill -KILL "$kill_pid"; wait "$kill_pid" 2>/dev/null
+check "publish: the run after a kill -9" 0 "$bin" publish "$pub/many" --out "$pub/many-site"
+expect "publish: the killed run's temporaries are removed and named" \
+    grep -q "removed a temporary file of an interrupted publish: \.[0-9a-f]*\.ics\.dosecal-$kill_pid\.tmp" "$tmp/stdout"
+expect "publish: after a kill -9, 300 feeds and no temporary file" \
+    test "$(ls -A "$pub/many-site" | grep -c '\.ics$')" = 300 -a "$(ls -A "$pub/many-site" | grep -c 'tmp$')" = 0
+stat -c '%n %Y %i' "$pub/many-site"/* > "$pub/many.before"
+check "publish: then a run that writes nothing" 0 "$bin" publish "$pub/many" --out "$pub/many-site"
+stat -c '%n %Y %i' "$pub/many-site"/* > "$pub/many.after"
+expect "publish: nothing written after convergence" cmp -s "$pub/many.before" "$pub/many.after"
 # privacy mode: no medication id in status --json or in log and validation errors
 check "privacy: status --json" 0 "$bin" status fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
 expect "privacy: status --json numbers medications" grep -q '"id": "Medication 1"' "$tmp/stdout"

@@ -5,7 +5,8 @@ import Foundation
 enum CLI {
     static let commands: [CommandSpec] = [
         ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
-        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, ExpandCommand.spec, ValidateCommand.spec,
+        ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, PublishCommand.spec, ExpandCommand.spec,
+        ValidateCommand.spec,
         CompletionCommand.spec, ManCommand.spec,
     ]
 

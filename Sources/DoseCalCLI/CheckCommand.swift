@@ -8,7 +8,7 @@ enum CheckCommand {
     static let name = "check"
     static let summary = "Prove every reminder fires at the promised time"
     static let help = """
-        Usage: dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE]
+        Usage: dosecal check SCHEDULE [--person ID] [--calendar FILE] [--from DATE] [--to DATE]
                              [--zone ZONE | --itinerary FILE] [--gap-policy shift|next|skip]
                              [--all] [--json] [--strict] [--now TIME]
 
@@ -26,7 +26,14 @@ enum CheckCommand {
         shortest), as travel, a clock change, a rescheduled dose or a taper step can
         make them, with both local times and zones.
 
+        In a schedule with people, each dose is read in the zone its person is in
+        that day (grandma at home, the family in Tokyo), and each line says whose it
+        is ("Mia — Amoxicillin").
+
         Options:
+        \(PersonOption.help)
+                              With --zone or --itinerary, that person's home zone
+                              or travel plan is the one replaced.
           --calendar FILE     Check this calendar instead of dosecal's feed (- for
                               standard input).
           --from DATE         First dose day (YYYY-MM-DD, today, or a time whose date
@@ -62,9 +69,12 @@ enum CheckCommand {
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
             arguments, flags: ["all", "json", "strict"],
-            options: ["calendar", "from", "to", "zone", "itinerary", "gap-policy", "now"])
-        let schedule = try self.schedule(args)
-        let (checker, now) = try self.checker(args, schedule: schedule, clock: context.clock)
+            options: ["calendar", "from", "to", "zone", "itinerary", "gap-policy", "now", "person"])
+        let (whole, person) = try self.schedule(args)
+        // One person's doses only (`--person`); names and numbers stay the whole schedule's.
+        let schedule = person.map { whole.narrowed(toPerson: $0.id) } ?? whole
+        let (checker, now) = try self.checker(
+            args, schedule: schedule, timeline: whole.timeline(of: person), clock: context.clock)
         let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
         defer { progress.finish() }
         let calendar: CheckedCalendar
@@ -87,7 +97,8 @@ enum CheckCommand {
             }
         progress.finish()
         let output = CheckOutput(
-            schedule: schedule, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions)
+            schedule: whole, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions,
+            person: person)
         if args.flags.contains("json") {
             context.console.raw(Data(output.jsonBytes()))
         } else {
@@ -101,8 +112,9 @@ enum CheckCommand {
         return ExitCode.ok
     }
 
-    /// SCHEDULE with `--zone` or `--itinerary` applied.
-    static func schedule(_ args: Arguments) throws -> Schedule {
+    /// SCHEDULE with `--zone` or `--itinerary` applied (to the `--person`'s zones when one is
+    /// named, else to the schedule's), and the person `--person` names.
+    static func schedule(_ args: Arguments) throws -> (Schedule, Person?) {
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -113,17 +125,24 @@ enum CheckCommand {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
-        if let zone = try args.zone("zone", example: "Europe/Berlin") { schedule.home = zone }
-        if let path = args.options["itinerary"] {
-            schedule.itinerary = try ItineraryInput.read(path)
+        var person = try PersonOption.read(args, schedule: schedule)
+        if let zone = try args.zone("zone", example: "Europe/Berlin") {
+            if person != nil { person?.home = zone } else { schedule.home = zone }
         }
-        return schedule
+        if let path = args.options["itinerary"] {
+            let stops = try ItineraryInput.read(path)
+            if person != nil { person?.itinerary = stops } else { schedule.itinerary = stops }
+        }
+        if let person, let i = schedule.people.firstIndex(where: { $0.id == person.id }) { schedule.people[i] = person }
+        return (schedule, person)
     }
 
-    /// The dose days and gap policy the options ask for, and the time that decides "today".
-    static func checker(_ args: Arguments, schedule: Schedule, clock: Clock) throws -> (DoseChecker, now: Int) {
+    /// The dose days and gap policy the options ask for, and the time that decides "today"
+    /// (typed times read in `timeline`: the person's, else the schedule's).
+    static func checker(_ args: Arguments, schedule: Schedule, timeline: ZoneTimeline, clock: Clock) throws -> (
+        DoseChecker, now: Int
+    ) {
         let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
-        let timeline = schedule.timeline
         let now = try clock.time(args.options["now"], option: "--now", timeline: timeline)
         let from = try args.options["from"].map { try clock.time($0, option: "--from", timeline: timeline).date } ?? now.date
         let to =

@@ -37,7 +37,7 @@ extension CheckOutput {
             w.raw("},\n  \"doses\": [")
             for i in rows.indices {
                 w.raw(i == 0 ? "\n    " : ",\n    ")
-                let medication = privacy ? label(rows[i].medicationID) : rows[i].medicationID
+                let medication = jsonName(rows[i].medicationID)
                 if !w.fastDose(rows[i], medication: medication) { dose(rows[i], medication: medication, into: &w) }
             }
         }

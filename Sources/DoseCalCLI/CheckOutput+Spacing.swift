@@ -19,7 +19,8 @@ extension CheckOutput {
     /// to Asia/Tokyo; at least 3 h 30 min are needed (by default half the shortest planned gap, 7 h)."
     func sentence(_ p: SpacingProblem) -> String {
         let (a, b) = (p.first, p.second)
-        let (za, zb) = (a.zone ?? schedule.home, b.zone ?? schedule.home)
+        let home = home(of: p.medicationID)
+        let (za, zb) = (a.zone ?? home, b.zone ?? home)
         let elsewhere = za.identifier == zb.identifier ? nil : "\(za.local(at: b.instant).time.shortText) in \(za.identifier)"
         var text = "\(label(p.medicationID)): the doses at \(dose(a, in: za)) and \(dose(b, in: zb, also: elsewhere))"
         text += " are \(Self.duration(p.gap)) apart"
@@ -64,7 +65,7 @@ extension CheckOutput {
     private func destination(_ p: SpacingProblem) -> Zone {
         let engine = WallClockEngine(schedule: schedule)
         let later = engine.localDate(of: p.first) > engine.localDate(of: p.second) ? p.first : p.second
-        return later.zone ?? schedule.home
+        return later.zone ?? home(of: p.medicationID)
     }
 
     /// "2 h", "3 h 30 min", "45 min", "7 days 2 h".
@@ -82,7 +83,7 @@ extension CheckOutput {
         w.raw(",\n  \"spacing\": [")
         for (i, p) in report.spacing.enumerated() {
             w.raw(i == 0 ? "\n    {\"medication\": " : ",\n    {\"medication\": ")
-            w.string(privacy ? label(p.medicationID) : p.medicationID)
+            w.string(jsonName(p.medicationID))
             w.raw(", \"problem\": ")
             w.string(p.kind.rawValue)
             w.text(", \"hours\": \(JSONHours(p.gap))")
@@ -108,7 +109,7 @@ extension CheckOutput {
 
     /// A dose of a pair: its slot and day, the local time it fires at in its zone, and the instant.
     private func doseJSON(_ o: Occurrence, into w: inout CheckJSONWriter) {
-        let zone = o.zone ?? schedule.home
+        let zone = o.zone ?? home(of: o.medicationID)
         w.raw("{\"slot\": ")
         w.string(o.slotID)
         w.raw(", \"day\": ")

@@ -3,22 +3,54 @@ import DoseCal
 
 /// How a `CheckReport` is shown: a table grouped by day, or JSON.
 struct CheckOutput {
+    /// The whole schedule (not one narrowed to `person`): names and numbers are the file's.
     var schedule: Schedule
     var report: CheckReport
     var checked: String
-    /// Privacy mode: medications are "Medication 1", "Medication 2"... in the order of the file.
+    /// Privacy mode: medications are "Medication 1", "Medication 2"... in the order of the file,
+    /// people "Person 1"...
     var privacy: Bool
     var zoneData: ZoneDataVersions
+    /// The person the check is narrowed to (`--person`), nil for the whole schedule.
+    let person: Person?
+    /// Medications by ID in `schedule`.
+    let lookup: ScheduleLookup
 
-    func label(_ medicationID: String) -> String {
-        if privacy { return schedule.positionalName(of: medicationID) ?? medicationID }
-        return schedule.medications.first { $0.id == medicationID }?.name ?? medicationID
+    init(
+        schedule: Schedule, report: CheckReport, checked: String, privacy: Bool, zoneData: ZoneDataVersions,
+        person: Person? = nil
+    ) {
+        self.schedule = schedule
+        self.report = report
+        self.checked = checked
+        self.privacy = privacy
+        self.zoneData = zoneData
+        self.person = person
+        lookup = ScheduleLookup(schedule)
     }
 
-    /// `08:00 EDT` style local time of `instant` in `zone` (the home zone for nil), with the UTC time.
-    func clock(_ instant: Int?, zone: Zone?) -> String {
+    /// "Metformin"; with people "Mia — Amoxicillin" (privacy mode: "Person 1 — Medication 2").
+    func label(_ medicationID: String) -> String {
+        let m = lookup.medication(medicationID)
+        let name = privacy ? lookup.positionalName(of: medicationID) ?? medicationID : m?.name ?? medicationID
+        return m.flatMap { PersonWords(of: $0, in: schedule, privacy: privacy) }?.title(name) ?? name
+    }
+
+    /// The medication as `--json` names it: its id, or its position in privacy mode.
+    func jsonName(_ medicationID: String) -> String {
+        privacy ? lookup.positionalName(of: medicationID) ?? medicationID : medicationID
+    }
+
+    /// The home zone of the medication's person (fixed-interval doses are read in it).
+    func home(of medicationID: String) -> Zone {
+        lookup.medication(medicationID).map { schedule.timeline(of: $0).home } ?? schedule.home
+    }
+
+    /// `08:00 EDT` style local time of `instant` in `zone` (for nil, the home zone of the
+    /// medication's person), with the UTC time.
+    func clock(_ instant: Int?, zone: Zone?, of medicationID: String) -> String {
         guard let instant else { return "none" }
-        let local = (zone ?? schedule.home).local(at: instant)
+        let local = (zone ?? home(of: medicationID)).local(at: instant)
         return "\(local.time.shortText) (\(LocalDateTime(secondsSinceEpoch: instant).time.shortText)Z)"
     }
 
@@ -65,7 +97,7 @@ struct CheckOutput {
         }
         var currentDay: LocalDate? = nil
         for row in shown {
-            let day = row.day ?? schedule.home.local(at: row.calendar ?? 0).date
+            let day = row.day ?? home(of: row.medicationID).local(at: row.calendar ?? 0).date
             if day != currentDay {
                 out.append("\(day) \(day.weekday.name)")
                 currentDay = day
@@ -83,36 +115,66 @@ struct CheckOutput {
     }
 
     /// One paragraph per trip in the window: what a feed left in the home zone, a floating feed
-    /// and dosecal's re-exported feed do there.
+    /// and dosecal's re-exported feed do there; in a schedule with people, per group of people
+    /// who travel alike ("From 2026-12-05 in Asia/Tokyo (Mia, Alex):").
     private func travel() -> [String] {
         var out: [String] = []
-        let stops = schedule.itinerary
-        for (index, stop) in stops.enumerated() where stop.from <= report.to {
-            let until = index + 1 < stops.count ? stops[index + 1].from.adding(days: -1) : report.to
-            guard until >= report.from, stop.zone != schedule.home else { continue }
-            let rows = report.doses.filter { $0.day.map { $0 >= stop.from && $0 <= until } ?? false }
-            let drifting = rows.compactMap { row -> (DoseCheck, Int)? in
-                for note in row.notes { if case .homeZone(let i) = note { return (row, i) } }
-                return nil
-            }
-            if out.isEmpty { out.append("\nTravel:") }
-            out.append("  From \(stop.from) in \(stop.zone):")
-            if let (row, instant) = drifting.first, let expected = row.expected {
-                let shown = stop.zone.local(at: instant).time.shortText
+        for group in travellers() {
+            let (timeline, stops) = (group.timeline, group.timeline.stops)
+            let whose = group.names.isEmpty ? "" : " (\(group.names.joined(separator: ", ")))"
+            for (index, stop) in stops.enumerated() where stop.from <= report.to {
+                let until = index + 1 < stops.count ? stops[index + 1].from.adding(days: -1) : report.to
+                guard until >= report.from, stop.zone != timeline.home else { continue }
+                let rows = report.doses.filter {
+                    group.medications.contains($0.medicationID) && $0.day.map { $0 >= stop.from && $0 <= until } ?? false
+                }
+                let drifting = rows.compactMap { row -> (DoseCheck, Int)? in
+                    for note in row.notes { if case .homeZone(let i) = note { return (row, i) } }
+                    return nil
+                }
+                if out.isEmpty { out.append("\nTravel:") }
+                out.append("  From \(stop.from) in \(stop.zone)\(whose):")
+                if let (row, instant) = drifting.first, let expected = row.expected {
+                    let shown = stop.zone.local(at: instant).time.shortText
+                    out.append(
+                        "    a feed left in \(timeline.home) fires \(drifting.count) of \(rows.count) doses at other times "
+                            + "(\(row.local?.time.shortText ?? "") at \(shown) local, \(Self.minutes(instant - expected))).")
+                } else {
+                    out.append("    a feed left in \(timeline.home) fires these doses on time (no wall-clock dose moves).")
+                }
                 out.append(
-                    "    a feed left in \(schedule.homeZone) fires \(drifting.count) of \(rows.count) doses at other times "
-                        + "(\(row.local?.time.shortText ?? "") at \(shown) local, \(Self.minutes(instant - expected))).")
-            } else {
-                out.append("    a feed left in \(schedule.homeZone) fires these doses on time (no wall-clock dose moves).")
+                    "    a floating feed fires at the right local time on Apple devices only; others show it in UTC or the calendar's zone."
+                )
+                out.append(
+                    "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel."
+                )
+                out += gradualLines(
+                    from: stop.from, until: index + 1 < stops.count ? stops[index + 1].from : nil, zone: stop.zone,
+                    medications: group.medications)
             }
-            out.append(
-                "    a floating feed fires at the right local time on Apple devices only; others show it in UTC or the calendar's zone."
-            )
-            out.append(
-                "    dosecal's feed starts new series on \(stop.from) in \(stop.zone): re-export (or sync) before you travel.")
-            out += gradualLines(from: stop.from, until: index + 1 < stops.count ? stops[index + 1].from : nil, zone: stop.zone)
         }
         return out
+    }
+
+    /// Who travels alike: the schedule's people grouped by where they are (the checked person
+    /// only, with `--person`), each group with its names and medications; one nameless group of
+    /// every medication for a schedule without people.
+    private func travellers() -> [(names: [String], timeline: ZoneTimeline, medications: Set<String>)] {
+        let people = person.map { [$0] } ?? schedule.people
+        guard !people.isEmpty else { return [([], schedule.timeline(of: nil), Set(schedule.medications.map(\.id)))] }
+        var groups: [(names: [String], timeline: ZoneTimeline, medications: Set<String>)] = []
+        for p in people {
+            let timeline = schedule.timeline(of: p)
+            let name = PersonWords(p, in: schedule, privacy: privacy).name
+            let ids = Set(schedule.medications(of: p.id).map(\.id))
+            if let i = groups.firstIndex(where: { $0.timeline == timeline }) {
+                groups[i].names.append(name)
+                groups[i].medications.formUnion(ids)
+            } else {
+                groups.append(([name], timeline, ids))
+            }
+        }
+        return groups
     }
 
     /// The first words of a check the expansion budget cut.
@@ -131,12 +193,13 @@ struct CheckOutput {
             + "missing. Check a shorter window (--from, --to) to check every dose."
     }
 
-    /// For each medication moving gradually: the day it is on `zone`'s wall clock after the stop
-    /// on `from`, or that it is not before the next stop (`until`).
-    private func gradualLines(from: LocalDate, until: LocalDate?, zone: Zone) -> [String] {
+    /// For each of `medications` moving gradually: the day it is on `zone`'s wall clock after the
+    /// stop on `from`, or that it is not before the next stop (`until`).
+    private func gradualLines(from: LocalDate, until: LocalDate?, zone: Zone, medications: Set<String>) -> [String] {
         let engine = WallClockEngine(schedule: schedule)
         return schedule.medications.compactMap { m -> String? in
-            guard let moves = engine.gradualShift(of: m), let perDay = m.timePolicy.maxShiftPerDay else { return nil }
+            guard medications.contains(m.id), let moves = engine.gradualShift(of: m), let perDay = m.timePolicy.maxShiftPerDay
+            else { return nil }
             let days = moves.shifts.values.flatMap(\.keys).filter { day in day >= from && until.map { day < $0 } ?? true }
             guard let last = days.max() else { return nil }
             let pace = Self.minutes(perDay).dropFirst()
@@ -151,7 +214,7 @@ struct CheckOutput {
         let zone = row.zone
         guard let expected = row.expected else {
             let what = row.status == .extra ? "extra reminder, no dose expected" : "duplicate reminder"
-            return ["  \(who): \(what) at \(clock(row.calendar, zone: nil))"]
+            return ["  \(who): \(what) at \(clock(row.calendar, zone: nil, of: row.medicationID))"]
         }
         let promised = row.local.map { zone == nil ? "fixed interval" : "\($0.time.shortText) \(zone!)" } ?? ""
         var status: String
@@ -159,20 +222,22 @@ struct CheckOutput {
         case .ok: status = "calendar ok"
         case .missing: status = "calendar: MISSING"
         case .unchecked: status = "calendar: NOT CHECKED (its series was not expanded: the budget ran out)"
-        case .moved: status = "calendar: AT \(clock(row.calendar, zone: zone)), \(Self.minutes(row.calendar! - expected))"
+        case .moved:
+            status =
+                "calendar: AT \(clock(row.calendar, zone: zone, of: row.medicationID)), \(Self.minutes(row.calendar! - expected))"
         default: status = row.status.rawValue
         }
-        var result = ["  \(who) \(promised): expected \(clock(expected, zone: zone)); \(status)"]
+        var result = ["  \(who) \(promised): expected \(clock(expected, zone: zone, of: row.medicationID)); \(status)"]
         for note in row.notes {
-            result.append("      " + describe(note, expected: expected, zone: zone))
+            result.append("      " + describe(note, expected: expected, zone: zone, of: row.medicationID))
         }
         return result
     }
 
-    private func describe(_ note: DoseCheck.Note, expected: Int, zone: Zone?) -> String {
+    private func describe(_ note: DoseCheck.Note, expected: Int, zone: Zone?, of medicationID: String) -> String {
         func other(_ what: String, _ instant: Int?) -> String {
             guard let instant else { return "\(what): no reminder that day" }
-            return "\(what): \(clock(instant, zone: zone)), \(Self.minutes(instant - expected))"
+            return "\(what): \(clock(instant, zone: zone, of: medicationID)), \(Self.minutes(instant - expected))"
         }
         switch note {
         case .gap(let shifted): return "clocks go forward: this time does not exist today; it fires at \(shifted.time.shortText)"

@@ -38,6 +38,8 @@ enum ExitCode {
             return usage
         case let e as SyncError:
             return e.underlying.map(code(of:)) ?? badInput
+        case let e as PublishError:
+            return e.isUsage ? usage : badInput
         case is InputError, is FileError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError,
             is AtomicFile.WriteError:
             return badInput

@@ -8,15 +8,23 @@ enum ExportCommand {
     static let name = "export"
     static let summary = "Write the schedule as an iCalendar feed (.ics)"
     static let help = """
-        Usage: dosecal export SCHEDULE [-o FILE|-] [--privacy] [--previous FILE] [--now TIME] [--force]
-                              [--keep-base]
+        Usage: dosecal export SCHEDULE [-o FILE|-] [--person ID] [--privacy] [--previous FILE]
+                              [--now TIME] [--force] [--keep-base]
 
         Write SCHEDULE (a JSON schedule file, or - for standard input) as an RFC 5545
         calendar: one recurring event with a reminder per dose time, a refill warning
         per medication with a supply, and the time zones they use. Import the file into
         any calendar app, or publish it and subscribe to it.
 
+        In a schedule with people, every dose is read in the zone its person is in
+        that day, and every title says whose it is: "Mia — Amoxicillin 250 mg/5 ml:
+        5 ml (250 mg)"; the alarm "Time for Mia to take ...". The UIDs do not depend
+        on the person.
+
         Options:
+        \(PersonOption.help)
+                             A calendar of one person's doses (the UIDs are the
+                             same as in the whole schedule's feed).
           -o, --output FILE  Where to write the feed (default: - for standard output).
                              The file is replaced atomically and readable by you only.
                              When it already holds an earlier export, unchanged events
@@ -28,8 +36,9 @@ enum ExportCommand {
                              schedule's lock, as reconcile --apply writes it.
           --previous FILE    An earlier export to take revisions from (for -o -).
           --privacy          Neutral titles ("Medication reminder"): no medicine name,
-                             strength or note anywhere in the file. Also set by the
-                             schedule's "feed": {"privacy": true}.
+                             strength or note anywhere in the file; people are
+                             numbered ("Person 2 — Medication reminder"). Also set by
+                             the schedule's "feed": {"privacy": true}.
           --now TIME         The time to stamp changed events with (RFC 3339, a local
                              time like 2026-12-04T08:00 read where you are then, or
                              seconds since 1970; default: now, or SOURCE_DATE_EPOCH).
@@ -45,7 +54,7 @@ enum ExportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now"],
+            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now", "person"],
             aliases: ["-o": "output"])
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -62,9 +71,15 @@ enum ExportCommand {
         // schedule's lock, from the schedule read under it.
         let held = keepBase ? try ScheduleInput.writable(args.positionals[0], command: name, console: context.console) : nil
         defer { withExtendedLifetime(held) {} }
-        let schedule =
+        let whole =
             try held.map { try ScheduleCodec.decode($0.read(), file: $0.path) } ?? ScheduleInput.read(args.positionals[0])
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
+        let person = try PersonOption.read(args, schedule: whole)
+        if person != nil && keepBase {
+            throw UsageError("--keep-base keeps the whole schedule's feed; leave --person out")
+        }
+        let schedule = person.map { whole.narrowed(toPerson: $0.id) } ?? whole
+        let timeline = whole.timeline(of: person)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: timeline)
 
         var previous = FeedInput.Earlier.none
         if let path = args.options["previous"] {
@@ -87,8 +102,10 @@ enum ExportCommand {
             try AtomicFile.write(feed.bytes, to: output)
             if !args.flags.contains("quiet") {
                 context.console.out(
-                    ExportSummary(schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now).text(
-                        output: output))
+                    ExportSummary(
+                        schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now, whole: whole,
+                        timeline: timeline
+                    ).text(output: output))
             }
         }
         return ExitCode.ok

@@ -1,14 +1,19 @@
 import DoseCal
 
 /// The few lines printed after an export: what was written, the next doses, the supply.
-/// In privacy mode medications are numbered, never named.
+/// In privacy mode medications and people are numbered, never named.
 struct ExportSummary {
+    /// What was exported (one person's medications with `--person`).
     var schedule: Schedule
     var feed: WrittenFeed
     var privacy: Bool
     var now: Int
+    /// The whole schedule, whose names and numbers the lines use.
+    var whole: Schedule
+    /// Where the heading's person is (the person exported, else the schedule's).
+    var timeline: ZoneTimeline
 
-    func label(_ m: Medication) -> String { MedicationLabel(schedule: schedule, privacy: privacy)(m) }
+    func label(_ m: Medication) -> String { MedicationLabel(schedule: whole, privacy: privacy)(m) }
 
     func text(output: String) -> String {
         let doses = feed.items.filter { if case .dose = $0.kind { return true } else { return false } }.count
@@ -19,9 +24,9 @@ struct ExportSummary {
                 + (zones.isEmpty ? "." : " (time zones: \(zones.joined(separator: ", "))).")
         ]
         let engine = WallClockEngine(schedule: schedule)
-        let today = schedule.home.local(at: now).date
+        let today = timeline.localDate(at: now)
         // In the zone of each dose; the heading names the zone the person is in now.
-        let here = schedule.timeline.zone(at: now)
+        let here = timeline.zone(at: now)
         let upcoming = engine.occurrences(from: today.adding(days: -1), to: today.adding(days: 7)).filter { $0.instant >= now }
             .prefix(5)
         if !upcoming.isEmpty {
@@ -37,7 +42,8 @@ struct ExportSummary {
         for m in schedule.medications {
             guard let f = engine.supplyForecast(of: m) else { continue }
             if let runOut = f.runOut, let due = f.refillDue {
-                let zone = engine.zone(on: due.date) == here ? "" : " \(engine.zone(on: due.date))"
+                let refill = engine.personZone(of: m, on: due.date)
+                let zone = refill == here ? "" : " \(refill)"
                 supplyLines.append("  \(label(m)): runs out on \(runOut); refill reminder \(due.date) at \(due.time)\(zone)")
             } else {
                 supplyLines.append("  \(label(m)): enough for the next 10 years or the whole course")

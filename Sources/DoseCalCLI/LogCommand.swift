@@ -8,7 +8,7 @@ enum LogCommand {
     static let summary = "Record a dose as taken, skipped or missed"
     static let help = """
         Usage: dosecal log SCHEDULE taken|skipped|missed MEDICATION [--slot SLOT] [--date DATE]
-                           [--at TIME] [--json]
+                           [--person ID] [--at TIME] [--json]
 
         Append one entry to the dose log of SCHEDULE (a schedule file; it is rewritten).
         MEDICATION is a medication id, or any part of its name or id (any letter case)
@@ -40,16 +40,18 @@ enum LogCommand {
         link stays). One writer at a time: while another dosecal command writes the
         schedule (a sync, a refill, another log), log waits for it, saying so after
         about a second, and then adds the entry to the file as that left it. Times
-        are printed in the zone you are in then. See
+        are printed in the zone the medication's person is in then. See
         docs/reminders.md.
 
         Options:
           --slot SLOT        The dose slot, by id or by time HH:MM.
           --date DATE        The dose day (YYYY-MM-DD, or today).
+          --person ID        Look for MEDICATION among the medications of the person
+                             with this id (or name) only.
           --at TIME          When it happened: 2026-12-04T08:00, 2026-12-04 08:00,
                              08:00 (today), now, or RFC 3339 with offset, read in the
-                             zone you are in on that date (default: now, or
-                             SOURCE_DATE_EPOCH when set).
+                             zone the medication's person is in on that date
+                             (default: now, or SOURCE_DATE_EPOCH when set).
           --json             Print what was recorded as JSON: "recorded" (the entry),
                              "kind" (dose, extra, asNeeded), "dose" (slot, date, at,
                              local, zone), "replaced", "warnings" (kind, text),
@@ -57,12 +59,12 @@ enum LogCommand {
 
         Exit status: 0 recorded, 1 recorded with a warning (an extra dose, a dose named
         early, an as-needed dose before it was allowed), 2 bad schedule, unknown or
-        ambiguous medication, no such dose, or unwritable file (nothing written), 64
-        wrong usage.
+        ambiguous medication, unknown person, no such dose, or unwritable file (nothing
+        written), 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["slot", "date", "at"])
+        let args = try Arguments(arguments, flags: ["json"], options: ["slot", "date", "at", "person"])
         let path = try args.schedulePath(then: ["STATUS", "MEDICATION"], allowStdin: false)
         let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
         guard let status = DoseLogEntry.Status(rawValue: args.positionals[1]) else {
@@ -73,11 +75,13 @@ enum LogCommand {
         // Read, changed and written under the schedule's lock: the entry goes into the file as it is now.
         let ((schedule, record, at), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
-            let timeline = schedule.timeline
+            // Times are read where the medication's person is.
+            let medication = try MedicationOption.find(args.positionals[2], args, in: schedule)
+            let timeline = schedule.timeline(of: medication)
             let at = try context.clock.instant(args.options["at"], option: "--at", timeline: timeline)
             let date = try args.options["date"].map { try context.clock.time($0, option: "--date", timeline: timeline).date }
             let record = try ReminderInput.privately(schedule) {
-                try schedule.recording(status, medication: args.positionals[2], slot: args.options["slot"], date: date, at: at)
+                try schedule.recording(status, medication: medication.id, slot: args.options["slot"], date: date, at: at)
             }
             return (record.schedule, (schedule, record, at))
         }
@@ -95,7 +99,8 @@ enum LogCommand {
     /// at 12:00.", then one line per warning.
     static func text(_ record: LogRecord, label: String, at: Int) -> [String] {
         let engine = WallClockEngine(schedule: record.schedule)
-        let when = record.schedule.timeline.time(at: at)
+        let timeline = record.schedule.timeline(of: record.medication)
+        let when = timeline.time(at: at)
         var line = "Logged \(record.entry.status.rawValue): \(label), "
         if let dose = record.dose {
             let t = engine.time(of: dose)
@@ -107,7 +112,7 @@ enum LogCommand {
         } else if record.medication.recurrence.isAsNeeded {
             line += "as needed, at \(when)"
             if record.entry.status == .taken, let next = record.nextAllowed {
-                line += "; the next dose is allowed from \(record.schedule.timeline.time(at: next))"
+                line += "; the next dose is allowed from \(timeline.time(at: next))"
             }
             line += "."
         } else {

@@ -2,13 +2,29 @@ import DoseCal
 
 /// How command output names a medication: name and strength (and its form: "Warfarin 5 mg
 /// tablets", `MedicationWords.label`), or "Medication N" (its position) in privacy mode, so that
-/// no medicine name appears.
+/// no medicine name appears; whose it is first in a schedule with people ("Grandma — Warfarin
+/// 5 mg tablets", privacy mode "Person 3 — Medication 5", `PersonWords`). `schedule` is the
+/// whole schedule (not one narrowed to a person), so that the numbers are the file's.
 struct MedicationLabel {
     var schedule: Schedule
     var privacy: Bool
+    /// Medications by ID in `schedule`.
+    let lookup: ScheduleLookup
+
+    init(schedule: Schedule, privacy: Bool) {
+        self.schedule = schedule
+        self.privacy = privacy
+        lookup = ScheduleLookup(schedule)
+    }
 
     func callAsFunction(_ m: Medication) -> String {
-        if privacy { return schedule.positionalName(of: m.id) ?? "Medication" }
+        let label = medicine(m)
+        return PersonWords(of: m, in: schedule, privacy: privacy)?.title(label) ?? label
+    }
+
+    /// The medicine without its person.
+    func medicine(_ m: Medication) -> String {
+        if privacy { return lookup.positionalName(of: m.id) ?? "Medication" }
         if let words = MedicationWords(m) { return words.label }
         return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
     }
@@ -16,7 +32,7 @@ struct MedicationLabel {
 
 extension MedicationLabel {
     /// `json` with every `"medication": ID` member naming the medication by position in privacy
-    /// mode (ids are often medicine names).
+    /// mode (ids are often medicine names; "Medication 2", without its person).
     func masking(_ json: JSONValue) -> JSONValue {
         guard privacy else { return json }
         switch json.kind {
@@ -25,9 +41,9 @@ extension MedicationLabel {
             return JSONValue(
                 members: members.map { m in
                     if m.key == "medication", case .string(let id) = m.value.kind,
-                        let med = schedule.medications.first(where: { $0.id == id })
+                        let med = lookup.medication(id)
                     {
-                        return (m.key, JSONValue(self(med)))
+                        return (m.key, JSONValue(medicine(med)))
                     }
                     return (m.key, masking(m.value))
                 })

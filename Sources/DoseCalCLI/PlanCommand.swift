@@ -7,8 +7,8 @@ enum PlanCommand {
     static let name = "plan"
     static let summary = "Show the local notifications an app should schedule"
     static let help = """
-        Usage: dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json]
-               [--pending FILE]
+        Usage: dosecal plan SCHEDULE [--person ID] [--budget N] [--margin N] [--days N] [--at TIME]
+               [--json] [--pending FILE]
 
         Plan the local notifications an iOS or macOS app would schedule for SCHEDULE
         (a JSON schedule file, or - for standard input), from the same engine as the
@@ -24,10 +24,14 @@ enum PlanCommand {
         (20260308T023000). Over the budget less the margin, the furthest one-offs are
         dropped first. Doses the log already marks taken or skipped are not planned.
         The text gives local times: the heading names the zone you are in at --at, a
-        request firing in another zone names its own; --json gives RFC 3339 UTC.
-        See docs/reminders.md.
+        request firing in another zone (travel, a pinned zone, a person who is
+        elsewhere) names its own; --json gives RFC 3339 UTC. In a schedule with people
+        each notification says whose dose it is ("Mia — Amoxicillin 250 mg/5 ml",
+        "Mia takes 5 ml (250 mg) of Amoxicillin 250 mg/5 ml at 07:00."). See
+        docs/reminders.md.
 
         Options:
+        \(PersonOption.help)
           --budget N         Pending requests the platform allows (1 to 1000; default
                              64, the iOS limit).
           --margin N         Requests kept free for snoozes (0 to budget - 1; default 4).
@@ -53,7 +57,8 @@ enum PlanCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["budget", "margin", "days", "at", "pending"])
+        let args = try Arguments(
+            arguments, flags: ["json"], options: ["budget", "margin", "days", "at", "pending", "person"])
         let path = try args.schedulePath()
         let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
         let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
@@ -62,14 +67,17 @@ enum PlanCommand {
             throw UsageError("SCHEDULE and --pending cannot both be standard input")
         }
         let schedule = try ScheduleInput.read(path)
-        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
-        let plan = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days).plan(at: at)
+        let person = try PersonOption.read(args, schedule: schedule)
+        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline(of: person))
+        var planner = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days)
+        planner.medicationIDs = person.map { Set(schedule.medications(of: $0.id).map(\.id)) }
+        let plan = planner.plan(at: at)
         let diff = try args.options["pending"].map { PendingDiff(plan: plan, pending: try pending($0)) }
         if args.flags.contains("json") {
             context.console.raw(Data(plan.json(privacy: schedule.feed.privacy, pending: diff).utf8))
             return ExitCode.ok
         }
-        var lines = text(plan, schedule: schedule)
+        var lines = text(plan, schedule: schedule, timeline: schedule.timeline(of: person))
         if let diff {
             lines.append(
                 "Pending: \(diff.add.count) to add, \(diff.remove.count) to remove, \(diff.keep.count) to keep, "
@@ -90,11 +98,11 @@ enum PlanCommand {
     }
 
     /// The plan in words, times local: the heading names the zone the person is in at the
-    /// window's start; a request firing in another zone (travel, a pinned-zone medication) names it.
-    private static func text(_ plan: NotificationPlan, schedule: Schedule) -> [String] {
+    /// window's start (`timeline`: the person named, else the schedule's); a request firing in
+    /// another zone (travel, a pinned-zone medication, a person who is elsewhere) names it.
+    private static func text(_ plan: NotificationPlan, schedule: Schedule, timeline: ZoneTimeline) -> [String] {
         let budget = plan.budget
         let margin = plan.margin
-        let timeline = schedule.timeline
         let here = timeline.zone(at: plan.from)
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let repeating = plan.requests.filter(\.trigger.repeats).count
@@ -107,16 +115,16 @@ enum PlanCommand {
         ]
         for r in plan.requests {
             let what: String
-            var zone: Zone? = nil
+            var pinned: Zone? = nil
+            let id = r.purpose.medicationID
+            let m = label.lookup.medication(id)
+            let name = m.map { label($0) } ?? id
             switch r.purpose {
-            case .dose(let id, let slot):
-                let m = schedule.medications.first { $0.id == id }
-                zone = m?.timePolicy.pinnedZone
-                what = (m.map { label($0) } ?? id) + " (slot \(slot))"
-            case .supplyWarning(let id):
-                what = "refill warning: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
-            case .nextDoseAllowed(let id):
-                what = "next dose allowed: " + (schedule.medications.first { $0.id == id }.map { label($0) } ?? id)
+            case .dose(_, let slot):
+                pinned = m?.timePolicy.pinnedZone
+                what = name + " (slot \(slot))"
+            case .supplyWarning: what = "refill warning: " + name
+            case .nextDoseAllowed: what = "next dose allowed: " + name
             }
             let trigger: String
             switch r.trigger {
@@ -124,7 +132,9 @@ enum PlanCommand {
                 trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + WallTime(hour: h, minute: m)!.description
             case .once: trigger = "once"
             }
-            let fires = ZonedTime(r.fires, in: zone ?? timeline.zone(at: r.fires))
+            // In the zone of the medication's person then.
+            let zone = pinned ?? m.map { schedule.timeline(of: $0) }?.zone(at: r.fires) ?? timeline.zone(at: r.fires)
+            let fires = ZonedTime(r.fires, in: zone)
             lines.append("  \(fires.text(besides: here))  \(trigger)  \(what)  \(r.identifier)")
         }
         return lines

@@ -83,7 +83,7 @@ enum ReconcileCommand {
         defer { withExtendedLifetime(held) {} }
         let original = try held?.read() ?? ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
+        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline(of: nil))
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         var base: ReturnedCalendar? = nil

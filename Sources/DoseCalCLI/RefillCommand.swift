@@ -7,13 +7,14 @@ enum RefillCommand {
     static let name = "refill"
     static let summary = "Add pills to a medication's supply"
     static let help = """
-        Usage: dosecal refill SCHEDULE MEDICATION --add N [--at TIME] [--json]
+        Usage: dosecal refill SCHEDULE MEDICATION --add N [--person ID] [--at TIME] [--json]
 
         Record a refill of N units in SCHEDULE (a schedule file; it is rewritten).
         MEDICATION is an id, or any part of its name or id that only one medication
         has (any letter case), as for dosecal log.
 
-        The supply record is counted again on the refill day (in the home zone): its
+        The supply record is counted again on the refill day (in the home zone of the
+        medication's person): its
         pills become the units on hand at the start of that day plus N, and its date
         that day, so doses earlier that day are still counted once. The warning days
         and refill reminder time are kept. The medication needs a supply record.
@@ -25,21 +26,25 @@ enum RefillCommand {
 
         Options:
           --add N            Units added (a number above 0, like 30 or 0.5). Required.
+          --person ID        Look for MEDICATION among the medications of the person
+                             with this id (or name) only.
           --at TIME          When the refill happened: 2026-12-04T08:00, 2026-12-04
                              08:00, 2026-12-04, 08:00 (today), now, today, or RFC 3339
-                             with offset, read in the zone you are in on that date
-                             (default: now, or SOURCE_DATE_EPOCH when set).
+                             with offset, read in the zone the medication's person is
+                             in on that date (default: now, or SOURCE_DATE_EPOCH when
+                             set).
           --json             Print what was recorded as JSON: "medication", "added",
                              "at", "local", "zone", "supply" (as the file holds it),
                              "runOut", "refillBy", "backup".
 
-        Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication, no
+        Exit status: 0 recorded, 2 bad schedule, unknown or ambiguous medication or unknown
+        person, no
         supply record, refill before the supply date, or unwritable file (nothing
         written), 64 wrong usage.
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["add", "at"])
+        let args = try Arguments(arguments, flags: ["json"], options: ["add", "at", "person"])
         let path = try args.schedulePath(then: ["MEDICATION"], allowStdin: false)
         guard let text = args.options["add"] else { throw UsageError("missing --add N (the units added)") }
         guard let amount = Double(text), amount > 0, amount.isFinite else {
@@ -48,9 +53,10 @@ enum RefillCommand {
         // Read, changed and written under the schedule's lock: the refill counts the file as it is now.
         let ((schedule, record), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
-            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline)
+            let medication = try MedicationOption.find(args.positionals[1], args, in: schedule)
+            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline(of: medication))
             let record = try ReminderInput.privately(schedule) {
-                try schedule.refilling(medication: args.positionals[1], amount: amount, at: at)
+                try schedule.refilling(medication: medication.id, amount: amount, at: at)
             }
             return (record.schedule, (schedule, record))
         }

@@ -1,28 +1,41 @@
 import DoseCal
 
-/// The text of `dosecal status`: one block per medication, times in the zone of each dose; the
-/// zone is named where it is not the heading's (the zone the person is in at the status time).
+/// The text of `dosecal status`: one block per medication (saying whose it is in a schedule with
+/// people), times in the zone of each dose; the zone is named where it is not the heading's (the
+/// zone the person is in at the status time: the person named, else the schedule's).
 struct StatusText {
-    var schedule: Schedule
-    var at: Int
-    var grace: Int
+    let schedule: Schedule
+    let at: Int
+    let grace: Int
+    /// Where the heading's person is.
+    let timeline: ZoneTimeline
+    /// The schedule's engine, made once: its lookups by medication serve every block.
+    private let engine: WallClockEngine
 
-    private var engine: WallClockEngine { WallClockEngine(schedule: schedule) }
+    init(schedule: Schedule, at: Int, grace: Int, timeline: ZoneTimeline) {
+        self.schedule = schedule
+        self.at = at
+        self.grace = grace
+        self.timeline = timeline
+        engine = WallClockEngine(schedule: schedule)
+    }
+
     /// The zone the heading names: where the person is at `at`.
-    private var here: Zone { schedule.timeline.zone(at: at) }
+    private var here: Zone { timeline.zone(at: at) }
 
     func text(_ statuses: [MedicationStatus]) -> String {
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
-        var lines = ["Status at \(schedule.timeline.time(at: at)) (grace \(grace) min)", ReminderStatus.noEntryRule]
+        var lines = ["Status at \(timeline.time(at: at)) (grace \(grace) min)", ReminderStatus.noEntryRule]
         for s in statuses {
-            guard let m = schedule.medications.first(where: { $0.id == s.medicationID }) else { continue }
+            guard let m = engine.lookup.medication(s.medicationID) else { continue }
             lines.append(label(m))
             if let left = s.pillsLeft, let supply = m.supply {
                 // In the supply's unit: "ml left", "tablets left" (version 1: pills).
                 let units = MedicationWords(m)?.supplyUnits ?? "pills"
                 lines.append("  \(units) left: \(amount(left)) (\(amount(supply.pills)) on \(supply.asOf))")
                 if let runOut = s.forecast?.runOut, let refillBy = s.refillBy {
-                    lines.append("  runs out: \(runOut); refill by \(schedule.timeline.time(at: refillBy).text(besides: here))")
+                    let refill = engine.timeline(of: m).time(at: refillBy)
+                    lines.append("  runs out: \(runOut); refill by \(refill.text(besides: here))")
                 } else if s.asNeeded == nil {
                     lines.append("  runs out: not within 10 years or the course")
                 }
@@ -32,7 +45,7 @@ struct StatusText {
             lines += doses("not recorded", s.notRecorded)
             lines += seen(m)
             if let doses = s.asNeeded {
-                lines.append(asNeeded(doses))
+                lines.append(asNeeded(doses, of: m))
                 continue
             }
             lines.append("  adherence: 7 days \(rate(s.week)); 30 days \(rate(s.month))")
@@ -50,22 +63,21 @@ struct StatusText {
     }
 
     /// "  as needed: 2 doses in the last 24 hours (at most 3); next dose allowed 2026-03-02 14:00".
-    private func asNeeded(_ doses: AsNeededDoses) -> String {
+    private func asNeeded(_ doses: AsNeededDoses, of m: Medication) -> String {
         let count = doses.lastDay(at: at).count
         var line = "  as needed: \(count) dose\(count == 1 ? "" : "s") in the last 24 hours"
         if let most = doses.maxPerDay { line += " (at most \(most))" }
         guard let next = doses.nextAllowed, next > at else { return line + "; a dose is allowed now" }
-        // In the zone the person is in then (travel moves the clock, not the instant).
-        return line + "; next dose allowed \(schedule.timeline.time(at: next))"
+        // In the zone the medication's person is in then (travel moves the clock, not the instant).
+        return line + "; next dose allowed \(engine.timeline(of: m).time(at: next))"
     }
 
     /// "  08:00 dose: reminder seen at 08:12 on a calendar (2026-12-02)", the latest per slot, in
     /// the zone the person was in then; a hint only, never counted as taken.
     private func seen(_ m: Medication) -> [String] {
-        let engine = self.engine
-        return schedule.seen.filter { $0.medication == m.id }.compactMap { hint in
+        engine.lookup.seen(of: m.id).compactMap { hint in
             guard let slot = m.times.first(where: { $0.id == hint.slot }) else { return nil }
-            let seen = schedule.timeline.time(at: hint.at)
+            let seen = engine.timeline(of: m).time(at: hint.at)
             let time = engine.time(of: slot, in: m, on: hint.date ?? seen.date)
             return "  \(hhmm(time)) dose: reminder seen at \(seen.clock(besides: here)) on a calendar (\(seen.date))"
         }

@@ -93,41 +93,62 @@ enum SyncCommand {
 
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
+        let json = args.flags.contains("json")
+        let progress = Progress(command: name, json: json, environment: context.environment)
+        defer { progress.finish() }
+        let (report, schedule) = try self.sync(
+            sync, path: path, zone: try args.zone("zone", example: "Asia/Tokyo"), console: context.console,
+            environment: context.environment,
+            now: { try context.clock.instant(args.options["now"], option: "--now", timeline: $0) },
+            started: { progress.stage(sync.dryRun ? "planning" : "syncing \(dir)") })
+        progress.finish()
+        let output = SyncOutput(
+            report: report, folder: sync.folder, dryRun: sync.dryRun,
+            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
+        context.console.out(json ? output.json() : output.text())
+        return exitCode(report)
+    }
+
+    /// One sync of the schedule file at `path` into `sync.folder`, travelling to `zone` from
+    /// today when given: the phone's edits merged into the file, the folder written. `now` reads
+    /// the time in the schedule's zones; `started` is called once the schedule is read.
+    /// `dosecal publish --vdir-root` runs it for each schedule of a folder.
+    static func sync(
+        _ sync: VdirSync, path: String, zone: Zone?, console: Console, environment: [String: String],
+        now: (ZoneTimeline) throws -> Int, started: () -> Void = {}
+    ) throws -> (report: VdirSync.Report, schedule: Schedule) {
         // The schedule's lock is held for the whole run (decision 0191): a log, a refill or a sync
         // with another folder waits, and the phone's edits go into the file as it was read. A dry
         // run writes nothing and reads as any reader does.
-        let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: context.console)
+        let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: console)
         defer { withExtendedLifetime(held) {} }
         let bytes = try held?.read() ?? ScheduleInput.data(path)
         let onFile = try ScheduleCodec.decode(bytes, file: path)
         var schedule = onFile
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline)
+        let now = try now(schedule.timeline(of: nil))
         var travel = "-"
-        if let zone = try args.zone("zone", example: "Asia/Tokyo") {
+        if let zone {
             let from = schedule.localDate(at: now)
             schedule = schedule.travelling(to: zone, from: from)
             travel = "\(zone) from \(from)"
         }
         var sync = sync
-        sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: context.environment)
-        sync.build = SyncInputs.build(environment: context.environment)
+        sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: environment)
+        sync.build = SyncInputs.build(environment: environment)
         // A travel stop changes the itinerary only: the medications are the file's either way.
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
         // The phone's edits go into the file as read (never the in-memory --zone stop).
         let save = { (changes: ChangeSet) throws -> Void in
             try held?.replace(bytes, with: try onFile.merging(changes, now: now))
         }
-        let json = args.flags.contains("json")
-        let progress = Progress(command: name, json: json, environment: context.environment)
-        progress.stage(sync.dryRun ? "planning" : "syncing \(dir)")
-        defer { progress.finish() }
+        started()
         var report = try sync.run(schedule: schedule, now: now, save: save)
         report.removedLeftovers += held?.removedLeftovers ?? []
-        progress.finish()
-        let output = SyncOutput(
-            report: report, folder: sync.folder, dryRun: sync.dryRun,
-            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
-        context.console.out(json ? output.json() : output.text())
+        return (report, schedule)
+    }
+
+    /// 0 in step, 1 conflicts or damage remain.
+    static func exitCode(_ report: VdirSync.Report) -> Int32 {
         let damaged = !(report.merge?.changes.damaged.isEmpty ?? true)
         return report.conflicts.isEmpty && !damaged ? ExitCode.ok : ExitCode.problems
     }

@@ -10,6 +10,7 @@ the largest peak resident memory: CPU from the kernel's rusage of the finished p
 at microsecond resolution: what GNU time prints as %U and %S at 10 ms), peak memory as GNU time
 prints it (%M). Prints one table and writes it to WORKDIR/results.md.
 """
+import json
 import os
 import shutil
 import statistics
@@ -303,6 +304,55 @@ def bench_reconcile():
         lambda c, p, w, m: c <= 0.5 and m <= 80, f"{os.path.getsize(returned) / 2**20:.2f} MB")
 
 
+def edit_schedules(folder, count, variant):
+    """Moves the first dose time of the first medication of `count` schedules (spread over the
+    folder) to one of two times, so that consecutive rounds change the same files."""
+    paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) if ".dosecal-publish" not in d
+                   for f in fs if f.endswith(".json"))
+    step = max(1, len(paths) // count)
+    for path in paths[::step][:count]:
+        with open(path) as f:
+            data = json.load(f)
+        data["medications"][0]["times"][0]["time"] = "05:1" + str(variant % 2)
+        with open(path, "w") as f:
+            json.dump(data, f, indent=1)
+
+
+def bench_publish():
+    print("publish", flush=True)
+    jobs = os.cpu_count()
+    for n in (1000, 10000):
+        src, site = f"{WORK}/publish-{n}", f"{WORK}/publish-{n}-site"
+        if not os.path.isdir(src):
+            sh([sys.executable, f"{HERE}/gen_schedules_dir.py", src, str(n)])
+        publish = [BIN, "publish", src, "--out", site]
+
+        def fresh(_):
+            shutil.rmtree(site, ignore_errors=True)
+            shutil.rmtree(f"{src}/.dosecal-publish", ignore_errors=True)
+        firsts, _ = alternate(publish, None, before_ours=fresh)
+        size = sum(os.path.getsize(f"{site}/{f}") for f in os.listdir(site)) / 2**20
+        row(f"publish {n:,} schedules: first run", firsts, None, "", None,
+            f"{jobs} jobs; wall {statistics.median(s.wall for s in firsts):.2f} s; {size:.1f} MB of feeds")
+        ours, find = alternate(publish, ["find", src, "-type", "f", "-printf", "%T@ %s\n"])
+        row(f"publish {n:,} schedules: nothing changed, vs find", ours, find, "<= 3x find's CPU",
+            lambda c, p, w, m: c <= 3 * p, "peer: find SCHEDULES_DIR -type f -printf '%T@ %s\\n' in the same run")
+        changed, _ = alternate(publish, None, before_ours=lambda r: edit_schedules(src, 10, r))
+        row(f"publish {n:,} schedules: 10 changed", changed, None, "", None, "10 schedules edited before each run")
+
+
+def bench_scale():
+    print("check and plan of 10,000 medications x 6 slots, one year", flush=True)
+    sched = gen("gen_schedule.py", ["10000", "6"], f"{WORK}/scale-10000x6.json")
+    check = [BIN, "check", sched, "--from", "2027-01-01", "--to", "2027-12-31", "--now", NOW]
+    ours, _ = alternate(check, None, rounds=int(os.environ.get("SCALE_ROUNDS", "1")))
+    row("check 10,000 medications x 6 slots, one year", ours, None, "< 10 s", lambda c, p, w, m: c < 10,
+        "the table (doses needing attention); every channel")
+    plan = [BIN, "plan", sched, "--days", "365", "--at", "2027-01-01T00:00:00Z"]
+    ours, _ = alternate(plan, None, rounds=int(os.environ.get("SCALE_ROUNDS", "1")))
+    row("plan 10,000 medications x 6 slots, one year", ours, None, "linear", None, "--days 365, budget 64")
+
+
 def table():
     head = "| work | dosecal CPU | peer CPU | peer / dosecal | goal | met | peak memory (dosecal / peer) | notes |"
     lines = [head, "|---|---|---|---|---|---|---|---|"]
@@ -318,7 +368,7 @@ def table():
 def main():
     os.makedirs(WORK, exist_ok=True)
     started = time.monotonic()
-    only = os.environ.get("BENCH_ONLY", "expand,real,export,sync,check,reconcile").split(",")
+    only = os.environ.get("BENCH_ONLY", "expand,real,export,sync,check,reconcile,publish,scale").split(",")
     for name in only:
         globals()[f"bench_{name}"]()
     text = table()

@@ -4,7 +4,7 @@
 # from Debian is the apt package), generates the inputs, runs dosecal and each peer alternately and
 # prints one table (scripts/bench/bench.py).
 # usage: scripts/bench/run.sh [DOSECAL]
-#   ROUNDS=3 PEER_SLOW_ROUNDS=1 BENCH_ONLY=expand,real,export,sync,check,reconcile (any of them)
+#   ROUNDS=3 PEER_SLOW_ROUNDS=1 SCALE_ROUNDS=1 BENCH_ONLY=expand,real,export,...,publish,scale (any of them)
 set -euo pipefail
 bin="$(realpath "${1:-.build/release/dosecal}")"
 here="$(cd "$(dirname "$0")" && pwd)"

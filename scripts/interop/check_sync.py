@@ -47,11 +47,9 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.dont_write_bytecode = True
@@ -63,18 +61,7 @@ icalendar = common.require("icalendar", "icalendar")
 common.require("radicale", "radicale")
 
 NOW = "2026-11-30T12:00:00Z"
-results: list[tuple[bool, str]] = []
-
-
-def check(ok: bool, what: str) -> None:
-    results.append((ok, what))
-    print(("ok     " if ok else "FAILED ") + what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+check = common.Checks()
 
 
 def run(cmd: list[str], env: dict | None = None, expect: tuple[int, ...] = (0,), stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -98,28 +85,6 @@ def uid_of(data: bytes) -> str:
         if line.startswith("UID:"):
             return line[4:].strip()
     return ""
-
-
-def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    storage = tmp / "radicale"
-    log = open(tmp / "radicale.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
-         "--storage-filesystem-folder", str(storage), "--auth-type", "none", "--logging-level", "warning"],
-        stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, url
-        except OSError:
-            if proc.poll() is not None:
-                common.die(f"Radicale exited {proc.returncode}: {(tmp / 'radicale.log').read_text()}", 1)
-            time.sleep(0.1)
-    proc.kill()
-    common.die("Radicale did not start listening within 10 s", 1)
-    raise SystemExit(1)
 
 
 def vdirsyncer_config(tmp: Path, folder: Path, url: str, name: str = "doses") -> Path:
@@ -153,21 +118,14 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="dosecal-sync-"))
     radicale = None
     try:
-        radicale, url = start_radicale(tmp)
+        radicale, url = common.start_radicale(tmp)
         flow(binary, schedules, vdirsyncer, khal, tmp, url)
         gradual_flow(binary, schedules, vdirsyncer, khal, tmp, url)
         forms_flow(binary, schedules, vdirsyncer, khal, tmp, url)
     finally:
-        if radicale is not None:
-            radicale.terminate()
-            try:
-                radicale.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                radicale.kill()
+        common.stop(radicale)
         shutil.rmtree(tmp, ignore_errors=True)
-    failed = sum(1 for ok, _ in results if not ok)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(check.finish())
 
 
 def khal_list(khal: str, tmp: Path, env: dict, folder: Path, name: str, zone: str, start: str, span: str,
@@ -218,12 +176,6 @@ def add_moved(cal, master, original, start) -> None:
     cal.add_component(o)
 
 
-def dose_uid(medication: str, slot: str, part: str = "") -> str:
-    """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
-    import hashlib
-    return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"
-
-
 def dosecal_sync(binary: Path, schedule: Path, folder: Path, *extra: str, expect=(0,)) -> tuple[int, dict]:
     r = run([str(binary), "sync", str(schedule), "--vdir", str(folder), "--now", NOW, "--json", *extra], expect=expect)
     return r.returncode, json.loads(r.stdout)
@@ -249,8 +201,8 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     check(served == {uid_of(d) for d, _, _ in written.values()}, f"the server holds the 9 series after the push ({len(served)})")
 
     # 3. The phone edits the server.
-    morning, evening = dose_uid("metformin", "morning"), dose_uid("metformin", "evening")
-    levo, vitamin = dose_uid("levothyroxine", "morning"), dose_uid("vitamin-d", "lunch")
+    morning, evening = common.dose_uid("metformin", "morning"), common.dose_uid("metformin", "evening")
+    levo, vitamin = common.dose_uid("levothyroxine", "morning"), common.dose_uid("vitamin-d", "lunch")
 
     def edit(uid: str, change) -> None:
         edit_event(calendar, uid, change)
@@ -356,10 +308,10 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     data["medications"].append({"id": "omega-3", "name": "Omega-3", "times": ["13:00"], "start": "2026-12-01"})
     schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
-    check(out["created"] == ["dose-" + dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
+    check(out["created"] == ["dose-" + common.dose_uid("omega-3", "1")[5:29] + ".ics"], f"the new series is written ({out['created']})")
     run([vdirsyncer, "-c", str(config), "sync"], env=env)
     served = {uid_of(e.data.encode() if isinstance(e.data, str) else e.data) for e in calendar.events()}
-    check(dose_uid("omega-3", "1") in served, "vdirsyncer pushed it")
+    check(common.dose_uid("omega-3", "1") in served, "vdirsyncer pushed it")
     # The series deleted on the phone stays deleted: dosecal does not write it back.
     check(vitamin not in served and not any(vitamin.encode() in p.read_bytes() for p in folder.glob("*.ics")),
           "the series deleted on the phone stays deleted (not in the folder, not on the server)")
@@ -375,7 +327,7 @@ def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp:
     written = snapshot(folder)
     check(rc == 0 and len(out["created"]) == len(written) > 0, f"gradual: dosecal sync wrote {len(written)} series")
     calendar, config, env = push(vdirsyncer, url, "Travel", tmp, folder)
-    tokyo = calendar.event_by_uid(dose_uid("amoxicillin", "morning", "from-20261205"))
+    tokyo = calendar.event_by_uid(common.dose_uid("amoxicillin", "morning", "from-20261205"))
     served = icalendar.Calendar.from_ical(tokyo.data)
     moved = [c for c in served.walk("VEVENT") if "RECURRENCE-ID" in c]
     check(len(moved) == 7 and all(c["DTSTART"].dt != c["RECURRENCE-ID"].dt for c in moved),
@@ -410,7 +362,7 @@ def forms_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: P
     schedule = tmp / "family-forms.json"
     shutil.copy(schedules / "family-forms.json", schedule)
     folder = tmp / "calendars" / "forms"
-    plain, monday, friday = (dose_uid("warfarin", "evening", p) for p in ("", "+MO", "+FR"))
+    plain, monday, friday = (common.dose_uid("warfarin", "evening", p) for p in ("", "+MO", "+FR"))
 
     rc, out = dosecal_sync(binary, schedule, folder)
     written = snapshot(folder)
@@ -442,7 +394,7 @@ def forms_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: P
     schedule.write_text(json.dumps(data, indent=2), encoding="utf-8")
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
     # The Friday series, and the refill warning (more tablets a week: an earlier run-out date).
-    rewritten = sorted("dose-" + u[5:29] + ".ics" for u in (friday, dose_uid("warfarin", "", "supply-warning")))
+    rewritten = sorted("dose-" + u[5:29] + ".ics" for u in (friday, common.dose_uid("warfarin", "", "supply-warning")))
     check(rc == 0 and sorted(out["updated"]) == rewritten and out["created"] == [] and out["deleted"] == [],
           f"forms: Friday's new amount rewrites the Friday series and the refill warning only ({out['created']}, {out['updated']}, {out['deleted']})")
     run([vdirsyncer, "-c", str(config), "sync"], env=env)

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
+import time
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -118,6 +120,23 @@ path = {db}
 TZID_PARAM = re.compile(r';TZID=("?)([^";:,]+)\1(?=[;:,])', re.IGNORECASE)
 
 
+class Checks:
+    """One line per check (`ok     WHAT` or `FAILED WHAT`), then `N passed, M failed` from
+    `finish()`, which gives the exit status. Use: `check = common.Checks()`; `check(ok, what)`."""
+
+    def __init__(self) -> None:
+        self.results: list[tuple[bool, str]] = []
+
+    def __call__(self, ok: bool, what: str) -> None:
+        self.results.append((ok, what))
+        print(("ok     " if ok else "FAILED ") + what, flush=True)
+
+    def finish(self) -> int:
+        failed = sum(1 for ok, _ in self.results if not ok)
+        print(f"{len(self.results) - failed} passed, {failed} failed")
+        return 1 if failed else 0
+
+
 class Tally:
     """Runs checks one by one, prints `ok LABEL: N WHAT` or `FAIL LABEL` with up to 40
     problems, and ends with `N passed, M failed`. A check returns (problems, count); an
@@ -144,3 +163,53 @@ class Tally:
     def finish(self) -> int:
         print(f"{self.passed} passed, {self.failed} failed")
         return 1 if self.failed else 0
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port: int, proc: subprocess.Popen, name: str, log: Path) -> None:
+    """Waits up to 10 s for `proc` to listen on `port`; stops the run if it exits or does not."""
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if proc.poll() is not None:
+                die(f"{name} exited {proc.returncode}: {log.read_text() if log.exists() else ''}", 1)
+            time.sleep(0.1)
+    proc.kill()
+    die(f"{name} did not start listening within 10 s", 1)
+
+
+def start_radicale(tmp: Path) -> tuple[subprocess.Popen, str]:
+    """Radicale 3 on a free port of 127.0.0.1 (filesystem storage in `tmp`, no authentication)."""
+    port = free_port()
+    log = tmp / "radicale.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "radicale", "--server-hosts", f"127.0.0.1:{port}",
+         "--storage-filesystem-folder", str(tmp / "radicale"), "--auth-type", "none", "--logging-level", "warning"],
+        stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    wait_for(port, proc, "Radicale", log)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    """Stops a server this check started (by its process), killing it after 10 s."""
+    if proc is None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def dose_uid(medication: str, slot: str, part: str = "") -> str:
+    """decision 0001: dose- + 24 hex digits of SHA-256(medication 0x1F slot 0x1F part)."""
+    import hashlib
+    return "dose-" + hashlib.sha256(f"{medication}\x1f{slot}\x1f{part}".encode()).hexdigest()[:24] + "@dosecal.app"

@@ -17,8 +17,9 @@ public struct CalendarCheck: Sendable {
     /// Foundation's zone data version (the iOS channel's data), named in the report.
     public var foundationZoneData: String
     /// The instances each expansion may make (`ExpansionBudget`); what passes it is left out
-    /// and its doses reported unchecked. Tests use small ones.
-    public var budget = ExpansionBudget().instances
+    /// and its doses reported unchecked. nil: `DoseChecker.expansionBudget` (the default, or
+    /// twice the most doses the schedule can have in the window). Tests use small ones.
+    public var budget: Int? = nil
 
     public init(checker: DoseChecker, foundationZoneData: String) {
         self.checker = checker
@@ -31,6 +32,7 @@ public struct CalendarCheck: Sendable {
         let home = schedule.home
         let window = checker.instantWindow
         progress(.expanding)
+        let budget = self.budget ?? checker.expansionBudget.instances
         let expanded = calendar.instances(in: window, viewerZone: home, budget: ExpansionBudget(instances: budget))
         let libical = calendar.libicalInstances(in: window, viewerZone: home, budget: ExpansionBudget(instances: budget)) {
             progress(.libical(done: $0, of: $1))

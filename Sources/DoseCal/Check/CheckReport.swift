@@ -30,6 +30,10 @@ public struct CheckReport: Sendable, Equatable {
     /// Whether anything else deserves a warning (other channels, gaps, overlaps, clients).
     public var hasWarnings: Bool { !warnings.isEmpty || doses.contains { !$0.notes.isEmpty } }
 
-    /// Count of rows per status.
-    public func count(_ status: DoseCheck.Status) -> Int { doses.lazy.filter { $0.status == status }.count }
+    /// Count of rows per status (each row's status read in place: no row is copied).
+    public func count(_ status: DoseCheck.Status) -> Int {
+        var n = 0
+        for i in doses.indices where doses[i].status == status { n += 1 }
+        return n
+    }
 }

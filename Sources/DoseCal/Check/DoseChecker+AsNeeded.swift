@@ -24,7 +24,7 @@ extension DoseChecker {
             } else if actual != expected {
                 status = .moved
             }
-            let day = expected.map { schedule.home.local(at: $0).date }
+            let day = expected.map { schedule.timeline(of: m).home.local(at: $0).date }
             rows.append(
                 DoseCheck(
                     medicationID: m.id, slotID: Self.nextDoseAllowedSlot, uid: uid, day: day,

@@ -7,10 +7,12 @@ extension DoseChecker {
     /// as far back as the spacing reaches.
     func spacingProblems(engine: WallClockEngine, expected: [SlotKey: [Occurrence]]) -> [SpacingProblem] {
         var problems: [SpacingProblem] = []
+        // The log's skipped doses read once, not once per medication.
+        let skipped = SkippedDoses(engine: engine)
         for m in schedule.medications where !m.recurrence.isAsNeeded {
             let earliest = from.adding(days: -engine.spacingLookback(of: m))
             let before = engine.firing(
-                engine.occurrences(of: m, from: earliest, to: from.adding(days: -3), gapPolicy: gapPolicy))
+                engine.occurrences(of: m, from: earliest, to: from.adding(days: -3), gapPolicy: gapPolicy), skipped: skipped)
             let last = before.max { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
             let slots = Set(m.times.map(\.id)).sorted().map { expected[SlotKey(medicationID: m.id, slotID: $0)] ?? [] }
             let doses = Self.merged(slots + [last.map { [$0] } ?? []])

@@ -24,6 +24,22 @@ public struct DoseChecker: Sendable {
         from.adding(days: -2).daysSinceEpoch * 86_400..<to.adding(days: 3).daysSinceEpoch * 86_400
     }
 
+    /// The expansion budget of a check of this schedule (decision 0224): the default, or twice
+    /// the most doses the schedule can have in the expanded window (every slot every day, every
+    /// N hours N times a day), whichever is larger. The calendars checked are the schedule's, so
+    /// their expansion is bounded by a multiple of what the engine computes anyway; a feed of
+    /// 10,000 medications has 22 million doses in a year and must not be cut at one million.
+    public var expansionBudget: ExpansionBudget {
+        let days = from.adding(days: -2).days(to: to.adding(days: 3)) + 1
+        var most = 0
+        for m in schedule.medications {
+            var perDay = m.times.count
+            if case .everyNHours(let hours) = m.recurrence { perDay = 24 / max(1, hours) + 1 }
+            most += perDay * days
+        }
+        return ExpansionBudget(instances: max(ExpansionBudget().instances, 2 * most))
+    }
+
     /// Which medication and slot each of dosecal's series UIDs belongs to.
     public var seriesUIDs: [String: SlotKey] {
         var result: [String: SlotKey] = [:]
@@ -71,6 +87,7 @@ public struct DoseChecker: Sendable {
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
         let expected = expectedDoses(engine: engine, days: wide, expansion: expansion)
+        // The window of the calendar's extra doses: the dose days in the schedule's home zone.
         let home = schedule.home
         let midnight = { (day: LocalDate) in
             ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
@@ -130,13 +147,14 @@ public struct DoseChecker: Sendable {
             return Dictionary(grouping: all) { SlotKey(medicationID: $0.medicationID, slotID: $0.slotID) }
         }
         var result: [SlotKey: [Occurrence]] = [:]
+        let skipped = SkippedDoses(engine: engine)
         for (index, m) in schedule.medications.enumerated() {
             let slots =
                 expansion?.slots(ofMedicationAt: index, from: days.0, to: days.1)
                 ?? DoseExpansion.split(engine.occurrences(of: m, from: days.0, to: days.1), slots: m.times.count) { _ in true }
             // The gap policy and the log's skips dose by dose, so slot by slot as well.
             for var slot in slots {
-                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses))
+                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses), skipped: skipped)
                 guard !slot.doses.isEmpty else { continue }
                 // A gap policy may move a dose past another of its slot (the sort is stable).
                 if !slot.doses.indices.dropFirst().allSatisfy({ slot.doses[$0 - 1].instant <= slot.doses[$0].instant }) {
@@ -157,11 +175,15 @@ public struct DoseChecker: Sendable {
         }
     }
 
-    /// With an itinerary: what a feed that stayed in the home zone fires, per slot and day.
+    /// With an itinerary: what a feed that stayed in the home zone fires, per slot and day (each
+    /// person at their own home).
     private func travelReference(_ window: (LocalDate, LocalDate)) -> [Key: Int] {
-        guard !schedule.itinerary.isEmpty else { return [:] }
+        guard !schedule.itinerary.isEmpty || schedule.people.contains(where: { $0.itinerary?.isEmpty == false }) else {
+            return [:]
+        }
         var stayed = schedule
         stayed.itinerary = []
+        for i in stayed.people.indices { stayed.people[i].itinerary = nil }
         let engine = WallClockEngine(schedule: stayed)
         var result: [Key: Int] = [:]
         for dose in engine.firing(engine.occurrences(from: window.0, to: window.1, gapPolicy: gapPolicy)) {

@@ -15,7 +15,7 @@ extension FeedBuilder {
         event.verbatim("DURATION", FeedBuilder.eventDuration)
         let text = NextDoseAllowedText(
             name: privacy ? nil : m.name, last: last, minimumHours: doses.minimumHours, maxPerDay: doses.maxPerDay)
-        let summary = text.summary
+        let summary = PersonWords(of: m, in: schedule, privacy: privacy)?.title(text.summary) ?? text.summary
         event.text("SUMMARY", summary)
         event.text("DESCRIPTION", text.description)
         // Two lines, as the refill warning: readers tell it from a dose by AS-NEEDED.

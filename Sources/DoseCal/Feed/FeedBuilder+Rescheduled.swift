@@ -37,14 +37,15 @@ extension FeedBuilder {
             event.dateTime("DTSTART", moved.start)
             event.verbatim("DURATION", FeedBuilder.eventDuration)
             let wording = text.wording(m, pills: pills, dose: dose)
-            let summary = text.summary(wording)
+            let title = text.title(wording)
+            let summary = text.named(title)
             event.text("SUMMARY", summary)
             let description =
                 moved.shiftedFrom.map { text.shiftedDescription(m, wording, time: moved.time, toward: $0) }
                 ?? text.movedDescription(m, wording, time: moved.time)
             event.text("DESCRIPTION", description)
             addCategoriesAndClass("MEDICATION", to: &event)
-            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary, verb: wording.spoken?.verb)) }
+            if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, title: title, verb: wording.spoken?.verb)) }
             return event
         }
     }
@@ -125,7 +126,7 @@ extension FeedBuilder {
     private func hourlyExceptionDates(
         of plan: SeriesPlan, _ m: Medication, planner: SeriesPlanner, engine: WallClockEngine
     ) -> [DateTimeValue] {
-        let home = schedule.home
+        let home = engine.home(of: m)
         // A moved dose that is skipped: its EXDATE names the original instance.
         var originals: [Int: Int] = [:]
         for r in m.rescheduled where r.slot == plan.slotID {
@@ -151,7 +152,7 @@ extension FeedBuilder {
     /// The original and the new instant of a moved every-N-hours dose (nil: `r` has no `at`).
     private func hourlyMove(of r: RescheduledDose, _ m: Medication, engine: WallClockEngine) -> (from: Int, to: Int)? {
         guard let original = engine.originalInstants(of: r, in: m).first else { return nil }
-        return (original, ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: schedule.home).instant)
+        return (original, ZoneResolver.resolve(LocalDateTime(date: r.takenOn, time: r.time), in: engine.home(of: m)).instant)
     }
 
     /// The original start of the slot's dose on `date` in the series' form, and a start at
@@ -167,7 +168,7 @@ extension FeedBuilder {
         case .zoned(_, let tzid): return (.zoned(original, tzid: tzid), .zoned(moved, tzid: tzid))
         case .floating: return (.floating(original), .floating(moved))
         case .utc, .date:
-            let home = schedule.home
+            let home = engine.home(of: m)
             let stretch = engine.stretchStart(of: m, on: date)
             guard let anchor = engine.fixedAnchor(of: m, slot: slot, stretchStart: stretch) else { return nil }
             return (

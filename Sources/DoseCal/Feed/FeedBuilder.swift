@@ -41,7 +41,8 @@ public struct FeedBuilder: Sendable {
     struct Run {
         let engine: WallClockEngine
         let planner: SeriesPlanner
-        let text: FeedText
+        /// The words; `text.person` is the person of the medication being built.
+        var text: FeedText
         let skipped: [String: [String: Set<LocalDate>]]
         /// The gradual moves of the medication being built (decision 0231).
         var moves: GradualShift? = nil
@@ -100,11 +101,12 @@ public struct FeedBuilder: Sendable {
     private func items<Sink: EventSink>(_: Sink.Type) -> (items: [BuiltItem<Sink.Event>], zones: ZoneYears) {
         let engine = WallClockEngine(schedule: schedule)
         var run = Run(
-            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy, homeZone: schedule.homeZone),
+            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy),
             skipped: schedule.skippedDoses())
         var items: [BuiltItem<Sink.Event>] = []
         for m in schedule.medications {
             run.moves = engine.gradualShift(of: m)
+            run.text.person = PersonWords(of: m, in: schedule, privacy: privacy)
             for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run, Sink.self)) }
             if let warning = supplyWarning(m, &run, Sink.self) { items.append(warning) }
             if let item = nextDoseAllowedItem(m, Sink.self) { items.append(item) }
@@ -141,11 +143,13 @@ public struct FeedBuilder: Sendable {
             event.dateTime("EXDATE", date)
         }
         let wording = text.wording(m, pills: pills, dose: dose)
-        let summary = text.summary(wording)
-        event.text("SUMMARY", summary)
-        if let time { event.text("DESCRIPTION", text.description(m, wording, time: time)) }
+        let title = text.title(wording)
+        event.text("SUMMARY", text.named(title))
+        if let time {
+            event.text("DESCRIPTION", text.description(m, wording, time: time, home: engine.home(of: m).identifier))
+        }
         addCategoriesAndClass("MEDICATION", to: &event)
-        if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, summary: summary, verb: wording.spoken?.verb)) }
+        if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, title: title, verb: wording.spoken?.verb)) }
         if case .zoned(let t, let tzid) = plan.start {
             var lastYear: Int? = nil
             if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
@@ -167,11 +171,11 @@ public struct FeedBuilder: Sendable {
             let text = run.text.refillWarning(m, forecast: forecast, supply: supply)
         else { return nil }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
-        let zone = run.engine.zoneID(on: due.date)
+        let zone = run.engine.personZone(of: m, on: due.date).identifier
         var event = Sink()
         event.dateTime("DTSTART", .zoned(due, tzid: zone))
         event.verbatim("DURATION", FeedBuilder.eventDuration)
-        let summary = text.summary
+        let summary = run.text.named(text.summary)
         event.text("SUMMARY", summary)
         event.text("DESCRIPTION", text.description)
         // Two lines rather than one comma list: libical splits lists on reading, and the content

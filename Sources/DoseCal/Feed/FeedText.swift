@@ -8,10 +8,14 @@ import Foundation
 /// 5 mg tablets: half a tablet (2.5 mg)". Without one (version 1), amounts are in the medicine's
 /// unit (`DoseWords.Form`, from its name and dose; tablets when neither says): "4 tablets
 /// (40 mg)"; a dose of one unit with no dose text has no amount.
+///
+/// A medication of a person (a schedule with people) says whose it is (`PersonWords`): "Mia —
+/// Amoxicillin 250 mg/5 ml: 5 ml (250 mg)", "Mia takes 5 ml (250 mg) of ...", "Time for Mia to
+/// take ..."; in privacy mode "Person 2 — Medication reminder".
 struct FeedText {
     let privacy: Bool
-    /// The schedule's home zone, named where a series' time is read in it.
-    var homeZone: String = "UTC"
+    /// The person of the medication whose words are made (nil: no one is named).
+    var person: PersonWords? = nil
 
     static let neutral = "Medication reminder"
 
@@ -27,19 +31,19 @@ struct FeedText {
                 wording: DoseWording
             )? = nil
         var alarm: AlarmTimes? = nil
-        /// The alarm text of the last SUMMARY (a medication's series mostly share it).
-        var alarmText: (summary: String, verb: String, text: String)? = nil
+        /// The alarm text of the last title (a medication's series mostly share it).
+        var alarmText: (title: String, verb: String, person: String?, text: String)? = nil
         var alarmBlock: AlarmBlock? = nil
         /// The words of the last medication with a unit, and its wording by amount.
         var words: MedicationWords? = nil
         var spoken: [Double: DoseWording] = [:]
     }
 
-    /// The VALARM of `reminder` for an event with `summary` (of a dose one would `verb`): the last
-    /// one when it says the same.
-    func alarmBlock(_ reminder: Reminder, summary: String, verb: String? = nil) -> AlarmBlock {
+    /// The VALARM of `reminder` for an event with `title` (`title(_:)`, of a dose one would
+    /// `verb`): the last one when it says the same.
+    func alarmBlock(_ reminder: Reminder, title: String, verb: String? = nil) -> AlarmBlock {
         let times = alarmTimes(reminder)
-        let description = alarm(summary: summary, verb: verb ?? "take")
+        let description = alarm(title: title, verb: verb ?? "take")
         if let last = memo.alarmBlock, last.times.reminder == reminder, last.description == description { return last }
         let block = AlarmBlock(times, description)
         memo.alarmBlock = block
@@ -131,15 +135,24 @@ struct FeedText {
         return count
     }
 
-    func summary(_ w: DoseWording) -> String {
+    /// The title of a dose, without its person: "Warfarin 5 mg tablets: half a tablet (2.5 mg)",
+    /// "Prednisone 10 mg (4 tablets (40 mg))"; privacy mode: "Medication reminder".
+    func title(_ w: DoseWording) -> String {
         if privacy { return FeedText.neutral }
         if let spoken = w.spoken { return spoken.title }
         return w.amount.map { "\(w.name) (\($0))" } ?? w.name
     }
 
-    /// The text of a series; `time` is the slot's wall-clock time on the series' first day.
-    func description(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
-        if privacy { return FeedText.neutral }
+    /// SUMMARY: the title with its person ("Mia — Amoxicillin 250 mg/5 ml: 5 ml (250 mg)").
+    func summary(_ w: DoseWording) -> String { named(title(w)) }
+
+    /// `text` with the person first ("Mia — ...", "Person 2 — ..."); as it is without one.
+    func named(_ text: String) -> String { person?.title(text) ?? text }
+
+    /// The text of a series; `time` is the slot's wall-clock time on the series' first day,
+    /// `homeZone` the home zone of its person (named where a series' time is read in it).
+    func description(_ m: Medication, _ w: DoseWording, time: WallTime, home homeZone: String) -> String {
+        if privacy { return named(FeedText.neutral) }
         var text = take(w)
         switch (m.recurrence, m.timePolicy) {
         case (.everyNHours(let hours), _):
@@ -175,7 +188,7 @@ struct FeedText {
 
     /// The text of one moved dose: its own time.
     func movedDescription(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
-        if privacy { return FeedText.neutral }
+        if privacy { return named(FeedText.neutral) }
         var text = take(w)
         text.add("at ")
         text.add(time)
@@ -186,7 +199,7 @@ struct FeedText {
     /// The text of a dose on its way to a new zone's wall clock (the gradual policy): the time it
     /// is taken at, and the time it moves toward.
     func shiftedDescription(_ m: Medication, _ w: DoseWording, time: WallTime, toward wall: WallTime) -> String {
-        if privacy { return FeedText.neutral }
+        if privacy { return named(FeedText.neutral) }
         var text = take(w)
         text.add("at ")
         text.add(time)
@@ -196,9 +209,16 @@ struct FeedText {
         return taken(m, text)
     }
 
-    /// "Take <amount> of <name> ": the start of a dose's text, its time to follow.
+    /// "Take <amount> of <name> ": the start of a dose's text, its time to follow; with a person
+    /// "Mia takes <amount> of <name> ".
     private func take(_ w: DoseWording) -> TextBuilder {
         var text = TextBuilder()
+        if let person {
+            let verb = w.spoken?.verb ?? "take"
+            text.add(person.instruction(verb: verb, w.amount.map { "\($0) of \(w.name)" } ?? w.name))
+            text.add(" ")
+            return text
+        }
         if let spoken = w.spoken {
             text.add(spoken.instruction)
             text.add(" ")
@@ -225,16 +245,21 @@ struct FeedText {
         return text.string
     }
 
-    /// The alarm's text, given the event's SUMMARY (`summary(_:)`) and the verb of its dose.
-    func alarm(summary: String, verb: String = "take") -> String {
-        if privacy { return FeedText.neutral }
-        if let last = memo.alarmText, last.summary == summary, last.verb == verb { return last.text }
+    /// The alarm's text, given the event's title (`title(_:)`) and the verb of its dose: "Time to
+    /// take <title>", with a person "Time for Mia to take <title>".
+    func alarm(title: String, verb: String = "take") -> String {
+        if privacy { return named(FeedText.neutral) }
+        if let last = memo.alarmText, last.title == title, last.verb == verb, last.person == person?.name { return last.text }
         var text = TextBuilder()
-        text.add("Time to ")
-        text.add(verb)
-        text.add(" ")
-        text.add(summary)
-        memo.alarmText = (summary, verb, text.string)
+        if let person {
+            text.add(person.alarm(verb: verb, title: title))
+        } else {
+            text.add("Time to ")
+            text.add(verb)
+            text.add(" ")
+            text.add(title)
+        }
+        memo.alarmText = (title, verb, person?.name, text.string)
         return text.string
     }
 

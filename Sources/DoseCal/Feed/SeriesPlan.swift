@@ -95,7 +95,7 @@ struct SeriesPlanner {
         let start: DateTimeValue
         switch m.timePolicy {
         case .wallClock, .pinned, .gradual:
-            let rules = engine.zone(of: m, on: firstDay) ?? engine.schedule.home
+            let rules = engine.zone(of: m, on: firstDay) ?? engine.home(of: m)
             start = .zoned(local, tzid: rules.identifier)
             if let segEnd {
                 let end = ZoneResolver.resolve(LocalDateTime(date: segEnd, time: time), in: rules).instant
@@ -129,8 +129,8 @@ struct SeriesPlanner {
             if let segEnd {
                 var until = anchor.instant + anchor.day.days(to: segEnd) * 86_400
                 if case .everyNHours = m.recurrence {
-                    // The last instant whose home-zone date is still within the stretch.
-                    let home = engine.schedule.home
+                    // The last instant whose date in the person's home zone is still within the stretch.
+                    let home = engine.home(of: m)
                     let midnight = LocalDateTime(date: segEnd.adding(days: 1), time: WallTime(hour: 0, minute: 0)!)
                     until = ZoneResolver.resolve(midnight, in: home).instant - 1
                 }

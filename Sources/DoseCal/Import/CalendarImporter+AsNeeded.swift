@@ -15,8 +15,10 @@ extension CalendarImporter {
         var used = Set(schedule.medications.map(\.id))
         var unmapped: [ImportReport.Unmapped] = []
         for e in events {
+            // A person's: "Mia — Ibuprofen: next dose allowed" (of a schedule with people).
+            let (personName, summary) = schedule.people.isEmpty ? (nil, e.summary) : personTitle(e.summary)
             guard e.ruleText == nil, case .instant(let next)? = e.startTime,
-                let text = NextDoseAllowedText(summary: e.summary, description: e.component.property("DESCRIPTION")?.text)
+                let text = NextDoseAllowedText(summary: summary, description: e.component.property("DESCRIPTION")?.text)
             else {
                 unmapped.append(.init(e, notAsNeeded))
                 continue
@@ -26,10 +28,11 @@ extension CalendarImporter {
                 continue
             }
             let doses = text.doses(next: next)
+            let person = Self.person(named: personName, in: &schedule)
             let m = Medication(
                 id: uniqueID(name, used: &used), name: name, times: [],
                 recurrence: .asNeeded(minimumHours: text.minimumHours, maxPerDay: text.maxPerDay),
-                start: home.local(at: doses[0]).date, reminder: reminder(of: e))
+                start: schedule.timeline(of: person).home.local(at: doses[0]).date, reminder: reminder(of: e), person: person?.id)
             let log = doses.map {
                 DoseLogEntry(medication: m.id, status: .taken, at: Date(timeIntervalSince1970: TimeInterval($0)))
             }

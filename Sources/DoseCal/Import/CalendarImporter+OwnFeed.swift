@@ -37,13 +37,18 @@ extension CalendarImporter {
     }
 
     /// The notes of a dose event dosecal wrote: the lines after "Take ... ." (a version 2 form's
-    /// "Use", "Apply" or "Inject ... .") in its DESCRIPTION (`FeedText.description`); nil for
-    /// another calendar's event, or without notes.
+    /// "Use", "Apply" or "Inject ... ."; a person's "Mia takes ... .") in its DESCRIPTION
+    /// (`FeedText.description`); nil for another calendar's event, or without notes.
     static func ownNotes(_ e: ReturnedEvent) -> String? {
         guard ReturnedCalendar.isDosecalUID(e.uid), let text = e.component.property("DESCRIPTION")?.text,
-            let newline = text.firstIndex(of: "\n"), ["Take ", "Use ", "Apply ", "Inject "].contains(where: text.hasPrefix),
-            text[..<newline].hasSuffix(".")
+            let newline = text.firstIndex(of: "\n"), text[..<newline].hasSuffix(".")
         else { return nil }
+        let verbs = ["take", "use", "apply", "inject"]
+        let person = personTitle(e.summary).person
+        let instruction =
+            verbs.contains { text.hasPrefix($0.prefix(1).uppercased() + $0.dropFirst() + " ") }
+            || person.map { PersonWords.reading(instruction: text, name: $0, verbs: verbs) != nil } == true
+        guard instruction else { return nil }
         let notes = String(text[text.index(after: newline)...])
         return notes.isEmpty ? nil : notes
     }

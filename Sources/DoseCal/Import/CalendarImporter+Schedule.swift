@@ -8,16 +8,17 @@ extension CalendarImporter {
     /// The parts of one stretch (cut by one UNTIL) are joined first; when that leaves something
     /// unmapped, also only parts with the same last dose day (each rule of a stretch shorter than
     /// the cycle's period its own, joined as stretches in `chain`), and the one that maps more wins.
-    static func assemble(_ doses: [ImportedDose], home: Zone) -> (
+    /// Medication ids are not in `taken` (the ids of other people's medications).
+    static func assemble(_ doses: [ImportedDose], home: Zone, taken: Set<String> = []) -> (
         schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
     ) {
-        let whole = assemble(doses, home: home, wholeStretches: true)
+        let whole = assemble(doses, home: home, wholeStretches: true, taken: taken)
         guard !whole.unmapped.isEmpty else { return whole }
-        let byDay = assemble(doses, home: home, wholeStretches: false)
+        let byDay = assemble(doses, home: home, wholeStretches: false, taken: taken)
         return byDay.unmapped.count < whole.unmapped.count ? byDay : whole
     }
 
-    static func assemble(_ doses: [ImportedDose], home: Zone, wholeStretches: Bool) -> (
+    static func assemble(_ doses: [ImportedDose], home: Zone, wholeStretches: Bool, taken: Set<String>) -> (
         schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]
     ) {
         var unmapped: [ImportReport.Unmapped] = []
@@ -45,7 +46,7 @@ extension CalendarImporter {
         }
         items = joinWeekdayAmounts(items, home: home, itinerary: chained.itinerary)
         // Ids from the names once stretches are joined ("prednisone", not "prednisone-2").
-        var used = Set<String>()
+        var used = taken
         for i in items.indices {
             items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
             items[i].source.medicationID = items[i].medication.id

@@ -11,8 +11,10 @@ extension CalendarImporter {
     static func supplies(_ warnings: [ReturnedEvent], schedule: inout Schedule) -> [ImportReport.Unmapped] {
         var unmapped: [ImportReport.Unmapped] = []
         for e in warnings {
+            // A person's warning: "Mia — Refill Amoxicillin: ...", of Mia's medication of that name.
+            let (person, summary) = schedule.people.isEmpty ? (nil, e.summary) : personTitle(e.summary)
             guard e.ruleText == nil, case .zoned(let due, _)? = e.start, let zone = e.zone,
-                let text = RefillWarningText(summary: e.summary, description: e.component.property("DESCRIPTION")?.text)
+                let text = RefillWarningText(summary: summary, description: e.component.property("DESCRIPTION")?.text)
             else {
                 unmapped.append(.init(e, "a refill reminder (CATEGORIES:REFILL), not a dose"))
                 continue
@@ -23,6 +25,7 @@ extension CalendarImporter {
             }
             let named = schedule.medications.indices.filter {
                 schedule.medications[$0].name == name && !schedule.medications[$0].recurrence.isAsNeeded
+                    && schedule.person(of: schedule.medications[$0])?.name == person
             }
             guard named.count == 1, let i = named.first, schedule.medications[i].supply == nil else {
                 unmapped.append(
@@ -52,8 +55,9 @@ extension CalendarImporter {
         let m = schedule.medications[i]
         guard let supply = m.supply, (0...365).contains(supply.warningDays) else { return false }
         let engine = WallClockEngine(schedule: schedule)
-        guard let forecast = engine.supplyForecast(of: m), forecast.refillDue == due, engine.zoneID(on: due.date) == zone
+        guard let forecast = engine.supplyForecast(of: m), forecast.refillDue == due,
+            engine.personZone(of: m, on: due.date).identifier == zone
         else { return false }
-        return FeedText(privacy: false, homeZone: schedule.homeZone).refillWarning(m, forecast: forecast, supply: supply) == text
+        return FeedText(privacy: false).refillWarning(m, forecast: forecast, supply: supply) == text
     }
 }

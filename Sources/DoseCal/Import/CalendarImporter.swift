@@ -25,29 +25,51 @@ public struct CalendarImporter: Sendable {
         guard let home = Zone(homeID) else { throw .badZone(homeID) }
         var warnings: [String] = []
         if zone == nil { warnings.append("home zone \(home): the most common zone of the dose events (--zone sets it)") }
+        // Each person's doses as a schedule of their own (one group of no one without people).
+        var parts: [PersonPart] = []
+        var taken = Set<String>()
+        for group in Self.byPerson(found.events) {
+            // A person's home: their doses' most common zone (unless --zone gives it).
+            let mostCommon = { Zone(Self.mostCommonZone(group.events.map(\.event), calendars: calendars)) }
+            let own = group.person != nil && zone == nil ? mostCommon() ?? home : home
+            let part = assemble(group.events, home: own, named: group.person != nil, taken: taken)
+            found.unmapped += part.unmapped
+            taken.formUnion(part.schedule.medications.map(\.id))
+            parts.append((group.person, own, part.schedule, part.sources))
+        }
+        var (schedule, sources) = Self.joined(parts, home: home)
+        schedule.feed = Self.feedOptions(calendars)
+        let noSupply = Self.supplies(found.refills, schedule: &schedule)
+        let notNeeded = Self.asNeeded(found.asNeeded, home: home, schedule: &schedule, sources: &sources)
+        return ImportReport(
+            schedule: schedule, sources: sources, unmapped: found.unmapped + noSupply + notNeeded,
+            eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
+    }
+
+    /// The schedule of one person's dose events (all of them without people) read in `home`;
+    /// `named`: their titles begin with the person, taken off. Medication ids are not in `taken`.
+    func assemble(
+        _ events: [(event: ReturnedEvent, calendar: ReturnedCalendar, overrides: [ReturnedEvent])], home: Zone, named: Bool,
+        taken: Set<String>
+    ) -> (schedule: Schedule, sources: [ImportReport.Source], unmapped: [ImportReport.Unmapped]) {
         var doses: [ImportedDose] = []
         var singles: [(ReturnedEvent, ReturnedCalendar)] = []
-        let offsets = Self.readingOffsets(found.events.map(\.event), home: home)
-        for ((event, calendar, overrides), offset) in zip(found.events, offsets) {
+        var unmapped: [ImportReport.Unmapped] = []
+        let offsets = Self.readingOffsets(events.map(\.event), home: home)
+        for ((event, calendar, overrides), offset) in zip(events, offsets) {
             if event.ruleText == nil {
                 singles.append((event, calendar))
                 continue
             }
             switch recurring(event, calendar: calendar, home: home, overrides: overrides, offset: offset) {
             case .success(let dose): doses.append(dose)
-            case .failure(let reason): found.unmapped.append(.init(event, reason.text))
+            case .failure(let reason): unmapped.append(.init(event, reason.text))
             }
         }
         let folded = fold(singles, home: home)
-        let assembled = CalendarImporter.assemble(doses + folded.doses, home: home)
-        var (schedule, sources) = (assembled.schedule, assembled.sources)
-        schedule.feed = Self.feedOptions(calendars)
-        let noSupply = Self.supplies(found.refills, schedule: &schedule)
-        let notNeeded = Self.asNeeded(found.asNeeded, home: home, schedule: &schedule, sources: &sources)
-        return ImportReport(
-            schedule: schedule, sources: sources,
-            unmapped: found.unmapped + folded.unmapped + assembled.unmapped + noSupply + notNeeded,
-            eventsRead: found.total, eventsNotDoses: found.notDoses, warnings: warnings)
+        doses += folded.doses
+        let assembled = CalendarImporter.assemble(named ? Self.withoutPerson(doses) : doses, home: home, taken: taken)
+        return (assembled.schedule, assembled.sources, unmapped + folded.unmapped + assembled.unmapped)
     }
 
     /// The events that look like doses (with their calendar and moved occurrences), the refill

@@ -5,7 +5,9 @@ import ICal
 struct ChangeText: Sendable {
     let medication: Medication
     let engine: WallClockEngine
-    let home: Zone
+    /// The home zone of the medication's person: fixed-interval and every-N-hours doses are
+    /// dated in it.
+    var home: Zone { engine.home(of: medication) }
 
     /// The zone a dose of the medication on `date` is read in (the home zone for fixed interval).
     func zone(on date: LocalDate) -> Zone {

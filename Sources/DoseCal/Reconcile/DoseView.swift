@@ -31,15 +31,18 @@ struct DoseView: Sendable {
     /// Expands the series of `calendar` that belong to the slots in `only` ([medication, slot];
     /// nil: every slot). Alarms are read from every dosecal series but those in `excluding`
     /// (damaged series: never read as a decision). The expansion is bounded by `budget`.
+    /// Floating times are read in `homeZone`; UTC ones are dated in `home` of their medication
+    /// (its person's home zone).
     init(
-        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, window: Range<Int>, only: Set<SlotKey>? = nil,
-        excluding: Set<String> = [], budget: ExpansionBudget = ExpansionBudget()
+        _ calendar: ReturnedCalendar, index: DoseSlotIndex, homeZone: Zone, home: (String) -> Zone, window: Range<Int>,
+        only: Set<SlotKey>? = nil, excluding: Set<String> = [], budget: ExpansionBudget = ExpansionBudget()
     ) {
         var series = Series()
         series.collect(calendar, index: index, only: only, excluding: excluding, alarms: &alarms)
         // Instances arrive group by group, unsorted and unkept; where several give one key, the
         // one last in (start, UID, recurrence instant) order wins, as in a sorted expansion.
-        var dates = DoseDates(homeZone: homeZone)
+        var dates = DoseDates()
+        let homes = series.slots.map { home($0.medicationID) }
         var found = [[SlotDoses.Found]](repeating: [], count: series.slots.count)
         var last: (uid: String, entry: Series.Entry)? = nil
         let expansion = CalendarExpander(components: series.components, viewerZone: homeZone, budget: budget)
@@ -55,7 +58,7 @@ struct DoseView: Sendable {
                 }
                 if instance.isOverride, series.cancelled.contains("\(instance.uid) \(instance.recurrenceInstant)") { return }
                 let dose = SlotDoses.Entry(
-                    day: Int32(truncatingIfNeeded: dates.date(of: instance).daysSinceEpoch),
+                    day: Int32(truncatingIfNeeded: dates.date(of: instance, home: homes[entry.slot]).daysSinceEpoch),
                     moved: instance.isOverride && instance.start != instance.recurrenceInstant, instant: instance.start,
                     original: entry.hourly ? instance.recurrenceInstant : 0)
                 found[entry.slot].append(
@@ -122,27 +125,25 @@ struct DoseView: Sendable {
 }
 
 /// The dose date of an instance: its start's wall-clock date where it is not moved and zoned,
-/// else the recurrence instant's date in its zone (UTC and unknown zones: the home zone).
+/// else the recurrence instant's date in its zone (UTC and unknown zones: `home`, the home zone
+/// of the medication's person).
 struct DoseDates {
-    let homeZone: Zone
-    private var zones: [String: Zone] = [:]
+    /// Zones by TZID (nil: unknown).
+    private var zones: [String: Zone?] = [:]
 
-    init(homeZone: Zone) { self.homeZone = homeZone }
-
-    mutating func date(of instance: EventInstance) -> LocalDate {
+    mutating func date(of instance: EventInstance, home: Zone) -> LocalDate {
         if instance.start == instance.recurrenceInstant && instance.zoneID != "UTC" {
             // `local` is the start's wall clock in the occurrence's zone: its date is the dose date.
             return instance.local.date
         }
-        let zone: Zone
+        guard instance.zoneID != "UTC" else { return home.local(at: instance.recurrenceInstant).date }
+        let zone: Zone?
         if let known = zones[instance.zoneID] {
             zone = known
         } else {
-            zone =
-                instance.zoneID == "UTC"
-                ? homeZone : ZoneName.ianaIdentifier(for: instance.zoneID).flatMap { Zone($0) } ?? homeZone
+            zone = ZoneName.ianaIdentifier(for: instance.zoneID).flatMap { Zone($0) }
             zones[instance.zoneID] = zone
         }
-        return zone.local(at: instance.recurrenceInstant).date
+        return (zone ?? home).local(at: instance.recurrenceInstant).date
     }
 }

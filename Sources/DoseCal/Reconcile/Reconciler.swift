@@ -105,6 +105,8 @@ public struct Reconciler: Sendable {
         -> Sides
     {
         let home = ours.home
+        let engine = WallClockEngine(schedule: ours)
+        let homes = { (medicationID: String) in engine.timeline(ofMedication: medicationID).home }
         let window = self.window()
         let fullBase = base ?? oursCalendar
         var damage = self.damage(index: index)
@@ -123,15 +125,17 @@ public struct Reconciler: Sendable {
         }
         // Without a base the schedule's feed is the base: the absent series are out of both.
         var oursView = DoseView(
-            base == nil ? baseCalendar : oursCalendar, index: index, homeZone: home, window: window,
+            base == nil ? baseCalendar : oursCalendar, index: index, homeZone: home, home: homes, window: window,
             only: touched.subtracting(same), budget: budget)
         let baseView =
             base == nil
-            ? oursView : DoseView(baseCalendar, index: index, homeZone: home, window: window, only: touched, budget: budget)
+            ? oursView
+            : DoseView(
+                baseCalendar, index: index, homeZone: home, home: homes, window: window, only: touched, budget: budget)
         for slot in same { oursView.slots[slot] = baseView.slots[slot] }
         let theirsView = DoseView(
-            theirs, index: index, homeZone: home, window: window, only: touched, excluding: Set(damage.byUID.keys),
-            budget: budget)
+            theirs, index: index, homeZone: home, home: homes, window: window, only: touched,
+            excluding: Set(damage.byUID.keys), budget: budget)
         damage.add(theirsView.failures, calendar: theirs, index: index)
         let hasDoses = { (c: ReturnedCalendar) in c.series.contains { $0.dosecalUID.flatMap { index[$0] } != nil } }
         // Damaged series are there, only unreadable: not "everything was deleted".
@@ -144,11 +148,9 @@ public struct Reconciler: Sendable {
     /// Every slot of every medication, compared dose by dose (`SlotComparison`), and each
     /// medication's reminder (`ReminderComparison`).
     func compareSlots(_ sides: Sides, index: DoseSlotIndex, prefer: ReconcilePreference?, into result: inout ChangeSet) {
-        let home = ours.home
         let window = self.window()
         let log = loggedStatus()
         let engine = WallClockEngine(schedule: ours)
-        let today = home.local(at: now).date
         // Doses in the last two days of the window may be cut by it on one side only (a later
         // time on the last day): they are left out. The window starts two days before the
         // first date compared, for zones ahead of UTC.
@@ -162,7 +164,9 @@ public struct Reconciler: Sendable {
             theirs: theirs, base: sides.baseCalendar, index: index, only: compared,
             after: last.adding(days: 1).daysSinceEpoch * 86_400)
         for m in ours.medications {
-            let text = ChangeText(medication: m, engine: engine, home: home)
+            let text = ChangeText(medication: m, engine: engine)
+            // Today in the home zone of the medication's person.
+            let (home, today) = (text.home, text.home.local(at: now).date)
             var stops: [String: LocalDate] = [:]
             ruleMapping(m, text, ruleChanges, base: sides.baseCalendar, index: index, damaged: sides.damage.slots).map(
                 prefer: prefer, into: &result)

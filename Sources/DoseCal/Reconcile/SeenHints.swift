@@ -34,8 +34,8 @@ struct SeenHints {
             let slot = m.times.first(where: { $0.id == key.slotID })
         else { return nil }
         let date = dose(of: m, slot: key.slotID, at: at)
-        let text = ChangeText(medication: m, engine: WallClockEngine(schedule: schedule), home: schedule.home)
-        let day = date ?? schedule.home.local(at: at).date
+        let text = ChangeText(medication: m, engine: WallClockEngine(schedule: schedule))
+        let day = date ?? text.home.local(at: at).date
         let local = text.local(at, on: day)
         let reminder = SeenReminder(medication: m.id, slot: slot.id, at: at, date: date)
         let dose = date.map { " (dose of \($0))" } ?? ""

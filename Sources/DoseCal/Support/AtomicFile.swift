@@ -57,17 +57,19 @@ public enum AtomicFile {
         return dir + "/" + temporaryName(for: name, processID: Syscalls.processID)
     }
 
-    /// Creates `temp` (never through a link) with `data` and `mode`, fsynced when `sync`;
-    /// removes it on failure. Errors name `target`.
-    static func writeTemporary(_ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool)
-        throws(WriteError)
-    {
+    /// Creates `temp` (never through a link) with `data` and `mode`, its modification time set to
+    /// `modified` (seconds since 1970) when given, fsynced when `sync`; removes it on failure.
+    /// Errors name `target`.
+    static func writeTemporary(
+        _ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, sync: Bool, modified: Int? = nil
+    ) throws(WriteError) {
         try InputFile.checkWritable(count: data.withUnsafeBytes(\.count), path: path)
         do throws(Errno) {
             let fd = try createTemporary(temp, mode: mode)
             do throws(Errno) {
                 try PlainFile.write(data, to: fd)
                 try Syscalls.fchmod(fd, mode)
+                if let modified { try Syscalls.setModified(fd, seconds: modified) }
                 if sync { try Syscalls.fsync(fd) }
             } catch {
                 Syscalls.close(fd)

@@ -23,6 +23,13 @@ public struct StagedWrites {
 
     public init(folder: String) { self.folder = folder }
 
+    /// Temporaries staged elsewhere (by several writers at once, say), in `folder`, to be made
+    /// durable together.
+    public init(folder: String, staged: [Staged]) {
+        self.folder = folder
+        self.staged = staged
+    }
+
     /// Writes `data` to `path`'s temporary (mode `mode`), not yet flushed nor renamed.
     public mutating func stage(_ data: Data, for path: String, mode: mode_t = 0o600) throws(AtomicFile.WriteError) -> Staged {
         try stage(data, to: AtomicFile.temporary(for: path), target: path, mode: mode)
@@ -30,15 +37,18 @@ public struct StagedWrites {
 
     /// Writes `data` to the temporary of the file `name` in `folder`: the same file as
     /// `stage(_:for:)` of that path, its name made without splitting a path (thousands a run).
-    public mutating func stage(_ data: Data, named name: String, mode: mode_t = 0o600) throws(AtomicFile.WriteError) -> Staged {
+    /// `modified`: the file's modification time (seconds since 1970), when it is to be set.
+    public mutating func stage(
+        _ data: some ContiguousBytes, named name: String, mode: mode_t = 0o600, modified: Int? = nil
+    ) throws(AtomicFile.WriteError) -> Staged {
         let temp = folder + "/" + AtomicFile.temporaryName(for: name, processID: processID)
-        return try stage(data, to: temp, target: folder + "/" + name, mode: mode)
+        return try stage(data, to: temp, target: folder + "/" + name, mode: mode, modified: modified)
     }
 
-    private mutating func stage(_ data: Data, to temp: String, target path: String, mode: mode_t) throws(AtomicFile.WriteError)
-        -> Staged
-    {
-        try AtomicFile.writeTemporary(data, to: temp, target: path, mode: mode, sync: false)
+    private mutating func stage(
+        _ data: some ContiguousBytes, to temp: String, target path: String, mode: mode_t, modified: Int? = nil
+    ) throws(AtomicFile.WriteError) -> Staged {
+        try AtomicFile.writeTemporary(data, to: temp, target: path, mode: mode, sync: false, modified: modified)
         let s = Staged(temporary: temp, target: path)
         staged.append(s)
         return s

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// An exclusive `flock(2)` on a lock file, held until the value is released or the process ends
+/// An exclusive `flock(2)` on a lock file (or a folder), held until the value is released or the process ends
 /// (the kernel drops the lock of a killed process, so a stale lock file never blocks). The file
 /// is opened without following a symbolic link: a link in its place stops the sync and nothing
 /// is created at its target.
@@ -33,6 +33,20 @@ public final class SyncLock: Sendable {
             Syscalls.close(fd)
             if error == .wouldBlock { throw .locked(path: path) }
             throw .io(path: path, reason: "cannot lock: \(error)")
+        }
+        self.fd = fd
+        self.path = path
+    }
+
+    /// Takes the lock of the folder at `path` itself (`flock` of the open folder: no lock file in
+    /// it), or throws `Errno.wouldBlock` when another process holds it.
+    public init(folder path: String) throws(Errno) {
+        let fd = try Syscalls.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        do {
+            try Syscalls.flock(fd, LOCK_EX | LOCK_NB)
+        } catch {
+            Syscalls.close(fd)
+            throw error
         }
         self.fd = fd
         self.path = path

@@ -5,6 +5,9 @@ import Foundation
 public struct Medication: Sendable, Equatable {
     /// Stable identifier, unique in the schedule; UIDs derive from it, so it never changes.
     public var id: String
+    /// The id of the person who takes it (format version 2), as the file gives it; nil: the
+    /// schedule's only person, or nobody named (`Schedule.person(of:)`).
+    public var person: String?
     public var name: String
     /// Strength, e.g. "500 mg", "250 mg/5 ml" (per tablet, puff ... or per volume).
     public var strength: String?
@@ -48,9 +51,10 @@ public struct Medication: Sendable, Equatable {
         notes: String? = nil, times: [DoseSlot], recurrence: Recurrence = .daily, start: LocalDate,
         end: LocalDate? = nil, timePolicy: TimePolicy = .wallClock, reminder: Reminder = Reminder(),
         supply: Supply? = nil, taper: [TaperStep] = [], rescheduled: [RescheduledDose] = [], spacing: Spacing? = nil,
-        form: DoseForm? = nil, unit: DoseUnit? = nil, doses: [DoseRule] = []
+        form: DoseForm? = nil, unit: DoseUnit? = nil, doses: [DoseRule] = [], person: String? = nil
     ) {
         self.id = id
+        self.person = person
         self.name = name
         self.strength = strength
         self.form = form

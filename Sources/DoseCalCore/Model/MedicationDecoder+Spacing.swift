@@ -31,15 +31,21 @@ extension MedicationDecoder {
 
     /// Fails when the file's version is below 2: `what` needs schedule format version 2.
     func requireVersion2(_ node: JSONNode, _ path: FieldPath, what: String) throws(ScheduleError) {
-        guard version < 2 else { return }
-        throw reader.fail(
-            node, path,
-            "\(what) needs schedule format version 2; set \"version\": 2 at the top of the file (a version 1 file reads as before without it)"
-        )
+        try reader.requireVersion2(node, path, what: what, version: version)
     }
 }
 
 extension ScheduleReader {
+    /// The one gate of every version 2 key: fails when the file's `version` is below 2, saying
+    /// that `what` needs schedule format version 2.
+    func requireVersion2(_ node: JSONNode, _ path: FieldPath, what: String, version: Int) throws(ScheduleError) {
+        guard version < 2 else { return }
+        throw fail(
+            node, path,
+            "\(what) needs schedule format version 2; set \"version\": 2 at the top of the file (a version 1 file reads as before without it)"
+        )
+    }
+
     /// A number of hours in `range`, in steps of 0.25 (a quarter of an hour).
     func hours(_ node: JSONNode, at path: FieldPath, in range: ClosedRange<Double>, what: String) throws(ScheduleError)
         -> Double

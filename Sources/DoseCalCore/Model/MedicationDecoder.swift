@@ -3,18 +3,20 @@
 struct MedicationDecoder {
     let reader: ScheduleReader
     /// The schedule's home zone (nil when it is wrong): every-N-hours doses are named by their
-    /// time in it.
+    /// time in it (in their person's, when that person has one).
     var home: Zone? = nil
     /// The file's format version: keys of a later version are refused in an earlier file, and 2
     /// says doses with form, unit and amount.
     var version = 1
+    /// The schedule's people, that each medication's `person` names (nil: not checked).
+    var people: ScheduleDecoder.PeopleNames? = nil
 
     /// One list for both versions: a version 1 file that uses a key of version 2 (`form`, `unit`,
-    /// `amount`, `doses`, `spacing`) is told so at the key (`requireVersion2`); version 2 takes
-    /// every key of version 1.
+    /// `amount`, `doses`, `spacing`, `person`) is told so at the key (`requireVersion2`); version
+    /// 2 takes every key of version 1.
     static let medicationKeys: JSONKeys = [
-        "id", "name", "strength", "form", "unit", "amount", "doses", "dose", "notes", "pillsPerDose", "times", "recurrence",
-        "start", "end", "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
+        "id", "person", "name", "strength", "form", "unit", "amount", "doses", "dose", "notes", "pillsPerDose", "times",
+        "recurrence", "start", "end", "timePolicy", "spacing", "reminder", "supply", "taper", "rescheduled",
     ]
     static let rescheduledKeys: JSONKeys = ["slot", "date", "at", "time", "toDate"]
     static let slotKeys: JSONKeys = ["id", "time", "until"]
@@ -31,6 +33,7 @@ struct MedicationDecoder {
         let f = try reader.fields(node, at: path, known: Self.medicationKeys)
         let id = try f.attempt(
             "id", "a stable id of 1 to 64 letters, digits, '.', '_' or '-', like \"metformin\"", reader.identifier)
+        let person = try decodePerson(f)
         let name = try f.attempt("name", "the medication's name, like \"Metformin\"") { (n, p) throws(ScheduleError) in
             try reader.text(n, at: p, nonEmpty: "Metformin")
         }
@@ -67,9 +70,14 @@ struct MedicationDecoder {
             id: id, name: name, strength: strength, dose: amounts.dose, pillsPerDose: amounts.amount, notes: notes,
             times: times, recurrence: recurrence, start: start, end: end, timePolicy: timePolicy, reminder: reminder,
             supply: supply, taper: taper, spacing: spacing, form: amounts.form, unit: amounts.unit, doses: doses)
+        medication.person = person
+        // Every-N-hours doses moved are named by their time in their person's home zone.
+        var zoned = self
+        zoned.home = home(ofPerson: person)
         medication.rescheduled =
-            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in try decodeRescheduled(n, at: p, of: medication) }
-            ?? []
+            try f.optional("rescheduled") { (n, p) throws(ScheduleError) in
+                try zoned.decodeRescheduled(n, at: p, of: medication)
+            } ?? []
         return medication
     }
 

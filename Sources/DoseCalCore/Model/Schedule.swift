@@ -8,25 +8,31 @@ public struct Schedule: Sendable, Equatable {
     /// a medication holds what only version 2 says. Version 2 adds keys (`spacing`, the gradual
     /// time policy, `form`, `unit`, `amount`, `doses`) that a version 1 file may not use.
     public var version: Int
-    /// The IANA zone the person lives in, resolved when the schedule is read; wall-clock doses
-    /// resolve in it unless the itinerary says otherwise.
+    /// The IANA zone the schedule's people live in (each unless they have their own), resolved
+    /// when the schedule is read; wall-clock doses resolve in it unless the itinerary says otherwise.
     public var home: Zone
     public var feed: FeedOptions
     public var medications: [Medication]
-    /// Travel: from each date on, wall-clock doses follow that zone. Sorted by date.
+    /// Travel: from each date on, wall-clock doses follow that zone (of every person without an
+    /// itinerary of their own). Sorted by date.
     public var itinerary: [ItineraryStop]
     /// Append-only dose history, in file order.
     public var log: [DoseLogEntry]
     /// Reminders a calendar reported as seen, the latest per medication and slot, sorted
     /// (hints only: nothing counts them as taken).
     public var seen: [SeenReminder]
+    /// Who takes the medications (format version 2), in file order; empty: the schedule is one
+    /// unnamed person's. Each person is where the schedule's home zone and itinerary say unless
+    /// they have their own (`Schedule.timeline(of:)`).
+    public var people: [Person]
 
     public init(
         version: Int = 1, home: Zone, feed: FeedOptions = FeedOptions(), medications: [Medication],
-        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = [], seen: [SeenReminder] = []
+        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = [], seen: [SeenReminder] = [], people: [Person] = []
     ) {
         self.version = version
         self.home = home
+        self.people = people
         self.feed = feed
         self.medications = medications
         self.itinerary = itinerary

@@ -5,7 +5,7 @@ import Foundation
 struct ScheduleDecoder {
     let reader: ScheduleReader
 
-    static let rootKeys: JSONKeys = ["version", "homeZone", "feed", "medications", "itinerary", "log", "seen"]
+    static let rootKeys: JSONKeys = ["version", "homeZone", "people", "feed", "medications", "itinerary", "log", "seen"]
     static let feedKeys: JSONKeys = ["name", "privacy", "refreshMinutes", "color"]
     static let itineraryKeys: JSONKeys = ["from", "zone"]
     static let logKeys: JSONKeys = ["medication", "slot", "date", "status", "at"]
@@ -21,6 +21,10 @@ struct ScheduleDecoder {
         let version = try decodeVersion(root)
         let f = try reader.fields(root, at: .root, known: Self.rootKeys)
         let homeZone = try f.attempt("homeZone", "the IANA time zone you live in, like \"America/New_York\"", reader.zone)
+        let people =
+            try f.optional("people") { (node, path) throws(ScheduleError) in
+                try decodePeople(node, at: path, version: version)
+            } ?? (f["people"] == nil ? PeopleNames() : PeopleNames(known: false))
         let feed = try f.optional("feed", decodeFeed) ?? FeedOptions()
         let medicationsNode = try reader.attempt { () throws(ScheduleError) in
             try f.required("medications", "a list of medications; it may be empty: []")
@@ -29,7 +33,7 @@ struct ScheduleDecoder {
         var unread: Set<String> = []
         if let medicationsNode {
             (medications, unread) = try decodeMedications(
-                medicationsNode, at: f.path("medications"), home: homeZone, version: version)
+                medicationsNode, at: f.path("medications"), home: homeZone, version: version, people: people)
         }
         let itinerary = try f.optional("itinerary", decodeItinerary) ?? []
         let log =
@@ -40,21 +44,23 @@ struct ScheduleDecoder {
             try f.optional("seen") { (node, path) throws(ScheduleError) in
                 try decodeSeen(node, at: path, medications: medications, unread: unread)
             } ?? []
-        guard let homeZone, medicationsNode != nil, unread.isEmpty else { throw reader.incomplete(root, .root) }
+        guard let homeZone, medicationsNode != nil, unread.isEmpty, people.known, people.unread.isEmpty else {
+            throw reader.incomplete(root, .root)
+        }
         return Schedule(
             version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log,
-            seen: seen)
+            seen: seen, people: people.people)
     }
 
     /// The medications list, and (when collecting every error) the ids of entries that could not
     /// be read, so that log entries naming them are not reported as naming no medication.
     private func decodeMedications(
-        _ node: JSONNode, at listPath: FieldPath, home: Zone?, version: Int
+        _ node: JSONNode, at listPath: FieldPath, home: Zone?, version: Int, people: PeopleNames
     ) throws(ScheduleError) -> ([Medication], Set<String>) {
         var medications: [Medication] = []
         var unread: Set<String> = []
         var firstLineOfID: [String: Int] = [:]
-        let medicationDecoder = MedicationDecoder(reader: reader, home: home, version: version)
+        let medicationDecoder = MedicationDecoder(reader: reader, home: home, version: version, people: people)
         for (i, element) in try reader.array(node, at: listPath).enumerated() {
             let path = listPath.element(i)
             guard

@@ -8,6 +8,7 @@ package enum ScheduleEncoder {
         let version = writtenVersion(schedule)
         root.add("version", .int(version))
         root.add("homeZone", .string(schedule.homeZone))
+        if !schedule.people.isEmpty { root.add("people", JSONValue(.array(schedule.people.map(person)))) }
         var feed = ObjectBuilder()
         let defaults = FeedOptions()
         if schedule.feed.name != defaults.name { feed.add("name", .string(schedule.feed.name)) }
@@ -18,29 +19,20 @@ package enum ScheduleEncoder {
         if let color = schedule.feed.color { feed.add("color", .string(color.text)) }
         if !feed.isEmpty { root.add("feed", feed.value) }
         root.add("medications", JSONValue(.array(schedule.medications.map { medication($0, version: version) })))
-        if !schedule.itinerary.isEmpty {
-            root.add(
-                "itinerary",
-                JSONValue(
-                    .array(
-                        schedule.itinerary.map { stop in
-                            var o = ObjectBuilder()
-                            o.add("from", .string(stop.from.description))
-                            o.add("zone", .string(stop.zone.identifier))
-                            return o.value
-                        })))
-        }
+        if !schedule.itinerary.isEmpty { root.add("itinerary", itinerary(schedule.itinerary)) }
         if !schedule.log.isEmpty { root.add("log", JSONValue(.array(schedule.log.map(logEntry)))) }
         if !schedule.seen.isEmpty { root.add("seen", JSONValue(.array(schedule.seen.map(seenEntry)))) }
         return root.value
     }
 
-    /// The version a schedule is written in: its own, or 2 when a medication holds what version 1
-    /// cannot (a form, a unit, amounts by weekday or slot, spacing, the gradual policy).
+    /// The version a schedule is written in: its own, or 2 when it holds what version 1 cannot
+    /// (people, a form, a unit, amounts by weekday or slot, spacing, the gradual policy).
     package static func writtenVersion(_ schedule: Schedule) -> Int {
-        let needs2 = schedule.medications.contains {
-            $0.needsVersion2 || $0.spacing != nil || $0.timePolicy.maxShiftPerDay != nil
-        }
+        let needs2 =
+            !schedule.people.isEmpty
+            || schedule.medications.contains {
+                $0.needsVersion2 || $0.spacing != nil || $0.timePolicy.maxShiftPerDay != nil || $0.person != nil
+            }
         return needs2 ? max(schedule.version, 2) : schedule.version
     }
 
@@ -48,6 +40,7 @@ package enum ScheduleEncoder {
     static func medication(_ m: Medication, version: Int) -> JSONValue {
         var o = ObjectBuilder()
         o.add("id", .string(m.id))
+        if let person = m.person { o.add("person", .string(person)) }
         o.add("name", .string(m.name))
         if let strength = m.strength { o.add("strength", .string(strength)) }
         let unitStyle = saysUnit(m, version: version)
@@ -71,6 +64,30 @@ package enum ScheduleEncoder {
         if !m.taper.isEmpty { o.add("taper", JSONValue(.array(m.taper.map { step($0, unitStyle: unitStyle) }))) }
         if !m.rescheduled.isEmpty { o.add("rescheduled", JSONValue(.array(m.rescheduled.map(rescheduled)))) }
         return o.value
+    }
+
+    /// A person's entry: the zones only where the file gives them (an empty itinerary too: the
+    /// person stays at home while the schedule's itinerary travels).
+    private static func person(_ p: Person) -> JSONValue {
+        var o = ObjectBuilder()
+        o.add("id", .string(p.id))
+        o.add("name", .string(p.name))
+        if let home = p.home { o.add("homeZone", .string(home.identifier)) }
+        if let stops = p.itinerary { o.add("itinerary", itinerary(stops)) }
+        if let born = p.dateOfBirth { o.add("dateOfBirth", .string(born.description)) }
+        if !p.allergies.isEmpty { o.add("allergies", JSONValue(.array(p.allergies.map { JSONValue(.string($0)) }))) }
+        return o.value
+    }
+
+    private static func itinerary(_ stops: [ItineraryStop]) -> JSONValue {
+        JSONValue(
+            .array(
+                stops.map { stop in
+                    var o = ObjectBuilder()
+                    o.add("from", .string(stop.from.description))
+                    o.add("zone", .string(stop.zone.identifier))
+                    return o.value
+                }))
     }
 
     private static func rescheduled(_ r: RescheduledDose) -> JSONValue {

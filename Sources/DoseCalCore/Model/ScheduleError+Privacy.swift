@@ -1,8 +1,9 @@
-/// Validation errors of a schedule in privacy mode: no medication id or name is printed.
+/// Validation errors of a schedule in privacy mode: no medication or person id or name is printed.
 extension ScheduleError {
     /// When `root` (the parsed file) has `"feed": {"privacy": true}`, this error with every
     /// medication id and name the file holds replaced by the medication's position ("Medication 2",
-    /// as `Schedule.positionalName` numbers them), and any other id a log entry gives left out.
+    /// as `Schedule.positionalName` numbers them), every person's id and name by theirs ("Person
+    /// 2"), and any other id a log entry or a medication's `person` gives left out.
     /// Otherwise the error as it is.
     func masked(by root: JSONNode) -> ScheduleError {
         guard root["feed"]?["privacy"]?.boolValue == true else { return self }
@@ -12,8 +13,17 @@ extension ScheduleError {
                 if let s = m[key]?.stringValue, !s.isEmpty { names.append((s, "Medication \(i + 1)")) }
             }
         }
-        for entry in root["log"]?.arrayValue ?? [] {
-            if let id = entry["medication"]?.stringValue, !id.isEmpty, !names.contains(where: { $0.text == id }) {
+        // People by position too ("Person 2", `Schedule.positionalName(ofPerson:)`).
+        for (i, p) in (root["people"]?.arrayValue ?? []).enumerated() {
+            for key in ["id", "name"] {
+                if let s = p[key]?.stringValue, !s.isEmpty { names.append((s, "Person \(i + 1)")) }
+            }
+        }
+        let named =
+            (root["log"]?.arrayValue ?? []).map { $0["medication"] }
+            + (root["medications"]?.arrayValue ?? []).map { $0["person"] }
+        for node in named {
+            if let id = node?.stringValue, !id.isEmpty, !names.contains(where: { $0.text == id }) {
                 names.append((id, "(not shown in privacy mode)"))
             }
         }

@@ -27,18 +27,28 @@ public struct NotificationContent: Sendable, Equatable {
 
     /// The content of a dose reminder of `m`, taking `pills` (its amount; or the dose text) at
     /// `time`. A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
-    /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00.").
-    static func dose(_ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool) -> Self {
+    /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00."); with a `person`,
+    /// whose it is ("Grandma — Warfarin 5 mg tablets", "Grandma takes half a tablet (2.5 mg) of
+    /// Warfarin 5 mg at 18:00.").
+    static func dose(
+        _ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool,
+        person: PersonWords? = nil
+    ) -> Self {
         var title = privacy ? privateTitle : [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        let clock = String(time.description.prefix(5))
         let amount = dose.flatMap { $0.isEmpty ? nil : $0 } ?? (amountText(pills) + (pills == 1 ? " dose" : " doses"))
-        var body = privacy ? "It is time for a dose." : "Take \(amount) at \(String(time.description.prefix(5)))."
+        var body = privacy ? "It is time for a dose." : "Take \(amount) at \(clock)."
+        if !privacy, let person { body = "\(person.instruction(verb: "take", amount)) at \(clock)." }
         if !privacy, let words = MedicationWords(m) {
             title = words.label
-            body = "\(words.instruction(pills)) at \(String(time.description.prefix(5)))."
+            let said = words.amount(pills)
+            body =
+                person.map { "\($0.instruction(verb: words.verb, "\(said) of \(words.name)")) at \(clock)." }
+                ?? "\(words.instruction(said: said)) at \(clock)."
         }
         return Self(
-            title: title, body: body, categoryIdentifier: NotificationCategory.dose.identifier, threadIdentifier: thread,
-            interruptionLevel: "timeSensitive")
+            title: person?.title(title) ?? title, body: body, categoryIdentifier: NotificationCategory.dose.identifier,
+            threadIdentifier: thread, interruptionLevel: "timeSensitive")
     }
 
     /// "1", "0.5".
@@ -46,18 +56,21 @@ public struct NotificationContent: Sendable, Equatable {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
-    /// The content of an as-needed medicine's "next dose allowed" reminder.
-    static func allowed(_ m: Medication, thread: String, privacy: Bool) -> Self {
-        Self(
-            title: privacy ? privateTitle : m.name,
+    /// The content of an as-needed medicine's "next dose allowed" reminder (the title with its
+    /// `person` first).
+    static func allowed(_ m: Medication, thread: String, privacy: Bool, person: PersonWords? = nil) -> Self {
+        let title = privacy ? privateTitle : m.name
+        return Self(
+            title: person?.title(title) ?? title,
             body: privacy ? "The next dose is allowed now, if needed." : "The next dose of \(m.name) is allowed now, if needed.",
             categoryIdentifier: NotificationCategory.allowed.identifier, threadIdentifier: thread, interruptionLevel: "active")
     }
 
-    /// The content of the refill warning of `m`.
-    static func refill(_ m: Medication, thread: String, privacy: Bool) -> Self {
-        Self(
-            title: privacy ? "Refill reminder" : "Refill \(m.name)",
+    /// The content of the refill warning of `m` (the title with its `person` first).
+    static func refill(_ m: Medication, thread: String, privacy: Bool, person: PersonWords? = nil) -> Self {
+        let title = privacy ? "Refill reminder" : "Refill \(m.name)"
+        return Self(
+            title: person?.title(title) ?? title,
             body: privacy ? "A supply runs low. Refill it soon." : "The supply of \(m.name) runs low. Refill it soon.",
             categoryIdentifier: NotificationCategory.refill.identifier, threadIdentifier: thread, interruptionLevel: "active")
     }

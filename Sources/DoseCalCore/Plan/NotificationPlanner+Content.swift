@@ -2,7 +2,7 @@ extension NotificationPlanner {
     /// `doses` less those the log's deciding entry says were taken or skipped (unless
     /// `plansSettledDoses`): a dose already taken needs no reminder.
     func unsettled(_ doses: [Occurrence], of m: Medication) -> [Occurrence] {
-        guard !plansSettledDoses, engine.schedule.log.contains(where: { $0.medication == m.id }) else { return doses }
+        guard !plansSettledDoses, engine.lookup.hasLog(of: m.id) else { return doses }
         let ledger = DoseLedger(engine: engine, medicationID: m.id)
         return doses.filter { dose in
             switch ledger.status(of: dose) {
@@ -12,15 +12,15 @@ extension NotificationPlanner {
         }
     }
 
-    /// The content of the reminder of `dose`: its amount and its local time (the home zone's for
-    /// fixed-interval doses).
+    /// The content of the reminder of `dose`: its amount and its local time (for fixed-interval
+    /// doses, in its person's home zone).
     func doseContent(_ m: Medication, _ dose: Occurrence) -> NotificationContent {
         let date = engine.localDate(of: dose)
-        let home = engine.schedule.home
+        let home = engine.home(of: m)
         let time = dose.zone != nil ? dose.local.time : home.local(at: dose.instant).time
         return .dose(
             m, pills: dose.amount, dose: engine.step(of: m, on: date)?.dose ?? m.dose, time: time, thread: thread(of: m),
-            privacy: engine.schedule.feed.privacy)
+            privacy: engine.schedule.feed.privacy, person: person(of: m))
     }
 
     /// `doseContent`, or nothing when the plan does not describe its requests.
@@ -28,9 +28,14 @@ extension NotificationPlanner {
         describesRequests ? doseContent(m, dose) : .undescribed
     }
 
+    /// Whose `m` is, as the notifications say it ("Person 2" in privacy mode).
+    func person(of m: Medication) -> PersonWords? {
+        PersonWords(of: m, in: engine.schedule, privacy: engine.schedule.feed.privacy)
+    }
+
     /// The thread of `m`'s notifications: its id, or its position in privacy mode ("Medication 2").
     func thread(of m: Medication) -> String {
-        engine.schedule.feed.privacy ? engine.schedule.positionalName(of: m.id) ?? "Medication" : m.id
+        engine.schedule.feed.privacy ? engine.lookup.positionalName(of: m.id) ?? "Medication" : m.id
     }
 }
 
@@ -48,7 +53,7 @@ extension NotificationPlanner {
                 identifier: "\(uid)/\(LocalDateTime(secondsSinceEpoch: next).basicFormat)Z", uid: uid,
                 purpose: .nextDoseAllowed(medicationID: m.id),
                 trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires],
-                content: .allowed(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy))
+                content: .allowed(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy, person: person(of: m)))
         ]
     }
 }

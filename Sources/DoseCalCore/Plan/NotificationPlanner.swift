@@ -25,6 +25,9 @@ public struct NotificationPlanner: Sendable {
     /// The schedule's doses expanded once for several plans or other readers (nil: the engine
     /// expands each plan's days); it must be an expansion of this planner's schedule.
     public var expansion: DoseExpansion?
+    /// The ids of the medications planned (one person's, `plan --person`); nil: every medication.
+    /// The others keep their place in the schedule, so their numbers in privacy mode stay.
+    public var medicationIDs: Set<String>?
 
     public static let defaultBudget = 64
     public static let defaultMargin = 4
@@ -44,22 +47,15 @@ public struct NotificationPlanner: Sendable {
     public func plan(at: Int) -> NotificationPlan {
         let end = at + days * 86_400
         var all: [NotificationRequest] = []
-        for (index, m) in engine.schedule.medications.enumerated() {
+        let skipped = SkippedDoses(engine: engine)
+        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
             if m.reminder.enabled {
-                all += doseRequests(m, index: index, from: at, to: end) + asNeededRequests(m, at: at, to: end)
+                all += doseRequests(m, index: index, from: at, to: end, skipped: skipped) + asNeededRequests(m, at: at, to: end)
             }
             all += supplyRequests(m, from: at, to: end)
         }
         all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-        var kept = all
-        var dropped: [NotificationRequest] = []
-        let capacity = max(0, budget - margin)
-        while kept.count > capacity {
-            // One-offs before repeating requests, then the furthest in the future.
-            func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
-            let victim = kept.indices.max { rank(kept[$0]) < rank(kept[$1]) }!
-            dropped.append(kept.remove(at: victim))
-        }
+        let (kept, dropped) = Self.fitting(all, capacity: max(0, budget - margin))
         var plan = NotificationPlan(
             from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
         let covered = plan.coveredUntil
@@ -67,7 +63,27 @@ public struct NotificationPlanner: Sendable {
         return plan
     }
 
-    private func doseRequests(_ m: Medication, index: Int, from: Int, to: Int) -> [NotificationRequest] {
+    /// `all` (sorted by firing and identifier) cut to `capacity`: one-offs are dropped before
+    /// repeating requests, then the furthest in the future first (of equal ranks, the earlier in
+    /// `all`). The kept requests stay in their order; the dropped ones are in the order they were
+    /// dropped in. One sort of the indices by rank, not a search of the rest per request dropped.
+    static func fitting(_ all: [NotificationRequest], capacity: Int) -> (
+        kept: [NotificationRequest], dropped: [NotificationRequest]
+    ) {
+        guard all.count > capacity else { return (all, []) }
+        func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
+        let ranks = all.map(rank)
+        // Highest rank first; equal ranks in their order in `all`.
+        let order = all.indices.sorted { ranks[$0] > ranks[$1] || (ranks[$0] == ranks[$1] && $0 < $1) }
+        let victims = order.prefix(all.count - capacity)
+        var isDropped = [Bool](repeating: false, count: all.count)
+        for i in victims { isDropped[i] = true }
+        return (all.indices.filter { !isDropped[$0] }.map { all[$0] }, victims.map { all[$0] })
+    }
+
+    private func doseRequests(
+        _ m: Medication, index: Int, from: Int, to: Int, skipped: SkippedDoses
+    ) -> [NotificationRequest] {
         let lead = m.reminder.minutesBefore * 60
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
         let first = Zone.utc.local(at: from + lead).date.adding(days: -2)
@@ -75,7 +91,7 @@ public struct NotificationPlanner: Sendable {
         let expanded =
             expansion?.occurrences(ofMedicationAt: index, from: first, to: last)
             ?? engine.occurrences(of: m, from: first, to: last)
-        let doses = unsettled(engine.firing(expanded), of: m)
+        let doses = unsettled(engine.firing(expanded, skipped: skipped), of: m)
         var planner = SeriesCuts.Parts(SeriesCuts(engine: engine), m)
         // A day's series part is the same for every slot (unless amounts differ by slot and
         // weekday), and a part's UID the same for every dose.
@@ -104,25 +120,34 @@ public struct NotificationPlanner: Sendable {
                 result += repeating
                 continue
             }
-            var uids: [SeriesPart: String] = [:]
-            for (i, part) in parts.enumerated() {
-                let dose = slotDoses[i]
-                let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
-                uids[part] = uid
-                let fires = dose.instant - lead
-                let trigger: NotificationTrigger
-                if m.timePolicy == .floating, let zone = dose.zone {
-                    trigger = .once(zone.local(at: fires), zone: nil)
-                } else {
-                    trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
-                }
-                let identifier = describesRequests ? "\(uid)/\(dose.local.basicFormat)\(dose.zone == nil ? "Z" : "")" : uid
-                result.append(
-                    NotificationRequest(
-                        identifier: identifier, uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
-                        trigger: trigger, fires: fires, firings: [fires], content: content(m, dose),
-                        doseDate: engine.localDate(of: dose)))
+            result += onceRequests(m, slot: slot, doses: slotDoses, parts: parts, lead: lead)
+        }
+        return result
+    }
+
+    /// One request per dose of one slot, each firing once at its instant less `lead`.
+    private func onceRequests(
+        _ m: Medication, slot: DoseSlot, doses slotDoses: [Occurrence], parts: [SeriesPart], lead: Int
+    ) -> [NotificationRequest] {
+        var result: [NotificationRequest] = []
+        var uids: [SeriesPart: String] = [:]
+        for (i, part) in parts.enumerated() {
+            let dose = slotDoses[i]
+            let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+            uids[part] = uid
+            let fires = dose.instant - lead
+            let trigger: NotificationTrigger
+            if m.timePolicy == .floating, let zone = dose.zone {
+                trigger = .once(zone.local(at: fires), zone: nil)
+            } else {
+                trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
             }
+            let identifier = describesRequests ? "\(uid)/\(dose.local.basicFormat)\(dose.zone == nil ? "Z" : "")" : uid
+            result.append(
+                NotificationRequest(
+                    identifier: identifier, uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
+                    trigger: trigger, fires: fires, firings: [fires], content: content(m, dose),
+                    doseDate: engine.localDate(of: dose)))
         }
         return result
     }
@@ -182,14 +207,14 @@ public struct NotificationPlanner: Sendable {
     /// The refill warning of `m` as a one-off request, when it falls in the window.
     private func supplyRequests(_ m: Medication, from: Int, to: Int) -> [NotificationRequest] {
         guard let due = engine.supplyForecast(of: m)?.refillDue else { return [] }
-        let fires = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
+        let fires = ZoneResolver.resolve(due, in: engine.personZone(of: m, on: due.date)).instant
         guard fires >= from && fires < to else { return [] }
         let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
         return [
             NotificationRequest(
                 identifier: "\(uid)/\(due.basicFormat)", uid: uid, purpose: .supplyWarning(medicationID: m.id),
                 trigger: .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC"), fires: fires, firings: [fires],
-                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy))
+                content: .refill(m, thread: thread(of: m), privacy: engine.schedule.feed.privacy, person: person(of: m)))
         ]
     }
 }

@@ -8,6 +8,13 @@ public struct NotificationRequest: Sendable, Equatable {
         case supplyWarning(medicationID: String)
         /// The next dose of an as-needed medicine is allowed.
         case nextDoseAllowed(medicationID: String)
+
+        /// The medication it is about.
+        public var medicationID: String {
+            switch self {
+            case .dose(let id, _), .supplyWarning(let id), .nextDoseAllowed(let id): id
+            }
+        }
     }
 
     /// Deterministic: the feed's VEVENT UID, "/", then `daily`, `weekly-XX` (weekday code) for a

@@ -23,7 +23,7 @@ public struct SeriesCuts: Sendable {
     public func segments(of medication: Medication) -> [(start: LocalDate, end: LocalDate?)] {
         var boundaries = Set(medication.taper.map(\.from))
         if medication.timePolicy.followsTravel {
-            for stop in engine.schedule.itinerary { boundaries.insert(stop.from) }
+            for stop in engine.timeline(of: medication).stops { boundaries.insert(stop.from) }
         }
         let cuts = boundaries.filter { $0 > medication.start && $0 <= (medication.end ?? $0) }.sorted()
         var segments: [(start: LocalDate, end: LocalDate?)] = []

@@ -30,7 +30,7 @@ struct DoseChoice {
     /// already taken is an extra dose (nil, with a warning). A skipped or missed dose in no
     /// window is an error: there is nothing to skip there, and the person names the dose.
     func inWindow() throws(ReminderError) -> (dose: Occurrence?, warnings: [LogWarning]) {
-        let day = schedule.timeline.localDate(at: at)
+        let day = engine.timeline(of: medication).localDate(at: at)
         let doses = engine.occurrences(of: medication, from: day.adding(days: -2), to: day.adding(days: 2))
         guard let window = DoseWindow.windows(of: doses, hourly: hourly).first(where: { $0.contains(at) }) else {
             guard status == .taken else {
@@ -61,7 +61,7 @@ struct DoseChoice {
             candidates = engine.occurrences(of: medication, from: date.adding(days: -1), to: date.adding(days: 1))
                 .filter { engine.localDate(of: $0) == date }
         } else {
-            let day = schedule.timeline.localDate(at: at)
+            let day = engine.timeline(of: medication).localDate(at: at)
             let days = Schedule.doseSearchDays
             candidates = engine.occurrences(of: medication, from: day.adding(days: -days - 1), to: day.adding(days: days + 1))
                 .filter { abs($0.instant - at) <= days * 86_400 }
@@ -117,7 +117,7 @@ struct DoseChoice {
     /// The scheduled doses just before (at or before `at`) and just after `at`, looked for up to
     /// 400 days either side.
     private func neighbours() -> (previous: Occurrence?, next: Occurrence?) {
-        let day = schedule.timeline.localDate(at: at)
+        let day = engine.timeline(of: medication).localDate(at: at)
         var found: (previous: Occurrence?, next: Occurrence?) = (nil, nil)
         for span in [3, 40, 400] {
             let doses = engine.occurrences(of: medication, from: day.adding(days: -span), to: day.adding(days: span))

@@ -9,8 +9,9 @@ extension LogRecord {
     /// and `backup` (the copy of a hand-edited file, or null). In privacy mode medications are
     /// named by position and `label` should be too.
     public func json(label: String, privacy: Bool, backup: String?) -> String {
-        let timeline = schedule.timeline
         let engine = WallClockEngine(schedule: schedule)
+        // Times in the zone the medication's person is in.
+        let timeline = engine.timeline(of: medication)
         let id = privacy ? schedule.positionalName(of: medication.id) ?? "Medication" : medication.id
         let at = Int(entry.at.timeIntervalSince1970.rounded(.down))
         var recorded = ScheduleEncoder.logEntry(entry)

@@ -45,14 +45,17 @@ private struct Words {
     var medication: Medication
     var at: Int
 
+    /// Where the medication's person is.
+    var timeline: ZoneTimeline { engine.timeline(of: medication) }
+
     /// The zone the person is in at the logged time: times in it are printed without it.
-    var here: Zone { engine.schedule.timeline.zone(at: at) }
+    var here: Zone { timeline.zone(at: at) }
 
     /// `2026-12-04 08:00 America/Chicago`.
-    func time(_ instant: Int) -> String { engine.schedule.timeline.time(at: instant).description }
+    func time(_ instant: Int) -> String { timeline.time(at: instant).description }
 
     /// `08:05`, with its zone when it is not the zone of the logged time.
-    func clock(_ instant: Int) -> String { engine.schedule.timeline.time(at: instant).clock(besides: here) }
+    func clock(_ instant: Int) -> String { timeline.time(at: instant).clock(besides: here) }
 
     /// `3 days before`, `4 hours after`.
     func relation(to dose: Occurrence) -> String {

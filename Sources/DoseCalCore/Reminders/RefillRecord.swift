@@ -33,12 +33,13 @@ public struct RefillRecord: Sendable {
         var o = ObjectBuilder()
         o.add("medication", .string(privacy ? schedule.positionalName(of: medication.id) ?? "Medication" : medication.id))
         o.add("added", .number(added))
-        LogRecord.add(schedule.timeline.time(at: at), to: &o)
+        LogRecord.add(engine.timeline(of: medication).time(at: at), to: &o)
         o.add("supply", ScheduleEncoder.supply(supply, of: medication, version: ScheduleEncoder.writtenVersion(schedule)))
         let forecast = engine.supplyForecast(of: medication)
         o.add("runOut", forecast?.runOut.map { .string($0.description) } ?? .null)
         let refillBy = forecast?.refillDue.map {
-            ZonedTime(ZoneResolver.resolve($0, in: engine.zone(on: $0.date)).instant, in: engine.zone(on: $0.date))
+            let zone = engine.personZone(of: medication, on: $0.date)
+            return ZonedTime(ZoneResolver.resolve($0, in: zone).instant, in: zone)
         }
         o.add("refillBy", refillBy.map { .string(RFC3339.utc($0.instant)) } ?? .null)
         o.add("refillByLocal", refillBy.map { .string($0.rfc3339) } ?? .null)

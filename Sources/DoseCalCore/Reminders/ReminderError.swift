@@ -7,6 +7,8 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownMedication(query: String, ids: [String])
     /// Several medications have a name or id containing the text.
     case ambiguousMedication(query: String, candidates: [String])
+    /// No person has this id (`--person`); `ids` are the schedule's people's.
+    case unknownPerson(query: String, ids: [String])
     /// The medication has no slot with this id or time.
     case unknownSlot(medicationID: String, slot: String, slots: [String])
     /// No scheduled dose of the medication (and slot) within the search window around the instant.
@@ -48,6 +50,17 @@ public enum ReminderError: Error, Sendable, Equatable, CustomStringConvertible {
             }
             return "that name matches several medications (\(candidates.map(name).joined(separator: ", "))); "
                 + "give the id of one of them (privacy mode: ids are not shown)"
+        case .unknownPerson(let query, let ids):
+            guard let schedule else {
+                guard !ids.isEmpty else {
+                    return "no person has the id \"\(query)\": the schedule lists no people (add them under \"people\", "
+                        + "format version 2); leave --person out"
+                }
+                let guess = NameSuggestion.closest(to: query, in: ids).map { " (did you mean \"\($0)\"?)" } ?? ""
+                return "no person has the id \"\(query)\"\(guess); ids: \(ids.joined(separator: ", "))"
+            }
+            return "no person has that id; the schedule has \(schedule.people.count) people "
+                + "(privacy mode: their ids and names are not shown)"
         case .unknownSlot(let id, let slot, let slots):
             return "\(name(id)) has no slot \"\(slot)\"; use a slot id or time: \(slots.joined(separator: ", "))"
         case .noDoseNear(let id, let days):

@@ -20,14 +20,14 @@ extension ReminderStatus {
 
     private func medication(_ s: MedicationStatus, privacy: Bool) -> JSONValue {
         var o = ObjectBuilder()
-        let id = privacy ? engine.schedule.positionalName(of: s.medicationID) ?? "Medication" : s.medicationID
+        let id = privacy ? engine.lookup.positionalName(of: s.medicationID) ?? "Medication" : s.medicationID
         o.add("id", .string(id))
-        if !privacy, let m = engine.schedule.medications.first(where: { $0.id == s.medicationID }) {
+        if !privacy, let m = engine.lookup.medication(s.medicationID) {
             o.add("name", .string(m.name))
         }
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
         // The unit `pillsLeft` counts in, for a medication that names one (version 1: pills).
-        if let unit = engine.schedule.medications.first(where: { $0.id == s.medicationID })?.supplyUnit {
+        if let unit = engine.lookup.medication(s.medicationID)?.supplyUnit {
             o.add("supplyUnit", .string(unit.rawValue))
         }
         o.add("runOut", s.forecast?.runOut.map { .string($0.description) } ?? .null)
@@ -65,7 +65,7 @@ extension ReminderStatus {
     /// The reminders a calendar reported as seen, the latest per slot: `slot`, `date` (the dose's,
     /// null when unknown), `at` (RFC 3339 UTC). Hints only: no count above includes them.
     private func seen(of medication: String) -> [JSONValue] {
-        engine.schedule.seen.filter { $0.medication == medication }.map { hint in
+        engine.lookup.seen(of: medication).map { hint in
             var o = ObjectBuilder()
             o.add("slot", .string(hint.slot))
             o.add("date", hint.date.map { .string($0.description) } ?? .null)

@@ -28,15 +28,13 @@ public struct ReminderStatus: Sendable {
         self.nextCount = nextCount
     }
 
-    private var home: Zone { engine.schedule.home }
-
     /// The status of every medication, in file order.
     public func statuses() -> [MedicationStatus] { engine.schedule.medications.map(status(of:)) }
 
     /// The status of one medication.
     public func status(of medication: Medication) -> MedicationStatus {
         let ledger = DoseLedger(engine: engine, medicationID: medication.id)
-        let today = home.local(at: at).date
+        let today = engine.home(of: medication).local(at: at).date
         let past = engine.occurrences(of: medication, from: today.adding(days: -31), to: today.adding(days: 1))
             .filter { $0.instant <= at && $0.instant > at - 30 * 86_400 }
             .map { dose(of: $0, ledger: ledger) }
@@ -51,7 +49,7 @@ public struct ReminderStatus: Sendable {
         let forecast = engine.supplyForecast(of: medication)
         var refillBy: Int? = nil
         if let due = forecast?.refillDue {
-            refillBy = ZoneResolver.resolve(due, in: engine.zone(on: due.date)).instant
+            refillBy = ZoneResolver.resolve(due, in: engine.personZone(of: medication, on: due.date)).instant
         }
         return MedicationStatus(
             medicationID: medication.id, pillsLeft: pillsLeft(of: medication, at: at, ledger: ledger), forecast: forecast,
@@ -59,7 +57,7 @@ public struct ReminderStatus: Sendable {
             missed: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .logged(.missed) },
             notRecorded: past.filter { $0.occurrence.instant > at - 7 * 86_400 && $0.state == .notRecorded },
             week: adherence(past, days: 7), month: adherence(past, days: 30),
-            asNeeded: AsNeededDoses(medication, log: engine.schedule.log, until: at))
+            asNeeded: AsNeededDoses(medication, log: engine.lookup.log(of: medication.id), until: at))
     }
 
     /// Units on hand at `instant`: the supply record, less every dose from the supply date on
@@ -71,6 +69,7 @@ public struct ReminderStatus: Sendable {
 
     private func pillsLeft(of medication: Medication, at instant: Int, ledger: DoseLedger) -> Double? {
         guard let supply = medication.supply else { return nil }
+        let home = engine.home(of: medication)
         let until = home.local(at: instant).date.adding(days: 1)
         var left = supply.pills
         if supply.asOf <= until {

@@ -7,10 +7,21 @@ extension Schedule {
     /// How far from the instant a named slot's dose is looked for, in days.
     public static let doseSearchDays = 7
 
+    /// The person `query` names (`--person`): their id, else the one whose id or name is `query`
+    /// in any letter case; else an error listing the ids (with a suggestion when one is close).
+    public func person(matching query: String) throws(ReminderError) -> Person {
+        if let p = person(id: query) { return p }
+        let q = query.lowercased()
+        let matches = people.filter { $0.id.lowercased() == q || $0.name.lowercased() == q }
+        guard matches.count == 1 else { throw .unknownPerson(query: query, ids: people.map(\.id)) }
+        return matches[0]
+    }
+
     /// The medication `query` names: its id; else the one whose id or name is `query` in any
     /// letter case; else the one whose id or name contains `query` in any letter case. Several:
-    /// an error listing them.
-    public func medication(matching query: String) throws(ReminderError) -> Medication {
+    /// an error listing them. With `person`, only that person's medications are looked at.
+    public func medication(matching query: String, person: Person? = nil) throws(ReminderError) -> Medication {
+        let medications = person.map { self.medications(of: $0.id) } ?? self.medications
         if let m = medications.first(where: { $0.id == query }) { return m }
         let q = query.lowercased()
         guard !q.isEmpty else { throw .unknownMedication(query: query, ids: medications.map(\.id)) }
@@ -72,13 +83,15 @@ extension Schedule {
     }
 
     /// This schedule after a refill of `amount` units at `instant`: the supply record is counted
-    /// again on the refill day (home-zone date of `instant`) as the units on hand at the start of
+    /// again on the refill day (the date of `instant` in the home zone of the medication's person)
+    /// as the units on hand at the start of
     /// that day plus `amount`, so the day's doses before the refill are still counted once.
     /// `warningDays` and `refillReminderTime` are kept.
     public func refilling(medication query: String, amount: Double, at instant: Int) throws(ReminderError) -> RefillRecord {
         guard amount > 0, amount.isFinite else { throw .badAmount(JSONWriter.number(amount)) }
         let medication = try medication(matching: query)
         guard var supply = medication.supply else { throw .noSupply(medicationID: medication.id) }
+        let home = timeline(of: medication).home
         let day = home.local(at: instant).date
         guard day >= supply.asOf else {
             throw .refillBeforeCount(medicationID: medication.id, asOf: supply.asOf.description, refillDate: day.description)

@@ -29,7 +29,7 @@ public struct DoseLedger: Sendable {
         /// When it was taken, seconds since 1970.
         public var instant: Int
         /// What it used up of the supply: the medication's dose (of the entry's slot, if it names
-        /// one) on the home-zone date of `instant`.
+        /// one) on the date of `instant` in its person's home zone.
         public var pills: Double
     }
 
@@ -41,10 +41,9 @@ public struct DoseLedger: Sendable {
     /// Reads the log of `engine.schedule` (only entries about `medicationID` when given).
     public init(engine: WallClockEngine, medicationID: String? = nil) {
         let schedule = engine.schedule
-        let home = schedule.home
         var doses: [String: [Occurrence]] = [:]
-        for entry in schedule.log where medicationID == nil || entry.medication == medicationID {
-            guard let medication = schedule.medications.first(where: { $0.id == entry.medication }) else { continue }
+        for entry in medicationID.map(engine.lookup.log(of:)) ?? schedule.log {
+            guard let medication = engine.lookup.medication(entry.medication) else { continue }
             let at = Int(entry.at.timeIntervalSince1970.rounded(.down))
             var dose: Occurrence? = nil
             if let slot = entry.slot, let date = entry.date {
@@ -56,7 +55,7 @@ public struct DoseLedger: Sendable {
             if let dose {
                 statuses[Key(dose)] = entry.status
             } else if entry.status == .taken {
-                let pills = engine.pills(of: medication, slot: entry.slot, on: home.local(at: at).date)
+                let pills = engine.pills(of: medication, slot: entry.slot, on: engine.home(of: medication).local(at: at).date)
                 extras.append(ExtraDose(medicationID: medication.id, instant: at, pills: pills))
             }
         }

@@ -105,13 +105,15 @@ extension WallClockEngine {
         case .fixedInterval: return nil
         case .pinned(let zone): return zone
         case .wallClock, .floating:
-            if schedule.itinerary.contains(where: { $0.from > from && $0.from <= to }) { return nil }
-            return zone(on: from)
+            let timeline = timeline(of: medication)
+            if timeline.stops.contains(where: { $0.from > from && $0.from <= to }) { return nil }
+            return timeline.zone(on: from)
         case .gradual:
             // A move toward a stop's zone may still be under way after `from`: any trip before
             // `to` goes the instant-by-instant way.
-            if schedule.itinerary.contains(where: { $0.from <= to }) { return nil }
-            return zone(on: from)
+            let timeline = timeline(of: medication)
+            if timeline.stops.contains(where: { $0.from <= to }) { return nil }
+            return timeline.zone(on: from)
         }
     }
 }

@@ -16,21 +16,22 @@ public struct SupplyForecast: Sendable, Equatable {
 }
 
 extension WallClockEngine {
-    /// The local date a dose belongs to (the home zone's date for fixed-interval doses).
+    /// The local date a dose belongs to (for fixed-interval doses: the date in its person's home
+    /// zone).
     public func localDate(of occurrence: Occurrence) -> LocalDate {
         if occurrence.zone != nil { return occurrence.local.date }
-        return schedule.home.local(at: occurrence.instant).date
+        return timeline(ofMedication: occurrence.medicationID).home.local(at: occurrence.instant).date
     }
 
     /// The supply forecast of `medication`, looking at most `horizonDays` past the supply date.
     /// Every scheduled dose from the supply date on uses up its pills unless the log's deciding
     /// entry about it says skipped or missed (`DoseLedger`); extra doses taken on or after the
-    /// supply date (home-zone date) use up theirs.
+    /// supply date (their date in the person's home zone) use up theirs.
     public func supplyForecast(of medication: Medication, horizonDays: Int = 3660) -> SupplyForecast? {
         // An as-needed medicine has no scheduled doses to run out on: only its pills left count.
         guard let supply = medication.supply, !medication.recurrence.isAsNeeded else { return nil }
         let ledger = DoseLedger(engine: self, medicationID: medication.id)
-        let home = schedule.home
+        let home = home(of: medication)
         var left = supply.pills
         for extra in ledger.extras where home.local(at: extra.instant).date >= supply.asOf { left -= extra.pills }
         if let counted = countedSupplyForecast(
@@ -64,7 +65,7 @@ extension WallClockEngine {
                 }
                 left -= dose.pills
                 covered += 1
-                lastCovered = dose.zone == nil ? schedule.home.local(at: dose.instant) : dose.local
+                lastCovered = dose.zone == nil ? home(of: medication).local(at: dose.instant) : dose.local
             }
             if let end = medication.end, end <= chunkEnd { break }
             chunkStart = chunkEnd.adding(days: 1)

@@ -171,7 +171,7 @@ public enum SHA256 {
     }
 
     /// Lower-case hex of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { out in
             for (i, b) in bytes.enumerated() {
                 out[i * 2] = hexDigit(b >> 4)

@@ -6,7 +6,7 @@ extension WallClockEngine {
     /// `skipped` (empty for other medications).
     public func skippedHourlyInstants(of medication: Medication) -> Set<Int> {
         guard case .everyNHours = medication.recurrence,
-            schedule.log.contains(where: { $0.status == .skipped && $0.medication == medication.id })
+            lookup.log(of: medication.id).contains(where: { $0.status == .skipped })
         else { return [] }
         let ledger = DoseLedger(engine: self, medicationID: medication.id)
         return Set(ledger.statuses.filter { $0.value == .skipped }.map(\.key.instant))
@@ -14,8 +14,11 @@ extension WallClockEngine {
 
     /// `skippedHourlyInstants(of:)` of every medication that has some, by medication id.
     public func skippedHourlyInstants() -> [String: Set<Int>] {
+        // The medications with a skipped entry, from one pass over the log.
+        let skipping = Set(schedule.log.lazy.filter { $0.status == .skipped }.map(\.medication))
+        guard !skipping.isEmpty else { return [:] }
         var result: [String: Set<Int>] = [:]
-        for m in schedule.medications {
+        for m in schedule.medications where skipping.contains(m.id) {
             let skipped = skippedHourlyInstants(of: m)
             if !skipped.isEmpty { result[m.id] = skipped }
         }

@@ -76,7 +76,7 @@ extension WallClockEngine {
     private func isRescheduled(_ dose: Occurrence, _ m: Medication) -> Bool {
         m.rescheduled.contains { r in
             guard r.slot == dose.slotID else { return false }
-            if dose.zone == nil { return schedule.home.local(at: dose.instant) == LocalDateTime(date: r.takenOn, time: r.time) }
+            if dose.zone == nil { return home(of: m).local(at: dose.instant) == LocalDateTime(date: r.takenOn, time: r.time) }
             return dose.local == LocalDateTime(date: r.takenOn, time: r.time)
         }
     }

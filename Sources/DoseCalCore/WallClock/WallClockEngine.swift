@@ -4,36 +4,60 @@ public import CalendarTime
 /// policy (docs/time-semantics.md §1). Pure: no clock, no environment.
 public struct WallClockEngine: Sendable {
     public let schedule: Schedule
-    /// Where the person is (the schedule's home zone and itinerary), read once.
-    public let timeline: ZoneTimeline
+    /// Where a medication's person is: the schedule's zones (its only person's), read once.
+    private let shared: ZoneTimeline
+    /// Where each person is, by person id (empty without people).
+    private let byPerson: [String: ZoneTimeline]
+    /// Lookups by medication ID in `schedule`, built once each.
+    public let lookup: ScheduleLookup
 
     public init(schedule: Schedule) {
         self.schedule = schedule
-        self.timeline = schedule.timeline
+        self.shared = schedule.timeline(of: nil)
+        var byPerson: [String: ZoneTimeline] = [:]
+        for person in schedule.people { byPerson[person.id] = schedule.timeline(of: person) }
+        self.byPerson = byPerson
+        lookup = ScheduleLookup(schedule)
     }
 
-    /// The zone a wall-clock dose on `date` is read in: the home zone, or the itinerary stop in
-    /// force on that date.
-    public func zone(on date: LocalDate) -> Zone { timeline.zone(on: date) }
+    /// Where the person who takes `medication` is (docs/time-zones.md): every local time of its
+    /// doses is read in the zone this gives.
+    public func timeline(of medication: Medication) -> ZoneTimeline {
+        guard let id = medication.person, let timeline = byPerson[id] else { return shared }
+        return timeline
+    }
+
+    /// Where the person who takes the medication `medicationID` is.
+    public func timeline(ofMedication medicationID: String) -> ZoneTimeline {
+        guard !byPerson.isEmpty, let m = lookup.medication(medicationID) else { return shared }
+        return timeline(of: m)
+    }
+
+    /// The home zone of the person who takes `medication`: fixed-interval and every-N-hours doses
+    /// are anchored and dated in it.
+    public func home(of medication: Medication) -> Zone { timeline(of: medication).home }
+
+    /// The zone the person who takes `medication` is in on `date` (the refill warning of that day
+    /// is read in it, whatever the doses' policy).
+    public func personZone(of medication: Medication, on date: LocalDate) -> Zone { timeline(of: medication).zone(on: date) }
 
     /// The zone a dose of `medication` on `date` is read in (nil: fixed interval, UTC).
     public func zone(of medication: Medication, on date: LocalDate) -> Zone? {
         switch medication.timePolicy {
         case .pinned(let zone): return zone
         case .fixedInterval: return nil
-        case .wallClock, .floating, .gradual: return zone(on: date)
+        case .wallClock, .floating, .gradual: return personZone(of: medication, on: date)
         }
     }
 
-    /// `occurrence` as the person reads it: in the zone of the dose (pinned: its zone; wall clock
+    /// `occurrence` as its person reads it: in the zone of the dose (pinned: its zone; wall clock
     /// and floating: the zone the person is in on its date), or, for fixed-interval doses, the
     /// zone the person is in at its instant.
     public func time(of occurrence: Occurrence) -> ZonedTime {
-        ZonedTime(occurrence.instant, in: occurrence.zone ?? timeline.zone(at: occurrence.instant))
+        ZonedTime(
+            occurrence.instant,
+            in: occurrence.zone ?? timeline(ofMedication: occurrence.medicationID).zone(at: occurrence.instant))
     }
-
-    /// The identifier of `zone(on:)`.
-    public func zoneID(on date: LocalDate) -> String { zone(on: date).identifier }
 
     /// The identifier of `zone(of:on:)`.
     public func zoneID(of medication: Medication, on date: LocalDate) -> String? { zone(of: medication, on: date)?.identifier }
@@ -70,29 +94,29 @@ public struct WallClockEngine: Sendable {
     }
 
     /// Every expected dose of `medication` whose dose day is in `from...to` (for every N hours:
-    /// whose home-zone date is), in time order.
+    /// whose date in its person's home zone is), in time order.
     public func occurrences(of medication: Medication, from: LocalDate, to: LocalDate) -> [Occurrence] {
         let scheduled = scheduledOccurrences(of: medication, from: from, to: to)
         guard !medication.rescheduled.isEmpty else { return scheduled }
         if case .everyNHours = medication.recurrence { return movedHourly(scheduled, in: medication) }
-        return scheduled.map { o in rescheduling(of: o, in: medication).map { moved(o, to: $0) } ?? o }
+        return scheduled.map { o in rescheduling(of: o, in: medication).map { moved(o, to: $0, in: medication) } ?? o }
             .sorted { ($0.instant, $0.slotID) < ($1.instant, $1.slotID) }
     }
 
     /// The rescheduled dose entry for `occurrence`, when there is one (every N hours: the one whose
     /// `at` is the dose's home-zone time).
     public func rescheduling(of occurrence: Occurrence, in medication: Medication) -> RescheduledDose? {
-        let local = occurrence.zone != nil ? occurrence.local : schedule.home.local(at: occurrence.instant)
+        let local = occurrence.zone != nil ? occurrence.local : home(of: medication).local(at: occurrence.instant)
         return medication.rescheduled.first {
             $0.slot == occurrence.slotID && $0.date == local.date && ($0.at.map { $0 == local.time } ?? true)
         }
     }
 
-    /// `occurrence` moved to `r`'s time that day or on its `toDate` (in its zone; the home zone
-    /// for fixed interval and every N hours).
-    func moved(_ occurrence: Occurrence, to r: RescheduledDose) -> Occurrence {
+    /// `occurrence` moved to `r`'s time that day or on its `toDate` (in its zone; the person's
+    /// home zone for fixed interval and every N hours).
+    func moved(_ occurrence: Occurrence, to r: RescheduledDose, in medication: Medication) -> Occurrence {
         var moved = occurrence
-        let zone = occurrence.zone ?? schedule.home
+        let zone = occurrence.zone ?? home(of: medication)
         let local = LocalDateTime(date: r.takenOn, time: r.time)
         let resolved = ZoneResolver.resolve(local, in: zone)
         moved.instant = resolved.instant
@@ -117,10 +141,11 @@ public struct WallClockEngine: Sendable {
         result.reserveCapacity(min(max(0, date.days(to: last) + 1), 4000) * medication.times.count)
         // Without amounts by weekday or slot every dose of a day has the day's amount.
         let bySlot = medication.hasDoseRules
+        let timeline = timeline(of: medication)
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
-                // Not fixed interval (handled above): the pinned zone or the one of that date.
-                let zone = medication.timePolicy.pinnedZone ?? zone(on: date)
+                // Not fixed interval (handled above): the pinned zone or the person's of that date.
+                let zone = medication.timePolicy.pinnedZone ?? timeline.zone(on: date)
                 let daily = bySlot ? nil : dose(of: medication, slot: nil, on: date)
                 for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
@@ -146,19 +171,21 @@ public struct WallClockEngine: Sendable {
         return result
     }
 
-    /// The moves of a gradual medication after the itinerary's stops (nil for other policies, or
-    /// without an itinerary).
+    /// The moves of a gradual medication after its person's itinerary stops (nil for other
+    /// policies, or without an itinerary).
     public func gradualShift(of medication: Medication) -> GradualShift? {
-        guard let maxShift = medication.timePolicy.maxShiftPerDay, !schedule.itinerary.isEmpty else { return nil }
+        let timeline = timeline(of: medication)
+        guard let maxShift = medication.timePolicy.maxShiftPerDay, !timeline.stops.isEmpty else { return nil }
         return GradualShift(
-            medication: medication, maxShift: maxShift, stops: schedule.itinerary.map(\.from), zone: { zone(on: $0) },
+            medication: medication, maxShift: maxShift, stops: timeline.stops.map(\.from), zone: { timeline.zone(on: $0) },
             time: { time(of: $0, in: medication, on: $1) })
     }
 
-    /// The first dose instant of a fixed-interval slot: its time on the start date in the home zone.
+    /// The first dose instant of a fixed-interval slot: its time on the start date in its
+    /// person's home zone.
     public func anchor(of medication: Medication, slot: DoseSlot) -> Int {
         let local = LocalDateTime(date: medication.start, time: time(of: slot, in: medication, on: medication.start))
-        return ZoneResolver.resolve(local, in: schedule.home).instant
+        return ZoneResolver.resolve(local, in: home(of: medication)).instant
     }
 
     /// The first day of the taper stretch that contains `date` (the start date before any step).
@@ -167,13 +194,14 @@ public struct WallClockEngine: Sendable {
     }
 
     /// The anchor of a fixed-interval slot for the taper stretch that begins on `stretchStart`:
-    /// the stretch's first dose day and the instant of the slot's time on it in the home zone.
+    /// the stretch's first dose day and the instant of the slot's time on it in its person's home
+    /// zone.
     /// Every other dose day D of the stretch fires whole days later: anchor + (D - day) x 24 h.
     public func fixedAnchor(of medication: Medication, slot: DoseSlot, stretchStart: LocalDate) -> (day: LocalDate, instant: Int)?
     {
         guard let day = medication.recurrence.firstDay(onOrAfter: stretchStart, start: medication.start) else { return nil }
         let local = LocalDateTime(date: day, time: time(of: slot, in: medication, on: day))
-        return (day, ZoneResolver.resolve(local, in: schedule.home).instant)
+        return (day, ZoneResolver.resolve(local, in: home(of: medication)).instant)
     }
 
     /// Fixed interval (decision 0004): the dose days are the recurrence's home-zone dates, as for
@@ -226,13 +254,14 @@ public struct WallClockEngine: Sendable {
         return result
     }
 
-    /// The doses `anchor + k × hours` whose home-zone date is in `from...to` (the slot active).
+    /// The doses `anchor + k × hours` whose date in the person's home zone is in `from...to` (the
+    /// slot active).
     private func chain(
         _ medication: Medication, slot: DoseSlot, anchor start: Int, every hours: Int, from: LocalDate, to: LocalDate
     )
         -> [Occurrence]
     {
-        let homeZone = schedule.home
+        let homeZone = home(of: medication)
         let step = max(hours, 1) * 3600
         let fromInstant = from.adding(days: -1).daysSinceEpoch * 86_400
         var k = max(0, (fromInstant - start) / step)
@@ -279,13 +308,35 @@ public struct WallClockEngine: Sendable {
 
 extension WallClockEngine {
     /// `occurrences` without the doses the log says were skipped (decision 0037): what fires.
-    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] {
-        let skipped = schedule.skippedDoses()
-        let hourly = skippedHourlyInstants()
-        guard !skipped.isEmpty || !hourly.isEmpty else { return occurrences }
-        return occurrences.filter {
-            skipped[$0.medicationID]?[$0.slotID]?.contains(localDate(of: $0)) != true
-                && hourly[$0.medicationID]?.contains($0.instant) != true
-        }
+    public func firing(_ occurrences: [Occurrence]) -> [Occurrence] { firing(occurrences, skipped: SkippedDoses(engine: self)) }
+
+    /// `occurrences` without the doses in `skipped` (`SkippedDoses(engine: self)`, made once for
+    /// many calls: a call per medication stays linear in the medications).
+    public func firing(_ occurrences: [Occurrence], skipped: SkippedDoses) -> [Occurrence] {
+        guard !skipped.isEmpty else { return occurrences }
+        return occurrences.filter { !skipped.contains($0, engine: self) }
+    }
+}
+
+/// The doses the log says were skipped (decision 0037), looked up dose by dose: read from the
+/// log once per schedule.
+public struct SkippedDoses: Sendable {
+    /// By medication and slot, the dose days (`Schedule.skippedDoses()`).
+    let days: [String: [String: Set<LocalDate>]]
+    /// Every N hours: the instants, by medication (`WallClockEngine.skippedHourlyInstants()`).
+    let instants: [String: Set<Int>]
+
+    public init(engine: WallClockEngine) {
+        days = engine.schedule.skippedDoses()
+        instants = engine.skippedHourlyInstants()
+    }
+
+    /// No dose is skipped.
+    public var isEmpty: Bool { days.isEmpty && instants.isEmpty }
+
+    /// Whether `occurrence` (of `engine`'s schedule) is skipped.
+    public func contains(_ occurrence: Occurrence, engine: WallClockEngine) -> Bool {
+        days[occurrence.medicationID]?[occurrence.slotID]?.contains(engine.localDate(of: occurrence)) == true
+            || instants[occurrence.medicationID]?.contains(occurrence.instant) == true
     }
 }

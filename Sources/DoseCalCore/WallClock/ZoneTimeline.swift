@@ -36,8 +36,3 @@ public struct ZoneTimeline: Sendable, Equatable {
     /// `instant` as the person reads it: in the zone they are in then.
     public func time(at instant: Int) -> ZonedTime { ZonedTime(instant, in: zone(at: instant)) }
 }
-
-extension Schedule {
-    /// The zones the schedule's person is in: the home zone and the itinerary.
-    public var timeline: ZoneTimeline { ZoneTimeline(home: home, stops: itinerary) }
-}

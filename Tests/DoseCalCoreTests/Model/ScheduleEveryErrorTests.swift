@@ -30,7 +30,7 @@ import Testing
             result.errors.map(\.compilerStyle) == [
                 #"t.json:3:15: homeZone: "America/Chicgo" is not an IANA time zone name (did you mean "America/Chicago"?); use one like "America/New_York", "Europe/Berlin" or "UTC""#,
                 ##"t.json:4:21: feed.color: "tealish" is not a colour; use a CSS3 colour name like "teal" or "#RRGGBB" like "#008080""##,
-                #"t.json:6:30: medications[0]: unknown key "strenght" (did you mean "strength"?); known keys: id, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with "x-" are ignored)"#,
+                #"t.json:6:30: medications[0]: unknown key "strenght" (did you mean "strength"?); known keys: id, person, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with "x-" are ignored)"#,
                 #"t.json:6:60: medications[0].times[0]: "25:00" is not a time; use HH:MM from 00:00 to 23:59"#,
                 #"t.json:7:49: medications[1].times[1]: 08:00 is already the time of slot "1"; each slot of a medication needs its own time"#,
                 #"t.json:7:89: medications[1].end: end 2025-12-31 is before start 2026-01-01; end must be on or after start (it is inclusive)"#,

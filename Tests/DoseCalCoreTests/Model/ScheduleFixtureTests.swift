@@ -18,7 +18,8 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
         "daily.json", "weekdays.json", "every-n-days.json", "every-n-weeks.json", "cycle-21-7.json", "cycle-63-7.json",
         "cycle-14-14.json", "taper.json", "every-n-hours.json", "pinned-zone.json", "floating.json", "privacy.json", "demo.json",
         "as-needed.json",
-        "travel-spacing.json", "travel-spacing-gradual.json", "family-forms.json",
+        "travel-spacing.json", "travel-spacing-gradual.json", "family-forms.json", "family.json", "family-wall-clock.json",
+        "people.json",
     ]
 
     @Test func everyValidFixtureIsListed() {
@@ -29,9 +30,10 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
     func decodesAndRoundTrips(name: String) throws {
         let data = try Data(contentsOf: scheduleFixtures.appendingPathComponent(name))
         let schedule = try ScheduleCodec.decode(data, file: name)
-        // Version 2 where a fixture uses its keys (spacing, the gradual policy, forms and amounts);
-        // the rest are version 1.
-        #expect(schedule.version == (name.hasPrefix("travel-spacing") || name == "family-forms.json" ? 2 : 1))
+        // Version 2 where a fixture uses its keys (spacing, the gradual policy, forms and amounts,
+        // people); the rest are version 1.
+        #expect(
+            schedule.version == (name.hasPrefix("travel-spacing") || name.hasPrefix("family") || name == "people.json" ? 2 : 1))
         #expect(!schedule.medications.isEmpty)
         let encoded = ScheduleCodec.encode(schedule)
         #expect(try ScheduleCodec.decode(encoded, file: name) == schedule)

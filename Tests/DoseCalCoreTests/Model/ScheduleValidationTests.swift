@@ -219,11 +219,11 @@ import Testing
         ),
         (
             #""x-note": "ignored", "X-note": 1"#,
-            "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
+            "t.json:5: medications[0]: unknown key \"X-note\"; known keys: id, person, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
         ),
         (
             #""Name": "x""#,
-            "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
+            "t.json:5: medications[0]: unknown key \"Name\" (did you mean \"name\"?); known keys: id, person, name, strength, form, unit, amount, doses, dose, notes, pillsPerDose, times, recurrence, start, end, timePolicy, spacing, reminder, supply, taper, rescheduled (keys starting with \"x-\" are ignored)"
         ),
     ]
 
@@ -263,7 +263,7 @@ import Testing
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "medication": []}"#,
-            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, feed, medications, itinerary, log, seen (keys starting with \"x-\" are ignored)"
+            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, people, feed, medications, itinerary, log, seen (keys starting with \"x-\" are ignored)"
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "feed": {"name": " "}, "medications": []}"#,

@@ -26,8 +26,8 @@ import Testing
         let s = try ScheduleCodec.decode(Data(Self.text.utf8), file: "t.json")
         let engine = WallClockEngine(schedule: s)
         let day = { (text: String) in LocalDate(parsing: text)! }
-        #expect(engine.zone(on: day("2026-12-01")).identifier == "Asia/Kolkata")
-        #expect(engine.zone(on: day("2026-12-02")).identifier == "Asia/Tokyo")
+        #expect(engine.personZone(of: s.medications[0], on: day("2026-12-01")).identifier == "Asia/Kolkata")
+        #expect(engine.personZone(of: s.medications[0], on: day("2026-12-02")).identifier == "Asia/Tokyo")
         let wall = engine.occurrences(of: s.medications[0], from: day("2026-11-30"), to: day("2026-12-02"))
         // 08:00 in Kolkata (UTC+05:30) on 2026-11-30 is 02:30Z; 08:00 in Tokyo on 2026-12-02 is 23:00Z the day before.
         #expect(wall.first?.instant == 1_796_005_800)

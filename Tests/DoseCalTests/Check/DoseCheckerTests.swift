@@ -105,4 +105,23 @@ import Testing
         #expect(drifted.doses.first { $0.expected == 1_772_955_000 }?.notes.contains(.plan(1_772_953_200)) == true)
         #expect(!drifted.calendarDisagrees)
     }
+
+    /// The expansion budget follows the schedule: at least the default, else twice every slot
+    /// of every day of the expanded window (the window and two days before, three after), every
+    /// N hours counting 24/N + 1 a day.
+    @Test func theExpansionBudgetGrowsWithTheSchedule() {
+        let day = LocalDate(year: 2027, month: 1, day: 1)!
+        let small = DoseChecker(schedule: Self.schedule(), from: day, to: day.adding(days: 30))
+        #expect(small.expansionBudget.instances == 1_000_000)
+        let slots = (0..<6).map { DoseSlot(id: "s\($0)", time: WallTime(hour: 6 + 2 * $0, minute: 0)!) }
+        var meds = (0..<10_000).map { i in Medication(id: "m\(i)", name: "M", times: slots, start: day) }
+        meds.append(
+            Medication(
+                id: "h", name: "H", times: [slots[0]], recurrence: .everyNHours(8), start: day, timePolicy: .fixedInterval))
+        let big = DoseChecker(
+            schedule: Schedule(home: Zone("America/New_York")!, medications: meds), from: day,
+            to: LocalDate(year: 2027, month: 12, day: 31)!)
+        // 365 days and 5 of margin: 370 days.
+        #expect(big.expansionBudget.instances == 2 * (10_000 * 6 * 370 + 4 * 370))
+    }
 }

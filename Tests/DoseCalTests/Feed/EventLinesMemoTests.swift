@@ -63,12 +63,12 @@ import Testing
     @Test func alarmBlockKeptWhileTheSameIsAsked() {
         let text = FeedText(privacy: false)
         let reminder = Reminder(minutesBefore: 5)
-        let first = text.alarmBlock(reminder, summary: "Aspirin 100 mg")
-        #expect(text.alarmBlock(reminder, summary: "Aspirin 100 mg") === first)
-        let other = text.alarmBlock(reminder, summary: "Aspirin 200 mg")
+        let first = text.alarmBlock(reminder, title: "Aspirin 100 mg")
+        #expect(text.alarmBlock(reminder, title: "Aspirin 100 mg") === first)
+        let other = text.alarmBlock(reminder, title: "Aspirin 200 mg")
         #expect(other !== first)
-        #expect(other.description == text.alarm(summary: "Aspirin 200 mg"))
-        let later = text.alarmBlock(Reminder(minutesBefore: 10), summary: "Aspirin 200 mg")
+        #expect(other.description == text.alarm(title: "Aspirin 200 mg"))
+        let later = text.alarmBlock(Reminder(minutesBefore: 10), title: "Aspirin 200 mg")
         #expect(later !== other)
         #expect(later.times.trigger == "-PT10M")
     }

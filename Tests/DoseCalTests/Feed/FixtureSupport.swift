@@ -28,6 +28,14 @@ enum Fixtures {
             + "on the last day of a stop (prednisolone, 2026-12-11) comes back with the step before's amount",
         "travel-spacing-gradual.json":
             "the same cycle; and import reads no gradual time policy: its moves to another day are not imported",
+        // The family's people, their zones and words come back (people.json round-trips in full);
+        // what does not is the cycle and the gradual policy, as in the travel fixtures.
+        "family.json":
+            "a 21/7 cycle whose series are cut by travel inside its \"on\" block comes back unmapped; import reads "
+            + "no gradual time policy: its moves to another day are not imported",
+        "family-wall-clock.json":
+            "a 21/7 cycle whose series are cut by travel inside its \"on\" block comes back unmapped; a taper step "
+            + "on the last day of a stop (prednisolone, 2026-12-11) comes back with the step before's amount",
     ]
 
     /// 2026-11-30T12:00:00Z, the fixed "now" of every golden export.

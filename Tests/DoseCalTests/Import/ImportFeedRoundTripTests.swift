@@ -120,7 +120,10 @@ extension ImportFeedRoundTripTests {
     ///   is its amount ("15 mg");
     /// - a medication's `spacing` is a rule `check` applies, not in the feed, and the file's
     ///   format version is not in it either: import writes version 1, or 2 for medications with
-    ///   a form, unit or amounts by weekday (the version those need).
+    ///   a form, unit or amounts by weekday, or people (the version those need);
+    /// - people: their names (the titles' first words), each person's home zone and travel
+    ///   (`carriedPeople`); ids come from the names, as medication ids do; a date of birth and
+    ///   allergies are not in the feed, nor a person without medications.
     /// `original`: `s` is the exported schedule (what its feed carries is worked out); else the
     /// imported one (taken as it is, only renamed and sorted alike).
     static func carried(_ s: Schedule, original: Bool) -> Schedule {
@@ -130,22 +133,46 @@ extension ImportFeedRoundTripTests {
         let forms = s.medications.map { m in
             let byTime = m.times.sorted { $0.time < $1.time }
             slots[m.id] = Dictionary(uniqueKeysWithValues: byTime.enumerated().map { ($1.id, String($0 + 1)) })
-            return carriedForm(m, of: s, engine: engine, original: original)
+            var form = carriedForm(m, of: s, engine: engine, original: original)
+            // Whose it is, by the person's name (the titles say no id).
+            form.person = s.person(of: m).map { PersonWords($0, in: s, privacy: s.feed.privacy).name }
+            return form
         }
         var ids: [String: String] = [:]
         var used: [String: Int] = [:]
         s.medications = forms.sorted { sortKey($0) < sortKey($1) }.map { m in
-            let key = "\(m.name)|\(m.strength ?? "")"
+            let key = "\(m.person.map { "\($0)|" } ?? "")\(m.name)|\(m.strength ?? "")"
             used[key, default: 0] += 1
             ids[m.id] = "\(key)#\(used[key]!)"
             return renamed(m, id: ids[m.id]!, slots: slots[m.id] ?? [:])
         }
         s.log = carriedLog(s.log, medications: forms, ids: ids, slots: slots, original: original)
         s.seen = []
-        // The version the carried medications need: forms, units and amounts are version 2's
-        // (import writes version 2 for them); spacing is not carried.
-        s.version = s.medications.contains(where: \.needsVersion2) ? 2 : 1
+        (s.people, s.itinerary) = carriedPeople(s)
+        // The version the carried medications need: forms, units and amounts, and people are
+        // version 2's (import writes version 2 for them); spacing is not carried.
+        s.version = s.medications.contains(where: \.needsVersion2) || !s.people.isEmpty ? 2 : 1
         return s
+    }
+
+    /// The people of `s` (its medications' `person` already their names) as the feed carries
+    /// them: by name (their id), in name order, those who take a medication; each person's
+    /// home zone where it is not the schedule's, and their travel where it is not the
+    /// schedule's, the schedule's being the one most of them have (ties: in name order). The
+    /// schedule's itinerary as it is without people.
+    static func carriedPeople(_ s: Schedule) -> ([Person], [ItineraryStop]) {
+        guard !s.people.isEmpty else { return ([], s.itinerary) }
+        let names = Set(s.medications.compactMap(\.person))
+        let people = s.people.map { p in (PersonWords(p, in: s, privacy: s.feed.privacy).name, s.timeline(of: p)) }
+            .filter { names.contains($0.0) }.sorted { $0.0 < $1.0 }
+        let stops = people.map(\.1.stops)
+        let shared = stops.max { a, b in stops.filter { $0 == a }.count < stops.filter { $0 == b }.count } ?? []
+        let carried = people.map { name, timeline in
+            Person(
+                id: name, name: name, home: timeline.home == s.home ? nil : timeline.home,
+                itinerary: timeline.stops == shared ? nil : timeline.stops)
+        }
+        return (carried, shared)
     }
 
     /// `m` as its feed carries it, but for its ids.
@@ -159,7 +186,9 @@ extension ImportFeedRoundTripTests {
         if case .asNeeded = m.recurrence {
             (m.strength, m.dose, m.notes, m.supply, m.pillsPerDose) = (nil, nil, nil, nil, 1)
             (m.form, m.unit, m.doses) = (nil, nil, [])
-            if original, let first = carriedAsNeeded(m, log: s.log).first { m.start = s.home.local(at: first).date }
+            if original, let first = carriedAsNeeded(m, log: s.log).first {
+                m.start = s.timeline(of: m).home.local(at: first).date
+            }
         }
         if case .weekly(let days, let interval) = m.recurrence, days.isEmpty {
             m.recurrence = .weekly(weekdays: [m.start.weekday], interval: interval)
@@ -216,7 +245,7 @@ extension ImportFeedRoundTripTests {
     }
 
     static func sortKey(_ m: Medication) -> String {
-        "\(m.name)|\(m.strength ?? "")|\(m.start)|\(m.times.map(\.time))|\(m.reminder)"
+        "\(m.person ?? "")|\(m.name)|\(m.strength ?? "")|\(m.start)|\(m.times.map(\.time))|\(m.reminder)"
     }
 
     /// The log entries a feed carries, renamed, in (medication, slot, date, at) order.

@@ -173,6 +173,41 @@ import Testing
     }
 }
 
+@Suite struct NotificationBudgetTests {
+    typealias E = ReminderExamples
+
+    /// Over the budget, the requests dropped are those a search for the lowest-ranked one, one
+    /// request at a time, drops (one-offs first, the furthest first), in that order; the kept
+    /// ones stay in firing order. 40 medications, daily and weekly (repeating), every 2 days and
+    /// cycles (one-offs), some at the same instants.
+    @Test(arguments: [0, 1, 5, 17, 60, 200])
+    func theBudgetDropsWhatDroppingOneAtATimeDrops(_ budget: Int) throws {
+        let recurrences: [Recurrence] = [
+            .daily, .weekly(weekdays: [.monday, .thursday], interval: 1), .everyNDays(2), .cycle(daysOn: 3, daysOff: 2),
+        ]
+        let meds = (0..<40).map { i in
+            E.medication(
+                "m\(i)", times: ["0\(i % 3 + 7):\(i % 2 == 0 ? "00" : "30")", "20:15"], recurrence: recurrences[i % 4],
+                start: "2026-05-0\(i % 5 + 1)")
+        }
+        let schedule = E.schedule(meds)
+        let at = E.instant("2026-06-01T00:00:00Z")
+        let all = NotificationPlanner(schedule: schedule, budget: 100_000, margin: 0).plan(at: at).requests
+        #expect(all.count > 200)
+        let plan = NotificationPlanner(schedule: schedule, budget: budget + 4, margin: 4).plan(at: at)
+        var kept = all
+        var dropped: [NotificationRequest] = []
+        while kept.count > budget {
+            func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
+            let victim = kept.indices.max { rank(kept[$0]) < rank(kept[$1]) }!
+            dropped.append(kept.remove(at: victim))
+        }
+        #expect(plan.requests.map(\.identifier) == kept.map(\.identifier))
+        #expect(plan.dropped.map(\.identifier) == dropped.map(\.identifier))
+        #expect(plan.requests.count == min(budget, all.count))
+    }
+}
+
 @Suite struct NotificationLeadTests {
     typealias E = ReminderExamples
 

@@ -145,6 +145,61 @@ enum Syscalls {
         #endif
     }()
 
+    /// `openat(2)` of the folder `name` in the folder `dirfd` (never through a symbolic link).
+    static func openFolder(_ name: String, in dirfd: Int32) throws(Errno) -> Int32 {
+        while true {
+            let fd = name.withCString { cOpenat(dirfd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            if fd >= 0 { return fd }
+            if Errno.current != .interrupted { throw .current }
+        }
+    }
+
+    /// The names in the open folder `fd` with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`, or
+    /// `DT_UNKNOWN` where the file system does not say), `.` and `..` left out; `fd` stays open.
+    static func folderEntries(_ fd: Int32) throws(Errno) -> [(name: String, type: UInt8)] {
+        let copy = cDup(fd)
+        guard copy >= 0 else { throw .current }
+        guard let dir = cFdopendir(copy) else {
+            let error = Errno.current
+            close(copy)
+            throw error
+        }
+        defer { _ = cClosedir(dir) }
+        cRewinddir(dir)
+        var result: [(name: String, type: UInt8)] = []
+        while let entry = cReaddir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            result.append((name, entry.pointee.d_type))
+        }
+        return result
+    }
+
+    /// `fstatat(2)` of `name` in the folder `dirfd`; a symbolic link is described, not followed.
+    static func lstat(_ name: String, in dirfd: Int32) throws(Errno) -> FileStatus {
+        var st = stat()
+        guard cFstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { throw .current }
+        return FileStatus(st)
+    }
+
+    /// `futimens(2)`: the file's access and modification times set to `seconds` since 1970.
+    static func setModified(_ fd: Int32, seconds: Int) throws(Errno) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        guard cFutimens(fd, &times) == 0 else { throw .current }
+    }
+
+    /// `mkdir(2)` with `mode` (less the umask).
+    static func mkdir(_ path: String, mode: mode_t) throws(Errno) {
+        guard cMkdir(path, mode) == 0 else { throw .current }
+    }
+
+    /// `chmod(2)`.
+    static func chmod(_ path: String, _ mode: mode_t) throws(Errno) {
+        guard cChmod(path, mode) == 0 else { throw .current }
+    }
+
     /// `getpid(2)`.
     static var processID: Int32 { cGetpid() }
 
@@ -201,3 +256,15 @@ private func cMmap(_ count: Int, _ fd: Int32) -> UnsafeMutableRawPointer? { mmap
 private func cMunmap(_ base: UnsafeMutableRawPointer, _ count: Int) -> Int32 { munmap(base, count) }
 private func cMadvise(_ base: UnsafeMutableRawPointer, _ count: Int, _ advice: Int32) -> Int32 { madvise(base, count, advice) }
 private func cSysconf(_ name: Int32) -> Int { sysconf(name) }
+private func cOpenat(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { openat(dirfd, path, flags) }
+private func cDup(_ fd: Int32) -> Int32 { dup(fd) }
+private func cFdopendir(_ fd: Int32) -> OpaquePointer? { fdopendir(fd) }
+private func cClosedir(_ dir: OpaquePointer) -> Int32 { closedir(dir) }
+private func cRewinddir(_ dir: OpaquePointer) { rewinddir(dir) }
+private func cReaddir(_ dir: OpaquePointer) -> UnsafeMutablePointer<dirent>? { readdir(dir) }
+private func cFstatat(_ dirfd: Int32, _ name: String, _ st: UnsafeMutablePointer<stat>, _ flags: Int32) -> Int32 {
+    fstatat(dirfd, name, st, flags)
+}
+private func cFutimens(_ fd: Int32, _ times: UnsafePointer<timespec>) -> Int32 { futimens(fd, times) }
+private func cMkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+private func cChmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
