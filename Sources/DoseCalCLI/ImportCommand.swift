@@ -66,7 +66,8 @@ enum ImportCommand {
         var calendars: [ReturnedCalendar] = []
         for path in args.positionals {
             do {
-                calendars.append(try ReturnedCalendar(parsing: Array(CalendarInput.data(path))))
+                let input = try CalendarInput.mapped(path)
+                calendars.append(try ReturnedCalendar(parsing: input.withBytes { Array($0) }))
             } catch let error as ICalError {
                 throw InputError("\(path): \(error)")
             }
