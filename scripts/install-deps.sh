@@ -12,7 +12,7 @@ apt_packages=(libical-dev pkg-config tzdata)
 if [[ "$need" != build ]]; then
     apt_packages+=(valgrind man-db groff-base zsh fish nginx curl chromium poppler-utils default-jre-headless)
 fi
-[[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv)
+[[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv vdirsyncer)
 
 missing=()
 for p in "${apt_packages[@]}"; do
