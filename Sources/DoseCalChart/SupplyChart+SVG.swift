@@ -70,8 +70,9 @@ extension SupplyChart {
     private func marker(_ day: LocalDate, _ text: String, dash: String?, width: Double, row: Int) -> String {
         guard let i = days.firstIndex(of: day) else { return "" }
         let xs = Self.number(x(i))
-        var out = "<line x1=\"\(xs)\" y1=\"\(Self.top)\" x2=\"\(xs)\" y2=\"\(Self.panelHeight - Self.bottom)\" stroke=\"#5a5a5a\" "
-        out += "stroke-width=\"\(Self.number(width))\"" + (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>\n"
+        var out = "<line x1=\"\(xs)\" y1=\"\(Self.top)\" x2=\"\(xs)\" y2=\"\(Self.panelHeight - Self.bottom)\" "
+        out += "stroke=\"#5a5a5a\" stroke-width=\"\(Self.number(width))\""
+        out += (dash.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>\n"
         let anchor = x(i) > Double(Self.width) * 0.7 ? "end" : "start"
         return out + label(x: x(i) + (anchor == "end" ? -3 : 3), y: Double(Self.top + 10 + 12 * row), text, anchor: anchor)
     }
