@@ -871,5 +871,22 @@ expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: h
 printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
 check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
 expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
+# FHIR R4 import: a resource, a Bundle, NDJSON; inactive orders listed, what cannot be exact listed.
+check "import of FHIR needs --zone" 64 "$bin" import fixtures/fhir/bundle-searchset.json
+expect "the error says FHIR names no zone" grep -q "FHIR names no home zone: give --zone ZONE" "$tmp/stderr"
+check "import of HL7's examples and a Bundle" 0 "$bin" import fixtures/fhir/hl7-medrx0301.json fixtures/fhir/hl7-medrx0303.json fixtures/fhir/bundle-searchset.json --zone Europe/Berlin --now 2026-10-30 -o "$tmp/fhir.json"
+expect "the schedule is mode 0600" test "$(stat -c %a "$tmp/fhir.json")" = 600
+expect "the report lists the completed order" grep -qx "  MedicationRequest/medrx0301 (Oral Form Oxycodone (product)): status completed" "$tmp/stdout"
+expect "the report says a time came from the clock" grep -qx "    07:30 from the clock (ACM)" "$tmp/stdout"
+expect "the report lists the infusion with its reason" grep -q "heparin-infusion (Heparin 25,000 units in 250 mL): a rate (doseAndRate.rate): a continuous infusion has no dose times to remind" "$tmp/stdout"
+check "the imported schedule is valid" 0 "$bin" validate "$tmp/fhir.json"
+check "import of FHIR NDJSON with --json" 0 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --now 2026-10-30 -o "$tmp/ndjson.json" --json
+expect "--json lists the three medications" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['from'] for m in d['medications']] == ['MedicationRequest/salbutamol', 'MedicationRequest/methotrexate', 'MedicationRequest/omeprazole'], d"
+check "import of FHIR never replaces a file" 2 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin -o "$tmp/ndjson.json"
+printf '{"resourceType": "MedicationRequest", "status": "active"' > "$tmp/broken.json"
+check "broken FHIR JSON is bad input" 2 "$bin" import "$tmp/broken.json" --zone UTC
+expect "the error names the file and line" grep -q "broken.json:1: not JSON" "$tmp/stderr"
+check "--clock of a calendar import is wrong usage" 64 "$bin" import "$tmp/a.ics" --clock "$tmp/fhir.json"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

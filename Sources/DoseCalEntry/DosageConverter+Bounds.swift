@@ -9,7 +9,7 @@ extension DosageConverter {
     {
         var notes: [String] = []
         let start = r?.boundsStart ?? today
-        if r?.boundsStart == nil { notes.append("starts \(today), today: the dosage gives no start") }
+        if r?.boundsStart == nil { notes.append("starts \(today) (\(todayIs): the dosage gives no start)") }
         var end = r?.boundsEnd
         if let end, end < start { throw .notExact("the dosage ends on \(end), before it starts on \(start)") }
         if let d = r?.boundsDuration {

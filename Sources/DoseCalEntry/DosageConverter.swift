@@ -12,11 +12,14 @@ public struct DosageConverter: Sendable {
     public var zone: Zone
     /// The first day when a dosage gives none.
     public var today: LocalDate
+    /// What `today` is, in the notes: "today", "the import's --now", "the statement's start".
+    public var todayIs: String
 
-    public init(clock: PersonalClock, zone: Zone, today: LocalDate) {
+    public init(clock: PersonalClock, zone: Zone, today: LocalDate, todayIs: String = "today") {
         self.clock = clock
         self.zone = zone
         self.today = today
+        self.todayIs = todayIs
     }
 
     /// The medications of `facts` taken as `dosages` say: one, with taper steps when later

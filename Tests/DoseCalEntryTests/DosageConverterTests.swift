@@ -17,7 +17,7 @@ import Testing
         #expect(m.medication.times.map(\.time) == [T.time("08:00"), T.time("20:00")])
         #expect(m.medication.recurrence == .daily && m.medication.form == .tablet && m.medication.amount == 1)
         #expect(
-            m.notes == ["08:00 and 20:00 from the clock (2 times a day)", "starts 2026-10-31, today: the dosage gives no start"])
+            m.notes == ["08:00 and 20:00 from the clock (2 times a day)", "starts 2026-10-31 (today: the dosage gives no start)"])
         #expect(
             T.doses(m.medication, in: "America/New_York", count: 4) == [
                 "2026-10-31T08:00:00-04:00", "2026-10-31T20:00:00-04:00", "2026-11-01T08:00:00-05:00",
