@@ -769,11 +769,29 @@ expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T1
 truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
 too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
 for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
-    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics"; do
     check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
     expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
     expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
 done
+# expand streams a calendar (mapped, one UID group at a time): up to 1 GiB, in memory that follows
+# its largest group, not its size.
+check "2 GB file: expand refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/huge.ics" --from 2026-01-01 --to 2026-02-01 --zone UTC
+expect "2 GB file: expand names the file, its size and its limit" grep -qF "$wl/huge.ics holds 2147483648 bytes; dosecal reads files of at most 1073741824 bytes (1024 MiB), so nothing was read" "$tmp/stderr"
+expect "2 GB file: expand reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+python3 -c '
+import sys
+event = "BEGIN:VEVENT\r\nUID:e%d@x\r\nDTSTART:20260105T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=%d\r\nSUMMARY:" + "x" * 180 + "\r\nEND:VEVENT\r\n"
+with open(sys.argv[1], "w") as f:
+    f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n")
+    f.write("".join(event % (k, 1 + k % 3) for k in range(260000)))
+    f.write("END:VCALENDAR\r\n")' "$wl/big.ics"
+check "70 MB calendar: expand streams it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/big.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "70 MB calendar: expand counts every instance" test "$(cat "$tmp/stdout")" = 519999
+expect "70 MB calendar: expand's peak memory is under 60 MB, less than the file" test "$(tail -1 "$tmp/rss")" -lt 61440
+check "70 MB calendar: check does not read it whole" 2 "$bin" check "$demo" --calendar "$wl/big.ics"
+expect "70 MB calendar: check names its limit" grep -qF "dosecal reads files of at most 67108864 bytes (64 MiB)" "$tmp/stderr"
+rm -f "$wl/big.ics"
 check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
 expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
 truncate -s 2G "$wl/cal/huge.ics"
@@ -820,6 +838,20 @@ check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/tic
 expect "budget: expand --json says so first" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
 check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# One event past its own bound (500,000 instances: a minutely event over a year) is left out: the
+# count is not all there is, so expand says so on standard output and exits 1 (decision 0244).
+python3 - "$wl/minutely.ics" <<'PY'
+import sys
+open(sys.argv[1], 'w', newline='').write(
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:minutely@example.com\r\n'
+    'DTSTAMP:20261130T120000Z\r\nDTSTART:20260101T000000Z\r\nRRULE:FREQ=MINUTELY\r\nSUMMARY:m\r\nEND:VEVENT\r\n'
+    'BEGIN:VEVENT\r\nUID:daily@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20260101T080000Z\r\n'
+    'RRULE:FREQ=DAILY\r\nSUMMARY:d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n')
+PY
+check "budget: expand --count with an event past its own bound exits 1" 1 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "budget: expand names the event left out first, then the partial count" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: .*event \"minutely@example.com\" has more than 500000 instances in the window' && sed -n 2p '$tmp/stdout' | grep -qx 365"
+check "budget: expand of the window the bound allows exits 0" 0 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2026-01-02 --zone UTC --count
+expect "budget: all 1,441 instances counted" grep -qx 1441 "$tmp/stdout"
 # Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
 abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
 check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z

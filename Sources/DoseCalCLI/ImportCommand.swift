@@ -73,8 +73,10 @@ enum ImportCommand {
             arguments, flags: ["json"], options: ["match", "category", "output", "zone", "now", "clock"],
             aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files, or FHIR .json)") }
-        let files = try args.positionals.map { ($0, try CalendarInput.data($0)) }
-        if files.contains(where: { FHIRDocument.looksLikeJSON($0.1) }) { return try fhir(files, args, context: context) }
+        let files = try args.positionals.map { ($0, try CalendarInput.mapped($0)) }
+        if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
+            return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, context: context)
+        }
         for option in ["now", "clock"] where args.options[option] != nil {
             throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
         }
@@ -90,7 +92,7 @@ enum ImportCommand {
         var calendars: [ReturnedCalendar] = []
         for (path, data) in files {
             do {
-                calendars.append(try ReturnedCalendar(parsing: Array(data)))
+                calendars.append(try ReturnedCalendar(parsing: data.withBytes { Array($0) }))
             } catch {
                 throw InputError("\(path): \(error)")
             }

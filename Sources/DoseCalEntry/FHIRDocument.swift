@@ -11,7 +11,7 @@ public struct FHIRDocument: Sendable {
 
     /// Whether `data` looks like JSON (FHIR) rather than iCalendar: its first byte that is no
     /// space or byte order mark is `{`.
-    public static func looksLikeJSON(_ data: Data) -> Bool {
+    public static func looksLikeJSON(_ data: some Collection<UInt8>) -> Bool {
         data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "{")
     }
 
