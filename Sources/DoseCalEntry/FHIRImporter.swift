@@ -64,7 +64,7 @@ public struct FHIRImporter: Sendable {
             for d in resource[key]?.arrayValue ?? [] { dosages.append(try reader.dosage(d)) }
             let (start, startIs) = anchor(resource, type: type, reader: reader)
             let converter = DosageConverter(clock: clock, zone: zone, today: start, todayIs: startIs)
-            var facts = MedicationFacts(id: uniqueID(for: name, in: report.schedule), name: name, form: medication.form)
+            var facts = MedicationFacts(id: ScheduleEntry.id(for: name, in: report.schedule), name: name, form: medication.form)
             if multiplePeople { facts.person = Self.subject(of: resource)?.id }
             facts.supply = try supply(resource, type: type, reader: reader)
             for converted in try converter.convert(facts, dosages) {
@@ -100,28 +100,6 @@ public struct FHIRImporter: Sendable {
         let a = try reader.amount(quantity, what: "quantity")
         let asOf = type == "MedicationDispense" ? r["whenHandedOver"] : r["dispenseRequest"]?["validityPeriod"]?["start"]
         return (a.value, a.unit, asOf.flatMap { try? reader.date($0) })
-    }
-
-    /// An id from the name (`Prednisone 5mg tablet` → `prednisone-5mg-tablet`), unique in `schedule`.
-    func uniqueID(for name: String, in schedule: Schedule) -> String {
-        var base = ""
-        for c in name.lowercased().unicodeScalars {
-            if ("a"..."z").contains(c) || ("0"..."9").contains(c) {
-                base.unicodeScalars.append(c)
-            } else if !base.hasSuffix("-") {
-                base += "-"
-            }
-        }
-        base = String(base.trimmingCharacters(in: ["-"]).prefix(48))
-        if base.isEmpty { base = "medication" }
-        var id = base
-        var n = 1
-        let taken = Set(schedule.medications.map(\.id))
-        while taken.contains(id) || (2...9).contains(where: { taken.contains("\(id)-\($0)") }) {
-            n += 1
-            id = "\(base)-\(n)"
-        }
-        return id
     }
 
     /// The patient a resource is about: an id from its reference and a name from its display.
