@@ -920,5 +920,47 @@ printf '{"resourceType": "MedicationRequest", "status": "active"' > "$tmp/broken
 check "broken FHIR JSON is bad input" 2 "$bin" import "$tmp/broken.json" --zone UTC
 expect "the error names the file and line" grep -q "broken.json:1: not JSON" "$tmp/stderr"
 check "--clock of a calendar import is wrong usage" 64 "$bin" import "$tmp/a.ics" --clock "$tmp/fhir.json"
+# Entry: init, add (an instruction or options), edit, remove; every writer under the lock.
+entry="$tmp/entry.json"
+check "init --help" 0 "$bin" init --help
+check "add --help" 0 "$bin" add --help
+expect "add --help shows an instruction" grep -q '"1 tablet twice a day"' "$tmp/stdout"
+check "edit --help" 0 "$bin" edit --help
+check "remove --help" 0 "$bin" remove --help
+check "init needs --zone" 64 "$bin" init "$entry"
+check "init" 0 "$bin" init "$entry" --zone America/New_York
+expect "init: the file is mode 0600" test "$(stat -c %a "$entry")" = 600
+expect "init: format version 2" grep -q '"version": 2' "$entry"
+check "init never replaces a file" 2 "$bin" init "$entry" --zone UTC
+check "add from an instruction" 0 "$bin" add "$entry" Amoxicillin "5 ml every 8 hours for 10 days" --strength "250 mg/5 ml" --now 2026-10-31T21:00:00Z
+expect "add: in words" grep -qx "  Amoxicillin 250 mg/5 ml: 5 ml (250 mg) every 8 hours from 08:00, from 2026-10-31 to 2026-11-09" "$tmp/stdout"
+expect "add: the time from the clock is said" grep -qx "    the first dose at 08:00 from the clock (MORN), every 8 hours from it" "$tmp/stdout"
+expect "add: the next three doses in local time across the change" grep -qx "    Next doses: Sun 2026-11-01 00:00 EDT, Sun 2026-11-01 07:00 EST, Sun 2026-11-01 15:00 EST" "$tmp/stdout"
+check "add from options" 0 "$bin" add "$entry" Metformin --strength "500 mg" --form tablet --times 08:00,20:00 --now 2026-10-31T21:00:00Z --json
+expect "add --json" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
+assert m['id'] == 'metformin' and m['next'] == ['Sat 2026-10-31 20:00 EDT', 'Sun 2026-11-01 08:00 EST', 'Sun 2026-11-01 20:00 EST'], d"
+check "add as needed" 0 "$bin" add "$entry" Salbutamol "2 puffs as needed, at most 8 a day" --now 2026-10-31T12:00:00Z
+expect "add as needed: no planned doses" grep -qx "    No planned doses: taken when needed." "$tmp/stdout"
+cp "$entry" "$tmp/entry-before.json"
+check "an instruction not read is refused" 2 "$bin" add "$entry" X "1 tablet with a glass of water"
+expect "the refusal says what was understood" grep -q 'cannot read "with a glass of water" in "1 tablet with a glass of water" (understood: 1 tablet)' "$tmp/stderr"
+expect "nothing written after a refusal" cmp -s "$entry" "$tmp/entry-before.json"
+check "an instruction read but not exact is refused" 2 "$bin" add "$entry" X "1 tablet 3 times a week"
+expect "the reason is said" grep -q "3 times every week with no days named: say on which weekdays" "$tmp/stderr"
+check "a wrong option value is wrong usage" 64 "$bin" add "$entry" X --times 25:00
+check "add without how it is taken" 64 "$bin" add "$entry" X
+check "add of an id taken" 2 "$bin" add "$entry" Metformin "1 tablet daily" --id metformin
+check "edit the times" 0 "$bin" edit "$entry" metformin --times 07:00,19:00 --now 2026-10-31T12:00:00Z
+expect "edit: in words" grep -qx "  Metformin 500 mg tablets: 1 tablet (500 mg) at 07:00 and 19:00 every day, from 2026-10-31" "$tmp/stdout"
+check "edit --end" 0 "$bin" edit "$entry" metformin --end 2026-12-31
+expect "edit: the end is written" grep -q '"end": "2026-12-31"' "$entry"
+check "the edited schedule is valid" 0 "$bin" validate "$entry"
+check "log a dose" 0 "$bin" log "$entry" taken salbutamol --at 2026-10-31T13:00:00Z
+check "remove of a medication with a log is refused" 2 "$bin" remove "$entry" salbutamol
+expect "the refusal says to end it instead" grep -q "end it instead with: dosecal edit SCHEDULE salbutamol --end DATE" "$tmp/stderr"
+check "remove" 0 "$bin" remove "$entry" amoxicillin
+expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
+expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

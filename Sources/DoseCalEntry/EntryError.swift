@@ -8,6 +8,8 @@ public enum EntryError: Error, Equatable, CustomStringConvertible {
     case unreadInstruction(text: String, understood: String, unread: String)
     /// A command's value that is not valid: which, and what is valid.
     case invalid(String)
+    /// A change the schedule cannot take (an id taken, a medication with a log removed).
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -15,7 +17,7 @@ public enum EntryError: Error, Equatable, CustomStringConvertible {
         case .unreadInstruction(let text, let understood, let unread):
             "cannot read \"\(unread)\" in \"\(text)\"" + (understood.isEmpty ? "" : " (understood: \(understood))")
                 + "; nothing was guessed: write the instruction in the forms of docs/entry.md, or use the options (--times, --every, --as-needed ...)"
-        case .invalid(let message): message
+        case .invalid(let message), .refused(let message): message
         }
     }
 }

@@ -19,7 +19,7 @@ public enum ScheduleEntry {
         var facts = facts
         if facts.id.isEmpty { facts.id = id(for: facts.name, in: schedule) }
         if schedule.medications.contains(where: { $0.id == facts.id }) {
-            throw .invalid("the schedule already has a medication with the id \"\(facts.id)\"; give another with --id")
+            throw .refused("the schedule already has a medication with the id \"\(facts.id)\"; give another with --id")
         }
         let zone = schedule.timeline(ofPerson: facts.person).home
         let converted = try DosageConverter(clock: schedule.clock, zone: zone, today: today).convert(facts, [dosage])
@@ -35,7 +35,7 @@ public enum ScheduleEntry {
         throws(EntryError) -> (schedule: Schedule, changed: ConvertedMedication)
     {
         guard let i = schedule.medications.firstIndex(where: { $0.id == id }) else {
-            throw .invalid("no medication has the id \"\(id)\"")
+            throw .refused("no medication has the id \"\(id)\"")
         }
         let old = schedule.medications[i]
         let facts = MedicationFacts(
@@ -59,10 +59,10 @@ public enum ScheduleEntry {
     /// `schedule` without the medication `id`. One with log entries is refused: the log is the
     /// record of what was taken (end it with `edit --end` instead).
     public static func removing(_ id: String, from schedule: Schedule) throws(EntryError) -> Schedule {
-        guard schedule.medications.contains(where: { $0.id == id }) else { throw .invalid("no medication has the id \"\(id)\"") }
+        guard schedule.medications.contains(where: { $0.id == id }) else { throw .refused("no medication has the id \"\(id)\"") }
         let logged = schedule.log.filter { $0.medication == id }.count
         guard logged == 0 else {
-            throw .invalid(
+            throw .refused(
                 "medication \"\(id)\" has \(logged) log entr\(logged == 1 ? "y" : "ies"), the record of what was taken; end it instead with: dosecal edit SCHEDULE \(id) --end DATE"
             )
         }
