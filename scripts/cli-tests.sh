@@ -962,5 +962,15 @@ expect "the refusal says to end it instead" grep -q "end it instead with: doseca
 check "remove" 0 "$bin" remove "$entry" amoxicillin
 expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
 expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
+# FHIR export: a Bundle of the medications and the log.
+check "export --format fhir" 0 "$bin" export "$demo" --format fhir -o "$tmp/demo-fhir.json"
+expect "export --format fhir writes a Bundle" python3 -c "
+import json; b = json.load(open('$tmp/demo-fhir.json')); assert b['resourceType'] == 'Bundle' and b['type'] == 'collection'
+kinds = [e['resource']['resourceType'] for e in b['entry']]; assert 'MedicationStatement' in kinds and 'MedicationAdministration' in kinds, kinds"
+check "export --format fhir to stdout is the same" 0 "$bin" export "$demo" --format fhir
+expect "the same bytes" cmp -s "$tmp/stdout" "$tmp/demo-fhir.json"
+check "export --format fhir in privacy mode is refused" 64 "$bin" export fixtures/schedules/privacy.json --format fhir
+check "an unknown --format" 64 "$bin" export "$demo" --format csv
+check "export --format fhir of an imported schedule" 0 "$bin" export "$tmp/fhir.json" --format fhir -o "$tmp/back.json"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]
