@@ -77,9 +77,7 @@ enum ImportCommand {
         if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
             return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, context: context)
         }
-        for option in ["now", "clock"] where args.options[option] != nil {
-            throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
-        }
+        try onlyForFHIR(args)
         _ = try args.zone("zone", example: "Europe/Berlin")
         let output = args.options["output"]
         if args.flags.contains("json") && output == nil {
@@ -150,5 +148,12 @@ enum ImportCommand {
         }
         lines.append("\(report.eventsNotDoses) of \(report.eventsRead) events did not look like doses.")
         return lines.joined(separator: "\n")
+    }
+
+    /// `--now` and `--clock` are for FHIR input.
+    static func onlyForFHIR(_ args: Arguments) throws {
+        for option in ["now", "clock"] where args.options[option] != nil {
+            throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
+        }
     }
 }
