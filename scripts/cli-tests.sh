@@ -548,6 +548,12 @@ assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'lev
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
+mkdir -p "$tmp/dash"
+check "import -o - is standard output" 0 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o -"
+expect "import -o -: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
+expect "import -o -: no file named - and no lock .-.lock" test -z "$(ls -A "$tmp/dash")"
+check "import -o - --json: the report needs a file" 64 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o - --json"
+expect "import -o - --json: nothing created" test -z "$(ls -A "$tmp/dash")"
 check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp/rec/none.json"
 expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
 check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
@@ -972,5 +978,60 @@ expect "the same bytes" cmp -s "$tmp/stdout" "$tmp/demo-fhir.json"
 check "export --format fhir in privacy mode is refused" 64 "$bin" export fixtures/schedules/privacy.json --format fhir
 check "an unknown --format" 64 "$bin" export "$demo" --format csv
 check "export --format fhir of an imported schedule" 0 "$bin" export "$tmp/fhir.json" --format fhir -o "$tmp/back.json"
+# People: a family in Tokyo and grandma at home in one schedule; --person; privacy names no one.
+fam="$tmp/family.json"; cp fixtures/schedules/family.json "$fam"; chmod 600 "$fam"
+check "people: status of everyone" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z
+expect "people: the heading is where the schedule's itinerary is" grep -qx "Status at 2026-12-09 03:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "people: grouped by person in the order of people, each with their local time and zone" test "$(grep -E '^[A-Za-z]+: 20' "$tmp/stdout" | tr '\n' '|')" = "Mia: 2026-12-09 03:00 Asia/Tokyo|Sam: 2026-12-09 03:00 Asia/Tokyo|Grandma: 2026-12-08 12:00 America/Chicago|"
+expect "people: grandma's doses on her own clock" grep -qx "  next: 2026-12-08 18:00, 2026-12-09 18:00, 2026-12-10 18:00" "$tmp/stdout"
+expect "people: titles say whose dose it is" grep -qx "Mia — Amoxicillin 250 mg/5 ml" "$tmp/stdout"
+check "people: status --json" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z --json
+expect "people: status --json names each medication's person" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert [(m['id'], m['person']) for m in d['medications']] == [('amoxicillin', 'mia'), ('ibuprofen', 'mia'), ('prednisolone', 'sam'), ('pill', 'sam'), ('methotrexate', 'sam'), ('warfarin', 'grandma')], d"
+check "people: status --person grandma" 0 "$bin" status "$fam" --person grandma --at 2026-12-08T18:00:00Z
+expect "people: --person heads in the person's zone" grep -qx "Status at 2026-12-08 12:00 America/Chicago (grace 120 min)" "$tmp/stdout"
+expect "people: --person shows that person's medications only" test "$(grep -c ' — ' "$tmp/stdout")" = 1
+check "people: --person takes the name too" 0 "$bin" status "$fam" --person Grandma --at 2026-12-08T18:00:00Z
+for cmd in status plan check export log refill; do
+    case $cmd in log) extra=(taken warfarin);; refill) extra=(warfarin --add 10);; *) extra=();; esac
+    check "people: $cmd --person with an unknown id" 2 "$bin" $cmd "$fam" "${extra[@]}" --person nobody
+    expect "people: $cmd lists the valid ids" grep -q 'no person has the id "nobody"; ids: mia, sam, grandma' "$tmp/stderr"
+done
+expect "people: nothing written for an unknown person" cmp -s "$fam" fixtures/schedules/family.json
+check "people: plan --person mia" 0 "$bin" plan "$fam" --person mia --at 2026-12-04T00:00:00Z --days 2
+expect "people: plan --person has Mia's notifications only" bash -c "grep -E '^  20' '$tmp/stdout' | grep -v ' Mia — ' | (! grep -q .)"
+check "people: plan of everyone" 0 "$bin" plan "$fam" --at 2026-12-04T00:00:00Z --days 2
+expect "people: a plan window across the trip names both ends' zones" grep -qx "Notification plan 2026-12-03 18:00 America/Chicago to 2026-12-06 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "people: grandma's dose in Chicago time during the trip" grep -q "^  2026-12-04 18:00  once  Grandma — Warfarin 5 mg tablets (slot evening)" "$tmp/stdout"
+check "people: check --person grandma" 0 "$bin" check "$fam" --person grandma --from 2026-12-04 --to 2026-12-10
+expect "people: check counts grandma's doses only" grep -q "^7 doses expected: 7 fire as promised" "$tmp/stdout"
+check "people: export --person grandma" 0 "$bin" export "$fam" --person grandma -o "$tmp/grandma.ics" --now 2026-11-30T12:00:00Z
+expect "people: grandma's feed is hers, in Chicago only" bash -c "! grep -q '^SUMMARY:' '$tmp/grandma.ics' || test -z \"\$(grep '^SUMMARY:' '$tmp/grandma.ics' | grep -v '^SUMMARY:Grandma — ')\" && test \"\$(grep '^TZID:' '$tmp/grandma.ics')\" = \$'TZID:America/Chicago\r'"
+# Privacy mode: no person's (or medicine's) id or name in any byte of any output.
+priv="$tmp/family-private.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['feed']['privacy']=True; json.dump(d, open(sys.argv[2],'w'), indent=1)" fixtures/schedules/family.json "$priv"; chmod 600 "$priv"
+: > "$tmp/private-all"
+private_run() {  # description, expected exit, command...: the command's output and errors are kept for the scan
+    check "$@"; cat "$tmp/stdout" "$tmp/stderr" >> "$tmp/private-all"
+}
+private_run "privacy: export" 0 "$bin" export "$priv" -o "$tmp/private.ics" --now 2026-11-30T12:00:00Z
+cat "$tmp/private.ics" >> "$tmp/private-all"
+private_run "privacy: status" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z
+expect "privacy: people numbered" grep -qx "Person 3: 2026-12-08 12:00 America/Chicago" "$tmp/stdout"
+private_run "privacy: status --json" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z --json
+private_run "privacy: plan" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z
+private_run "privacy: plan --json" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z --json
+private_run "privacy: check" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20
+private_run "privacy: check --json" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20 --json
+private_run "privacy: status --person with an unknown id" 2 "$bin" status "$priv" --person nobody
+private_run "privacy: log for a medication of another person" 2 "$bin" log "$priv" taken warfarin --person mia --at 2026-12-08T18:00:00Z
+private_run "privacy: log" 0 "$bin" log "$priv" taken warfarin --person grandma --at 2026-12-09T00:05:00Z
+private_run "privacy: refill" 0 "$bin" refill "$priv" warfarin --add 10 --at 2026-12-09T00:10:00Z
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['medications'][0]['person']='mira'; d['people'].append(dict(d['people'][0])); json.dump(d, open(sys.argv[2],'w'), indent=1)" "$priv" "$tmp/private-bad.json"
+private_run "privacy: validate an unknown and a duplicate person" 2 "$bin" validate "$tmp/private-bad.json"
+expect "privacy: the errors still say what is wrong" grep -q 'people\[3\].id: duplicate person id Person 1' "$tmp/private-all"
+private_run "privacy: export of a bad file" 2 "$bin" export "$tmp/private-bad.json" -o "$tmp/private-bad.ics"
+expect "privacy: no person or medicine named in any output, file or error" bash -c "! grep -n -i -w -E 'mia|sam|grandma|mira|amoxicillin|ibuprofen|prednisolone|levonorgestrel|ethinylestradiol|methotrexate|warfarin|pill' '$tmp/private-all'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

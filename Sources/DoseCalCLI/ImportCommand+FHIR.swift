@@ -24,7 +24,8 @@ extension ImportCommand {
                 throw InputError("\(error)")
             }
         }
-        let output = args.options["output"]
+        // `-o -` is standard output, as without -o (never a file named "-").
+        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
         if let held, held.exists { throw FileError.exists(path: held.path) }

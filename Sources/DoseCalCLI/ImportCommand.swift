@@ -53,8 +53,8 @@ enum ImportCommand {
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
                              only; an existing file is not replaced, also one that
-                             appears meanwhile) and print what was found. Without it
-                             the schedule goes to standard output.
+                             appears meanwhile) and print what was found. Without it,
+                             or with -o -, the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events; required for FHIR, which names none).
@@ -79,7 +79,8 @@ enum ImportCommand {
         }
         try onlyForFHIR(args)
         _ = try args.zone("zone", example: "Europe/Berlin")
-        let output = args.options["output"]
+        // `-o -` is standard output, as without -o (never a file named "-").
+        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
