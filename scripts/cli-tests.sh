@@ -921,6 +921,7 @@ check "the imported schedule is valid" 0 "$bin" validate "$tmp/fhir.json"
 check "import of FHIR NDJSON with --json" 0 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --now 2026-10-30 -o "$tmp/ndjson.json" --json
 expect "--json lists the three medications" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert [m['from'] for m in d['medications']] == ['MedicationRequest/salbutamol', 'MedicationRequest/methotrexate', 'MedicationRequest/omeprazole'], d"
+check "import of FHIR --json needs -o" 64 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --json
 check "import of FHIR never replaces a file" 2 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin -o "$tmp/ndjson.json"
 printf '{"resourceType": "MedicationRequest", "status": "active"' > "$tmp/broken.json"
 check "broken FHIR JSON is bad input" 2 "$bin" import "$tmp/broken.json" --zone UTC

@@ -4,7 +4,7 @@ import Foundation
 
 /// `dosecal import` of FHIR R4 JSON: read the files, run `FHIRImporter`, write and print.
 extension ImportCommand {
-    static func fhir(_ files: [(String, Data)], _ args: Arguments, context: Context) throws -> Int32 {
+    static func fhir(_ files: [(String, Data)], _ args: Arguments, output: String?, context: Context) throws -> Int32 {
         for option in ["match", "category"] where args.options[option] != nil {
             throw UsageError("--\(option) is for calendars; FHIR names its medications")
         }
@@ -24,8 +24,6 @@ extension ImportCommand {
                 throw InputError("\(error)")
             }
         }
-        // `-o -` is standard output, as without -o (never a file named "-").
-        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
         if let held, held.exists { throw FileError.exists(path: held.path) }

@@ -73,17 +73,17 @@ enum ImportCommand {
             arguments, flags: ["json"], options: ["match", "category", "output", "zone", "now", "clock"],
             aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files, or FHIR .json)") }
-        let files = try args.positionals.map { ($0, try CalendarInput.mapped($0)) }
-        if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
-            return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, context: context)
-        }
-        try onlyForFHIR(args)
-        _ = try args.zone("zone", example: "Europe/Berlin")
         // `-o -` is standard output, as without -o (never a file named "-").
         let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
+        let files = try args.positionals.map { ($0, try CalendarInput.mapped($0)) }
+        if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
+            return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, output: output, context: context)
+        }
+        try onlyForFHIR(args)
+        _ = try args.zone("zone", example: "Europe/Berlin")
         // The new schedule is held like any schedule being written; it must not exist yet.
         let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
