@@ -82,8 +82,7 @@ enum ImportCommand {
         if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
             return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, output: output, context: context)
         }
-        try onlyForFHIR(args)
-        _ = try args.zone("zone", example: "Europe/Berlin")
+        try checkCalendarOptions(args)
         // The new schedule is held like any schedule being written; it must not exist yet.
         let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
@@ -151,10 +150,11 @@ enum ImportCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// `--now` and `--clock` are for FHIR input.
-    static func onlyForFHIR(_ args: Arguments) throws {
+    /// The options of calendar input: `--zone` a zone, no `--now` or `--clock` (FHIR's).
+    static func checkCalendarOptions(_ args: Arguments) throws {
         for option in ["now", "clock"] where args.options[option] != nil {
             throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
         }
+        _ = try args.zone("zone", example: "Europe/Berlin")
     }
 }
