@@ -548,6 +548,12 @@ assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'lev
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
+mkdir -p "$tmp/dash"
+check "import -o - is standard output" 0 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o -"
+expect "import -o -: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
+expect "import -o -: no file named - and no lock .-.lock" test -z "$(ls -A "$tmp/dash")"
+check "import -o - --json: the report needs a file" 64 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o - --json"
+expect "import -o - --json: nothing created" test -z "$(ls -A "$tmp/dash")"
 check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp/rec/none.json"
 expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
 check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
@@ -769,11 +775,29 @@ expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T1
 truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
 too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
 for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
-    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics"; do
     check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
     expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
     expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
 done
+# expand streams a calendar (mapped, one UID group at a time): up to 1 GiB, in memory that follows
+# its largest group, not its size.
+check "2 GB file: expand refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/huge.ics" --from 2026-01-01 --to 2026-02-01 --zone UTC
+expect "2 GB file: expand names the file, its size and its limit" grep -qF "$wl/huge.ics holds 2147483648 bytes; dosecal reads files of at most 1073741824 bytes (1024 MiB), so nothing was read" "$tmp/stderr"
+expect "2 GB file: expand reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+python3 -c '
+import sys
+event = "BEGIN:VEVENT\r\nUID:e%d@x\r\nDTSTART:20260105T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=%d\r\nSUMMARY:" + "x" * 180 + "\r\nEND:VEVENT\r\n"
+with open(sys.argv[1], "w") as f:
+    f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n")
+    f.write("".join(event % (k, 1 + k % 3) for k in range(260000)))
+    f.write("END:VCALENDAR\r\n")' "$wl/big.ics"
+check "70 MB calendar: expand streams it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/big.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "70 MB calendar: expand counts every instance" test "$(cat "$tmp/stdout")" = 519999
+expect "70 MB calendar: expand's peak memory is under 60 MB, less than the file" test "$(tail -1 "$tmp/rss")" -lt 61440
+check "70 MB calendar: check does not read it whole" 2 "$bin" check "$demo" --calendar "$wl/big.ics"
+expect "70 MB calendar: check names its limit" grep -qF "dosecal reads files of at most 67108864 bytes (64 MiB)" "$tmp/stderr"
+rm -f "$wl/big.ics"
 check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
 expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
 truncate -s 2G "$wl/cal/huge.ics"
@@ -820,6 +844,20 @@ check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/tic
 expect "budget: expand --json says so first" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
 check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# One event past its own bound (500,000 instances: a minutely event over a year) is left out: the
+# count is not all there is, so expand says so on standard output and exits 1 (decision 0244).
+python3 - "$wl/minutely.ics" <<'PY'
+import sys
+open(sys.argv[1], 'w', newline='').write(
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:minutely@example.com\r\n'
+    'DTSTAMP:20261130T120000Z\r\nDTSTART:20260101T000000Z\r\nRRULE:FREQ=MINUTELY\r\nSUMMARY:m\r\nEND:VEVENT\r\n'
+    'BEGIN:VEVENT\r\nUID:daily@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20260101T080000Z\r\n'
+    'RRULE:FREQ=DAILY\r\nSUMMARY:d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n')
+PY
+check "budget: expand --count with an event past its own bound exits 1" 1 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "budget: expand names the event left out first, then the partial count" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: .*event \"minutely@example.com\" has more than 500000 instances in the window' && sed -n 2p '$tmp/stdout' | grep -qx 365"
+check "budget: expand of the window the bound allows exits 0" 0 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2026-01-02 --zone UTC --count
+expect "budget: all 1,441 instances counted" grep -qx 1441 "$tmp/stdout"
 # Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
 abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
 check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
@@ -871,5 +909,60 @@ expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: h
 printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
 check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
 expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
+# People: a family in Tokyo and grandma at home in one schedule; --person; privacy names no one.
+fam="$tmp/family.json"; cp fixtures/schedules/family.json "$fam"; chmod 600 "$fam"
+check "people: status of everyone" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z
+expect "people: the heading is where the schedule's itinerary is" grep -qx "Status at 2026-12-09 03:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "people: grouped by person in the order of people, each with their local time and zone" test "$(grep -E '^[A-Za-z]+: 20' "$tmp/stdout" | tr '\n' '|')" = "Mia: 2026-12-09 03:00 Asia/Tokyo|Sam: 2026-12-09 03:00 Asia/Tokyo|Grandma: 2026-12-08 12:00 America/Chicago|"
+expect "people: grandma's doses on her own clock" grep -qx "  next: 2026-12-08 18:00, 2026-12-09 18:00, 2026-12-10 18:00" "$tmp/stdout"
+expect "people: titles say whose dose it is" grep -qx "Mia — Amoxicillin 250 mg/5 ml" "$tmp/stdout"
+check "people: status --json" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z --json
+expect "people: status --json names each medication's person" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert [(m['id'], m['person']) for m in d['medications']] == [('amoxicillin', 'mia'), ('ibuprofen', 'mia'), ('prednisolone', 'sam'), ('pill', 'sam'), ('methotrexate', 'sam'), ('warfarin', 'grandma')], d"
+check "people: status --person grandma" 0 "$bin" status "$fam" --person grandma --at 2026-12-08T18:00:00Z
+expect "people: --person heads in the person's zone" grep -qx "Status at 2026-12-08 12:00 America/Chicago (grace 120 min)" "$tmp/stdout"
+expect "people: --person shows that person's medications only" test "$(grep -c ' — ' "$tmp/stdout")" = 1
+check "people: --person takes the name too" 0 "$bin" status "$fam" --person Grandma --at 2026-12-08T18:00:00Z
+for cmd in status plan check export log refill; do
+    case $cmd in log) extra=(taken warfarin);; refill) extra=(warfarin --add 10);; *) extra=();; esac
+    check "people: $cmd --person with an unknown id" 2 "$bin" $cmd "$fam" "${extra[@]}" --person nobody
+    expect "people: $cmd lists the valid ids" grep -q 'no person has the id "nobody"; ids: mia, sam, grandma' "$tmp/stderr"
+done
+expect "people: nothing written for an unknown person" cmp -s "$fam" fixtures/schedules/family.json
+check "people: plan --person mia" 0 "$bin" plan "$fam" --person mia --at 2026-12-04T00:00:00Z --days 2
+expect "people: plan --person has Mia's notifications only" bash -c "grep -E '^  20' '$tmp/stdout' | grep -v ' Mia — ' | (! grep -q .)"
+check "people: plan of everyone" 0 "$bin" plan "$fam" --at 2026-12-04T00:00:00Z --days 2
+expect "people: a plan window across the trip names both ends' zones" grep -qx "Notification plan 2026-12-03 18:00 America/Chicago to 2026-12-06 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "people: grandma's dose in Chicago time during the trip" grep -q "^  2026-12-04 18:00  once  Grandma — Warfarin 5 mg tablets (slot evening)" "$tmp/stdout"
+check "people: check --person grandma" 0 "$bin" check "$fam" --person grandma --from 2026-12-04 --to 2026-12-10
+expect "people: check counts grandma's doses only" grep -q "^7 doses expected: 7 fire as promised" "$tmp/stdout"
+check "people: export --person grandma" 0 "$bin" export "$fam" --person grandma -o "$tmp/grandma.ics" --now 2026-11-30T12:00:00Z
+expect "people: grandma's feed is hers, in Chicago only" bash -c "! grep -q '^SUMMARY:' '$tmp/grandma.ics' || test -z \"\$(grep '^SUMMARY:' '$tmp/grandma.ics' | grep -v '^SUMMARY:Grandma — ')\" && test \"\$(grep '^TZID:' '$tmp/grandma.ics')\" = \$'TZID:America/Chicago\r'"
+# Privacy mode: no person's (or medicine's) id or name in any byte of any output.
+priv="$tmp/family-private.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['feed']['privacy']=True; json.dump(d, open(sys.argv[2],'w'), indent=1)" fixtures/schedules/family.json "$priv"; chmod 600 "$priv"
+: > "$tmp/private-all"
+private_run() {  # description, expected exit, command...: the command's output and errors are kept for the scan
+    check "$@"; cat "$tmp/stdout" "$tmp/stderr" >> "$tmp/private-all"
+}
+private_run "privacy: export" 0 "$bin" export "$priv" -o "$tmp/private.ics" --now 2026-11-30T12:00:00Z
+cat "$tmp/private.ics" >> "$tmp/private-all"
+private_run "privacy: status" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z
+expect "privacy: people numbered" grep -qx "Person 3: 2026-12-08 12:00 America/Chicago" "$tmp/stdout"
+private_run "privacy: status --json" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z --json
+private_run "privacy: plan" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z
+private_run "privacy: plan --json" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z --json
+private_run "privacy: check" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20
+private_run "privacy: check --json" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20 --json
+private_run "privacy: status --person with an unknown id" 2 "$bin" status "$priv" --person nobody
+private_run "privacy: log for a medication of another person" 2 "$bin" log "$priv" taken warfarin --person mia --at 2026-12-08T18:00:00Z
+private_run "privacy: log" 0 "$bin" log "$priv" taken warfarin --person grandma --at 2026-12-09T00:05:00Z
+private_run "privacy: refill" 0 "$bin" refill "$priv" warfarin --add 10 --at 2026-12-09T00:10:00Z
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['medications'][0]['person']='mira'; d['people'].append(dict(d['people'][0])); json.dump(d, open(sys.argv[2],'w'), indent=1)" "$priv" "$tmp/private-bad.json"
+private_run "privacy: validate an unknown and a duplicate person" 2 "$bin" validate "$tmp/private-bad.json"
+expect "privacy: the errors still say what is wrong" grep -q 'people\[3\].id: duplicate person id Person 1' "$tmp/private-all"
+private_run "privacy: export of a bad file" 2 "$bin" export "$tmp/private-bad.json" -o "$tmp/private-bad.ics"
+expect "privacy: no person or medicine named in any output, file or error" bash -c "! grep -n -i -w -E 'mia|sam|grandma|mira|amoxicillin|ibuprofen|prednisolone|levonorgestrel|ethinylestradiol|methotrexate|warfarin|pill' '$tmp/private-all'"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -8,7 +8,7 @@ apt_packages=(libical-dev pkg-config tzdata)
 # Tests: valgrind; man-db and groff-base to render the man pages (man -l); zsh and fish to run
 # the completion scripts in their own shells; nginx and curl to serve and fetch published feeds.
 if [[ "$need" != build ]]; then apt_packages+=(valgrind man-db groff-base zsh fish nginx curl); fi
-[[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv)
+[[ "$need" == bench ]] && apt_packages+=(time bc gcc libc6-dev python3-venv vdirsyncer)
 
 missing=()
 for p in "${apt_packages[@]}"; do

@@ -127,7 +127,8 @@ enum ScheduleInput {
     /// The schedule at `path` held for writing by `dosecal COMMAND` (its lock taken); with
     /// `creating`, a schedule that does not exist yet.
     static func writable(_ path: String, command: String, console: Console, creating: Bool = false) throws -> ScheduleFile {
-        try ScheduleFile(
+        try refuseStandardStream(path)
+        return try ScheduleFile(
             path, holder: "dosecal \(command)", creating: creating, waiting: waiting(path, command: command, console: console))
     }
 
@@ -136,9 +137,16 @@ enum ScheduleInput {
         _ path: String, command: String, console: Console, alwaysBackup: Bool = false,
         _ change: (_ original: Data, _ schedule: Schedule) throws -> (Schedule?, T)
     ) throws -> (result: T, backup: String?) {
-        try ScheduleFile.update(
+        try refuseStandardStream(path)
+        return try ScheduleFile.update(
             path, holder: "dosecal \(command)", waiting: waiting(path, command: command, console: console),
             alwaysBackup: alwaysBackup, change)
+    }
+
+    /// `-` names standard input or output, never a schedule to write: a writer given it would
+    /// create a file named "-" and its lock ".-.lock" in the working folder.
+    private static func refuseStandardStream(_ path: String) throws {
+        if path == "-" { throw UsageError("a schedule that is written must be a file, not - (standard input or output)") }
     }
 
     /// A wait for the lock of more than about a second, said on standard error with the writer

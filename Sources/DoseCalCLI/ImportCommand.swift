@@ -39,8 +39,8 @@ enum ImportCommand {
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
                              only; an existing file is not replaced, also one that
-                             appears meanwhile) and print what was found. Without it
-                             the schedule goes to standard output.
+                             appears meanwhile) and print what was found. Without it,
+                             or with -o -, the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
                              dose events).
@@ -54,7 +54,8 @@ enum ImportCommand {
             arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
         _ = try args.zone("zone", example: "Europe/Berlin")
-        let output = args.options["output"]
+        // `-o -` is standard output, as without -o (never a file named "-").
+        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
@@ -65,7 +66,8 @@ enum ImportCommand {
         var calendars: [ReturnedCalendar] = []
         for path in args.positionals {
             do {
-                calendars.append(try ReturnedCalendar(parsing: Array(CalendarInput.data(path))))
+                let input = try CalendarInput.mapped(path)
+                calendars.append(try ReturnedCalendar(parsing: input.withBytes { Array($0) }))
             } catch let error as ICalError {
                 throw InputError("\(path): \(error)")
             }
