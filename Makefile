@@ -60,6 +60,7 @@ interop: build
 	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_export.py $(BIN) scripts/interop/probes/schedules
 	python3 scripts/interop/check_conformance.py $(BIN)
+	.venv-fhir/bin/python scripts/interop/check_fhir.py $(BIN) fixtures/fhir fixtures/schedules
 	python3 scripts/interop/check_zone_vtimezones.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py $(BIN) $(CORPUS)

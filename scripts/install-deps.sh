@@ -44,3 +44,17 @@ if [[ "$need" != build ]]; then
     command -v khal >/dev/null || { echo "khal is not on PATH after installing it" >&2; exit 1; }
     command -v vdirsyncer >/dev/null || { echo "vdirsyncer is not on PATH after installing it" >&2; exit 1; }
 fi
+
+# The independent FHIR R4 validator of scripts/interop/check_fhir.py: fhir.resources 6.4.0 (FHIR
+# 4.0.1 models), which needs pydantic 1, in a virtual environment of its own (.venv-fhir) so that
+# the other Python packages keep their pydantic. `make interop` runs the check with its Python.
+if [[ "$need" != build ]]; then
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    venv="$root/.venv-fhir"
+    if ! "$venv/bin/python" -c "import fhir.resources as f; assert f.__fhir_version__ == '4.0.1'" 2>/dev/null; then
+        echo "Installing the FHIR R4 validator (fhir.resources 6.4.0) in $venv"
+        python3 -m venv "$venv"
+        "$venv/bin/python" -m pip install -q "fhir.resources==6.4.0" "pydantic<2"
+    fi
+    "$venv/bin/python" -c "import fhir.resources as f; assert f.__fhir_version__ == '4.0.1', f.__fhir_version__"
+fi

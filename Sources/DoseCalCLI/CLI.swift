@@ -4,7 +4,8 @@ import Foundation
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
     static let commands: [CommandSpec] = [
-        ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
+        InitCommand.spec, AddCommand.spec, EditCommand.spec, RemoveCommand.spec, ExportCommand.spec, CheckCommand.spec,
+        StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
         ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, PublishCommand.spec, ExpandCommand.spec,
         ValidateCommand.spec,
         CompletionCommand.spec, ManCommand.spec,
