@@ -87,12 +87,15 @@ enum EditCommand {
         return ExitCode.ok
     }
 
-    /// The medication's one dosage, to change a part of (a taper takes a new instruction).
+    /// The medication's one dosage, to change a part of (a taper, or amounts by weekday or
+    /// time, take a new instruction). Moved doses are not kept: the edit replaces how it is taken.
     private static func single(_ m: Medication) throws -> Dosage {
         let dosages = Dosage.of(m)
-        guard dosages.count == 1, let d = dosages.first, d.timing != DosageTiming() else {
-            throw UsageError("this medication has taper steps or a cycle: give a whole new INSTRUCTION, or edit the file")
+        guard dosages.count == 1, var d = dosages.first, d.timing != DosageTiming() else {
+            throw UsageError(
+                "this medication has taper steps or amounts by weekday or time: give a whole new INSTRUCTION, or edit the file")
         }
+        d.extras.notSaid = nil
         return d
     }
 }

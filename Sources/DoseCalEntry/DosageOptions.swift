@@ -48,6 +48,8 @@ public struct DosageOptions: Sendable, Equatable {
         var d = base
         var r = d.timing.repeats ?? TimingRepeat()
         if let times { r.timeOfDay = try Self.times(times) }
+        // A new rhythm replaces a cycle of days on and off.
+        if every != nil || weekdays != nil || asNeeded { d.extras.cycle = nil }
         if let every {
             let (value, unit) = try Self.length(every, option: "--every", units: ["h": "h", "d": "d", "w": "wk"])
             (r.period, r.periodUnit, r.frequency) = (value, unit, 1)
