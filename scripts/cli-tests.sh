@@ -969,6 +969,16 @@ expect "the refusal says to end it instead" grep -q "end it instead with: doseca
 check "remove" 0 "$bin" remove "$entry" amoxicillin
 expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
 expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
+priv="$tmp/entry-privacy.json"; cp fixtures/schedules/privacy.json "$priv"; chmod 600 "$priv"
+check "privacy: log a dose to keep" 0 "$bin" log "$priv" taken sertraline --at 2026-02-02T09:00:00Z
+check "privacy: remove of a logged medication is refused" 2 "$bin" remove "$priv" sertraline
+expect "privacy: the refusal names no medicine" bash -c "grep -qx 'dosecal remove: Medication 2 has 1 log entry, the record of what was taken; end it instead with: dosecal edit SCHEDULE MEDICATION --end DATE' '$tmp/stderr' && ! grep -qi sertraline '$tmp/stderr'"
+check "privacy: remove --json" 0 "$bin" remove "$priv" prep --json
+expect "privacy: remove --json names the medication by its number" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert d['removed'] == 'Medication 1', d"
+cp fixtures/schedules/privacy.json "$priv"
+check "privacy: remove" 0 "$bin" remove "$priv" prep
+expect "privacy: remove says the number, not the medicine" bash -c "grep -qx 'Removed Medication 1 from $priv.' '$tmp/stdout' && ! grep -qi prep '$tmp/stdout' '$tmp/stderr'"
 # FHIR export: a Bundle of the medications and the log.
 check "export --format fhir" 0 "$bin" export "$demo" --format fhir -o "$tmp/demo-fhir.json"
 expect "export --format fhir writes a Bundle" python3 -c "

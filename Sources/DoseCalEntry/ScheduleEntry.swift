@@ -57,13 +57,16 @@ public enum ScheduleEntry {
     }
 
     /// `schedule` without the medication `id`. One with log entries is refused: the log is the
-    /// record of what was taken (end it with `edit --end` instead).
-    public static func removing(_ id: String, from schedule: Schedule) throws(EntryError) -> Schedule {
+    /// record of what was taken (end it with `edit --end` instead). `label` names the medication
+    /// in the refusal instead of its id (privacy mode: "Medication 2").
+    public static func removing(_ id: String, from schedule: Schedule, called label: String? = nil) throws(EntryError)
+        -> Schedule
+    {
         guard schedule.medications.contains(where: { $0.id == id }) else { throw .refused("no medication has the id \"\(id)\"") }
         let logged = schedule.log.filter { $0.medication == id }.count
         guard logged == 0 else {
             throw .refused(
-                "medication \"\(id)\" has \(logged) log entr\(logged == 1 ? "y" : "ies"), the record of what was taken; end it instead with: dosecal edit SCHEDULE \(id) --end DATE"
+                "\(label ?? "medication \"\(id)\"") has \(logged) log entr\(logged == 1 ? "y" : "ies"), the record of what was taken; end it instead with: dosecal edit SCHEDULE \(label == nil ? id : "MEDICATION") --end DATE"
             )
         }
         var new = schedule
