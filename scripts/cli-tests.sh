@@ -949,6 +949,13 @@ import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
 assert m['id'] == 'metformin' and m['next'] == ['Sat 2026-10-31 20:00 EDT', 'Sun 2026-11-01 08:00 EST', 'Sun 2026-11-01 20:00 EST'], d"
 check "add as needed" 0 "$bin" add "$entry" Salbutamol "2 puffs as needed, at most 8 a day" --now 2026-10-31T12:00:00Z
 expect "add as needed: no planned doses" grep -qx "    No planned doses: taken when needed." "$tmp/stdout"
+check "add 1-0-2: different amounts by time of day" 0 "$bin" add "$entry" Gabapentin "1-0-2" --form capsule --now 2026-10-31T12:00:00Z
+expect "add 1-0-2: in words" grep -qx "  Gabapentin capsules: 1 capsule at 08:00 and 19:00 every day; 2 capsules at 19:00, from 2026-10-31" "$tmp/stdout"
+expect "add 1-0-2: the amounts are written by slot" python3 -c "
+import json; m = [m for m in json.load(open('$entry'))['medications'] if m['id'] == 'gabapentin'][0]
+assert m.get('amount', 1) == 1 and m['doses'] == [{'slots': ['2'], 'amount': 2}], m"
+check "add 1-0-2 with --times is wrong usage" 64 "$bin" add "$entry" Other "1-0-2" --times 08:00
+check "remove the 1-0-2 medication" 0 "$bin" remove "$entry" gabapentin
 cp "$entry" "$tmp/entry-before.json"
 check "an instruction not read is refused" 2 "$bin" add "$entry" X "1 tablet with a glass of water"
 expect "the refusal says what was understood" grep -q 'cannot read "with a glass of water" in "1 tablet with a glass of water" (understood: 1 tablet)' "$tmp/stderr"

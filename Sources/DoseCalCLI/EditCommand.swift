@@ -64,9 +64,9 @@ enum EditCommand {
             var new = schedule
             var changed = ConvertedMedication(medication: old, notes: [])
             if dosageGiven {
-                let base = try sig.map { try Instruction($0).dosage } ?? single(old)
-                let dosage = try EntryOptions.usage { try options.dosage(over: base, form: old.form) }
-                (new, changed) = try ScheduleEntry.replacingDosage(of: old.id, with: dosage, in: schedule, today: now.date)
+                let base = try sig.map { try Instruction($0).dosages } ?? [single(old)]
+                let dosages = try EntryOptions.usage { try options.dosages(over: base, form: old.form) }
+                (new, changed) = try ScheduleEntry.replacingDosage(of: old.id, with: dosages, in: schedule, today: now.date)
             }
             var m = changed.medication
             if let text = args.options["name"] { m.name = text }

@@ -51,7 +51,8 @@ extension DosageConverter {
             return (own == days ? [] : Weekday.allCases.filter(own.contains), p.times, p.amount)
         }
         for p in plans { merged.slotIDs.merge(p.slotIDs) { a, _ in a } }
-        merged.notes = plans.flatMap(\.notes).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        let notes = plans.flatMap(\.notes).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        merged.notes = notes.filter { !$0.hasPrefix("starts") } + notes.filter { $0.hasPrefix("starts") }
         return merged
     }
 

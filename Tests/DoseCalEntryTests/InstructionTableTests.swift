@@ -228,12 +228,22 @@ import Testing
             "X: 500 mg at 08:00, 14:00 and 20:00 every day, from 2026-12-04 to 2026-12-10",
             #"{"timing": {"repeat": {"boundsDuration": {"value": 7, "code": "d"}, "frequency": 3, "period": 1, "periodUnit": "d"}}, "doseAndRate": [{"doseQuantity": {"value": 500, "code": "mg"}}]}"#
         ),
+        (
+            "1-0-2",
+            "X: 1 at 08:00 and 19:00 every day; 2 at 19:00, from 2026-12-04",
+            #"{"timing": {"repeat": {"when": ["MORN"]}}, "doseAndRate": [{"doseQuantity": {"value": 1}}]}, {"timing": {"repeat": {"when": ["EVE"]}}, "doseAndRate": [{"doseQuantity": {"value": 2}}]}"#
+        ),
+        (
+            "2-1-1",
+            "X: 1 at 08:00, 12:00 and 19:00 every day; 2 at 08:00, from 2026-12-04",
+            #"{"timing": {"repeat": {"when": ["MORN"]}}, "doseAndRate": [{"doseQuantity": {"value": 2}}]}, {"timing": {"repeat": {"when": ["NOON", "EVE"]}}, "doseAndRate": [{"doseQuantity": {"value": 1}}]}"#
+        ),
     ]
 
     static func converted(_ sig: String) throws -> ConvertedMedication {
         let instruction = try Instruction(sig)
         let c = T.converter("Europe/Berlin", today: "2026-12-04")
-        return try #require(try c.convert(MedicationFacts(id: "x", name: "X"), [instruction.dosage]).first)
+        return try #require(try c.convert(MedicationFacts(id: "x", name: "X"), instruction.dosages).first)
     }
 
     @Test(arguments: table) func instruction(_ sig: String, _ expected: String, _ fhir: String) throws {
@@ -246,7 +256,7 @@ import Testing
         let today = T.day("2026-12-04")
         let schedule = ScheduleEntry.new(zone: T.zone("Europe/Berlin"))
         let added = try ScheduleEntry.adding(
-            MedicationFacts(id: "x", name: "X"), try Instruction(sig).dosage, to: schedule, today: today
+            MedicationFacts(id: "x", name: "X"), try Instruction(sig).dosages, to: schedule, today: today
         ).schedule.medications
         let request =
             #"{"resourceType": "MedicationRequest", "id": "r", "status": "active", "intent": "order", "#
