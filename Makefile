@@ -70,6 +70,7 @@ interop: build
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_writers.py $(BIN)
 	python3 scripts/interop/check_publish.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_chart.py $(BIN)
 
 # The embeddable core builds and links with libical hidden (docs/core.md; own build folder).
 core:

@@ -1051,5 +1051,46 @@ private_run "privacy: validate an unknown and a duplicate person" 2 "$bin" valid
 expect "privacy: the errors still say what is wrong" grep -q 'people\[3\].id: duplicate person id Person 1' "$tmp/private-all"
 private_run "privacy: export of a bad file" 2 "$bin" export "$tmp/private-bad.json" -o "$tmp/private-bad.ics"
 expect "privacy: no person or medicine named in any output, file or error" bash -c "! grep -n -i -w -E 'mia|sam|grandma|mira|amoxicillin|ibuprofen|prednisolone|levonorgestrel|ethinylestradiol|methotrexate|warfarin|pill' '$tmp/private-all'"
+# chart: the administration record as HTML (and PDF when Chromium is installed: the interop check)
+chart=fixtures/chart/family-december.json
+check "chart --help" 0 "$bin" chart --help
+expect "chart --help shows usage" grep -q "Usage: dosecal chart" "$tmp/stdout"
+check "chart without -o is a usage error" 64 "$bin" chart "$chart" --month 2026-12
+check "chart to .png is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/chart.png"
+expect "chart: nothing written for .png" test ! -e "$tmp/chart.png"
+check "chart: --month not a month" 64 "$bin" chart "$chart" --month 2026-13 -o "$tmp/bad.html"
+check "chart: --from after --to" 64 "$bin" chart "$chart" --from 2026-12-05 --to 2026-12-01 -o "$tmp/bad.html"
+expect "chart: nothing written for a bad range" test ! -e "$tmp/bad.html"
+check "chart: unknown person" 2 "$bin" chart "$chart" --month 2026-12 --person nobody -o "$tmp/bad.html"
+check "chart of a month to a file" 0 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.html"
+expect "chart: the file is mode 0600" test "$(stat -c %a "$tmp/mar.html")" = 600
+expect "chart: one table per person" test "$(grep -c '<table class="mar">' "$tmp/mar.html")" = 3
+expect "chart: no script, no address from outside" bash -c "! grep -qiE '<script|https?:|url\(|src=' '$tmp/mar.html'"
+check "chart to standard output" 0 sh -c "'$bin' chart - --month 2026-12 -o - < '$chart' > '$tmp/mar2.html'"
+expect "chart: the same bytes twice (file and standard output)" cmp -s "$tmp/mar.html" "$tmp/mar2.html"
+check "chart of one person" 0 "$bin" chart "$chart" --month 2026-12 --person mia -o "$tmp/mia.html"
+expect "chart --person: only that person" bash -c "grep -q 'Name:</b> Mia' '$tmp/mia.html' && ! grep -q 'Grandma' '$tmp/mia.html'"
+python3 -c "import json,sys; d=json.load(open('$chart')); d['feed']['privacy']=True; json.dump(d, open('$tmp/private.json','w'))"
+check "chart in privacy mode" 0 "$bin" chart "$tmp/private.json" --month 2026-12 -o "$tmp/private.html"
+expect "chart privacy: no medicine, person, birth date or allergy" bash -c "! grep -qiE 'amoxicillin|ibuprofen|prednisolone|levonorgestrel|methotrexate|warfarin|mia|sam\b|grandma|1944|codeine|family medications' '$tmp/private.html'"
+check "chart in privacy mode, unknown person" 2 "$bin" chart "$tmp/private.json" --person grandmother -o "$tmp/bad.html"
+expect "chart privacy: the error names no one" bash -c "! grep -qiE 'grandm' '$tmp/stderr'"
+check "chart to .pdf without Chromium on PATH" 2 env PATH=/nonexistent "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.pdf"
+expect "chart: the error says Chromium is not installed" grep -q "headless Chromium is not installed" "$tmp/stderr"
+expect "chart: no PDF written without Chromium" test ! -e "$tmp/mar.pdf"
+check "chart --view week" 0 "$bin" chart "$chart" --view week --from 2026-12-03 --person sam -o "$tmp/week.html"
+expect "chart week: seven day columns" test "$(grep -o '<th scope="col" abbr=' "$tmp/week.html" | wc -l)" = 7
+expect "chart week: the zone named on a travel day" grep -q '<b>21:00 Asia/Tokyo</b> Sam — Prednisolone 5 mg tablets' "$tmp/week.html"
+expect "chart week: the alarm" grep -q 'Alarm: 15 minutes before the dose' "$tmp/week.html"
+check "chart --view week with --month is a usage error" 64 "$bin" chart "$chart" --view week --month 2026-12 -o "$tmp/bad.html"
+check "chart --view week over 8 days is a usage error" 64 "$bin" chart "$chart" --view week --from 2026-12-01 --to 2026-12-08 -o "$tmp/bad.html"
+check "chart --view supply as SVG" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.svg"
+expect "chart supply: SVG 1.1" grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"' "$tmp/supply.svg"
+expect "chart supply: the run-out day" grep -q '>runs out 2027-01-17</text>' "$tmp/supply.svg"
+expect "chart supply: the SVG is mode 0600" test "$(stat -c %a "$tmp/supply.svg")" = 600
+check "chart --view supply as HTML" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.html"
+expect "chart supply: in words" grep -q 'Warfarin 5 mg tablets: 30 tablets on 2026-12-01; refill by 2027-01-12; runs out on 2027-01-17.' "$tmp/supply.html"
+check "chart: SVG of the record is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.svg"
+expect "chart: nothing written for the record as SVG" test ! -e "$tmp/mar.svg"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

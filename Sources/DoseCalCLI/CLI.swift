@@ -7,6 +7,7 @@ enum CLI {
         InitCommand.spec, AddCommand.spec, EditCommand.spec, RemoveCommand.spec, ExportCommand.spec, CheckCommand.spec,
         StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
         ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, PublishCommand.spec, ExpandCommand.spec,
+        ChartCommand.spec,
         ValidateCommand.spec,
         CompletionCommand.spec, ManCommand.spec,
     ]
