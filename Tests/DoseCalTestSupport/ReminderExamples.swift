@@ -29,7 +29,9 @@ public enum ReminderExamples {
             recurrence: recurrence, start: day(start), timePolicy: policy, reminder: reminder, supply: supply, taper: taper)
     }
 
-    public static func schedule(_ medications: [Medication], log: [DoseLogEntry] = [], zone: String = "America/New_York") -> Schedule {
+    public static func schedule(_ medications: [Medication], log: [DoseLogEntry] = [], zone: String = "America/New_York")
+        -> Schedule
+    {
         Schedule(home: Zone(zone)!, medications: medications, log: log)
     }
 }

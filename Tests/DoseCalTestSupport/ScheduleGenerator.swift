@@ -1,6 +1,5 @@
-import Foundation
-
 import DoseCalCore
+import Foundation
 
 /// Random valid schedules from a seed, for property tests (every value `ScheduleCodec.decode` accepts
 /// is reachable in principle; awkward text, fractional numbers and edge values are favoured).
@@ -121,7 +120,9 @@ public struct ScheduleGenerator {
     }
 
     /// Sometimes one or two one-off moves on dose days (never for every N hours).
-    public mutating func rescheduled(times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?) -> [RescheduledDose] {
+    public mutating func rescheduled(times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?)
+        -> [RescheduledDose]
+    {
         if case .everyNHours = recurrence { return [] }
         guard bool(0.2) else { return [] }
         var result: [RescheduledDose] = []

@@ -25,7 +25,9 @@ extension NotificationPlan {
         root.add("requests", JSONValue(.array(requests.map { Self.json($0, privacy: privacy) })))
         root.add("dropped", JSONValue(.array(dropped.map { Self.json($0, privacy: privacy) })))
         if let pending {
-            for (key, ids) in [("add", pending.add), ("remove", pending.remove), ("keep", pending.keep), ("ignored", pending.ignored)] {
+            for (key, ids) in [
+                ("add", pending.add), ("remove", pending.remove), ("keep", pending.keep), ("ignored", pending.ignored),
+            ] {
                 root.add(key, JSONValue(.array(ids.map { JSONValue(.string($0)) })))
             }
         }

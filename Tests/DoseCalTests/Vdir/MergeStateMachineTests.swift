@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -44,7 +44,9 @@ struct MergeMachine {
         schedule = try! ScheduleCodec.decode(Data(json.utf8), file: "merge-machine.json")
     }
 
-    func uid(_ medication: String, _ slot: String) -> String { DoseIdentity.series(SlotKey(medicationID: medication, slotID: slot), .main).uid }
+    func uid(_ medication: String, _ slot: String) -> String {
+        DoseIdentity.series(SlotKey(medicationID: medication, slotID: slot), .main).uid
+    }
 
     var slots: [(medication: String, slot: String)] {
         schedule.medications.flatMap { m in m.times.filter { $0.until == nil }.map { (m.id, $0.id) } }

@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -87,7 +87,8 @@ struct SafetyMachine {
     }
 
     func name(_ key: String) -> String {
-        VdirName.fileName(forUID: DoseIdentity.series(SlotKey(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1))), .main).uid)
+        VdirName.fileName(
+            forUID: DoseIdentity.series(SlotKey(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1))), .main).uid)
     }
 
     mutating func sync(limit: Int?) throws -> VdirSync.Report {
