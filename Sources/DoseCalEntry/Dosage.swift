@@ -18,11 +18,15 @@ public struct Dosage: Sendable, Equatable {
     public var dose: DoseAmount?
     /// At most this many of `dose`'s unit in `maxPerHours` hours (`maxDosePerPeriod`).
     public var maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)?
+    /// What dosecal says beyond FHIR's Dosage (slot ids, a cycle, a time policy), in its extensions.
+    public var extras: DosageExtras
 
     public init(
         sequence: Int? = nil, text: String? = nil, timing: DosageTiming = DosageTiming(), asNeeded: Bool = false,
-        dose: DoseAmount? = nil, maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)? = nil
+        dose: DoseAmount? = nil, maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)? = nil,
+        extras: DosageExtras = DosageExtras()
     ) {
+        self.extras = extras
         self.sequence = sequence
         self.text = text
         self.timing = timing
@@ -35,6 +39,7 @@ public struct Dosage: Sendable, Equatable {
         a.sequence == b.sequence && a.text == b.text && a.timing == b.timing && a.asNeeded == b.asNeeded
             && a.dose == b.dose && a.maxDosePerPeriod?.amount == b.maxDosePerPeriod?.amount
             && a.maxDosePerPeriod?.unit == b.maxDosePerPeriod?.unit && a.maxDosePerPeriod?.hours == b.maxDosePerPeriod?.hours
+            && a.extras == b.extras
     }
 }
 

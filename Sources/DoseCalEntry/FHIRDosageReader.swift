@@ -9,6 +9,8 @@ struct FHIRDosageReader {
 
     func dosage(_ d: JSONValue) throws(EntryError) -> Dosage {
         var dosage = Dosage(sequence: d["sequence"]?.intValue, text: d["text"]?.stringValue)
+        dosage.extras = try DosageExtras(reading: d)
+        if let reason = dosage.extras.notSaid { throw .notExact("the export could not say its doses: \(reason)") }
         if let timing = d["timing"] { dosage.timing = try self.timing(timing) }
         if d["asNeededBoolean"]?.boolValue == true || d["asNeededCodeableConcept"] != nil { dosage.asNeeded = true }
         for (i, dr) in (d["doseAndRate"]?.arrayValue ?? []).enumerated() {
