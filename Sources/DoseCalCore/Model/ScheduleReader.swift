@@ -181,10 +181,10 @@ struct ScheduleReader {
     }
 
     /// An `HH:MM` time of day.
-    func time(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> WallTime {
+    func time(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> LocalTime {
         if let r = node.asciiRange, r.count == 5, let time = Self.time(node.tape.bytes, r.lowerBound) { return time }
         let s = try string(node, at: path, expected: "a time \"HH:MM\" (a string)")
-        guard s.utf8.count == 5, let time = WallTime(parsing: s) else {
+        guard s.utf8.count == 5, let time = LocalTime(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a time; use HH:MM from 00:00 to 23:59")
         }
         return time
@@ -239,10 +239,10 @@ struct ScheduleReader {
         return LocalDate(year: y, month: m, day: d)
     }
 
-    /// `WallTime(parsing:)` of the 5 bytes `HH:MM` at `i`, without a String.
-    static func time(_ c: [UInt8], _ i: Int) -> WallTime? {
+    /// `LocalTime(parsing:)` of the 5 bytes `HH:MM` at `i`, without a String.
+    static func time(_ c: [UInt8], _ i: Int) -> LocalTime? {
         guard c[i + 2] == UInt8(ascii: ":"), let h = twoDigits(c, i), let m = twoDigits(c, i + 3) else { return nil }
-        return WallTime(hour: h, minute: m)
+        return LocalTime(hour: h, minute: m)
     }
 
     /// The value of the two ASCII digits at `c[i]`, `c[i + 1]`.

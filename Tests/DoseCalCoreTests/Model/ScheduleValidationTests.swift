@@ -407,7 +407,7 @@ import Testing
         let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "t.json")
         #expect(schedule.medications[0].end == nil)
         #expect(schedule.medications[0].recurrence == .weekly(weekdays: [.friday, .sunday], interval: 1))
-        #expect(schedule.medications[0].times == [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)])
+        #expect(schedule.medications[0].times == [DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!)])
         #expect(schedule.medications[0].timePolicy == .wallClock)
     }
 
