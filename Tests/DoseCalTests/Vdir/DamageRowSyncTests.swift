@@ -141,7 +141,12 @@ import Testing
             $0.replacingOccurrences(of: "RRULE:FREQ=DAILY\r\n", with: "RRULE:FREQ=DAILY;UNTIL=20250205T045959Z\r\n")
         })
         #expect(schedule == (try S.demo()) as Schedule)
-        #expect(report.merge?.changes.damaged.first?.reason.contains("UNTIL is before DTSTART 20260105T080000") == true)
+        let damage = try #require(report.merge?.changes.damaged.first)
+        #expect(damage.kind == .ruleEndsBeforeStart(rule: "FREQ=DAILY;UNTIL=20250205T045959Z", start: "20260105T080000"))
+        #expect(
+            damage.reason
+                == "RRULE FREQ=DAILY;UNTIL=20250205T045959Z: UNTIL is before DTSTART 20260105T080000; a rule cannot end "
+                + "before its first dose, so this is not read as the series ending")
         #expect(report.merge?.repaired.map(\.uid) == [Self.morning] && box.read(Self.name).contains("RRULE:FREQ=DAILY\r\n"))
     }
 
