@@ -7,11 +7,7 @@ public enum ReminderExamples {
     public static func time(_ text: String) -> LocalTime { LocalTime(parsing: text)! }
 
     /// Seconds since 1970 of an RFC 3339 date-time with offset, e.g. `2026-03-08T07:30:00Z`.
-    public static func instant(_ text: String) -> Int {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return Int(f.date(from: text)!.timeIntervalSince1970)
-    }
+    public static func instant(_ text: String) -> Int { RFC3339.instant(text)! }
 
     public static func date(_ text: String) -> Date { Date(timeIntervalSince1970: TimeInterval(instant(text))) }
 
