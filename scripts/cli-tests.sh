@@ -909,6 +909,76 @@ expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: h
 printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
 check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
 expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
+# FHIR R4 import: a resource, a Bundle, NDJSON; inactive orders listed, what cannot be exact listed.
+check "import of FHIR needs --zone" 64 "$bin" import fixtures/fhir/bundle-searchset.json
+expect "the error says FHIR names no zone" grep -q "FHIR names no home zone: give --zone ZONE" "$tmp/stderr"
+check "import of HL7's examples and a Bundle" 0 "$bin" import fixtures/fhir/hl7-medrx0301.json fixtures/fhir/hl7-medrx0303.json fixtures/fhir/bundle-searchset.json --zone Europe/Berlin --now 2026-10-30 -o "$tmp/fhir.json"
+expect "the schedule is mode 0600" test "$(stat -c %a "$tmp/fhir.json")" = 600
+expect "the report lists the completed order" grep -qx "  MedicationRequest/medrx0301 (Oral Form Oxycodone (product)): status completed" "$tmp/stdout"
+expect "the report says a time came from the clock" grep -qx "    07:30 from the clock (ACM)" "$tmp/stdout"
+expect "the report lists the infusion with its reason" grep -q "heparin-infusion (Heparin 25,000 units in 250 mL): a rate (doseAndRate.rate): a continuous infusion has no dose times to remind" "$tmp/stdout"
+check "the imported schedule is valid" 0 "$bin" validate "$tmp/fhir.json"
+check "import of FHIR NDJSON with --json" 0 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --now 2026-10-30 -o "$tmp/ndjson.json" --json
+expect "--json lists the three medications" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['from'] for m in d['medications']] == ['MedicationRequest/salbutamol', 'MedicationRequest/methotrexate', 'MedicationRequest/omeprazole'], d"
+check "import of FHIR --json needs -o" 64 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --json
+check "import of FHIR never replaces a file" 2 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin -o "$tmp/ndjson.json"
+printf '{"resourceType": "MedicationRequest", "status": "active"' > "$tmp/broken.json"
+check "broken FHIR JSON is bad input" 2 "$bin" import "$tmp/broken.json" --zone UTC
+expect "the error names the file and line" grep -q "broken.json:1: not JSON" "$tmp/stderr"
+check "--clock of a calendar import is wrong usage" 64 "$bin" import "$tmp/a.ics" --clock "$tmp/fhir.json"
+# Entry: init, add (an instruction or options), edit, remove; every writer under the lock.
+entry="$tmp/entry.json"
+check "init --help" 0 "$bin" init --help
+check "add --help" 0 "$bin" add --help
+expect "add --help shows an instruction" grep -q '"1 tablet twice a day"' "$tmp/stdout"
+check "edit --help" 0 "$bin" edit --help
+check "remove --help" 0 "$bin" remove --help
+check "init needs --zone" 64 "$bin" init "$entry"
+check "init" 0 "$bin" init "$entry" --zone America/New_York
+expect "init: the file is mode 0600" test "$(stat -c %a "$entry")" = 600
+expect "init: format version 2" grep -q '"version": 2' "$entry"
+check "init never replaces a file" 2 "$bin" init "$entry" --zone UTC
+check "add from an instruction" 0 "$bin" add "$entry" Amoxicillin "5 ml every 8 hours for 10 days" --strength "250 mg/5 ml" --now 2026-10-31T21:00:00Z
+expect "add: in words" grep -qx "  Amoxicillin 250 mg/5 ml: 5 ml (250 mg) every 8 hours from 08:00, from 2026-10-31 to 2026-11-09" "$tmp/stdout"
+expect "add: the time from the clock is said" grep -qx "    the first dose at 08:00 from the clock (MORN), every 8 hours from it" "$tmp/stdout"
+expect "add: the next three doses in local time across the change" grep -qx "    Next doses: Sun 2026-11-01 00:00 EDT, Sun 2026-11-01 07:00 EST, Sun 2026-11-01 15:00 EST" "$tmp/stdout"
+check "add from options" 0 "$bin" add "$entry" Metformin --strength "500 mg" --form tablet --times 08:00,20:00 --now 2026-10-31T21:00:00Z --json
+expect "add --json" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
+assert m['id'] == 'metformin' and m['next'] == ['Sat 2026-10-31 20:00 EDT', 'Sun 2026-11-01 08:00 EST', 'Sun 2026-11-01 20:00 EST'], d"
+check "add as needed" 0 "$bin" add "$entry" Salbutamol "2 puffs as needed, at most 8 a day" --now 2026-10-31T12:00:00Z
+expect "add as needed: no planned doses" grep -qx "    No planned doses: taken when needed." "$tmp/stdout"
+cp "$entry" "$tmp/entry-before.json"
+check "an instruction not read is refused" 2 "$bin" add "$entry" X "1 tablet with a glass of water"
+expect "the refusal says what was understood" grep -q 'cannot read "with a glass of water" in "1 tablet with a glass of water" (understood: 1 tablet)' "$tmp/stderr"
+expect "nothing written after a refusal" cmp -s "$entry" "$tmp/entry-before.json"
+check "an instruction read but not exact is refused" 2 "$bin" add "$entry" X "1 tablet 3 times a week"
+expect "the reason is said" grep -q "3 times every week with no days named: say on which weekdays" "$tmp/stderr"
+check "a wrong option value is wrong usage" 64 "$bin" add "$entry" X --times 25:00
+check "add without how it is taken" 64 "$bin" add "$entry" X
+check "add of an id taken" 2 "$bin" add "$entry" Metformin "1 tablet daily" --id metformin
+check "edit the times" 0 "$bin" edit "$entry" metformin --times 07:00,19:00 --now 2026-10-31T12:00:00Z
+expect "edit: in words" grep -qx "  Metformin 500 mg tablets: 1 tablet (500 mg) at 07:00 and 19:00 every day, from 2026-10-31" "$tmp/stdout"
+check "edit --end" 0 "$bin" edit "$entry" metformin --end 2026-12-31
+expect "edit: the end is written" grep -q '"end": "2026-12-31"' "$entry"
+check "the edited schedule is valid" 0 "$bin" validate "$entry"
+check "log a dose" 0 "$bin" log "$entry" taken salbutamol --at 2026-10-31T13:00:00Z
+check "remove of a medication with a log is refused" 2 "$bin" remove "$entry" salbutamol
+expect "the refusal says to end it instead" grep -q "end it instead with: dosecal edit SCHEDULE salbutamol --end DATE" "$tmp/stderr"
+check "remove" 0 "$bin" remove "$entry" amoxicillin
+expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
+expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
+# FHIR export: a Bundle of the medications and the log.
+check "export --format fhir" 0 "$bin" export "$demo" --format fhir -o "$tmp/demo-fhir.json"
+expect "export --format fhir writes a Bundle" python3 -c "
+import json; b = json.load(open('$tmp/demo-fhir.json')); assert b['resourceType'] == 'Bundle' and b['type'] == 'collection'
+kinds = [e['resource']['resourceType'] for e in b['entry']]; assert 'MedicationStatement' in kinds and 'MedicationAdministration' in kinds, kinds"
+check "export --format fhir to stdout is the same" 0 "$bin" export "$demo" --format fhir
+expect "the same bytes" cmp -s "$tmp/stdout" "$tmp/demo-fhir.json"
+check "export --format fhir in privacy mode is refused" 64 "$bin" export fixtures/schedules/privacy.json --format fhir
+check "an unknown --format" 64 "$bin" export "$demo" --format csv
+check "export --format fhir of an imported schedule" 0 "$bin" export "$tmp/fhir.json" --format fhir -o "$tmp/back.json"
 # People: a family in Tokyo and grandma at home in one schedule; --person; privacy names no one.
 fam="$tmp/family.json"; cp fixtures/schedules/family.json "$fam"; chmod 600 "$fam"
 check "people: status of everyone" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z
@@ -964,5 +1034,46 @@ private_run "privacy: validate an unknown and a duplicate person" 2 "$bin" valid
 expect "privacy: the errors still say what is wrong" grep -q 'people\[3\].id: duplicate person id Person 1' "$tmp/private-all"
 private_run "privacy: export of a bad file" 2 "$bin" export "$tmp/private-bad.json" -o "$tmp/private-bad.ics"
 expect "privacy: no person or medicine named in any output, file or error" bash -c "! grep -n -i -w -E 'mia|sam|grandma|mira|amoxicillin|ibuprofen|prednisolone|levonorgestrel|ethinylestradiol|methotrexate|warfarin|pill' '$tmp/private-all'"
+# chart: the administration record as HTML (and PDF when Chromium is installed: the interop check)
+chart=fixtures/chart/family-december.json
+check "chart --help" 0 "$bin" chart --help
+expect "chart --help shows usage" grep -q "Usage: dosecal chart" "$tmp/stdout"
+check "chart without -o is a usage error" 64 "$bin" chart "$chart" --month 2026-12
+check "chart to .png is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/chart.png"
+expect "chart: nothing written for .png" test ! -e "$tmp/chart.png"
+check "chart: --month not a month" 64 "$bin" chart "$chart" --month 2026-13 -o "$tmp/bad.html"
+check "chart: --from after --to" 64 "$bin" chart "$chart" --from 2026-12-05 --to 2026-12-01 -o "$tmp/bad.html"
+expect "chart: nothing written for a bad range" test ! -e "$tmp/bad.html"
+check "chart: unknown person" 2 "$bin" chart "$chart" --month 2026-12 --person nobody -o "$tmp/bad.html"
+check "chart of a month to a file" 0 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.html"
+expect "chart: the file is mode 0600" test "$(stat -c %a "$tmp/mar.html")" = 600
+expect "chart: one table per person" test "$(grep -c '<table class="mar">' "$tmp/mar.html")" = 3
+expect "chart: no script, no address from outside" bash -c "! grep -qiE '<script|https?:|url\(|src=' '$tmp/mar.html'"
+check "chart to standard output" 0 sh -c "'$bin' chart - --month 2026-12 -o - < '$chart' > '$tmp/mar2.html'"
+expect "chart: the same bytes twice (file and standard output)" cmp -s "$tmp/mar.html" "$tmp/mar2.html"
+check "chart of one person" 0 "$bin" chart "$chart" --month 2026-12 --person mia -o "$tmp/mia.html"
+expect "chart --person: only that person" bash -c "grep -q 'Name:</b> Mia' '$tmp/mia.html' && ! grep -q 'Grandma' '$tmp/mia.html'"
+python3 -c "import json,sys; d=json.load(open('$chart')); d['feed']['privacy']=True; json.dump(d, open('$tmp/private.json','w'))"
+check "chart in privacy mode" 0 "$bin" chart "$tmp/private.json" --month 2026-12 -o "$tmp/private.html"
+expect "chart privacy: no medicine, person, birth date or allergy" bash -c "! grep -qiE 'amoxicillin|ibuprofen|prednisolone|levonorgestrel|methotrexate|warfarin|mia|sam\b|grandma|1944|codeine|family medications' '$tmp/private.html'"
+check "chart in privacy mode, unknown person" 2 "$bin" chart "$tmp/private.json" --person grandmother -o "$tmp/bad.html"
+expect "chart privacy: the error names no one" bash -c "! grep -qiE 'grandm' '$tmp/stderr'"
+check "chart to .pdf without Chromium on PATH" 2 env PATH=/nonexistent "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.pdf"
+expect "chart: the error says Chromium is not installed" grep -q "headless Chromium is not installed" "$tmp/stderr"
+expect "chart: no PDF written without Chromium" test ! -e "$tmp/mar.pdf"
+check "chart --view week" 0 "$bin" chart "$chart" --view week --from 2026-12-03 --person sam -o "$tmp/week.html"
+expect "chart week: seven day columns" test "$(grep -o '<th scope="col" abbr=' "$tmp/week.html" | wc -l)" = 7
+expect "chart week: the zone named on a travel day" grep -q '<b>21:00 Asia/Tokyo</b> Sam — Prednisolone 5 mg tablets' "$tmp/week.html"
+expect "chart week: the alarm" grep -q 'Alarm: 15 minutes before the dose' "$tmp/week.html"
+check "chart --view week with --month is a usage error" 64 "$bin" chart "$chart" --view week --month 2026-12 -o "$tmp/bad.html"
+check "chart --view week over 8 days is a usage error" 64 "$bin" chart "$chart" --view week --from 2026-12-01 --to 2026-12-08 -o "$tmp/bad.html"
+check "chart --view supply as SVG" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.svg"
+expect "chart supply: SVG 1.1" grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"' "$tmp/supply.svg"
+expect "chart supply: the run-out day" grep -q '>runs out 2027-01-17</text>' "$tmp/supply.svg"
+expect "chart supply: the SVG is mode 0600" test "$(stat -c %a "$tmp/supply.svg")" = 600
+check "chart --view supply as HTML" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.html"
+expect "chart supply: in words" grep -q 'Warfarin 5 mg tablets: 30 tablets on 2026-12-01; refill by 2027-01-12; runs out on 2027-01-17.' "$tmp/supply.html"
+check "chart: SVG of the record is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.svg"
+expect "chart: nothing written for the record as SVG" test ! -e "$tmp/mar.svg"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -1,4 +1,5 @@
 import DoseCal
+import DoseCalEntry
 import Foundation
 import ICal
 
@@ -10,6 +11,7 @@ enum ExportCommand {
     static let help = """
         Usage: dosecal export SCHEDULE [-o FILE|-] [--person ID] [--privacy] [--previous FILE]
                               [--now TIME] [--force] [--keep-base]
+               dosecal export SCHEDULE --format fhir [-o FILE|-] [--person ID]
 
         Write SCHEDULE (a JSON schedule file, or - for standard input) as an RFC 5545
         calendar: one recurring event with a reminder per dose time, a refill warning
@@ -21,7 +23,14 @@ enum ExportCommand {
         5 ml (250 mg)"; the alarm "Time for Mia to take ...". The UIDs do not depend
         on the person.
 
+        With --format fhir it writes a FHIR R4 Bundle (JSON) instead, for a health
+        record or a care team: a Patient per person, a MedicationStatement per
+        medication with its dosage (timing, dose, as-needed limits) and a
+        MedicationAdministration per log entry (taken: completed; skipped or missed:
+        not-done, with the reason), with stable ids. See docs/fhir.md.
+
         Options:
+          --format FORMAT    ics (the default) or fhir.
         \(PersonOption.help)
                              A calendar of one person's doses (the UIDs are the
                              same as in the whole schedule's feed).
@@ -54,7 +63,8 @@ enum ExportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now", "person"],
+            arguments, flags: ["privacy", "force", "quiet", "keep-base"],
+            options: ["output", "previous", "now", "person", "format"],
             aliases: ["-o": "output"])
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -63,6 +73,7 @@ enum ExportCommand {
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
         let output = args.options["output"] ?? "-"
+        if try args.choice("format", in: ["ics", "fhir"]) == "fhir" { return try fhir(args, output: output, context: context) }
         let keepBase = args.flags.contains("keep-base")
         if keepBase && args.positionals[0] == "-" {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
