@@ -94,7 +94,7 @@ public struct TimingRepeat: Sendable, Equatable {
     /// `s`, `min`, `h`, `d`, `wk`, `mo` or `a`.
     public var periodUnit: String?
     public var dayOfWeek: [Weekday]
-    public var timeOfDay: [WallTime]
+    public var timeOfDay: [LocalTime]
     /// EventTiming codes (`MORN`, `HS`, `ACM` ...), as written.
     public var when: [String]
     /// Minutes from the `when` event (before it for AC codes, else after it).
@@ -103,7 +103,7 @@ public struct TimingRepeat: Sendable, Equatable {
     public init(
         boundsStart: LocalDate? = nil, boundsEnd: LocalDate? = nil, boundsDuration: (value: Double, unit: String)? = nil,
         count: Int? = nil, frequency: Int? = nil, frequencyMax: Int? = nil, period: Double? = nil,
-        periodMax: Double? = nil, periodUnit: String? = nil, dayOfWeek: [Weekday] = [], timeOfDay: [WallTime] = [],
+        periodMax: Double? = nil, periodUnit: String? = nil, dayOfWeek: [Weekday] = [], timeOfDay: [LocalTime] = [],
         when: [String] = [], offset: Int? = nil
     ) {
         self.boundsStart = boundsStart

@@ -88,7 +88,7 @@ public struct DosageConverter: Sendable {
 struct DosePlan: Sendable {
     var sequence: Int
     var recurrence: Recurrence
-    var times: [WallTime]
+    var times: [LocalTime]
     var start: LocalDate
     /// Whether the dosage gave its start (else `today`).
     var startGiven: Bool

@@ -133,10 +133,10 @@ public struct DosageOptions: Sendable, Equatable {
     }
 
     /// `08:00,20:00`.
-    static func times(_ text: String) throws(EntryError) -> [WallTime] {
-        var result: [WallTime] = []
+    static func times(_ text: String) throws(EntryError) -> [LocalTime] {
+        var result: [LocalTime] = []
         for part in text.split(separator: ",") {
-            guard let t = WallTime(parsing: part.trimmingCharacters(in: .whitespaces)) else {
+            guard let t = LocalTime(parsing: part.trimmingCharacters(in: .whitespaces)) else {
                 throw .invalid("--times: \"\(part)\" is not a time; use HH:MM from 00:00 to 23:59, like --times 08:00,20:00")
             }
             result.append(t)

@@ -90,7 +90,7 @@ extension InstructionReading {
             }
             if pm, hour < 12 { hour += 12 }
             if am, hour == 12 { hour = 0 }
-            guard let time = WallTime(hour: hour, minute: parts.count > 1 ? parts[1] : 0) else {
+            guard let time = LocalTime(hour: hour, minute: parts.count > 1 ? parts[1] : 0) else {
                 throw .unreadInstruction(text: text, understood: understood.joined(separator: ", "), unread: "at \(t)")
             }
             repeats.timeOfDay.append(time)
