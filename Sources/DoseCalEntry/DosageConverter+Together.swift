@@ -22,9 +22,9 @@ extension DosageConverter {
     /// otherwise (they are separate medications).
     func together(_ plans: [DosePlan]) -> DosePlan? {
         guard plans.count > 1, let first = plans.first else { return plans.first }
-        var cells: [Weekday: [WallTime: Double]] = [:]
+        var cells: [Weekday: [LocalTime: Double]] = [:]
         var days: Set<Weekday> = []
-        var times: Set<WallTime> = []
+        var times: Set<LocalTime> = []
         for p in plans {
             guard p.start == first.start, p.end == first.end, p.count == nil, first.count == nil, p.unit == first.unit,
                 p.form == first.form, p.policy == first.policy, let own = Self.days(p.recurrence, like: first.recurrence)

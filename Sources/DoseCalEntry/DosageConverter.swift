@@ -100,11 +100,11 @@ struct DosePlan: Sendable {
     var form: DoseForm?
     var notes: [String]
     /// The slot ids of `times` (dosecal's slot extension), else "1", "2" ... in time order.
-    var slotIDs: [WallTime: String] = [:]
+    var slotIDs: [LocalTime: String] = [:]
     /// The time policy dosecal's extension gives; nil: the one the timing implies.
     var policy: TimePolicy?
     /// Amounts of some doses (dosages taken together): on `days` (empty: every dose day) at `times`.
-    var amounts: [(days: [Weekday], times: [WallTime], amount: Double)] = []
+    var amounts: [(days: [Weekday], times: [LocalTime], amount: Double)] = []
 
     /// The dose slots, in time order.
     var slots: [DoseSlot] {

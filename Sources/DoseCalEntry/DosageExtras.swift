@@ -87,7 +87,7 @@ public struct DosageExtras: Sendable, Equatable {
         self.init()
         for e in d["extension"]?.arrayValue ?? [] where e["url"]?.stringValue == Self.slotURL {
             let parts = (e["valueString"]?.stringValue ?? "").split(separator: " ")
-            guard parts.count == 2, let time = WallTime(parsing: parts[1]) else {
+            guard parts.count == 2, let time = LocalTime(parsing: parts[1]) else {
                 throw .notExact("the slot extension \(e.summary) is not \"ID HH:MM\"")
             }
             slots.append(DoseSlot(id: String(parts[0]), time: time))

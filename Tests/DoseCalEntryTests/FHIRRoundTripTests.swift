@@ -39,10 +39,10 @@ import Testing
     /// and import lists the medication as not imported with those words (never the unmoved doses).
     @Test func whatNoDosageSaysIsNotImported() throws {
         var m = Medication(
-            id: "sertraline", name: "Sertraline", times: [DoseSlot(id: "morning", time: WallTime(parsing: "09:00")!)],
+            id: "sertraline", name: "Sertraline", times: [DoseSlot(id: "morning", time: LocalTime(parsing: "09:00")!)],
             start: LocalDate(parsing: "2026-03-01")!)
         m.rescheduled = [
-            RescheduledDose(slot: "morning", date: LocalDate(parsing: "2026-03-08")!, time: WallTime(parsing: "11:00")!)
+            RescheduledDose(slot: "morning", date: LocalDate(parsing: "2026-03-08")!, time: LocalTime(parsing: "11:00")!)
         ]
         let s = Schedule(version: 2, home: Zone("Europe/Berlin")!, medications: [m])
         let text = FHIRExport.bundle(s).text
