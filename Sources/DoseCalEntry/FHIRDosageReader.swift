@@ -130,7 +130,8 @@ struct FHIRDosageReader {
     /// A dateTime with an offset as the local time in the person's zone; without one, as written.
     func dateTime(_ s: String) -> LocalDateTime? {
         if let instant = RFC3339.instant(s) { return zone.local(at: instant) }
-        guard s.count >= 16, let d = LocalDate(parsing: s.prefix(10)), let t = LocalTime(parsing: s.dropFirst(11).prefix(5)) else {
+        guard s.count >= 16, let d = LocalDate(parsing: s.prefix(10)), let t = LocalTime(parsing: s.dropFirst(11).prefix(5))
+        else {
             return nil
         }
         return LocalDateTime(date: d, time: t)

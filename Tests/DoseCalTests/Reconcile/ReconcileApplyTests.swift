@@ -34,7 +34,8 @@ import Testing
     @Test func moveBecomesRescheduledDose() throws {
         let m = try Self.merged("google-move-one.ics")
         #expect(
-            m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: LocalTime(parsing: "09:30")!)])
+            m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: LocalTime(parsing: "09:30")!)]
+        )
     }
 
     @Test func deleteBecomesSkippedLogEntries() throws {
