@@ -134,7 +134,7 @@ struct CheckJSONWriter {
         guard let instant else { return raw("null") }
         // Floor division; the years 0...9999 lie well inside these bounds.
         guard instant >= -62_167_219_200 && instant < 253_402_300_800 else {
-            return string(NotificationPlan.rfc3339(instant))
+            return string(RFC3339.utc(instant))
         }
         let days = instant >= 0 ? instant / 86_400 : -1 - (-1 - instant) / 86_400
         let rest = instant - days * 86_400

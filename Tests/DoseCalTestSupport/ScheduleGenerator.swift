@@ -38,7 +38,7 @@ public struct ScheduleGenerator {
         from.adding(days: int(0...maxDays))
     }
 
-    public mutating func time() -> WallTime { WallTime(hour: int(0...23), minute: int(0...59))! }
+    public mutating func time() -> LocalTime { LocalTime(hour: int(0...23), minute: int(0...59))! }
     public mutating func quarters(_ range: ClosedRange<Int>) -> Double { Double(int(range)) / 4 }
 
     public mutating func schedule() -> Schedule {
@@ -81,7 +81,7 @@ public struct ScheduleGenerator {
         default: recurrence = .everyNHours(pick([1, 168, int(1...168)]))
         }
         var slotIDs = Set<String>()
-        var usedTimes = Set<WallTime>()
+        var usedTimes = Set<LocalTime>()
         var times: [DoseSlot] = []
         let slotCount: Int
         if case .everyNHours = recurrence { slotCount = 1 } else { slotCount = int(1...4) }
@@ -110,7 +110,7 @@ public struct ScheduleGenerator {
             ? Supply(
                 pills: pick([0, quarters(0...800), Double(int(0...1000)) / 7, Double.random(in: 0...1e6, using: &rng)]),
                 asOf: date(), warningDays: pick([7, 0, 365, int(0...365)]),
-                refillReminderTime: bool() ? time() : WallTime(hour: 9, minute: 0)!) : nil
+                refillReminderTime: bool() ? time() : LocalTime(hour: 9, minute: 0)!) : nil
         return Medication(
             id: medicationID, name: text(allowEmpty: false), strength: bool() ? text() : nil, dose: bool() ? text() : nil,
             pillsPerDose: pick([1, quarters(1...80), 0.25]), notes: bool() ? text(multiline: true) : nil, times: times,

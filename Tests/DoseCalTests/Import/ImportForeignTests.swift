@@ -18,7 +18,7 @@ import Testing
         let report = try CalendarImporter().run([calendar])
         let zone = Zone(report.schedule.homeZone) ?? .utc
         let start = ZoneResolver.resolve(
-            LocalDateTime(date: LocalDate(parsing: from)!, time: WallTime(hour: 0, minute: 0)!), in: zone
+            LocalDateTime(date: LocalDate(parsing: from)!, time: LocalTime(hour: 0, minute: 0)!), in: zone
         ).instant
         let end = start + days * 86_400
         let doses = calendar.series.compactMap(\.master).filter { !($0.summary ?? "").contains("Zahnarzt") }

@@ -144,7 +144,7 @@ import Testing
         let set = try Reconciler(
             base: ReturnedCalendar(parsing: Array(S.baseText().utf8)), ours: S.demo(),
             theirs: ReturnedCalendar(parsing: Array(theirs.utf8)), now: S.now,
-            damaged: [uid: SeriesDamage(uid: uid, reason: "unreadable item")]
+            damaged: [uid: SeriesDamage(uid: uid, .unreadableFile)]
         ).reconcile()
         #expect(set.seen.isEmpty)
         #expect(set.damaged.map(\.uid) == [uid])

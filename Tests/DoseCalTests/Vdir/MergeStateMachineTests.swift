@@ -30,7 +30,7 @@ struct MergeMachine {
     var schedule: Schedule
     var now = Fixtures.now
     /// Phone edits not yet seen by a full run: UID -> (slot key, new time or nil for deleted).
-    var pending: [String: (medication: String, slot: String, time: WallTime?)] = [:]
+    var pending: [String: (medication: String, slot: String, time: LocalTime?)] = [:]
 
     init(seed: UInt64) {
         self.seed = seed
@@ -66,7 +66,7 @@ struct MergeMachine {
             let i = schedule.medications.firstIndex { $0.id == m }!
             let j = schedule.medications[i].times.firstIndex { $0.id == s }!
             let t = schedule.medications[i].times[j].time
-            schedule.medications[i].times[j].time = WallTime(hour: (t.hour + 1) % 24, minute: t.minute)!
+            schedule.medications[i].times[j].time = LocalTime(hour: (t.hour + 1) % 24, minute: t.minute)!
         case 2,
             3 where !choices.isEmpty:  // the phone moves a whole series by 30 minutes
             let (m, s) = choices[Int.random(in: 0..<choices.count, using: &rng)]
@@ -77,7 +77,7 @@ struct MergeMachine {
             else { break }
             let hhmm = String(text[range].suffix(6).prefix(4))
             let minutes = (Int(hhmm.prefix(2))! * 60 + Int(hhmm.suffix(2))! + 30) % 1440
-            let new = WallTime(hour: minutes / 60, minute: minutes % 60)!
+            let new = LocalTime(hour: minutes / 60, minute: minutes % 60)!
             let edited = text.replacingOccurrences(
                 of: "20260105T\(hhmm)00", with: "20260105T\(new.description.replacingOccurrences(of: ":", with: ""))00"
             ).replacingOccurrences(of: "\r\n", with: "\n")
