@@ -39,7 +39,7 @@ final class VdirSandbox {
         var sync = VdirSync(folder: folder, statusPath: statusPath)
         sync.mergeEdits = true
         var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: schedule, now: now, stepLimit: stepLimit) { saved = $0 }
+        let report = try sync.run(schedule: schedule, now: now, stepLimit: stepLimit) { saved = $0.changes }
         if let saved { schedule = try schedule.applying(saved.changes, now: now) }
         return report
     }
