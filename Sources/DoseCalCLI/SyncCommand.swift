@@ -139,7 +139,7 @@ enum SyncCommand {
         // The library merged the phone's edits into the file's schedule (never the in-memory
         // --zone stop) once: that is what is written, over the bytes it was decoded from.
         let save = { (merge: VdirSync.Merge) throws -> Void in
-            try held?.replace(bytes, decoded: onFile, with: merge.schedule)
+            try held?.replace(bytes, decoded: onFile, with: merge.schedule, encoded: merge.bytes())
         }
         started()
         var report = try sync.run(schedule: onFile, now: now, save: save)

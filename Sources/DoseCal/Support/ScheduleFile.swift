@@ -57,12 +57,13 @@ public final class ScheduleFile {
     public var exists: Bool { (try? Syscalls.statFollowingLinks(file)) != nil }
 
     /// Writes `schedule` over the file, which held `original` when it was read (`decoded`: its
-    /// schedule, when the caller decoded it already; nil: decoded here). Returns the backup's
-    /// path when one was written. `alwaysBackup` keeps the original even when it is canonical
-    /// (reconcile changes decisions, not only the log).
+    /// schedule, when the caller decoded it already; nil: decoded here; `encoded`: the new
+    /// schedule's `ScheduleCodec.encode`, when made already). Returns the backup's path when one
+    /// was written. `alwaysBackup` keeps the original even when it is canonical (reconcile
+    /// changes decisions, not only the log).
     @discardableResult
     public func replace(
-        _ original: Data, decoded: Schedule? = nil, with schedule: Schedule, alwaysBackup: Bool = false
+        _ original: Data, decoded: Schedule? = nil, with schedule: Schedule, encoded: Data? = nil, alwaysBackup: Bool = false
     ) throws(AtomicFile.WriteError) -> String? {
         var backup: String? = nil
         let read = decoded ?? (try? ScheduleCodec.decode(original, file: path))
@@ -70,7 +71,7 @@ public final class ScheduleFile {
             backup = file + ".bak"
             try AtomicFile.write(original, to: file + ".bak")
         }
-        try AtomicFile.write(ScheduleCodec.encode(schedule), to: file)
+        try AtomicFile.write(encoded ?? ScheduleCodec.encode(schedule), to: file)
         return backup
     }
 

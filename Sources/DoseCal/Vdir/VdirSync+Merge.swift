@@ -27,6 +27,11 @@ extension VdirSync {
         public var accepted: [String]
         /// Damaged items rewritten from the schedule, with the phone's bytes to keep.
         public var repaired: [Repair] = []
+        /// `schedule`'s file text, when the merge made it already.
+        var encoded: Data? = nil
+
+        /// What the file is to hold: `ScheduleCodec.encode(schedule)`, made once per merge.
+        public func bytes() -> Data { encoded ?? ScheduleCodec.encode(schedule) }
     }
 
     /// A damaged item replaced by the schedule's version: the phone's bytes are kept at `backup`.
@@ -89,7 +94,7 @@ extension VdirSync {
     }
 
     /// Records `uid`'s folder change in the status when the verdict allows it.
-    private func accept(
+    func accept(
         _ uid: String, _ change: FolderChanges.Change, verdict: MergeVerdict, state: FolderState, into result: inout Merge
     ) {
         let file = state.files.first { $0.uids == [uid] && $0.problem == nil }

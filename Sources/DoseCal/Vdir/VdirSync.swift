@@ -85,7 +85,9 @@ public struct VdirSync: Sendable {
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         let parts = (state: state, planner: planner, leftovers: leftovers)
-        if let report = try changedOnly(schedule: schedule, now: now, previous: previous, parts, stepLimit: stepLimit) {
+        if let report = try changedOnly(
+            schedule: schedule, file: file, now: now, previous: previous, parts, stepLimit: stepLimit, save: save)
+        {
             return report
         }
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
