@@ -60,6 +60,7 @@ interop: build
 	python3 scripts/interop/check_export.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_export.py $(BIN) scripts/interop/probes/schedules
 	python3 scripts/interop/check_conformance.py $(BIN)
+	.venv-fhir/bin/python scripts/interop/check_fhir.py $(BIN) fixtures/fhir fixtures/schedules
 	python3 scripts/interop/check_zone_vtimezones.py $(BIN)
 	python3 scripts/interop/check_khal.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_corpus.py $(BIN) $(CORPUS)
@@ -69,6 +70,7 @@ interop: build
 	python3 scripts/interop/check_sync_docs.py $(BIN) fixtures/schedules
 	python3 scripts/interop/check_writers.py $(BIN)
 	python3 scripts/interop/check_publish.py $(BIN) fixtures/schedules
+	python3 scripts/interop/check_chart.py $(BIN)
 
 # The embeddable core builds and links with libical hidden (docs/core.md; own build folder).
 core:

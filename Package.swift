@@ -13,6 +13,8 @@ let package = Package(
         // an automatic library).
         .library(name: "DoseCalCore", type: .static, targets: ["DoseCalCore"]),
         .library(name: "DoseCal", targets: ["DoseCal"]),
+        .library(name: "DoseCalEntry", targets: ["DoseCalEntry"]),
+        .library(name: "DoseCalChart", targets: ["DoseCalChart"]),
         .library(name: "ICal", targets: ["ICal"]),
         .library(name: "CalendarTime", targets: ["CalendarTime"]),
         .executable(name: "dosecal", targets: ["DoseCalCLI"]),
@@ -34,11 +36,19 @@ let package = Package(
         .target(name: "ICal", dependencies: ["CLibical", "CLibicalICU", "CalendarTime"]),
         .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
         .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
-        .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal"]),
+        // Where schedules come from and go to besides calendars: FHIR R4 dosages, plain
+        // instructions, edits by command (no libical: over the core only).
+        .target(name: "DoseCalEntry", dependencies: ["DoseCalCore"]),
+        // Charts for people to look at (administration record, week, supply) as HTML and SVG,
+        // over the core alone (no libical).
+        .target(name: "DoseCalChart", dependencies: ["DoseCalCore", "CalendarTime"]),
+        .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal", "DoseCalEntry", "DoseCalChart"]),
         // Seeded generators shared by the test targets.
         .target(name: "DoseCalTestSupport", dependencies: ["DoseCalCore"], path: "Tests/DoseCalTestSupport"),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "DoseCalCoreTests", dependencies: ["DoseCalCore", "DoseCalTestSupport"]),
+        .testTarget(name: "DoseCalEntryTests", dependencies: ["DoseCalEntry", "DoseCalCore"]),
         .testTarget(name: "DoseCalTests", dependencies: ["DoseCal", "ICal", "DoseCalTestSupport"]),
+        .testTarget(name: "DoseCalChartTests", dependencies: ["DoseCalChart", "DoseCalTestSupport"]),
     ]
 )

@@ -548,6 +548,12 @@ assert [m['id'] for m in r['medications']] == ['methotrexate', 'metformin', 'lev
 check "import to standard output" 0 "$bin" import "$tmp/rec/feed.ics"
 expect "import: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
 expect "import: no progress on a non-terminal" bash -c "! grep -q 'events' '$tmp/stderr' || ! grep -q \$'\r' '$tmp/stderr'"
+mkdir -p "$tmp/dash"
+check "import -o - is standard output" 0 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o -"
+expect "import -o -: stdout is the schedule" python3 -c "import json; assert json.load(open('$tmp/stdout'))['version'] == 1"
+expect "import -o -: no file named - and no lock .-.lock" test -z "$(ls -A "$tmp/dash")"
+check "import -o - --json: the report needs a file" 64 bash -c "cd '$tmp/dash' && '$(realpath "$bin")' import '$tmp/rec/feed.ics' -o - --json"
+expect "import -o - --json: nothing created" test -z "$(ls -A "$tmp/dash")"
 check "import: no dose-like event" 1 "$bin" import "$tmp/rec/other.ics" -o "$tmp/rec/none.json"
 expect "import: nothing written when nothing found" test ! -e "$tmp/rec/none.json"
 check "import: --match finds it, but one event is no rule" 1 "$bin" import "$tmp/rec/other.ics" --match dentist -o "$tmp/rec/none2.json"
@@ -769,11 +775,29 @@ expect "import: the existing schedule is untouched" grep -q '"at": "2026-11-29T1
 truncate -s 2G "$wl/huge.json" "$wl/huge.ics"
 too_large="holds 2147483648 bytes; dosecal reads files of at most 67108864 bytes (64 MiB), so nothing was read"
 for args in "export $wl/huge.json" "validate $wl/huge.json" "log $wl/huge.json taken x" "check $demo --calendar $wl/huge.ics" \
-    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics" "expand $wl/huge.ics --from 2026-01-01 --to 2026-02-01 --zone UTC"; do
+    "reconcile $demo $wl/huge.ics" "import $wl/huge.ics"; do
     check "2 GB file: ${args%% *} refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" $args
     expect "2 GB file: ${args%% *} names the file, its size and the limit" bash -c "grep -F '$too_large' '$tmp/stderr' | grep -qE '$wl/huge\.(json|ics) holds'"
     expect "2 GB file: ${args%% *} reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
 done
+# expand streams a calendar (mapped, one UID group at a time): up to 1 GiB, in memory that follows
+# its largest group, not its size.
+check "2 GB file: expand refuses it" 2 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/huge.ics" --from 2026-01-01 --to 2026-02-01 --zone UTC
+expect "2 GB file: expand names the file, its size and its limit" grep -qF "$wl/huge.ics holds 2147483648 bytes; dosecal reads files of at most 1073741824 bytes (1024 MiB), so nothing was read" "$tmp/stderr"
+expect "2 GB file: expand reads none of it (peak memory under 200 MB)" test "$(tail -1 "$tmp/rss")" -lt 200000
+python3 -c '
+import sys
+event = "BEGIN:VEVENT\r\nUID:e%d@x\r\nDTSTART:20260105T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=%d\r\nSUMMARY:" + "x" * 180 + "\r\nEND:VEVENT\r\n"
+with open(sys.argv[1], "w") as f:
+    f.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n")
+    f.write("".join(event % (k, 1 + k % 3) for k in range(260000)))
+    f.write("END:VCALENDAR\r\n")' "$wl/big.ics"
+check "70 MB calendar: expand streams it" 0 /usr/bin/time -f %M -o "$tmp/rss" "$bin" expand "$wl/big.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "70 MB calendar: expand counts every instance" test "$(cat "$tmp/stdout")" = 519999
+expect "70 MB calendar: expand's peak memory is under 60 MB, less than the file" test "$(tail -1 "$tmp/rss")" -lt 61440
+check "70 MB calendar: check does not read it whole" 2 "$bin" check "$demo" --calendar "$wl/big.ics"
+expect "70 MB calendar: check names its limit" grep -qF "dosecal reads files of at most 67108864 bytes (64 MiB)" "$tmp/stderr"
+rm -f "$wl/big.ics"
 check "2 GB file: standard input is cut at the limit" 2 sh -c "head -c 70000000 /dev/zero | '$bin' validate -"
 expect "2 GB file: standard input says so" grep -qF "<stdin> holds more; dosecal reads files of at most 67108864 bytes" "$tmp/stderr"
 truncate -s 2G "$wl/cal/huge.ics"
@@ -820,6 +844,20 @@ check "budget: expand --json cut by the budget exits 1" 1 "$bin" expand "$wl/tic
 expect "budget: expand --json says so first" python3 -c "
 import json; d = json.load(open('$tmp/stdout')); assert list(d) == ['incomplete', 'instances'], list(d)"
 check "budget: expand without a cut exits 0" 0 "$bin" expand "$wl/demo.ics" --from 2026-12-01 --to 2026-12-08 --zone UTC --count
+# One event past its own bound (500,000 instances: a minutely event over a year) is left out: the
+# count is not all there is, so expand says so on standard output and exits 1 (decision 0244).
+python3 - "$wl/minutely.ics" <<'PY'
+import sys
+open(sys.argv[1], 'w', newline='').write(
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:minutely@example.com\r\n'
+    'DTSTAMP:20261130T120000Z\r\nDTSTART:20260101T000000Z\r\nRRULE:FREQ=MINUTELY\r\nSUMMARY:m\r\nEND:VEVENT\r\n'
+    'BEGIN:VEVENT\r\nUID:daily@example.com\r\nDTSTAMP:20261130T120000Z\r\nDTSTART:20260101T080000Z\r\n'
+    'RRULE:FREQ=DAILY\r\nSUMMARY:d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n')
+PY
+check "budget: expand --count with an event past its own bound exits 1" 1 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2027-01-01 --zone UTC --count
+expect "budget: expand names the event left out first, then the partial count" bash -c "head -1 '$tmp/stdout' | grep -q '^INCOMPLETE: .*event \"minutely@example.com\" has more than 500000 instances in the window' && sed -n 2p '$tmp/stdout' | grep -qx 365"
+check "budget: expand of the window the bound allows exits 0" 0 "$bin" expand "$wl/minutely.ics" --from 2026-01-01 --to 2026-01-02 --zone UTC --count
+expect "budget: all 1,441 instances counted" grep -qx 1441 "$tmp/stdout"
 # Absence is not deletion, damage changes nothing (decisions 0200-0203): through reconcile and sync.
 abs="$tmp/absence"; mkdir -p "$abs"; cp "$demo" "$abs/meds.json"; cp "$demo" "$abs/before.json"
 check "absence: reconcile --apply of a calendar holding one series" 0 "$bin" reconcile "$abs/meds.json" fixtures/clients/google-move-one.ics --apply --now 2026-12-15T12:00:00Z
@@ -871,5 +909,171 @@ expect "export: the words of the day" grep -q "^SUMMARY:Warfarin 5 mg tablets: h
 printf '{"version": 1, "homeZone": "UTC", "medications": [{"id": "a", "name": "A", "form": "liquid", "times": ["08:00"], "start": "2026-01-01"}]}' > "$tmp/v1form.json"
 check "a version 1 file with a version 2 key" 2 "$bin" validate "$tmp/v1form.json"
 expect "the error says to use version 2" grep -q 'v1form.json:1:.*medications\[0\].form: form needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
+# FHIR R4 import: a resource, a Bundle, NDJSON; inactive orders listed, what cannot be exact listed.
+check "import of FHIR needs --zone" 64 "$bin" import fixtures/fhir/bundle-searchset.json
+expect "the error says FHIR names no zone" grep -q "FHIR names no home zone: give --zone ZONE" "$tmp/stderr"
+check "import of HL7's examples and a Bundle" 0 "$bin" import fixtures/fhir/hl7-medrx0301.json fixtures/fhir/hl7-medrx0303.json fixtures/fhir/bundle-searchset.json --zone Europe/Berlin --now 2026-10-30 -o "$tmp/fhir.json"
+expect "the schedule is mode 0600" test "$(stat -c %a "$tmp/fhir.json")" = 600
+expect "the report lists the completed order" grep -qx "  MedicationRequest/medrx0301 (Oral Form Oxycodone (product)): status completed" "$tmp/stdout"
+expect "the report says a time came from the clock" grep -qx "    07:30 from the clock (ACM)" "$tmp/stdout"
+expect "the report lists the infusion with its reason" grep -q "heparin-infusion (Heparin 25,000 units in 250 mL): a rate (doseAndRate.rate): a continuous infusion has no dose times to remind" "$tmp/stdout"
+check "the imported schedule is valid" 0 "$bin" validate "$tmp/fhir.json"
+check "import of FHIR NDJSON with --json" 0 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --now 2026-10-30 -o "$tmp/ndjson.json" --json
+expect "--json lists the three medications" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert [m['from'] for m in d['medications']] == ['MedicationRequest/salbutamol', 'MedicationRequest/methotrexate', 'MedicationRequest/omeprazole'], d"
+check "import of FHIR --json needs -o" 64 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin --json
+check "import of FHIR never replaces a file" 2 "$bin" import fixtures/fhir/bulk-medicationrequests.ndjson --zone Europe/Berlin -o "$tmp/ndjson.json"
+printf '{"resourceType": "MedicationRequest", "status": "active"' > "$tmp/broken.json"
+check "broken FHIR JSON is bad input" 2 "$bin" import "$tmp/broken.json" --zone UTC
+expect "the error names the file and line" grep -q "broken.json:1: not JSON" "$tmp/stderr"
+check "--clock of a calendar import is wrong usage" 64 "$bin" import "$tmp/a.ics" --clock "$tmp/fhir.json"
+# Entry: init, add (an instruction or options), edit, remove; every writer under the lock.
+entry="$tmp/entry.json"
+check "init --help" 0 "$bin" init --help
+check "add --help" 0 "$bin" add --help
+expect "add --help shows an instruction" grep -q '"1 tablet twice a day"' "$tmp/stdout"
+check "edit --help" 0 "$bin" edit --help
+check "remove --help" 0 "$bin" remove --help
+check "init needs --zone" 64 "$bin" init "$entry"
+check "init" 0 "$bin" init "$entry" --zone America/New_York
+expect "init: the file is mode 0600" test "$(stat -c %a "$entry")" = 600
+expect "init: format version 2" grep -q '"version": 2' "$entry"
+check "init never replaces a file" 2 "$bin" init "$entry" --zone UTC
+check "add from an instruction" 0 "$bin" add "$entry" Amoxicillin "5 ml every 8 hours for 10 days" --strength "250 mg/5 ml" --now 2026-10-31T21:00:00Z
+expect "add: in words" grep -qx "  Amoxicillin 250 mg/5 ml: 5 ml (250 mg) every 8 hours from 08:00, from 2026-10-31 to 2026-11-09" "$tmp/stdout"
+expect "add: the time from the clock is said" grep -qx "    the first dose at 08:00 from the clock (MORN), every 8 hours from it" "$tmp/stdout"
+expect "add: the next three doses in local time across the change" grep -qx "    Next doses: Sun 2026-11-01 00:00 EDT, Sun 2026-11-01 07:00 EST, Sun 2026-11-01 15:00 EST" "$tmp/stdout"
+check "add from options" 0 "$bin" add "$entry" Metformin --strength "500 mg" --form tablet --times 08:00,20:00 --now 2026-10-31T21:00:00Z --json
+expect "add --json" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
+assert m['id'] == 'metformin' and m['next'] == ['Sat 2026-10-31 20:00 EDT', 'Sun 2026-11-01 08:00 EST', 'Sun 2026-11-01 20:00 EST'], d"
+check "add as needed" 0 "$bin" add "$entry" Salbutamol "2 puffs as needed, at most 8 a day" --now 2026-10-31T12:00:00Z
+expect "add as needed: no planned doses" grep -qx "    No planned doses: taken when needed." "$tmp/stdout"
+cp "$entry" "$tmp/entry-before.json"
+check "an instruction not read is refused" 2 "$bin" add "$entry" X "1 tablet with a glass of water"
+expect "the refusal says what was understood" grep -q 'cannot read "with a glass of water" in "1 tablet with a glass of water" (understood: 1 tablet)' "$tmp/stderr"
+expect "nothing written after a refusal" cmp -s "$entry" "$tmp/entry-before.json"
+check "an instruction read but not exact is refused" 2 "$bin" add "$entry" X "1 tablet 3 times a week"
+expect "the reason is said" grep -q "3 times every week with no days named: say on which weekdays" "$tmp/stderr"
+check "a wrong option value is wrong usage" 64 "$bin" add "$entry" X --times 25:00
+check "add without how it is taken" 64 "$bin" add "$entry" X
+check "add of an id taken" 2 "$bin" add "$entry" Metformin "1 tablet daily" --id metformin
+check "edit the times" 0 "$bin" edit "$entry" metformin --times 07:00,19:00 --now 2026-10-31T12:00:00Z
+expect "edit: in words" grep -qx "  Metformin 500 mg tablets: 1 tablet (500 mg) at 07:00 and 19:00 every day, from 2026-10-31" "$tmp/stdout"
+check "edit --end" 0 "$bin" edit "$entry" metformin --end 2026-12-31
+expect "edit: the end is written" grep -q '"end": "2026-12-31"' "$entry"
+check "the edited schedule is valid" 0 "$bin" validate "$entry"
+check "log a dose" 0 "$bin" log "$entry" taken salbutamol --at 2026-10-31T13:00:00Z
+check "remove of a medication with a log is refused" 2 "$bin" remove "$entry" salbutamol
+expect "the refusal says to end it instead" grep -q "end it instead with: dosecal edit SCHEDULE salbutamol --end DATE" "$tmp/stderr"
+check "remove" 0 "$bin" remove "$entry" amoxicillin
+expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
+expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
+# FHIR export: a Bundle of the medications and the log.
+check "export --format fhir" 0 "$bin" export "$demo" --format fhir -o "$tmp/demo-fhir.json"
+expect "export --format fhir writes a Bundle" python3 -c "
+import json; b = json.load(open('$tmp/demo-fhir.json')); assert b['resourceType'] == 'Bundle' and b['type'] == 'collection'
+kinds = [e['resource']['resourceType'] for e in b['entry']]; assert 'MedicationStatement' in kinds and 'MedicationAdministration' in kinds, kinds"
+check "export --format fhir to stdout is the same" 0 "$bin" export "$demo" --format fhir
+expect "the same bytes" cmp -s "$tmp/stdout" "$tmp/demo-fhir.json"
+check "export --format fhir in privacy mode is refused" 64 "$bin" export fixtures/schedules/privacy.json --format fhir
+check "an unknown --format" 64 "$bin" export "$demo" --format csv
+check "export --format fhir of an imported schedule" 0 "$bin" export "$tmp/fhir.json" --format fhir -o "$tmp/back.json"
+# People: a family in Tokyo and grandma at home in one schedule; --person; privacy names no one.
+fam="$tmp/family.json"; cp fixtures/schedules/family.json "$fam"; chmod 600 "$fam"
+check "people: status of everyone" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z
+expect "people: the heading is where the schedule's itinerary is" grep -qx "Status at 2026-12-09 03:00 Asia/Tokyo (grace 120 min)" "$tmp/stdout"
+expect "people: grouped by person in the order of people, each with their local time and zone" test "$(grep -E '^[A-Za-z]+: 20' "$tmp/stdout" | tr '\n' '|')" = "Mia: 2026-12-09 03:00 Asia/Tokyo|Sam: 2026-12-09 03:00 Asia/Tokyo|Grandma: 2026-12-08 12:00 America/Chicago|"
+expect "people: grandma's doses on her own clock" grep -qx "  next: 2026-12-08 18:00, 2026-12-09 18:00, 2026-12-10 18:00" "$tmp/stdout"
+expect "people: titles say whose dose it is" grep -qx "Mia — Amoxicillin 250 mg/5 ml" "$tmp/stdout"
+check "people: status --json" 0 "$bin" status "$fam" --at 2026-12-08T18:00:00Z --json
+expect "people: status --json names each medication's person" python3 -c "
+import json; d = json.load(open('$tmp/stdout'))
+assert [(m['id'], m['person']) for m in d['medications']] == [('amoxicillin', 'mia'), ('ibuprofen', 'mia'), ('prednisolone', 'sam'), ('pill', 'sam'), ('methotrexate', 'sam'), ('warfarin', 'grandma')], d"
+check "people: status --person grandma" 0 "$bin" status "$fam" --person grandma --at 2026-12-08T18:00:00Z
+expect "people: --person heads in the person's zone" grep -qx "Status at 2026-12-08 12:00 America/Chicago (grace 120 min)" "$tmp/stdout"
+expect "people: --person shows that person's medications only" test "$(grep -c ' — ' "$tmp/stdout")" = 1
+check "people: --person takes the name too" 0 "$bin" status "$fam" --person Grandma --at 2026-12-08T18:00:00Z
+for cmd in status plan check export log refill; do
+    case $cmd in log) extra=(taken warfarin);; refill) extra=(warfarin --add 10);; *) extra=();; esac
+    check "people: $cmd --person with an unknown id" 2 "$bin" $cmd "$fam" "${extra[@]}" --person nobody
+    expect "people: $cmd lists the valid ids" grep -q 'no person has the id "nobody"; ids: mia, sam, grandma' "$tmp/stderr"
+done
+expect "people: nothing written for an unknown person" cmp -s "$fam" fixtures/schedules/family.json
+check "people: plan --person mia" 0 "$bin" plan "$fam" --person mia --at 2026-12-04T00:00:00Z --days 2
+expect "people: plan --person has Mia's notifications only" bash -c "grep -E '^  20' '$tmp/stdout' | grep -v ' Mia — ' | (! grep -q .)"
+check "people: plan of everyone" 0 "$bin" plan "$fam" --at 2026-12-04T00:00:00Z --days 2
+expect "people: a plan window across the trip names both ends' zones" grep -qx "Notification plan 2026-12-03 18:00 America/Chicago to 2026-12-06 09:00 Asia/Tokyo" "$tmp/stdout"
+expect "people: grandma's dose in Chicago time during the trip" grep -q "^  2026-12-04 18:00  once  Grandma — Warfarin 5 mg tablets (slot evening)" "$tmp/stdout"
+check "people: check --person grandma" 0 "$bin" check "$fam" --person grandma --from 2026-12-04 --to 2026-12-10
+expect "people: check counts grandma's doses only" grep -q "^7 doses expected: 7 fire as promised" "$tmp/stdout"
+check "people: export --person grandma" 0 "$bin" export "$fam" --person grandma -o "$tmp/grandma.ics" --now 2026-11-30T12:00:00Z
+expect "people: grandma's feed is hers, in Chicago only" bash -c "! grep -q '^SUMMARY:' '$tmp/grandma.ics' || test -z \"\$(grep '^SUMMARY:' '$tmp/grandma.ics' | grep -v '^SUMMARY:Grandma — ')\" && test \"\$(grep '^TZID:' '$tmp/grandma.ics')\" = \$'TZID:America/Chicago\r'"
+# Privacy mode: no person's (or medicine's) id or name in any byte of any output.
+priv="$tmp/family-private.json"
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['feed']['privacy']=True; json.dump(d, open(sys.argv[2],'w'), indent=1)" fixtures/schedules/family.json "$priv"; chmod 600 "$priv"
+: > "$tmp/private-all"
+private_run() {  # description, expected exit, command...: the command's output and errors are kept for the scan
+    check "$@"; cat "$tmp/stdout" "$tmp/stderr" >> "$tmp/private-all"
+}
+private_run "privacy: export" 0 "$bin" export "$priv" -o "$tmp/private.ics" --now 2026-11-30T12:00:00Z
+cat "$tmp/private.ics" >> "$tmp/private-all"
+private_run "privacy: status" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z
+expect "privacy: people numbered" grep -qx "Person 3: 2026-12-08 12:00 America/Chicago" "$tmp/stdout"
+private_run "privacy: status --json" 0 "$bin" status "$priv" --at 2026-12-08T18:00:00Z --json
+private_run "privacy: plan" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z
+private_run "privacy: plan --json" 0 "$bin" plan "$priv" --at 2026-12-04T00:00:00Z --json
+private_run "privacy: check" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20
+private_run "privacy: check --json" 0 "$bin" check "$priv" --from 2026-12-04 --to 2026-12-20 --json
+private_run "privacy: status --person with an unknown id" 2 "$bin" status "$priv" --person nobody
+private_run "privacy: log for a medication of another person" 2 "$bin" log "$priv" taken warfarin --person mia --at 2026-12-08T18:00:00Z
+private_run "privacy: log" 0 "$bin" log "$priv" taken warfarin --person grandma --at 2026-12-09T00:05:00Z
+private_run "privacy: refill" 0 "$bin" refill "$priv" warfarin --add 10 --at 2026-12-09T00:10:00Z
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['medications'][0]['person']='mira'; d['people'].append(dict(d['people'][0])); json.dump(d, open(sys.argv[2],'w'), indent=1)" "$priv" "$tmp/private-bad.json"
+private_run "privacy: validate an unknown and a duplicate person" 2 "$bin" validate "$tmp/private-bad.json"
+expect "privacy: the errors still say what is wrong" grep -q 'people\[3\].id: duplicate person id Person 1' "$tmp/private-all"
+private_run "privacy: export of a bad file" 2 "$bin" export "$tmp/private-bad.json" -o "$tmp/private-bad.ics"
+expect "privacy: no person or medicine named in any output, file or error" bash -c "! grep -n -i -w -E 'mia|sam|grandma|mira|amoxicillin|ibuprofen|prednisolone|levonorgestrel|ethinylestradiol|methotrexate|warfarin|pill' '$tmp/private-all'"
+# chart: the administration record as HTML (and PDF when Chromium is installed: the interop check)
+chart=fixtures/chart/family-december.json
+check "chart --help" 0 "$bin" chart --help
+expect "chart --help shows usage" grep -q "Usage: dosecal chart" "$tmp/stdout"
+check "chart without -o is a usage error" 64 "$bin" chart "$chart" --month 2026-12
+check "chart to .png is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/chart.png"
+expect "chart: nothing written for .png" test ! -e "$tmp/chart.png"
+check "chart: --month not a month" 64 "$bin" chart "$chart" --month 2026-13 -o "$tmp/bad.html"
+check "chart: --from after --to" 64 "$bin" chart "$chart" --from 2026-12-05 --to 2026-12-01 -o "$tmp/bad.html"
+expect "chart: nothing written for a bad range" test ! -e "$tmp/bad.html"
+check "chart: unknown person" 2 "$bin" chart "$chart" --month 2026-12 --person nobody -o "$tmp/bad.html"
+check "chart of a month to a file" 0 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.html"
+expect "chart: the file is mode 0600" test "$(stat -c %a "$tmp/mar.html")" = 600
+expect "chart: one table per person" test "$(grep -c '<table class="mar">' "$tmp/mar.html")" = 3
+expect "chart: no script, no address from outside" bash -c "! grep -qiE '<script|https?:|url\(|src=' '$tmp/mar.html'"
+check "chart to standard output" 0 sh -c "'$bin' chart - --month 2026-12 -o - < '$chart' > '$tmp/mar2.html'"
+expect "chart: the same bytes twice (file and standard output)" cmp -s "$tmp/mar.html" "$tmp/mar2.html"
+check "chart of one person" 0 "$bin" chart "$chart" --month 2026-12 --person mia -o "$tmp/mia.html"
+expect "chart --person: only that person" bash -c "grep -q 'Name:</b> Mia' '$tmp/mia.html' && ! grep -q 'Grandma' '$tmp/mia.html'"
+python3 -c "import json,sys; d=json.load(open('$chart')); d['feed']['privacy']=True; json.dump(d, open('$tmp/private.json','w'))"
+check "chart in privacy mode" 0 "$bin" chart "$tmp/private.json" --month 2026-12 -o "$tmp/private.html"
+expect "chart privacy: no medicine, person, birth date or allergy" bash -c "! grep -qiE 'amoxicillin|ibuprofen|prednisolone|levonorgestrel|methotrexate|warfarin|mia|sam\b|grandma|1944|codeine|family medications' '$tmp/private.html'"
+check "chart in privacy mode, unknown person" 2 "$bin" chart "$tmp/private.json" --person grandmother -o "$tmp/bad.html"
+expect "chart privacy: the error names no one" bash -c "! grep -qiE 'grandm' '$tmp/stderr'"
+check "chart to .pdf without Chromium on PATH" 2 env PATH=/nonexistent "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.pdf"
+expect "chart: the error says Chromium is not installed" grep -q "headless Chromium is not installed" "$tmp/stderr"
+expect "chart: no PDF written without Chromium" test ! -e "$tmp/mar.pdf"
+check "chart --view week" 0 "$bin" chart "$chart" --view week --from 2026-12-03 --person sam -o "$tmp/week.html"
+expect "chart week: seven day columns" test "$(grep -o '<th scope="col" abbr=' "$tmp/week.html" | wc -l)" = 7
+expect "chart week: the zone named on a travel day" grep -q '<b>21:00 Asia/Tokyo</b> Sam — Prednisolone 5 mg tablets' "$tmp/week.html"
+expect "chart week: the alarm" grep -q 'Alarm: 15 minutes before the dose' "$tmp/week.html"
+check "chart --view week with --month is a usage error" 64 "$bin" chart "$chart" --view week --month 2026-12 -o "$tmp/bad.html"
+check "chart --view week over 8 days is a usage error" 64 "$bin" chart "$chart" --view week --from 2026-12-01 --to 2026-12-08 -o "$tmp/bad.html"
+check "chart --view supply as SVG" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.svg"
+expect "chart supply: SVG 1.1" grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"' "$tmp/supply.svg"
+expect "chart supply: the run-out day" grep -q '>runs out 2027-01-17</text>' "$tmp/supply.svg"
+expect "chart supply: the SVG is mode 0600" test "$(stat -c %a "$tmp/supply.svg")" = 600
+check "chart --view supply as HTML" 0 "$bin" chart "$chart" --view supply --from 2026-12-01 --to 2027-01-31 -o "$tmp/supply.html"
+expect "chart supply: in words" grep -q 'Warfarin 5 mg tablets: 30 tablets on 2026-12-01; refill by 2027-01-12; runs out on 2027-01-17.' "$tmp/supply.html"
+check "chart: SVG of the record is a usage error" 64 "$bin" chart "$chart" --month 2026-12 -o "$tmp/mar.svg"
+expect "chart: nothing written for the record as SVG" test ! -e "$tmp/mar.svg"
 echo "cli: $pass passed, $fail failed"
 [[ $fail == 0 ]]

@@ -4,8 +4,10 @@ import Foundation
 /// The `dosecal` program: dispatches to a command, maps every error to an exit code.
 enum CLI {
     static let commands: [CommandSpec] = [
-        ExportCommand.spec, CheckCommand.spec, StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
+        InitCommand.spec, AddCommand.spec, EditCommand.spec, RemoveCommand.spec, ExportCommand.spec, CheckCommand.spec,
+        StatusCommand.spec, LogCommand.spec, RefillCommand.spec, PlanCommand.spec,
         ReconcileCommand.spec, ImportCommand.spec, SyncCommand.spec, PublishCommand.spec, ExpandCommand.spec,
+        ChartCommand.spec,
         ValidateCommand.spec,
         CompletionCommand.spec, ManCommand.spec,
     ]

@@ -6,10 +6,12 @@ extension CalendarInput {
     /// The calendar file `check --calendar` names (or - for standard input), read for checking.
     static func checked(_ path: String) throws -> CheckedCalendar {
         let name = path == "-" ? "<stdin>" : path
-        let data = try data(path)
+        let input = try mapped(path)
         let parsed: ParsedCalendar
         do {
-            parsed = try ICalParser.parse(Array(data))
+            parsed = try input.withBytes { (bytes) throws(ICalError) in
+                try ICalParser.parse(bytes.assumingMemoryBound(to: UInt8.self))
+            }
         } catch {
             throw InputError("\(name): \(error)")
         }

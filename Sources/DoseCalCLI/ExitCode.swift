@@ -1,4 +1,5 @@
 import DoseCal
+import DoseCalEntry
 import ICal
 
 /// Exit codes, and the one function that maps errors to them.
@@ -40,7 +41,8 @@ enum ExitCode {
             return e.underlying.map(code(of:)) ?? badInput
         case let e as PublishError:
             return e.isUsage ? usage : badInput
-        case is InputError, is FileError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError,
+        case is InputError, is FileError, is ScheduleError, is ReminderError, is ReconcileError, is ICalError, is EntryError,
+            is FHIRError,
             is AtomicFile.WriteError:
             return badInput
         default:

@@ -38,10 +38,10 @@ enum ExpandCommand {
 
         Events that cannot be expanded (an unknown TZID, an unreadable rule) are left out
         and reported on standard error; the rest are still printed. When the expansion
-        budget (1,000,000 instances in all, windows of up to 200 years) runs out, the
-        events past it are left out: the first line of standard output says so
-        ("INCOMPLETE: ..."; with --json an "incomplete" member), and the exit status
-        is 1.
+        budget (1,000,000 instances in all, 500,000 for one event, windows of up to 200
+        years) runs out, the events past it are left out: the first line of standard
+        output says so ("INCOMPLETE: ..."; with --json an "incomplete" member), and the
+        exit status is 1.
 
         Exit status: 0 printed, 1 printed, but the budget left events out, 2 unreadable
         calendar, 64 wrong usage.
@@ -63,30 +63,31 @@ enum ExpandCommand {
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
         for path in args.positionals {
             let name = path == "-" ? "<stdin>" : path
-            let expander: CalendarExpander
-            let problems: [ICalError]
+            // Streamed: the file is mapped, not read into memory, and its events are expanded one
+            // UID group at a time (decision 0240); counting keeps no instance either.
+            let input = try CalendarInput.mapped(path, limit: InputFile.maxStreamedBytes)
+            var found: [EventInstance] = []
+            let counted = count
+            let streamed: (reading: CalendarStream.Reading, expansion: CalendarExpansion)
             do {
-                // Only the expander keeps the events: the parsed tree goes as soon as it is built.
-                let parsed = try ICalParser.parse(CalendarInput.data(path))
-                problems = parsed.problems
-                expander = CalendarExpander(calendar: consume parsed, viewerZone: zone, budget: budget)
-            } catch let error as ICalError {
+                streamed = try input.withBytes { (bytes) throws(ICalError) in
+                    try CalendarStream.forEachInstance(
+                        in: bytes, viewerZone: zone, budget: budget, overlapping: from, to: to, release: input.release,
+                        restart: { (count, found) = (counted, []) }
+                    ) { instance in
+                        if counting { count += 1 } else { found.append(instance) }
+                    }
+                }
+            } catch {
                 throw InputError("\(name): \(error)")
             }
-            // Counting keeps no instance: memory follows the calendar, not its expansion.
-            let expansion =
-                counting
-                ? expander.forEachInstance(overlapping: from, to: to) { _ in count += 1 }
-                : expander.expand(overlapping: from, to: to)
-            for problem in problems + expansion.problems {
+            for problem in streamed.reading.problems + streamed.expansion.problems {
                 context.console.error("dosecal expand: \(name): \(problem)")
-                if problem.isExpansionCut { cut.append("\(name): \(problem)") }
+                if problem.leavesInstancesOut { cut.append("\(name): \(problem)") }
             }
-            instances += expansion.instances
+            instances += found.sorted(by: ExpandCommand.byStart)
         }
-        if args.positionals.count > 1 {
-            instances.sort { ($0.start, $0.uid, $0.recurrenceInstant) < ($1.start, $1.uid, $1.recurrenceInstant) }
-        }
+        if args.positionals.count > 1 { instances.sort(by: ExpandCommand.byStart) }
         // A cut expansion says so first, on standard output too, and exits 1.
         let incomplete =
             cut.isEmpty
@@ -101,6 +102,11 @@ enum ExpandCommand {
             context.console.raw(Data(((incomplete.map { $0 + "\n" } ?? "") + ExpandOutput.text(instances, zone: zone)).utf8))
         }
         return incomplete == nil ? ExitCode.ok : ExitCode.problems
+    }
+
+    /// The order of the output: by start, UID and recurrence instant (as `CalendarExpander.expand`).
+    static func byStart(_ a: EventInstance, _ b: EventInstance) -> Bool {
+        (a.start, a.uid, a.recurrenceInstant) < (b.start, b.uid, b.recurrenceInstant)
     }
 
     /// `--zone`, else `TZ` (an IANA name, `:` prefix allowed), else the system's zone. A zone

@@ -1,4 +1,5 @@
 import DoseCal
+import DoseCalEntry
 import Foundation
 import ICal
 
@@ -10,6 +11,7 @@ enum ExportCommand {
     static let help = """
         Usage: dosecal export SCHEDULE [-o FILE|-] [--person ID] [--privacy] [--previous FILE]
                               [--now TIME] [--force] [--keep-base]
+               dosecal export SCHEDULE --format fhir [-o FILE|-] [--person ID]
 
         Write SCHEDULE (a JSON schedule file, or - for standard input) as an RFC 5545
         calendar: one recurring event with a reminder per dose time, a refill warning
@@ -21,7 +23,14 @@ enum ExportCommand {
         5 ml (250 mg)"; the alarm "Time for Mia to take ...". The UIDs do not depend
         on the person.
 
+        With --format fhir it writes a FHIR R4 Bundle (JSON) instead, for a health
+        record or a care team: a Patient per person, a MedicationStatement per
+        medication with its dosage (timing, dose, as-needed limits) and a
+        MedicationAdministration per log entry (taken: completed; skipped or missed:
+        not-done, with the reason), with stable ids. See docs/fhir.md.
+
         Options:
+          --format FORMAT    ics (the default) or fhir.
         \(PersonOption.help)
                              A calendar of one person's doses (the UIDs are the
                              same as in the whole schedule's feed).
@@ -54,7 +63,8 @@ enum ExportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet", "keep-base"], options: ["output", "previous", "now", "person"],
+            arguments, flags: ["privacy", "force", "quiet", "keep-base"],
+            options: ["output", "previous", "now", "person", "format"],
             aliases: ["-o": "output"])
         guard args.positionals.count == 1 else {
             throw UsageError(
@@ -63,6 +73,7 @@ enum ExportCommand {
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
         let output = args.options["output"] ?? "-"
+        if try args.choice("format", in: ["ics", "fhir"]) == "fhir" { return try fhir(args, output: output, context: context) }
         let keepBase = args.flags.contains("keep-base")
         if keepBase && args.positionals[0] == "-" {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
@@ -127,7 +138,8 @@ enum ScheduleInput {
     /// The schedule at `path` held for writing by `dosecal COMMAND` (its lock taken); with
     /// `creating`, a schedule that does not exist yet.
     static func writable(_ path: String, command: String, console: Console, creating: Bool = false) throws -> ScheduleFile {
-        try ScheduleFile(
+        try refuseStandardStream(path)
+        return try ScheduleFile(
             path, holder: "dosecal \(command)", creating: creating, waiting: waiting(path, command: command, console: console))
     }
 
@@ -136,9 +148,16 @@ enum ScheduleInput {
         _ path: String, command: String, console: Console, alwaysBackup: Bool = false,
         _ change: (_ original: Data, _ schedule: Schedule) throws -> (Schedule?, T)
     ) throws -> (result: T, backup: String?) {
-        try ScheduleFile.update(
+        try refuseStandardStream(path)
+        return try ScheduleFile.update(
             path, holder: "dosecal \(command)", waiting: waiting(path, command: command, console: console),
             alwaysBackup: alwaysBackup, change)
+    }
+
+    /// `-` names standard input or output, never a schedule to write: a writer given it would
+    /// create a file named "-" and its lock ".-.lock" in the working folder.
+    private static func refuseStandardStream(_ path: String) throws {
+        if path == "-" { throw UsageError("a schedule that is written must be a file, not - (standard input or output)") }
     }
 
     /// A wait for the lock of more than about a second, said on standard error with the writer

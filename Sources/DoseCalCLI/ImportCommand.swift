@@ -1,15 +1,19 @@
 import DoseCal
+import DoseCalEntry
 import Foundation
 import ICal
 
-/// `dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]`
+/// `dosecal import FILE... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]
+/// [--now TIME] [--clock FILE]`: calendars, or FHIR R4 JSON (`ImportCommand+FHIR.swift`).
 enum ImportCommand {
     static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
     static let name = "import"
-    static let summary = "Find medication schedules in calendars dosecal did not write"
+    static let summary = "Make a schedule from calendars or FHIR R4 prescriptions"
     static let help = """
         Usage: dosecal import CALENDAR... [--match REGEX] [--category NAME] [-o SCHEDULE]
                               [--json] [--zone ZONE]
+               dosecal import FHIR.json... --zone ZONE [--now TIME] [--clock FILE]
+                              [-o SCHEDULE] [--json]
 
         Read one or more .ics files and write a dosecal schedule for the events that
         look like doses: recurring events, and runs of single events at one time of
@@ -32,6 +36,16 @@ enum ImportCommand {
         event, with the doses it names). A feed does not carry slot names, the log's
         taken and missed doses, or a supply that never runs out.
 
+        FHIR R4 JSON (a file whose first character is '{'): a resource, a Bundle, or
+        NDJSON from a bulk export. Each MedicationRequest, MedicationStatement and
+        MedicationDispense becomes a medication (format version 2) from its
+        dosage's timing, dose, as-needed limits and bounds, and its supply from the
+        dispense request or dispense; times FHIR leaves to convention (twice a day,
+        at bedtime, before breakfast) come from the clock, and the report says so.
+        Orders no longer taken (stopped, completed, cancelled, entered in error) are
+        listed and left out; what cannot become a reminder exactly is listed with the
+        reason, never guessed. See docs/fhir.md.
+
         Options:
           --match REGEX      Only events whose title or description matches REGEX
                              (case-insensitive) look like doses.
@@ -39,11 +53,16 @@ enum ImportCommand {
                              either one).
           -o, --output FILE  Write the schedule to FILE (atomically, readable by you
                              only; an existing file is not replaced, also one that
-                             appears meanwhile) and print what was found. Without it
-                             the schedule goes to standard output.
+                             appears meanwhile) and print what was found. Without it,
+                             or with -o -, the schedule goes to standard output.
           --json             Print {"medications": [...], "unmapped": [...]} (needs -o).
           --zone ZONE        The home zone (default: the most common zone of the
-                             dose events).
+                             dose events; required for FHIR, which names none).
+          --now TIME         FHIR: the first day of a dosage that gives none
+                             (default: now, or SOURCE_DATE_EPOCH when set).
+          --clock FILE       FHIR: the person's clock (a JSON object like a
+                             schedule's "clock", or a schedule holding one) for
+                             times left to convention; it is kept in the schedule.
 
         Exit status: 0 schedule written, 1 nothing could be imported, 2 unreadable
         calendar or existing output file, 64 wrong usage.
@@ -51,22 +70,28 @@ enum ImportCommand {
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
         let args = try Arguments(
-            arguments, flags: ["json"], options: ["match", "category", "output", "zone"], aliases: ["-o": "output"])
-        guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files)") }
-        _ = try args.zone("zone", example: "Europe/Berlin")
-        let output = args.options["output"]
+            arguments, flags: ["json"], options: ["match", "category", "output", "zone", "now", "clock"],
+            aliases: ["-o": "output"])
+        guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files, or FHIR .json)") }
+        // `-o -` is standard output, as without -o (never a file named "-").
+        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
         if args.flags.contains("json") && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
+        let files = try args.positionals.map { ($0, try CalendarInput.mapped($0)) }
+        if files.contains(where: { f in f.1.withBytes { FHIRDocument.looksLikeJSON($0) } }) {
+            return try fhir(files.map { f in (f.0, f.1.withBytes { Data($0) }) }, args, output: output, context: context)
+        }
+        try checkCalendarOptions(args)
         // The new schedule is held like any schedule being written; it must not exist yet.
         let held = try output.map { try ScheduleInput.writable($0, command: name, console: context.console, creating: true) }
         defer { withExtendedLifetime(held) {} }
         if let held, held.exists { throw FileError.exists(path: held.path) }
         var calendars: [ReturnedCalendar] = []
-        for path in args.positionals {
+        for (path, data) in files {
             do {
-                calendars.append(try ReturnedCalendar(parsing: Array(CalendarInput.data(path))))
-            } catch let error as ICalError {
+                calendars.append(try ReturnedCalendar(parsing: data.withBytes { Array($0) }))
+            } catch {
                 throw InputError("\(path): \(error)")
             }
         }
@@ -123,5 +148,13 @@ enum ImportCommand {
         }
         lines.append("\(report.eventsNotDoses) of \(report.eventsRead) events did not look like doses.")
         return lines.joined(separator: "\n")
+    }
+
+    /// The options of calendar input: `--zone` a zone, no `--now` or `--clock` (FHIR's).
+    static func checkCalendarOptions(_ args: Arguments) throws {
+        for option in ["now", "clock"] where args.options[option] != nil {
+            throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
+        }
+        _ = try args.zone("zone", example: "Europe/Berlin")
     }
 }

@@ -25,8 +25,7 @@ struct MedicationLabel {
     /// The medicine without its person.
     func medicine(_ m: Medication) -> String {
         if privacy { return lookup.positionalName(of: m.id) ?? "Medication" }
-        if let words = MedicationWords(m) { return words.label }
-        return [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        return m.label
     }
 }
 

@@ -97,6 +97,12 @@ enum PlanCommand {
         }
     }
 
+    /// "2026-12-04 08:00 to 2026-12-11 08:00 America/Chicago"; each end with its zone when they are
+    /// in different zones (travel in the window).
+    private static func span(_ start: ZonedTime, _ end: ZonedTime) -> String {
+        start.zone == end.zone ? "\(start.dateAndClock) to \(end.dateAndClock) \(start.zone)" : "\(start) to \(end)"
+    }
+
     /// The plan in words, times local: the heading names the zone the person is in at the
     /// window's start (`timeline`: the person named, else the schedule's); a request firing in
     /// another zone (travel, a pinned-zone medication, a person who is elsewhere) names it.
@@ -107,7 +113,7 @@ enum PlanCommand {
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
         let repeating = plan.requests.filter(\.trigger.repeats).count
         var lines = [
-            "Notification plan \(timeline.time(at: plan.from).dateAndClock) to \(timeline.time(at: plan.to).text(besides: here)) \(here)",
+            "Notification plan \(span(timeline.time(at: plan.from), timeline.time(at: plan.to)))",
             "\(plan.requests.count) of \(plan.capacity) requests (budget \(budget), \(margin) kept for snoozes): "
                 + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.dropped.count) dropped",
             "Every dose covered until \(timeline.time(at: plan.coveredUntil).text(besides: here)); "

@@ -214,6 +214,12 @@ enum CalendarInput {
         }
     }
 
+    /// A calendar file mapped, nothing copied (standard input read whole), at most `limit`
+    /// bytes: what `check`, `import` and `expand` read (decision 0241).
+    static func mapped(_ path: String, limit: Int = InputFile.maxBytes) throws -> InputBytes {
+        try InputFile.map(path, expected: "a calendar file (.ics)", limit: limit)
+    }
+
     /// A calendar file's bytes (standard input for `-`), at most `InputFile.maxBytes`.
     static func data(_ path: String) throws -> Data {
         let expected = "a calendar file (.ics)"

@@ -102,57 +102,11 @@ public struct CalendarExpander: Sendable {
     )
         -> CalendarExpansion
     {
-        var result = CalendarExpansion()
-        let to = budget.cut(from: from, to: requested, problems: &result.problems)
-        let lastYear = LocalDateTime(secondsSinceEpoch: to).date.year + 1
-        let catalog = ZoneCatalog(vtimezones: timezones, viewer: viewerZone, through: lastYear, problems: &result.problems)
-        var cut: [String] = []
-        let inWindow = { (i: EventInstance) -> Bool in
-            overlapping ? i.start < to && (i.end > i.start ? i.end > from : i.start >= from) : i.start >= from && i.start < to
-        }
-        EventGroup.forEach(byUID: events) { group in
-            // The budget's hook: each group may take what is left of it, and is charged what it took.
-            let limit = budget.limit(instanceLimit)
-            guard limit > 0 else {
-                cut.append(group.uid)
-                return
-            }
-            do throws(ICalError) {
-                let count = try group.forEachInstance(
-                    catalog: catalog, from: from, to: to, limit: limit, overlapping: overlapping
-                ) { instance in
-                    if inWindow(instance) { each(instance) }
-                }
-                budget.charge(count)
-                groupEnd()
-            } catch {
-                note(error, of: group, limit: limit, in: &result, cut: &cut)
-            }
-        }
-        if !cut.isEmpty {
-            let exceeded = budget.exceeded(cut)
-            result.problems.append(exceeded)
-            for uid in cut { result.failures[uid] = exceeded }
-        }
-        return result
-    }
-
-    /// Records why a group was left out; every event left out is named by UID in `failures`, so
-    /// no reader takes its absence for a deletion.
-    private func note(
-        _ error: ICalError, of group: EventGroup, limit: Int, in result: inout CalendarExpansion, cut: inout [String]
-    ) {
-        if result.failures[group.uid] == nil { result.failures[group.uid] = error }
-        guard case .tooManyInstances(let uid, let line, _) = error else {
-            result.problems.append(error)
-            return
-        }
-        budget.charge(limit)
-        if limit < instanceLimit {
-            cut.append(uid)
-        } else {
-            result.problems.append(.tooManyInstances(uid: uid, line: line, limit: instanceLimit))
-        }
+        var run = ExpansionRun(
+            from: from, to: requested, overlapping: overlapping, instanceLimit: instanceLimit, budget: budget)
+        run.read(vtimezones: timezones, viewer: viewerZone)
+        EventGroup.forEach(byUID: events) { group in run.expand(group, each: each, groupEnd: groupEnd) }
+        return run.finish()
     }
 
     /// Every instance that starts in `[from, to)`, sorted by start, UID and recurrence instant.

@@ -7,6 +7,7 @@
 /// A VCALENDAR's own properties go to a parser of their own; any other top-level component is
 /// one unit. Lines outside any component are skipped. With an `EventPassOver`, a VEVENT of the
 /// first VCALENDAR is only recorded until its END, and then passed over or read as any unit.
+/// With a `UnitStream`, units are handed over (or not read at all) instead of kept.
 /// The caller holds `Libical.lock`.
 struct ComponentAssembler {
     let limits: ICalLimits
@@ -35,15 +36,24 @@ struct ComponentAssembler {
     private var calendarClosed = false
     /// The VEVENTs passed over.
     private(set) var passedOver: [PassedOverEvent] = []
+    /// Where units go instead of being kept (nil: kept).
+    private let stream: UnitStream?
+    /// With `stream`: units begun so far, the plan of the open unit (nil outside a unit), and
+    /// the top-level components met (VCALENDARs, and bare units that made a component).
+    private var units = 0
+    private var plan: UnitStream.Plan? = nil
+    private(set) var rootCount = 0
 
     init(
         limits: ICalLimits, libicalOnly: Bool = false, reader: PropertyReader = PropertyReader(),
-        passOver: EventPassOver? = nil
+        passOver: EventPassOver? = nil, stream: UnitStream? = nil
     ) {
         self.limits = limits
         self.libicalOnly = libicalOnly
         self.reader = reader
         self.passOver = passOver
+        self.stream = stream
+        precondition(passOver == nil || stream == nil, "a streamed calendar passes nothing over")
         open = OpenUnit(isOwn: !libicalOnly)
     }
 
@@ -56,7 +66,9 @@ struct ComponentAssembler {
             try end(l)
         } else if !stack.isEmpty {
             guard l.hasColon else { throw .malformedLine(line: l.line, text: l.text) }
-            if scan != nil {
+            if let plan, !plan.reads {
+                if case .scan = plan, stack.count == unitDepth { stream!.scanned(l) }
+            } else if scan != nil {
                 if stack.count == 2 { scan!.note(l, name: name, rule: passOver!, reader: &reader) }
                 open.record(l)
                 // Kept: read the lines so far now, and the rest as they come.
@@ -65,8 +77,8 @@ struct ComponentAssembler {
                     _ = readRecorded()
                 }
             } else if inUnit {
-                open.add(l, property: open.isOwn ? reader.read(l) : nil)
-            } else {
+                open.add(l, reader: &reader)
+            } else if stream?.readsCalendarProperties ?? true {
                 stack[stack.count - 1].properties.append((l.name, l.line))
                 keep(copy(container!.parser.add(l.bytes), skeleton: nil))
             }
@@ -83,6 +95,9 @@ struct ComponentAssembler {
     /// Whether the innermost open component is (in) a unit, not the VCALENDAR's own level.
     private var inUnit: Bool { container == nil || stack.count > 1 }
 
+    /// How many components are open inside a unit's own level (the unit itself included).
+    private var unitDepth: Int { container == nil ? 1 : 2 }
+
     private mutating func begin(_ l: ContentLine) throws(ICalError) {
         let component = l.componentName
         guard !component.isEmpty else {
@@ -94,10 +109,21 @@ struct ComponentAssembler {
         if stack.isEmpty && component == "VCALENDAR" {
             container = (LibicalLineParser(), [], [:])
             stack.append(Skeleton(name: component, line: l.line))
-            keep(copy(container!.parser.add(l.bytes), skeleton: nil))
+            if stream?.readsCalendarProperties ?? true { keep(copy(container!.parser.add(l.bytes), skeleton: nil)) }
             return
         }
         stack.append(Skeleton(name: component, line: l.line))
+        if let stream, stack.count == unitDepth {
+            let start = UnitStream.Start(
+                ordinal: units, name: component, line: l.line, offset: l.span.lowerBound, inCalendar: container != nil)
+            units += 1
+            let next = stream.begin(start)
+            plan = next
+            if case .skip(let skipped) = next { noteSkipped(skipped) }
+            guard next.reads else { return }
+        } else if let plan, !plan.reads {
+            return
+        }
         if passOver != nil, !calendarClosed, container != nil, stack.count == 2, component == "VEVENT" {
             scan = PassOverScan(line: l.line)
         }
@@ -125,9 +151,19 @@ struct ComponentAssembler {
         if stack.isEmpty, let calendar = container {
             container = nil
             calendarClosed = true
-            var root = copy(calendar.parser.add(l.bytes), skeleton: closed) ?? ICalComponent(closed.name, line: closed.line)
+            let reads = stream?.readsCalendarProperties ?? true
+            var root =
+                (reads ? copy(calendar.parser.add(l.bytes), skeleton: closed) : nil)
+                ?? ICalComponent(closed.name, line: closed.line)
             root.components = calendar.components
             roots.append(root)
+            rootCount += 1
+            return
+        }
+        if let unitPlan = plan, !unitPlan.reads {
+            guard stack.count < unitDepth else { return }
+            plan = nil
+            stream!.end(units - 1, l.span.upperBound)
             return
         }
         var done: ICalComponent? = nil
@@ -148,6 +184,10 @@ struct ComponentAssembler {
             replay()
         }
         open.reset(isOwn: !libicalOnly)
+        if let stream {
+            plan = nil
+            stream.end(units - 1, l.span.upperBound)
+        }
     }
 
     /// Reads the recorded lines of a VEVENT that was not passed over (all of them, or those so
@@ -161,7 +201,7 @@ struct ComponentAssembler {
             switch l.nameKey {
             case .begin: open.begin(l, component: l.componentName)
             case .end: done = open.end(l)
-            default: open.add(l, property: open.isOwn ? reader.read(l) : nil)
+            default: open.add(l, reader: &reader)
             }
         }
         return done
@@ -183,15 +223,31 @@ struct ComponentAssembler {
         }
     }
 
-    /// Adds a finished unit to the container, or to the roots.
+    /// Adds a finished unit to the container, or to the roots; with a stream, hands it over.
     private mutating func keep(_ component: ICalComponent?) {
         guard let component else { return }
+        if let stream, plan != nil {
+            if container != nil { noteZone(component) } else { rootCount += 1 }
+            stream.unit(units - 1, component)
+            return
+        }
         guard container != nil else {
             roots.append(component)
+            rootCount += 1
             return
         }
         noteZone(component)
         container!.components.append(component)
+    }
+
+    /// What a unit read before the stream reached it gives at its place.
+    private mutating func noteSkipped(_ skipped: UnitStream.Skipped) {
+        problems += skipped.problems
+        if container != nil {
+            if let zone = skipped.zone { noteZone(zone) }
+        } else if skipped.kept {
+            rootCount += 1
+        }
     }
 
     /// Warns when a VTIMEZONE repeats a TZID an earlier one of the calendar defined; the first
@@ -221,6 +277,8 @@ struct OpenUnit {
     private var built: [ICalComponent] = []
     /// Whether the unit is still read here.
     private(set) var isOwn: Bool
+    /// Whether a line of the unit gave several properties (an EXDATE or RDATE list).
+    private var listed = false
     private(set) var lines = RecordedLines()
 
     /// The components read without libical (their names as libical gives them).
@@ -235,11 +293,14 @@ struct OpenUnit {
         built.append(ICalComponent(component, line: l.line))
     }
 
-    mutating func add(_ l: ContentLine, property: ICalProperty?) {
+    /// Records a property line and, while the unit is read here, reads it into the innermost
+    /// component (libical's unit from the first line `reader` does not read).
+    mutating func add(_ l: ContentLine, reader: inout PropertyReader) {
         record(l)
         guard isOwn else { return }
-        guard let property else { return drop() }
-        built[built.count - 1].properties.append(property)
+        let before = built[built.count - 1].properties.count
+        guard reader.read(l, into: &built[built.count - 1].properties) else { return drop() }
+        if built[built.count - 1].properties.count > before + 1 { listed = true }
     }
 
     /// Closes the innermost component; the unit as read here when this closes it.
@@ -250,9 +311,24 @@ struct OpenUnit {
         if done.properties.capacity > done.properties.count {
             done.properties = done.properties.withUnsafeBufferPointer { Array($0) }
         }
-        guard !built.isEmpty else { return done }
+        guard !built.isEmpty else {
+            if listed, let skeleton = skeleton() { OpenUnit.reline(&done, skeleton) }
+            return done
+        }
         built[built.count - 1].components.append(done)
         return nil
+    }
+
+    /// Gives the properties of `component` and its children the lines libical's reading gives
+    /// them (`PropertyLines`, as `ICalParser.copy` does): the values of an EXDATE or RDATE list
+    /// after the first take the lines of the next ones of that name, as libical's properties are
+    /// matched to the lines in order.
+    static func reline(_ component: inout ICalComponent, _ skeleton: Skeleton) {
+        var lines = PropertyLines(skeleton.properties, component: skeleton.line, name: skeleton.name)
+        for k in component.properties.indices { component.properties[k].line = lines.match(component.properties[k].name) }
+        for k in component.components.indices where k < skeleton.children.count {
+            reline(&component.components[k], skeleton.children[k])
+        }
     }
 
     /// Keeps the line as written, nothing read from it.
@@ -261,6 +337,7 @@ struct OpenUnit {
     /// Empties the unit for the next one, keeping the room its lines took.
     mutating func reset(isOwn: Bool) {
         self.isOwn = isOwn
+        listed = false
         built.removeAll(keepingCapacity: true)
         lines.removeAll()
     }

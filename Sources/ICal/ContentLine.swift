@@ -10,6 +10,9 @@ struct ContentLine {
     /// 1-based physical line number of the first physical line.
     var line: Int
     var bytes: UnsafeBufferPointer<UInt8>
+    /// Where the line is in the input the reader read: from the start of its first physical line's
+    /// text to the end of its last one's (folds included); 0..<0 for a line from elsewhere.
+    var span: Range<Int> = 0..<0
 
     /// The end of the name: the index of the first ';' or ':', else the end of the line.
     var nameEnd: Int {
@@ -22,7 +25,7 @@ struct ContentLine {
     var name: String { ContentLine.upper(bytes[..<nameEnd]) }
 
     /// The name as `name` gives it, without making a String for one of plain ASCII.
-    var nameKey: NameKey { NameKey(name: bytes[..<nameEnd]) }
+    var nameKey: NameKey { NameKey(line: bytes) }
 
     /// The component name of a BEGIN/END line: the value after the first ':' outside quotes,
     /// without surrounding white space, upper-cased.
@@ -52,7 +55,10 @@ struct ContentLine {
     }
 
     /// Whether the line has a ':' at all (every content line needs one).
-    var hasColon: Bool { bytes.contains(UInt8(ascii: ":")) }
+    var hasColon: Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: ":")), bytes.count) != nil
+    }
 
     /// The text, for error messages.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -75,6 +81,74 @@ struct NameKey: Equatable {
     let count: Int
     /// Whether the name is ASCII and at most 16 bytes: then the key stands for the whole name.
     let isPlain: Bool
+
+    /// The key of the name a content line begins with (up to its first ';' or ':'), as
+    /// `init(name:)` gives it: a name of at most 16 ASCII bytes found, masked and upper-cased
+    /// eight bytes at a time.
+    init(line b: UnsafeBufferPointer<UInt8>) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var words: (UInt64, UInt64) = (0, 0)
+        var offset = 0
+        for k in 0..<2 {
+            let available = b.count - offset
+            guard available > 0, let base = b.baseAddress else { break }
+            var w: UInt64 = 0
+            if available >= 8 {
+                w = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            } else {
+                withUnsafeMutableBytes(of: &w) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: available))
+                }
+            }
+            // The first ':' or ';' (a zero byte after the xor; the lowest one is found exactly).
+            let colon = w ^ (ones &* 0x3A)
+            let semicolon = w ^ (ones &* 0x3B)
+            let stops = ((colon &- ones) & ~colon | (semicolon &- ones) & ~semicolon) & high
+            let end = min(stops == 0 ? 8 : stops.trailingZeroBitCount / 8, available)
+            if end < 8 { w &= (1 << (8 * UInt64(end))) &- 1 }
+            guard w & high == 0 else {
+                self.init(name: b[..<(offset + b[offset...].prefix { $0 != 0x3A && $0 != 0x3B }.count)])
+                return
+            }
+            // ASCII a-z less 0x20: the high bit of b + (0x80 - 0x61) says b >= 'a', of b + 5 b > 'z'.
+            let lower = (w &+ ones &* 0x1F) & ~(w &+ ones &* 0x05) & high
+            w &-= lower >> 2
+            if k == 0 { words.0 = w } else { words.1 = w }
+            offset += end
+            if end < 8 {
+                self.init(words: words, count: offset)
+                return
+            }
+        }
+        guard offset < 16 || offset == b.count || b[offset] == 0x3A || b[offset] == 0x3B else {
+            // Longer than 16 bytes: not plain; its count and first 16 bytes as `init(name:)` gives them.
+            self.init(name: b[..<(b.prefix { $0 != 0x3A && $0 != 0x3B }.count)])
+            return
+        }
+        self.init(words: words, count: offset)
+    }
+
+    /// The key of a line's name as written (`init(name:)`), packed in one pass over the bytes
+    /// when they are ASCII.
+    init(name raw: Slice<UnsafeBufferPointer<UInt8>>) {
+        var words: (UInt64, UInt64) = (0, 0)
+        var k = 0
+        for c in raw {
+            guard c < 0x80 else {
+                self.init(upper: Array(ContentLine.upper(raw).utf8))
+                return
+            }
+            let u = UInt64(c >= 0x61 && c <= 0x7A ? c - 32 : c)
+            if k < 8 { words.0 |= u << (8 * k) } else if k < 16 { words.1 |= u << (8 * (k - 8)) }
+            k += 1
+        }
+        self.init(words: words, count: k)
+    }
+
+    private init(words: (UInt64, UInt64), count: Int) {
+        (self.words, self.count, isPlain) = (words, count, count <= 16)
+    }
 
     /// The key of a line's name as written: upper-cased as `ContentLine.upper` does.
     init(name raw: some Collection<UInt8>) {

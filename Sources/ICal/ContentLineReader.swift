@@ -24,6 +24,8 @@ struct ContentLineReader {
         /// 1-based physical line of its first physical line; 0 when there is none.
         var line = 0
         var range = 0..<0
+        /// The end of its last physical line in the input (past `range` once folded).
+        var end = 0
         /// Whether the bytes are in `storage` (folded), not `range` of the input.
         var owned = false
         var storage: [UInt8] = []
@@ -34,8 +36,13 @@ struct ContentLineReader {
         func lend<R>(
             _ input: UnsafeBufferPointer<UInt8>, _ body: (ContentLine) throws(ICalError) -> R
         ) throws(ICalError) -> R {
-            guard owned else { return try body(ContentLine(line: line, bytes: UnsafeBufferPointer(rebasing: input[range]))) }
-            return try storage.withUnsafeBufferPointer { (b) throws(ICalError) in try body(ContentLine(line: line, bytes: b)) }
+            let span = range.lowerBound..<end
+            guard owned else {
+                return try body(ContentLine(line: line, bytes: UnsafeBufferPointer(rebasing: input[range]), span: span))
+            }
+            return try storage.withUnsafeBufferPointer { (b) throws(ICalError) in
+                try body(ContentLine(line: line, bytes: b, span: span))
+            }
         }
 
         /// Copies the input range into `storage`, to append to it.
@@ -47,9 +54,17 @@ struct ContentLineReader {
         }
     }
 
-    init(strict: Bool, limits: ICalLimits) {
+    /// The physical line the input's first line is (1 for a whole file; a unit's BEGIN line when
+    /// the input is one unit of a file read again, `CalendarStream`).
+    var firstLine = 1
+    /// Whether `read` checks the encoding of all of its input first (off when the caller did,
+    /// `CalendarStream`).
+    var checksEncoding = true
+
+    init(strict: Bool, limits: ICalLimits, firstLine: Int = 1) {
         self.strict = strict
         self.limits = limits
+        self.firstLine = firstLine
     }
 
     /// Reads all of `bytes`, calling `emit` with each content line in order.
@@ -59,12 +74,13 @@ struct ContentLineReader {
         let n = bytes.count
         var i = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         // Bytes that are not text are reported first, wherever they are.
-        if let bad = UTF8Check.firstInvalid(bytes, from: i, to: n) { throw .invalidEncoding(line: Self.line(of: bad, in: bytes)) }
-        var lineNo = 0
+        if checksEncoding, let bad = UTF8Check.firstInvalid(bytes, from: i, to: n) {
+            throw .invalidEncoding(line: Self.line(of: bad, in: bytes) + firstLine - 1)
+        }
+        var lineNo = firstLine - 1
         while i < n {
             lineNo += 1
-            var j = i
-            while j < n && bytes[j] != 10 && bytes[j] != 13 { j += 1 }
+            var j = Self.lineEnd(bytes, from: i)
             if j > i && (bytes[i] == 32 || bytes[i] == 9) && current.line > 0 {
                 try append(bytes, from: i + 1, to: j)
             } else {
@@ -89,6 +105,27 @@ struct ContentLineReader {
         if pending.line > 0 { try pending.lend(bytes, emit) }
     }
 
+    /// The index of the first CR or LF at or after `start`, or the end: eight bytes compared at
+    /// once while none of them is one.
+    static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        var j = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while j + 8 <= n {
+                let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                let lf = w ^ (ones &* 10)
+                let cr = w ^ (ones &* 13)
+                // A zero byte in `lf` or `cr` is an LF or CR in `w`.
+                if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high != 0 { break }
+                j += 8
+            }
+        }
+        while j < n && bytes[j] != 10 && bytes[j] != 13 { j += 1 }
+        return j
+    }
+
     /// The 1-based physical line of byte `offset` (CRLF, LF and CR each end a line).
     static func line(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var line = 1
@@ -106,6 +143,7 @@ struct ContentLineReader {
             throw .lineTooLong(line: current.line, limit: limits.maxContentLineBytes)
         }
         current.range = range
+        current.end = range.upperBound
         current.owned = false
     }
 
@@ -116,6 +154,7 @@ struct ContentLineReader {
         }
         current.own(bytes)
         current.storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<to]))
+        current.end = to
     }
 
     /// Ends the current content line: joins it to the pending one when it is a lost fold, else
@@ -136,6 +175,7 @@ struct ContentLineReader {
             } else {
                 pending.storage.append(contentsOf: UnsafeBufferPointer(rebasing: input[current.range]))
             }
+            pending.end = current.end
             warnings.append(.brokenFolding(line: current.line, continuing: pending.line))
         } else {
             if pending.line > 0 { try pending.lend(input, emit) }
@@ -148,6 +188,25 @@ struct ContentLineReader {
 
 /// UTF-8 validity (no NUL, no overlong forms, no surrogates, nothing past U+10FFFF).
 enum UTF8Check {
+    /// `ContentLineReader.read`'s check of a whole input, in pieces of about `piece` bytes, each
+    /// handed to `release` (its end) once checked: the first bad byte's line, as `read` throws it.
+    static func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, piece: Int = 4 << 20, release: (Int) -> Void
+    ) throws(ICalError) {
+        let n = bytes.count
+        var start = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while start < n {
+            var end = min(n, start + piece)
+            // A piece ends before a character's first byte, never inside one.
+            while end < n && end > start + 1 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if let bad = firstInvalid(bytes, from: start, to: end) {
+                throw .invalidEncoding(line: ContentLineReader.line(of: bad, in: bytes))
+            }
+            release(end)
+            start = end
+        }
+    }
+
     /// The offset of the first byte in `b[from..<to]` that is NUL or breaks UTF-8, or nil.
     static func firstInvalid(_ b: UnsafeBufferPointer<UInt8>, from: Int, to n: Int) -> Int? {
         var i = from

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tells content lines whose folding was broken in transit: a continuation line that lost its
 /// leading space (mail clients and copy-paste do this) is joined back to the line before by
 /// `ContentLineReader`.
@@ -8,17 +10,17 @@
 enum ContentLineRecovery {
     /// `NAME:...` or `NAME;...:...` with NAME made of letters, digits and `-`.
     static func isContentLineShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var sawName = false
-        for c in bytes {
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                sawName = true
-            case UInt8(ascii: ":"):
-                return sawName
-            case UInt8(ascii: ";"):
-                return sawName && bytes.contains(UInt8(ascii: ":"))
-            default:
+        guard let base = bytes.baseAddress else { return false }
+        var i = 0
+        while i < bytes.count {
+            let c = base[i]
+            if (c | 0x20) &- UInt8(ascii: "a") < 26 || c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: "-") {
+                i += 1
+            } else if c == UInt8(ascii: ":") {
+                return i > 0
+            } else if c == UInt8(ascii: ";") {
+                return i > 0 && memchr(base + i, Int32(UInt8(ascii: ":")), bytes.count - i) != nil
+            } else {
                 return false
             }
         }

@@ -4,6 +4,17 @@ struct EventGroup {
     var masters: [ICalComponent] = []
     var overrides: [ICalComponent] = []
 
+    /// The group of `events` (one UID; the first event's names it).
+    init(events: [ICalComponent]) {
+        uid = events.first?.property("UID")?.text ?? ""
+        for event in events { add(event) }
+    }
+
+    /// Adds an event of the group: a master, or an override when it has a RECURRENCE-ID.
+    mutating func add(_ event: ICalComponent) {
+        if event.property("RECURRENCE-ID") == nil { masters.append(event) } else { overrides.append(event) }
+    }
+
     /// Hands each UID group of `events` to `body` in order of first appearance, one at a time:
     /// only the grouping (an index per event) is kept, never every group's arrays at once.
     static func forEach(byUID events: [ICalComponent], _ body: (EventGroup) -> Void) {
@@ -26,14 +37,10 @@ struct EventGroup {
         index = [:]
         last = []
         for first in firsts {
-            var group = EventGroup(uid: events[first].property("UID")?.text ?? "")
-            var e = first
+            var group = EventGroup(events: [events[first]])
+            var e = next[first]
             while e >= 0 {
-                if events[e].property("RECURRENCE-ID") == nil {
-                    group.masters.append(events[e])
-                } else {
-                    group.overrides.append(events[e])
-                }
+                group.add(events[e])
                 e = next[e]
             }
             body(group)

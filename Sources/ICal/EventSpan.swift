@@ -10,14 +10,16 @@ struct EventSpan {
     /// The span of `component` whose DTSTART reads as `start`. An unreadable or negative end
     /// gives a zero-length span (the start is still an instance).
     init(_ component: ICalComponent, start: ReadTime, catalog: ZoneCatalog) {
-        if let property = component.property("DTEND"), let end = try? catalog.read(property).first {
+        if let property = component.property("DTEND"), let end = try? catalog.readFirst(property) {
             if start.isDate {
                 days = start.local.date.days(to: end.local.date)
             } else {
                 seconds = end.instant - start.instant
             }
         } else if let property = component.property("DURATION"), let duration = ICalDuration(parsing: property.value) {
-            if !property.value.uppercased().contains("T"), duration.seconds % 86_400 == 0 {
+            if !property.value.utf8.contains(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }),
+                duration.seconds % 86_400 == 0
+            {
                 days = duration.seconds / 86_400
             } else {
                 seconds = duration.seconds

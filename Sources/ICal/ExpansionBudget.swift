@@ -33,6 +33,11 @@ public final class ExpansionBudget: @unchecked Sendable {
     /// Records `count` instances (or steps) spent.
     public func charge(_ count: Int) { lock.withLock { used += count } }
 
+    /// What was spent so far, and spending set back to it: an expansion begun and then made again
+    /// another way (`CalendarStream`) is charged once.
+    var spent: Int { lock.withLock { used } }
+    func restore(_ spent: Int) { lock.withLock { used = spent } }
+
     /// The end of a window from `from` to `to`, cut to `maxSpan` (with a problem) when longer.
     func cut(from: Int, to: Int, problems: inout [ICalError]) -> Int {
         guard to > from, to - from > maxSpan else { return to }
@@ -54,5 +59,13 @@ extension ICalError {
         case .budgetExceeded, .windowTooLong: return true
         default: return false
         }
+    }
+
+    /// Whether this problem left instances out because there were too many of them: the budget's
+    /// cut, or an event past its own bound (`tooManyInstances`), whose window was too long for it
+    /// rather than the event unreadable. A listing of instances is incomplete after any of them.
+    public var leavesInstancesOut: Bool {
+        if case .tooManyInstances = self { return true }
+        return isExpansionCut
     }
 }

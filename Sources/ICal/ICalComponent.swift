@@ -64,6 +64,14 @@ public struct ICalProperty: Sendable, Hashable {
         self.line = line
     }
 
+    /// A property whose name is already upper case (a reader's known name): not scanned again.
+    init(upper name: String, _ value: String, parameters: [ICalParameter] = [], line: Int? = nil) {
+        self.name = name
+        self.value = value
+        self.parameters = parameters
+        self.line = line
+    }
+
     /// A TEXT property: the value is escaped (RFC 5545 §3.3.11).
     public static func text(_ name: String, _ text: String, parameters: [ICalParameter] = []) -> ICalProperty {
         ICalProperty(name, TextEscaping.escape(text), parameters: parameters)
@@ -132,7 +140,8 @@ public enum TextEscaping {
     }
 
     public static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(UInt8(ascii: "\\")) else { return s }
+        var t = s
+        guard t.withUTF8({ $0.contains(UInt8(ascii: "\\")) }) else { return s }
         var out = ""
         var escaping = false
         for c in s.unicodeScalars {
@@ -157,6 +166,7 @@ extension String {
     /// The name upper-cased; an ASCII name with no lower-case letter (every name the feed builds)
     /// as it is, without a new string.
     var upperCasedName: String {
-        utf8.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } ? uppercased() : self
+        var name = self
+        return name.withUTF8 { $0.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } } ? uppercased() : self
     }
 }

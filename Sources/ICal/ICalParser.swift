@@ -80,22 +80,38 @@ public enum ICalParser {
         buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
         values: inout PropertyReader, passOver: EventPassOver? = nil
     ) throws(ICalError) -> ParsedCalendar {
-        var reader = ContentLineReader(strict: strict, limits: limits)
         // The assembler owns libical parsers: made, used and freed under the lock.
-        let (components, problems, warnings, passed) = try Libical.withLock { () throws(ICalError) in
-            var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values, passOver: passOver)
-            values = PropertyReader()  // the assembler's copy is the only one: added to in place
-            defer { values = assembler.reader }
-            try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
-            try assembler.finish()
-            return (assembler.roots, assembler.problems, assembler.warnings, assembler.passedOver)
+        try Libical.withLock { () throws(ICalError) in
+            try parseLocked(
+                buffer: buffer, strict: strict, limits: limits, libicalOnly: libicalOnly, values: &values,
+                passOver: passOver)
         }
-        if components.isEmpty { throw .empty }
-        if strict, let first = problems.first { throw first }
-        let sorted = (reader.warnings + warnings).enumerated().sorted {
-            ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
-        }.map(\.element)
-        return ParsedCalendar(components: components, problems: problems, warnings: sorted, passedOver: passed)
+    }
+
+    /// `parse(buffer:strict:limits:libicalOnly:values:passOver:)` with `Libical.lock` held by the
+    /// caller; `firstLine`: the physical line `buffer` begins on, and `encodingChecked`: whether
+    /// its encoding was checked (a unit of a file read again on its own, `CalendarStream`).
+    static func parseLocked(
+        buffer: UnsafeBufferPointer<UInt8>, strict: Bool, limits: ICalLimits, libicalOnly: Bool = false,
+        values: inout PropertyReader, passOver: EventPassOver? = nil, firstLine: Int = 1, encodingChecked: Bool = false
+    ) throws(ICalError) -> ParsedCalendar {
+        var reader = ContentLineReader(strict: strict, limits: limits, firstLine: firstLine)
+        reader.checksEncoding = !encodingChecked
+        var assembler = ComponentAssembler(limits: limits, libicalOnly: libicalOnly, reader: values, passOver: passOver)
+        values = PropertyReader()  // the assembler's copy is the only one: added to in place
+        defer { values = assembler.reader }
+        try reader.read(buffer) { (line) throws(ICalError) in try assembler.add(line) }
+        try assembler.finish()
+        if assembler.roots.isEmpty { throw .empty }
+        if strict, let first = assembler.problems.first { throw first }
+        return ParsedCalendar(
+            components: assembler.roots, problems: assembler.problems,
+            warnings: sortedWarnings(reader.warnings + assembler.warnings), passedOver: assembler.passedOver)
+    }
+
+    /// Warnings in line order (those of one line in the order they were made).
+    static func sortedWarnings(_ warnings: [ICalWarning]) -> [ICalWarning] {
+        warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
     }
 
     /// Parses a String.
@@ -113,7 +129,7 @@ public enum ICalParser {
         var component = ICalComponent(name, line: skeleton?.line)
         var lines = PropertyLines(skeleton?.properties ?? [], component: skeleton?.line, name: name)
         c.forEachProperty { prop in
-            let propName = prop.name.uppercased()
+            let propName = prop.name.upperCasedName
             if propName == "X-LIC-ERROR" {
                 let (line, offending) = lines.error()
                 problems.append(.invalidProperty(line: line, name: offending, message: TextEscaping.unescape(prop.value)))
@@ -179,6 +195,8 @@ struct PropertyLines {
 /// Parses libical's `NAME=value[,value]` parameter text, undoing quotes.
 enum ParameterText {
     static func parse(_ text: String) -> ICalParameter? {
+        var text = text
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? parseASCII($0) : nil }) { return ascii }
         guard let eq = text.firstIndex(of: "=") else { return nil }
         let name = String(text[..<eq])
         var values: [String] = []
@@ -198,5 +216,25 @@ enum ParameterText {
         }
         values.append(current)
         return ICalParameter(name, values: values)
+    }
+
+    /// `parse` of an ASCII text, on its bytes (each byte a character); nil without '='.
+    private static func parseASCII(_ b: UnsafeBufferPointer<UInt8>) -> ICalParameter?? {
+        guard let eq = b.firstIndex(of: UInt8(ascii: "=")) else { return .some(nil) }
+        var values: [String] = []
+        var current: [UInt8] = []
+        var inQuotes = false
+        for c in b[(eq + 1)...] {
+            if c == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if c == UInt8(ascii: ",") && !inQuotes {
+                values.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            } else {
+                current.append(c)
+            }
+        }
+        values.append(String(decoding: current, as: UTF8.self))
+        return .some(ICalParameter(String(decoding: b[..<eq], as: UTF8.self), values: values))
     }
 }

@@ -15,8 +15,8 @@ struct Override {
         var byInstant: [Int: Override] = [:]
         var order: [Int] = []
         for c in components {
-            guard let rid = c.property("RECURRENCE-ID"), let recurrence = try catalog.read(rid).first else { continue }
-            let start = try c.property("DTSTART").flatMap { p throws(ICalError) in try catalog.read(p).first } ?? recurrence
+            guard let rid = c.property("RECURRENCE-ID"), let recurrence = try catalog.readFirst(rid) else { continue }
+            let start = try c.property("DTSTART").flatMap { p throws(ICalError) in try catalog.readFirst(p) } ?? recurrence
             let range = rid.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
             let sequence = c.property("SEQUENCE").flatMap { Int($0.value) } ?? 0
             let override = Override(

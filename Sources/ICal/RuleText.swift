@@ -19,6 +19,16 @@ enum RuleText {
         }
     }
 
+    /// Whether `listValues(value)` is `[value]`: no comma, no '/', no leading space (the plain
+    /// value of a DTSTART, DTEND, RECURRENCE-ID or single EXDATE), told without splitting.
+    static func isSingleValue(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { b in
+            guard let first = b.first, first != UInt8(ascii: " ") else { return false }
+            return !b.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "/") }
+        }
+    }
+
     /// The values of an RDATE/EXDATE text: comma-separated, a PERIOD's start only.
     static func listValues(_ value: String) -> [Substring] {
         value.split(separator: ",").map { item in

@@ -68,7 +68,7 @@ struct Series {
             }
         }
         for property in master.properties(named: "RDATE") {
-            for value in try catalog.read(property) { all.add(value) }
+            try catalog.forEachValue(property) { all.add($0) }
         }
         all.finish()
         if all.items.count > limit { throw .tooManyInstances(uid: uid, line: line, limit: limit) }
@@ -96,7 +96,7 @@ struct Exclusions {
 
     init(_ properties: [ICalProperty], catalog: ZoneCatalog, series: ReadTime) throws(ICalError) {
         for property in properties {
-            for value in try catalog.read(property) {
+            try catalog.forEachValue(property) { value in
                 if value.isDate || series.isDate { dates.insert(value.local.date) }
                 if !value.isDate { instants.insert(value.instant) }
                 if value.isFloating && series.isAnchored { locals.insert(value.local) }

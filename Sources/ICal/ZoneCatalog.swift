@@ -7,6 +7,9 @@ final class ZoneCatalog {
     private var iana: [String: Zone] = [:]
     /// The RRULE texts read so far (nil: not a rule): a calendar repeats few distinct rules.
     private var patterns: [String: RecurrencePattern?] = [:]
+    /// The TZID looked up last and its rules: events of one zone follow each other, and their
+    /// TZID texts are often one string (`PropertyReader` shares them), compared at once.
+    private var last: (tzid: String, rules: any ZoneRules)? = nil
 
     /// Builds every VTIMEZONE through the end of `lastYear`. One that cannot be read adds a
     /// problem and its TZID falls back to the IANA database.
@@ -24,6 +27,13 @@ final class ZoneCatalog {
 
     /// The rules a TZID names: the calendar's VTIMEZONE, else the IANA zone.
     func rules(for tzid: String, line: Int?) throws(ICalError) -> any ZoneRules {
+        if let last, last.tzid == tzid { return last.rules }
+        let rules = try lookUp(tzid, line: line)
+        last = (tzid, rules)
+        return rules
+    }
+
+    private func lookUp(_ tzid: String, line: Int?) throws(ICalError) -> any ZoneRules {
         if let zone = own[tzid] { return zone }
         if let zone = iana[tzid] { return zone }
         guard let zone = Zone(tzid: tzid) else { throw .unknownZone(tzid: tzid, line: line) }
@@ -58,17 +68,40 @@ final class ZoneCatalog {
     /// Reads the DATE/DATE-TIME value(s) of a property (TZID parameter honoured, comma lists and
     /// PERIOD starts accepted).
     func read(_ property: ICalProperty) throws(ICalError) -> [ReadTime] {
-        let tzid = property.parameter("TZID")
         var result: [ReadTime] = []
-        for text in RuleText.listValues(property.value) {
-            guard let value = DateTimeValue(parsing: text, tzid: tzid) else {
-                throw .invalidValue(
-                    property: property.name, value: property.value, line: property.line,
-                    expected: "a DATE (20260308) or DATE-TIME (20260308T023000, 20260308T073000Z)")
-            }
-            result.append(try read(value, line: property.line))
-        }
+        try forEachValue(property) { result.append($0) }
         return result
+    }
+
+    /// The first value `read(_:)` gives (every value read, so that an unreadable one throws),
+    /// without an array for a property of one value.
+    func readFirst(_ property: ICalProperty) throws(ICalError) -> ReadTime? {
+        guard RuleText.isSingleValue(property.value) else { return try read(property).first }
+        return try read(single: property)
+    }
+
+    /// Each value `read(_:)` gives, in order, without an array.
+    func forEachValue(_ property: ICalProperty, _ body: (ReadTime) -> Void) throws(ICalError) {
+        guard RuleText.isSingleValue(property.value) else {
+            let tzid = property.parameter("TZID")
+            for text in RuleText.listValues(property.value) { body(try read(text, tzid: tzid, of: property)) }
+            return
+        }
+        body(try read(single: property))
+    }
+
+    /// A property's value that is one plain DATE or DATE-TIME (`RuleText.isSingleValue`).
+    private func read(single property: ICalProperty) throws(ICalError) -> ReadTime {
+        try read(property.value, tzid: property.parameter("TZID"), of: property)
+    }
+
+    private func read(_ text: some StringProtocol, tzid: String?, of property: ICalProperty) throws(ICalError) -> ReadTime {
+        guard let value = DateTimeValue(parsing: text, tzid: tzid) else {
+            throw .invalidValue(
+                property: property.name, value: property.value, line: property.line,
+                expected: "a DATE (20260308) or DATE-TIME (20260308T023000, 20260308T073000Z)")
+        }
+        return try read(value, line: property.line)
     }
 }
 

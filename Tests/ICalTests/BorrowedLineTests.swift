@@ -114,6 +114,30 @@ import Testing
         #expect(key.isPlain == (upper.count <= 16 && upper.allSatisfy { $0 < 0x80 }))
     }
 
+    /// The key read from a whole line (eight bytes at a time) is the key of its name read byte by
+    /// byte, for names of every length around the words' edges, in any case, with bytes past ASCII,
+    /// ended by ':', ';' or the line's end.
+    @Test func lineKeysAreNameKeys() {
+        let alphabet = Array("aZq-09xX:;\u{E9}\u{131}=\" ".utf8)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var plain = 0
+        for k in 0..<20_000 {
+            var line: [UInt8] = []
+            for _ in 0..<(k % 23) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                line.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            let end = line.firstIndex { $0 == 0x3A || $0 == 0x3B } ?? line.count
+            line.withUnsafeBufferPointer { b in
+                let key = NameKey(line: b)
+                #expect(key == NameKey(name: b[..<end]), "\(String(decoding: line, as: UTF8.self))")
+                #expect(key.isPlain == NameKey(name: b[..<end]).isPlain)
+                if key.isPlain { plain += 1 }
+            }
+        }
+        #expect(plain > 5_000)
+    }
+
     @Test func knownNamesAreTheKinds() {
         #expect(PropertyReader.known.count == PropertyReader.kinds.count)
         for (name, kind) in PropertyReader.kinds {

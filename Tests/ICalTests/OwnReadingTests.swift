@@ -124,9 +124,40 @@ import Testing
         #expect(claimed > 300)
     }
 
+    /// Organizers, attendees and parameters as calendar programs write them, and the shapes the
+    /// reader leaves to libical (quotes inside values, comma lists of parameter values, VALUE).
+    @Test(arguments: [
+        "ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=Ben Okafor;X-NUM-GUESTS=0:mailto:b@x.org",
+        "ATTENDEE;partstat=accepted;cn=\"Doe, John\";rsvp=true:mailto:x@y", "ORGANIZER;CN=Anna:mailto:a@b",
+        "ATTENDEE;CN=Anna;CN=Bob:MAILTO:a@b", "ATTENDEE;PARTSTAT=FOO;ROLE=x-foo;CUTYPE=:mailto:a", "ATTENDEE;RSVP=yes:mailto:a",
+        "ATTENDEE;MEMBER=\"mailto:a@b\",\"mailto:c@d\":mailto:x", "ATTENDEE;CN=a\\,b:mailto:x,y",
+        "ATTENDEE;CN=M\u{FC}ller:mailto:x y",
+        "ATTENDEE:", "ATTENDEE;CN=A:", "ATTENDEE;X-FOO=bar;x-low=Baz:mailto:a",
+        "ATTENDEE;CN=\"x:y\";SENT-BY=\"mailto:s\":mailto:a",
+        "ATTENDEE;CN=x\"y:mailto:a", "ATTENDEE;CN= lead :mailto:a", "ATTENDEE;CN=a b ;ROLE=chair:mailto:a", "ATTENDEE: mailto:a",
+        "ATTENDEE:mailto:a ", "ATTENDEE:mailto:\"a\"", "ORGANIZER:mailto:a:b", "ATTENDEE;VALUE=CAL-ADDRESS:mailto:a",
+        "ATTENDEE;CN=\"\":mailto:a", "ATTENDEE;LANGUAGE=de;DIR=\"http://x/y\":mailto:a", "ATTENDEE;SCHEDULE-STATUS=2.0:mailto:a",
+        "SUMMARY;LANGUAGE=en-us:Hello", "DESCRIPTION;ALTREP=\"cid:x\":Hi", "LOCATION;LANGUAGE=de:Raum\\, 1",
+        "SUMMARY;ENCODING=QUOTED-PRINTABLE:a=20b", "UID;X-A=1:u2", "STATUS;X-A=1:CONFIRMED", "SEQUENCE;X-A=1:2",
+        "EXDATE;TZID=Europe/Berlin:20260105T090000,20260112T090000", "EXDATE;VALUE=DATE:20260105,20260112",
+        "EXDATE:20260105T090000Z,20260112T090000Z", "RDATE;TZID=Europe/Berlin:20260105T090000,20260112T090000",
+        "EXDATE;TZID=Europe/Berlin:20260105T090000, 20260112T090000", "EXDATE;TZID=Europe/Berlin:20260105T090000,",
+        "EXDATE;TZID=Europe/Berlin:20260105T090000,,20260112T090000", "EXDATE:20260105T090000Z,20260112",
+        "DTSTART;TZID=Europe/Berlin:20260105T090000,20260112T090000",
+        "EXDATE:20260105T090000Z,20260112T090000Z\r\nEXDATE:20260119T090000Z",
+        "RDATE:20260105T090000Z,20260112T090000Z\r\nEXDATE:20260119T090000Z\r\nRDATE:20260126T090000Z",
+    ])
+    func parameterAndListLinesReadAsLibicalReadsThem(line: String) {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:u\r\n\(line)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let (own, libical) = Self.both(Array(text.utf8))
+        #expect(own == libical)
+    }
+
     @Test(arguments: [
         "ACTION:DISPLAY", "ACTION:audio", "ACTION:X-SPEAK", "ACTION:NONE", "TRIGGER:-PT5M", "TRIGGER:-PT60M", "TRIGGER:PT0S",
-        "TRIGGER:-P1DT2H", "TRIGGER;RELATED=END:PT5M", "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "TRIGGER:19760401T005545Z",
+        "TRIGGER:-P1DT2H", "TRIGGER;RELATED=END:PT5M", "TRIGGER;related=end:-PT5M", "TRIGGER;RELATED=START:-PT15M",
+        "TRIGGER;RELATED=FOO:-PT15M", "TRIGGER;RELATED=END;VALUE=DURATION:PT0S", "ATTENDEE;CN=A:mailto:a@b",
+        "TRIGGER;VALUE=DATE-TIME:19760401T005545Z", "TRIGGER:19760401T005545Z",
         "TRIGGER:later", "REPEAT:3", "DURATION:PT10M", "DESCRIPTION:Time to take it",
     ])
     func alarmLinesReadAsLibicalReadsThem(line: String) {
@@ -146,5 +177,25 @@ import Testing
             """
         let (own, libical) = Self.both(Array(text.utf8))
         #expect(own == libical)
+    }
+
+    /// Date lists read without libical read as libical reads them, also past the length libical
+    /// takes in one line (decision 0204), with a property of the same name after them.
+    @Test(arguments: [249, 250, 251, 499, 500, 501, 600, 1200])
+    func longDateListsReadAsLibicalReadsThem(n: Int) {
+        var values: [String] = []
+        for k in 0..<n {
+            let month = 1 + (k / 28) % 12
+            let day = 1 + k % 28
+            values.append("2026" + (month < 10 ? "0" : "") + String(month) + (day < 10 ? "0" : "") + String(day) + "T090000")
+        }
+        for name in ["EXDATE;TZID=Europe/Berlin", "RDATE;TZID=Europe/Berlin"] {
+            let head: String = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nDTSTART;TZID=Europe/Berlin:20260101T090000\r\n"
+            let list: String = name + ":" + values.joined(separator: ",")
+            let tail: String = "\r\nEXDATE;TZID=Europe/Berlin:20270101T090000\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            let text: String = head + list + tail
+            let (own, libical) = Self.both(Array(text.utf8))
+            #expect(own == libical)
+        }
     }
 }

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func anAlarmLineOnlyLibicalReadsIsNeverClaimed() throws {
-        let w = try Self.written(Self.event(alarm: [ICalProperty("ATTENDEE", "mailto:a@example.com")]))
+        let w = try Self.written(Self.event(alarm: [ICalProperty("ATTACH", "https://example.com/chime.wav")]))
         #expect(!w.claims)
     }
 }

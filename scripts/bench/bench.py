@@ -76,7 +76,9 @@ def row(work, ours, peer=None, goal="", check=None, note=""):
     pc = statistics.median(s.cpu for s in peer) if peer else None
     prss = max(s.rss for s in peer) / 1024 if peer else None
     ratio = pc / cpu if peer and cpu > 0 else None
-    met = check(cpu, pc, wall, rss) if check else None
+    met = None
+    if check:
+        met = check(cpu, pc, wall, rss, prss) if check.__code__.co_argcount == 5 else check(cpu, pc, wall, rss)
     rows.append((work, cpu, wall, rss, pc, prss, ratio, goal, met, note))
     print(f"  {work}: dosecal {cpu:.3f} s cpu ({wall:.3f} s wall, {rss:.0f} MiB)"
           + (f", peer {pc:.3f} s ({prss:.0f} MiB), {ratio:.1f}x" if peer else ""), flush=True)
@@ -96,8 +98,8 @@ def alternate(ours_cmd, peer_cmd, rounds=ROUNDS, peer_rounds=None, before_ours=N
     return ours, peer
 
 
-def expand_cmd(path):
-    return [BIN, "expand", path, "--from", "2026-01-01", "--to", "2027-01-01", "--count"]
+def expand_cmd(path, start="2026-01-01", end="2027-01-01"):
+    return [BIN, "expand", path, "--from", start, "--to", end, "--count"]
 
 
 def bench_expand():
@@ -116,6 +118,38 @@ def bench_expand():
         ours, c = alternate(expand_cmd(cal), [CEXP, cal, "2026-01-01", "2027-01-01"])
         row(f"scaling: parse + expand {n:,} events", ours, c, "linear",
             None, f"{statistics.median(s.cpu for s in ours) / n * 1000:.3f} s per 1,000 events")
+
+
+def bench_real():
+    """Calendars with the content of real ones (gen_real_calendar.py): seed 1, a work and family
+    calendar (about 283 bytes an event), seed 2, long descriptions and many attendees. 20,000
+    events against libical's C program and Python over 2026; 80,000 over 2026 for memory; 20,000,
+    80,000 and 320,000 over the first quarter of 2026 (the budget of 1,000,000 instances cuts a
+    year of 320,000) for memory and linear time."""
+    print("parse + expand, realistic calendars", flush=True)
+    year, quarter = ("2026-01-01", "2027-01-01"), ("2026-01-01", "2026-04-01")
+    for seed, what in ((1, "realistic"), (2, "realistic with long descriptions")):
+        cals = {n: gen("gen_real_calendar.py", [str(n), str(n * 3 // 20), str(seed)], f"{WORK}/real{seed}-{n}.ics")
+                for n in (20000, 80000, 320000)}
+        mib = {n: os.path.getsize(c) / 2**20 for n, c in cals.items()}
+
+        def peak(n):
+            return lambda c, p, w, m: m <= mib[n] + 30
+        cal = cals[20000]
+        ours, py = alternate(expand_cmd(cal), [VPY, f"{HERE}/python_expand.py", cal] + list(year))
+        row(f"parse + expand, {what}, 20,000 events, vs Python", ours, py, ">= 100x", lambda c, p, w, m: p / c >= 100,
+            f"{mib[20000]:.2f} MB; dosecal {int(ours[0].out):,} instances, Python {int(py[0].out):,}")
+        ours, c = alternate(expand_cmd(cal), [CEXP, cal] + list(year))
+        row(f"parse + expand, {what}, 20,000 events, vs libical C", ours, c,
+            f">= 4x, peak <= {mib[20000] + 30:.0f} MiB", lambda c_, p, w, m: p / c_ >= 4 and m <= mib[20000] + 30,
+            f"C program counts {int(c[0].out):,}")
+        ours, _ = alternate(expand_cmd(cals[80000]), None)
+        row(f"parse + expand, {what}, 80,000 events", ours, None, f"peak <= {mib[80000] + 30:.0f} MiB", peak(80000),
+            f"{mib[80000]:.1f} MB; {int(ours[0].out.split()[-1]):,} instances in 2026")
+        for n, cal in cals.items():
+            ours, _ = alternate(expand_cmd(cal, *quarter), None)
+            row(f"scaling: {what}, {n:,} events, first quarter", ours, None, f"peak <= {mib[n] + 30:.0f} MiB, linear",
+                peak(n), f"{mib[n]:.1f} MB; {statistics.median(s.cpu for s in ours) / n * 1000:.4f} s per 1,000 events")
 
 
 def bench_export():
@@ -139,11 +173,49 @@ def bench_export():
             f"{statistics.median(s.cpu for s in ours) / n * 1000:.3f} s per 1,000 medications")
 
 
+def vdirsyncer_pair(name, program, items):
+    """A filesystem pair of two copies of `items` for one vdirsyncer, synced once: (command, env,
+    side a, side b)."""
+    a, b, status = f"{WORK}/{name}-a", f"{WORK}/{name}-b", f"{WORK}/{name}-status"
+    for p in (a, b, status):
+        shutil.rmtree(p, ignore_errors=True)
+    shutil.copytree(items, a)
+    shutil.copytree(items, b)
+    os.makedirs(status)
+    conf = f"{WORK}/{name}.conf"
+    with open(conf, "w") as f:
+        f.write(f'[general]\nstatus_path = "{status}/"\n[pair bench]\na = "bench_a"\nb = "bench_b"\n'
+                f'collections = null\n[storage bench_a]\ntype = "filesystem"\npath = "{a}/"\nfileext = ".ics"\n'
+                f'[storage bench_b]\ntype = "filesystem"\npath = "{b}/"\nfileext = ".ics"\n')
+    env = dict(os.environ, XDG_CONFIG_HOME=f"{WORK}/xdg", PATH=os.path.dirname(program) + ":" + os.environ["PATH"])
+    cmd = [program, "-v", "ERROR", "-c", conf]
+    sh(cmd + ["discover"], env=env, stderr=subprocess.DEVNULL)
+    sh(cmd + ["sync"], env=env)
+    return cmd + ["sync"], env, a, b
+
+
+def peers_of_sync():
+    """vdirsyncer from PyPI (the bench's venv) and from Debian (apt package vdirsyncer)."""
+    found = [("vdirsyncer (PyPI)", f"{VENV_BIN}/vdirsyncer")]
+    if os.path.exists("/usr/bin/vdirsyncer"):
+        found.append(("vdirsyncer (Debian)", "/usr/bin/vdirsyncer"))
+    else:
+        print("  bench: /usr/bin/vdirsyncer missing (apt package vdirsyncer); its rows are left out", flush=True)
+    return found
+
+
 def bench_sync():
+    """The first fill, then what people do with a filled 5,040-item folder: nothing (no-op),
+    schedule edits (1 and 10 medications' morning time), and edits on the phone (1 and 10 series
+    moved, 10 items' SEQUENCE raised, 10 items touched: scripts/bench/phone_edit.py). Each row
+    alternates dosecal with vdirsyncer from PyPI and from Debian, each on its own pair of copies
+    of the folder, given the same kind of change on one side."""
     print("sync", flush=True)
     base = gen("gen_schedule.py", ["720"], f"{WORK}/sync-base.json")
-    changed = f"{WORK}/sync-changed.json"
-    sh([sys.executable, f"{HERE}/edit_schedule.py", base, changed, "05:45"])
+    edited = {}
+    for n in (1, 10):
+        edited[n] = f"{WORK}/sync-changed-{n}.json"
+        sh([sys.executable, f"{HERE}/edit_schedule.py", base, edited[n], "05:45", str(n)])
     # First fill: a fresh folder and status each round (wall time matters: fsync).
     fills = []
     for r in range(ROUNDS):
@@ -159,37 +231,51 @@ def bench_sync():
         "wall time; every file durable before it is renamed")
     d = f"{WORK}/fill-0"
     sched, vdir = f"{d}/sync.json", f"{d}/doses"
-    copy, status = f"{WORK}/vs-copy", f"{WORK}/vs-status"
-    for p in (copy, status):
-        shutil.rmtree(p, ignore_errors=True)
-        os.makedirs(p)
-    conf = f"{WORK}/vdirsyncer.conf"
-    with open(conf, "w") as f:
-        f.write(f'[general]\nstatus_path = "{status}/"\n[pair bench]\na = "bench_a"\nb = "bench_b"\n'
-                f'collections = null\n[storage bench_a]\ntype = "filesystem"\npath = "{vdir}/"\nfileext = ".ics"\n'
-                f'[storage bench_b]\ntype = "filesystem"\npath = "{copy}/"\nfileext = ".ics"\n')
-    env = dict(os.environ, XDG_CONFIG_HOME=f"{WORK}/xdg", PATH=VENV_BIN + ":" + os.environ["PATH"])
-    vs = [f"{VENV_BIN}/vdirsyncer", "-v", "ERROR", "-c", conf]
-    sh(vs + ["discover"], env=env, stderr=subprocess.DEVNULL)
-    sh(vs + ["sync"], env=env)
-    ours, peer = alternate([BIN, "sync", sched, "--vdir", vdir, "--now", "2026-12-01T12:00:00Z"], vs + ["sync"])
-    row(f"no-op sync of a {items:,}-item folder", ours, peer, ">= 5x", lambda c, p, w, m: p / c >= 5,
-        "vdirsyncer: filesystem pair, no-op")
-    variants = [changed, base]
+    peers = [(label,) + vdirsyncer_pair(f"vs{k}", program, vdir) for k, (label, program) in enumerate(peers_of_sync())]
+    day = [0]
 
-    def toggle(r):
-        shutil.copy(variants[r % 2], sched)
-    ours = []
-    for r in range(ROUNDS):
-        toggle(r)
-        ours.append(run_reaped([BIN, "sync", sched, "--vdir", vdir, "--now", f"2026-12-0{2 + r}T12:00:00Z"]))
-    peer = []
-    for r in range(ROUNDS):
-        toggle(r + 1)
-        sh([BIN, "sync", sched, "--vdir", vdir, "--now", f"2026-12-0{5 + r}T12:00:00Z"])
-        peer.append(run_reaped(vs + ["sync"], env=dict(env)))
-    row("sync after 10 changed series", ours, peer, ">= 5x", lambda c, p, w, m: p / c >= 5,
-        "vdirsyncer: copies the changed items to the other side")
+    def now():
+        day[0] += 1
+        return f"2026-12-{day[0] // 24 + 2:02d}T{day[0] % 24:02d}:00:00Z"
+
+    def sync_row(work, goal, check, note, ours_before, peer_before):
+        """ROUNDS rounds of: change, dosecal sync; the same change on each peer's side b, its sync."""
+        ours, theirs = [], [[] for _ in peers]
+        for r in range(ROUNDS):
+            ours_before(r)
+            ours.append(run_reaped([BIN, "sync", sched, "--vdir", vdir, "--now", now()]))
+            for k, (_, cmd, env, a, b) in enumerate(peers):
+                peer_before(r, b)
+                theirs[k].append(run_reaped(cmd, env=env))
+        for (label, *_), samples in zip(peers, theirs):
+            row(f"{work} (vs {label})", ours, samples, goal, check, note)
+
+    def nothing(*_):
+        pass
+
+    sync_row(f"no-op sync of a {items:,}-item folder", ">= 15x", lambda c, p, w, m: p / c >= 15,
+             "nothing changed on either side", nothing, nothing)
+    for n in (1, 10):
+        variants = [edited[n], base]
+
+        def toggle(r, variants=variants):
+            shutil.copy(variants[r % 2], sched)
+
+        def changed_on_a(r, b, n=n):  # the peer copies n changed items from side b to a
+            sh([sys.executable, f"{HERE}/phone_edit.py", b, str(n), "sequence", str(r)])
+        whose = "1 medication's" if n == 1 else f"{n} medications'"
+        sync_row(f"sync after {n} schedule edit{'s' if n > 1 else ''}", ">= 10x", lambda c, p, w, m: p / c >= 10,
+                 f"{whose} morning time; vdirsyncer copies {n} changed item{'s' if n > 1 else ''}", toggle, changed_on_a)
+    phone = ((1, "move", "sync after a phone edit of 1 item", ">= 10x", lambda c, p, w, m, pm: p / c >= 10),
+             (10, "move", "sync after a phone edit of 10 items", ">= 5x, less memory",
+              lambda c, p, w, m, pm: p / c >= 5 and m < pm),
+             (10, "sequence", "sync after SEQUENCE raised on 10 items", ">= 10x", lambda c, p, w, m, pm: p / c >= 10),
+             (10, "touch", "sync after 10 items touched", ">= 10x", lambda c, p, w, m, pm: p / c >= 10))
+    for n, mode, work, goal, check in phone:
+        def edit(r, folder=vdir, n=n, mode=mode):
+            sh([sys.executable, f"{HERE}/phone_edit.py", folder, str(n), mode, str(r)])
+        sync_row(work, goal, check, f"phone_edit.py {mode} on {n} item{'s' if n > 1 else ''}; the same on vdirsyncer's "
+                 "side b", edit, lambda r, b, edit=edit: edit(r, b))
 
 
 def bench_check():
@@ -282,7 +368,7 @@ def table():
 def main():
     os.makedirs(WORK, exist_ok=True)
     started = time.monotonic()
-    only = os.environ.get("BENCH_ONLY", "expand,export,sync,check,reconcile,publish,scale").split(",")
+    only = os.environ.get("BENCH_ONLY", "expand,real,export,sync,check,reconcile,publish,scale").split(",")
     for name in only:
         globals()[f"bench_{name}"]()
     text = table()

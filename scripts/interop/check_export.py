@@ -127,6 +127,11 @@ def check_privacy(schedule: dict, raw: bytes, problems: list[str]) -> None:
             value = m.get(key)
             if value and value.lower() in text:
                 problems.append(f"privacy mode, but the {key} of {m['id']} ({value!r}) is in the file")
+    for p in schedule.get("people") or []:
+        for key in ("id", "name"):
+            value = p.get(key)
+            if value and re.search(r"\b" + re.escape(value.lower()) + r"\b", text):
+                problems.append(f"privacy mode, but the {key} of person {p['id']} ({value!r}) is in the file")
 
 
 def byte_diff(a: bytes, b: bytes, limit: int = 6) -> list[str]:
@@ -296,13 +301,22 @@ def compare(schedule: dict, doses: list, exp: list, reading: str, home: str) -> 
     if (schedule.get("feed") or {}).get("privacy"):
         return problems
     names = {m["id"]: m["name"] for m in schedule["medications"]}
+    # In a schedule with people a title says whose dose it is first ("Mia — Amoxicillin ..."):
+    # the person the medication names (or the only one).
+    whose = {m["id"]: expected.person_of(schedule, m) for m in schedule["medications"]}
     by_med_got: dict[str, Counter] = defaultdict(Counter)
     for uid, inst, summary in doses:
+        person = next((p for p in (schedule.get("people") or []) if summary.startswith(p["name"] + " — ")), None)
+        if person:
+            summary = summary[len(person["name"]) + 3:]
         candidates = [mid for mid, name in names.items() if summary.startswith(name)]
         if not candidates:
             problems.append(f"[{reading}] series {uid}: SUMMARY {summary!r} names no medication")
             continue
         mid = max(candidates, key=lambda c: len(names[c]))
+        if (whose[mid] or {}).get("name") != (person or {}).get("name"):
+            problems.append(f"[{reading}] series {uid}: SUMMARY names the person {(person or {}).get('name')!r}, "
+                            f"but {mid} is taken by {(whose[mid] or {}).get('name')!r}")
         by_med_got[mid][inst] += 1
         if owners.get(uid) and mid not in {m for m, _ in owners[uid]}:
             problems.append(f"[{reading}] series {uid}: SUMMARY names {mid} but its doses are those of "

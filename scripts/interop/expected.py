@@ -36,6 +36,11 @@ Semantics
     homeZone; doses at anchor + k*N hours (absolute spacing).
   For fixedInterval and everyNHours a dose belongs to the homeZone local date
   of its instant (start/end and the window apply to that date).
+* People (format version 2): a medication is taken by the person its
+  ``person`` names (with one person and no ``person``: that person). That
+  person's ``homeZone`` and ``itinerary``, each where given, replace the
+  schedule's for every rule above ("the homeZone", "the itinerary" and "the
+  zone the person is in" are theirs); ``"itinerary": []`` stays at home.
 * A local time is resolved by RFC 5545 section 3.3.5: a nonexistent time
   (spring-forward gap) is read with the UTC offset from before the gap, an
   ambiguous time (fall-back overlap) means its first occurrence. Python's
@@ -238,6 +243,29 @@ def day_matches(med: Med, day: date, start: date) -> bool:
     raise ValueError(f"unknown recurrence kind {kind!r}")
 
 
+def person_of(schedule: dict, medication: dict) -> dict | None:
+    """The person who takes `medication`: the one its ``person`` names, else the
+    schedule's only person; None without people."""
+    people = schedule.get("people") or []
+    pid = medication.get("person")
+    if pid:
+        return next((p for p in people if p.get("id") == pid), None)
+    return people[0] if len(people) == 1 else None
+
+
+def as_person_sees_it(schedule: dict, medication: dict) -> dict:
+    """The schedule with the homeZone and itinerary of the person who takes
+    `medication` (their own where they give them), else as it is."""
+    person = person_of(schedule, medication)
+    if person is None:
+        return schedule
+    view = dict(schedule)
+    for key in ("homeZone", "itinerary"):
+        if key in person:
+            view[key] = person[key]
+    return view
+
+
 def zone_on(schedule: dict, day: date) -> str:
     """The zone the person is in on `day` (homeZone, changed by the itinerary)."""
     zone = schedule["homeZone"]
@@ -288,10 +316,12 @@ def _days(first: date, last: date):
 
 def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str | None = None) -> list[Dose]:
     """Every dose whose local date is in [date_from, date_to], sorted by instant."""
-    home = schedule["homeZone"]
-    viewer = viewer_zone or home
+    viewer = viewer_zone or schedule["homeZone"]
     result: list[Dose] = []
-    for raw in schedule.get("medications") or []:
+    whole = schedule
+    for raw in whole.get("medications") or []:
+        schedule = as_person_sees_it(whole, raw)
+        home = schedule["homeZone"]
         med = read_medication(raw)
         last = min(date_to, med.end) if med.end else date_to
         first = max(date_from, med.start)
@@ -343,7 +373,7 @@ def occurrences(schedule: dict, date_from: date, date_to: date, viewer_zone: str
             for slot_id, base in med.slots:
                 instant = resolve(d, slot_time(med, slot_id, base, d), zone) + moves.get((slot_id, d), timedelta(0))
                 result.append(Dose(instant, med.id, slot_id, d, zone, pills(med, d, slot_id)))
-    skipped = skipped_doses(schedule)
+    skipped = skipped_doses(whole)
     result = [d for d in result if (d.medication, d.slot, d.local_date) not in skipped]
     result.sort(key=lambda x: (x.instant, x.medication, x.slot))
     return result

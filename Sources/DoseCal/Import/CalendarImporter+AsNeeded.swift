@@ -36,14 +36,15 @@ extension CalendarImporter {
             let log = doses.map {
                 DoseLogEntry(medication: m.id, status: .taken, at: Date(timeIntervalSince1970: TimeInterval($0)))
             }
-            var notes = [
+            // Doses the feed does not name set the next dose later than the named ones would:
+            // imported, the medicine would allow a dose too early (decision 0268).
+            if let allowed = AsNeededDoses(m, log: log)?.nextAllowed, allowed < next {
+                unmapped.append(.init(e, tooEarly(text, allowed: allowed, next: next)))
+                continue
+            }
+            let notes = [
                 "\(doses.count) taken dose(s) from its \"next dose allowed\" event; the rest of its log, its start, strength, dose, notes and supply are not in the feed"
             ]
-            if let allowed = AsNeededDoses(m, log: log)?.nextAllowed, allowed != next {
-                notes.append(
-                    "the next dose comes back allowed from \(RFC3339.utc(allowed)), the feed said \(RFC3339.utc(next)): log the doses taken in the 24 hours before that again"
-                )
-            }
             schedule.medications.append(m)
             schedule.log += log
             sources.append(ImportReport.Source(medicationID: m.id, from: "a \"next dose allowed\" event", notes: notes))
@@ -54,6 +55,15 @@ extension CalendarImporter {
 
     static let notAsNeeded =
         "an as-needed medicine's \"next dose allowed\" reminder (CATEGORIES:AS-NEEDED) not in dosecal's words: it does not say the minimum hours and the daily maximum; add the medicine by hand"
+
+    /// Why an as-needed medicine whose next dose the feed's named doses do not set is not
+    /// imported: the doses between are not in the feed.
+    static func tooEarly(_ text: NextDoseAllowedText, allowed: Int, next: Int) -> String {
+        var rule = "at least \(text.minimumHours) hours apart"
+        if let most = text.maxPerDay { rule += ", at most \(most) in any 24 hours" }
+        return
+            "the next dose is allowed from \(RFC3339.utc(next)), set by doses the feed does not name: imported, it would be allowed from \(RFC3339.utc(allowed)); add the as-needed medicine by hand (\(rule)) and log the doses taken since \(RFC3339.utc(next - 86_400))"
+    }
 
     /// Why a privacy-mode "next dose allowed" event is not imported: it names no medicine. Its
     /// rule is said, so that the person can add it.

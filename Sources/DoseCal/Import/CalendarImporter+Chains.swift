@@ -13,7 +13,12 @@ extension CalendarImporter {
         var order: [String] = []
         for item in items {
             let m = item.medication
-            let key = "\(m.name)\u{1F}\(m.strength ?? "")\u{1F}\(m.reminder)\u{1F}\(m.times.count)"
+            // Stretches in other forms or units are other medicines to the words (a step's amount
+            // is in its medication's unit).
+            let key = [
+                m.name, m.strength ?? "", "\(m.reminder)", "\(m.times.count)", "\(m.form.map(\.rawValue) ?? "")",
+                "\(m.unit.map(\.rawValue) ?? "")",
+            ].joined(separator: "\u{1F}")
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(item)
         }
@@ -37,14 +42,14 @@ extension CalendarImporter {
             }
             if let done = flush(run, home: home, trip: &trip, travelling: &travelling) { result.append(done) }
         }
-        return (pinHome(result, home: home, itinerary: trip.stops, travelling: travelling), trip.stops)
+        return (pinHome(result, home: home, itinerary: trip.itinerary, travelling: travelling), trip.itinerary)
     }
 
     /// How many of the next stretches join `run` (and the travel stops the join needs): the
     /// next one, else the next ones together (stretches shorter than a cycle's block each show
     /// another cycle: only a later one shows the cycle they are all part of). Nil: none.
     private static func joining(_ run: [Item], _ next: ArraySlice<Item>, home: Zone, trip: Trip) -> (
-        count: Int, stops: [ItineraryStop]
+        count: Int, stops: [Trip.Stop]
     )? {
         var tried = run
         for part in next {
@@ -62,6 +67,7 @@ extension CalendarImporter {
         guard run.count > 1, let joined = joined(run, home: home, trip: trip) else { return first }
         if !joined.stops.isEmpty {
             travelling.insert(joined.item.medication.id)
+            trip.stops = joined.stops
             trip.checked.append(joined.item.medication)
         }
         return joined.item
@@ -84,7 +90,7 @@ extension CalendarImporter {
     /// The stretches as one medication (a cycle, taper steps, travel stops), when it gives exactly
     /// their doses; and the itinerary with the travel stops it needs (empty: none). Nil when no
     /// such medication.
-    static func joined(_ run: [Item], home: Zone, trip: Trip = Trip()) -> (item: Item, stops: [ItineraryStop])? {
+    static func joined(_ run: [Item], home: Zone, trip: Trip = Trip()) -> (item: Item, stops: [Trip.Stop])? {
         let ms = run.map(\.medication)
         // Each stretch from its first dose day (a cut cycle's part is read from its block's start).
         let stretches = run.map { item in
@@ -104,11 +110,11 @@ extension CalendarImporter {
                 }
             }
         }
-        var stops: [ItineraryStop] = []
+        var stops: [Trip.Stop] = []
         if let cycle = repeatedCycle(stretches) {
             m.recurrence = cycle
         } else {
-            m.taper = taper(stretches)
+            (m.taper, m.dose) = taper(stretches)
             stops = travel(stretches, home: home)
             if !stops.isEmpty { m.timePolicy = .wallClock }
         }
@@ -122,11 +128,17 @@ extension CalendarImporter {
         let fits = { (r: Recurrence) in
             var c = m
             c.recurrence = r
-            return doses([c], home: home, itinerary: stops, through: through) == expected
+            return doses([c], home: home, itinerary: itinerary.map(\.stop), through: through) == expected
         }
         guard let recurrence = candidates.first(where: fits) else { return nil }
         m.recurrence = recurrence
-        let notes = run.flatMap(\.source.notes)
+        return ((m, joinedSource(run, id: m.id), m.start), itinerary)
+    }
+
+    /// Where a joined medication came from: its stretches' notes and deleted doses (by the
+    /// first stretch's slot ids).
+    private static func joinedSource(_ run: [Item], id: String) -> ImportReport.Source {
+        let first = run[0].medication
         let deleted = run.flatMap { part in
             part.source.deleted.compactMap { d in
                 part.medication.times.firstIndex { $0.id == d.slot }.map {
@@ -135,8 +147,7 @@ extension CalendarImporter {
             }
         }
         let from = "\(run.count) consecutive series (\(run.map(\.source.from).joined(separator: ", ")))"
-        let source = ImportReport.Source(medicationID: m.id, from: from, notes: notes, deleted: deleted)
-        return ((m, source, m.start), itinerary)
+        return ImportReport.Source(medicationID: id, from: from, notes: run.flatMap(\.source.notes), deleted: deleted)
     }
 
     /// Daily stretches of one length, starting a fixed number of days apart: a cycle.
@@ -152,25 +163,38 @@ extension CalendarImporter {
         return .cycle(daysOn: on, daysOff: period - on)
     }
 
-    /// One step per stretch when the dose or the times change between them; none otherwise.
-    /// Every N hours has no times of its own after the first dose (a stretch's start is where
-    /// the cadence falls), so its steps change only the dose.
-    static func taper(_ ms: [Medication]) -> [TaperStep] {
+    /// One step per stretch when the dose or the times change between them (a stretch saying
+    /// what the one before says is no step of its own); none otherwise. Every N hours has no
+    /// times of its own after the first dose (a stretch's start is where the cadence falls), so
+    /// its steps change only the dose. Also the medication's dose text: none when a step says
+    /// none (a step without one keeps the medication's, which would be another step's words:
+    /// "Prednisolone 5 mg (10 mg)" for one 5 mg tablet).
+    static func taper(_ ms: [Medication]) -> (steps: [TaperStep], dose: String?) {
         let first = ms[0]
         var hourly = false
         if case .everyNHours = first.recurrence { hourly = true }
         let sameTimes = { (m: Medication) in hourly || m.times.map(\.time) == first.times.map(\.time) }
         let changes = ms.contains { $0.pillsPerDose != first.pillsPerDose || $0.dose != first.dose || !sameTimes($0) }
-        guard changes else { return [] }
-        return ms.map { part in
+        guard changes else { return ([], first.dose) }
+        var steps: [TaperStep] = []
+        for part in ms {
             let times = zip(first.times, part.times).map { DoseSlot(id: $0.id, time: $1.time) }
-            return TaperStep(
+            let step = TaperStep(
                 from: part.start, pillsPerDose: part.pillsPerDose, dose: part.dose, times: sameTimes(part) ? nil : times)
+            if let before = steps.last, before.pillsPerDose == step.pillsPerDose, before.dose == step.dose,
+                before.times == step.times
+            {
+                continue
+            }
+            steps.append(step)
         }
+        return (steps, steps.contains { $0.dose == nil } ? nil : first.dose)
     }
 
-    /// Travel stops where the stretches' zones change (wall-clock stretches at home, pinned away).
-    static func travel(_ ms: [Medication], home: Zone) -> [ItineraryStop] {
+    /// Travel stops where the stretches' zones change (wall-clock stretches at home, pinned
+    /// away), each from the first dose day of the stretch in its zone, at the earliest the day
+    /// after the last dose of the stretch before.
+    static func travel(_ ms: [Medication], home: Zone) -> [Trip.Stop] {
         var zones: [Zone] = []
         for m in ms {
             switch m.timePolicy {
@@ -180,45 +204,31 @@ extension CalendarImporter {
             }
         }
         guard Set(zones).count > 1 else { return [] }
-        var stops: [ItineraryStop] = []
+        var stops: [Trip.Stop] = []
         var current = home
-        for (m, zone) in zip(ms, zones) where zone != current {
-            stops.append(ItineraryStop(from: m.start, zone: zone))
-            current = zone
+        var before: Medication?
+        for (m, zone) in zip(ms, zones) {
+            if zone != current {
+                let earliest = before?.end.map { $0.adding(days: 1) } ?? m.start
+                stops.append(Trip.Stop(stop: ItineraryStop(from: m.start, zone: zone), earliest: min(earliest, m.start)))
+                current = zone
+            }
+            before = m
         }
         return stops
     }
 
-    /// Every dose instant of `ms` from the first start to a year after the last start (or end);
-    /// `firsts`: each one's first dose day (nil: its start).
+    /// Every dose of `ms` from the first start to a year after the last start (or end), as its
+    /// instant and amount; `firsts`: each one's first dose day (nil: its start).
     /// `through`: the last day (nil: from the medications).
     static func doses(
         _ ms: [Medication], home: Zone, itinerary: [ItineraryStop], from firsts: [LocalDate]? = nil, through: LocalDate? = nil
-    ) -> [Int] {
+    ) -> [String] {
         guard let from = ms.map(\.start).min() else { return [] }
         let to = through ?? ms.map { $0.end ?? $0.start.adding(days: 400) }.max() ?? from
         let engine = WallClockEngine(schedule: Schedule(home: home, medications: ms, itinerary: itinerary))
         return zip(ms, firsts ?? ms.map(\.start)).flatMap { m, first in
-            engine.occurrences(of: m, from: max(from, first), to: to).map(\.instant)
+            engine.occurrences(of: m, from: max(from, first), to: to).map { "\($0.instant) \($0.amount)" }
         }.sorted()
-    }
-}
-
-/// The itinerary the stretches joined so far need, and the medications checked against it.
-struct Trip {
-    var stops: [ItineraryStop] = []
-    /// Joined medications with travel stops: their doses were checked against `stops`.
-    var checked: [Medication] = []
-
-    /// The itinerary once a medication ending on `end` needs `needed` (nil: they disagree). The
-    /// same stops, or the first of them when the medication ends before the rest; more stops
-    /// than so far (the way back home, seen by a medication that lasts longer) when every
-    /// medication checked so far ends before them.
-    func joining(_ needed: [ItineraryStop], until end: LocalDate?) -> [ItineraryStop]? {
-        if stops.isEmpty || needed == stops { return needed }
-        if needed.count < stops.count, stops.starts(with: needed), let end, end < stops[needed.count].from { return stops }
-        guard needed.count > stops.count, needed.starts(with: stops) else { return nil }
-        let added = needed[stops.count].from
-        return checked.allSatisfy { $0.end.map { $0 < added } ?? false } ? needed : nil
     }
 }

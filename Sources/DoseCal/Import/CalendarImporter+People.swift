@@ -51,18 +51,16 @@ extension CalendarImporter {
     }
 
     /// The parts joined into one schedule with people (one part of no one: its schedule as it
-    /// is). The home zone is `home`; the itinerary the one most parts have (ties: the first); a
-    /// person whose home zone or itinerary differs keeps their own.
+    /// is). The home zone is `home`; the itinerary the one most parts agree with (ties: the
+    /// first); a person whose home zone differs, or whose doses it changes, keeps their own.
     static func joined(_ parts: [PersonPart], home: Zone) -> (Schedule, [ImportReport.Source]) {
         guard parts.contains(where: { $0.person != nil }) else {
             return (parts.first?.schedule ?? Schedule(home: home, medications: []), parts.first?.sources ?? [])
         }
         let itineraries = parts.map(\.schedule.itinerary)
-        let shared =
-            itineraries.max { a, b in
-                itineraries.filter { $0 == a }.count < itineraries.filter { $0 == b }.count
-            } ?? []
-        var schedule = Schedule(version: 2, home: home, medications: [], itinerary: itineraries.first { $0 == shared } ?? [])
+        let agreeing = itineraries.map { i in parts.filter { agrees($0, with: i) }.count }
+        let shared = agreeing.indices.max { agreeing[$0] < agreeing[$1] || (agreeing[$0] == agreeing[$1] && $0 > $1) }
+        var schedule = Schedule(version: 2, home: home, medications: [], itinerary: shared.map { itineraries[$0] } ?? [])
         var ids = Set<String>()
         var sources: [ImportReport.Source] = []
         for part in parts {
@@ -70,7 +68,7 @@ extension CalendarImporter {
             schedule.people.append(
                 Person(
                     id: id, name: part.person ?? "Person", home: part.home == home ? nil : part.home,
-                    itinerary: part.schedule.itinerary == schedule.itinerary ? nil : part.schedule.itinerary))
+                    itinerary: agrees(part, with: schedule.itinerary) ? nil : part.schedule.itinerary))
             schedule.medications += part.schedule.medications.map { m in
                 var m = m
                 m.person = id
@@ -80,6 +78,21 @@ extension CalendarImporter {
             sources += part.sources
         }
         return (schedule, sources)
+    }
+
+    /// Whether `itinerary` gives the person of `part` the doses their own does: the same one,
+    /// or one that begins with it and whose further stops fall after their last dose (decision
+    /// 0266; a child's course that ends before the family flies home).
+    static func agrees(_ part: PersonPart, with itinerary: [ItineraryStop]) -> Bool {
+        let own = part.schedule.itinerary
+        if own == itinerary { return true }
+        guard itinerary.count > own.count, itinerary.starts(with: own) else { return false }
+        let scheduled = part.schedule.medications.filter {
+            if case .asNeeded = $0.recurrence { return false }
+            return true
+        }
+        guard scheduled.allSatisfy({ $0.end != nil }) else { return false }
+        return doses(scheduled, home: part.home, itinerary: own) == doses(scheduled, home: part.home, itinerary: itinerary)
     }
 
     /// The person `summary` names first, found among the schedule's people or added to them (an

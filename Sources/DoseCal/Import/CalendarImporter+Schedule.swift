@@ -51,6 +51,7 @@ extension CalendarImporter {
             items[i].medication.id = uniqueID(items[i].medication.name, used: &used)
             items[i].source.medicationID = items[i].medication.id
         }
+        readGradual(&items, home: home, itinerary: chained.itinerary)
         keepNamedMoves(&items, home: home, itinerary: chained.itinerary)
         let log = skippedLog(&items, home: home, itinerary: chained.itinerary)
         var schedule = Schedule(home: home, medications: items.map(\.medication), itinerary: chained.itinerary, log: log)

@@ -65,7 +65,7 @@ extension CalendarImporter {
                 let day = m.timePolicy == .floating ? deleted.local.date : home.local(at: deleted.instant).date
                 let dose = engine.occurrences(of: m, from: day.adding(days: -1), to: day.adding(days: 1)).first {
                     $0.slotID == deleted.slot
-                        && (m.timePolicy == .floating ? $0.local == deleted.local : $0.instant == deleted.instant)
+                        && (m.timePolicy == .floating ? $0.local == deleted.local : $0.instant - $0.shift == deleted.instant)
                 }
                 guard let dose else { continue }
                 found.append(

@@ -2,7 +2,7 @@ import Foundation
 
 /// The parts of a dose title. The name keeps parentheses and slashes that belong to it
 /// ("Ozempic (semaglutide) pen", "Amoxicillin/clavulanate"); a strength is split off only at the
-/// end of the name ("875/125 mg"), and a dose only from a last parenthesised group that begins
+/// end of the name ("875/125 mg", "250 mg/5 ml"), and a dose only from a last parenthesised group that begins
 /// with a number ("(0.5 mg injection)", "(4 tablets (40 mg))"). "N tablets" there is the pill
 /// count: "Prednisone 10 mg (4 tablets (40 mg))" -> pills 4, dose "40 mg".
 ///
@@ -19,7 +19,7 @@ struct DoseTitle: Sendable, Equatable {
     var unit: DoseUnit? = nil
 
     static let strengthPattern =
-        #" \d[\d.,]*(/\d[\d.,]*)*\s?("# + DoseWords.units.joined(separator: "|") + #")(/(ml|g|dose))?$"#
+        #" \d[\d.,]*(/\d[\d.,]*)*\s?("# + DoseWords.units.joined(separator: "|") + #")(/(\d[\d.,]*\s?)?(ml|g|dose))?$"#
 
     init(_ summary: String) {
         if let (m, amount) = MedicationWords.medication(title: summary, strengths: Self.strengths) {

@@ -15,6 +15,22 @@ public enum InputFile {
     /// events, 11.8 MB); reading one costs a few times its size in memory.
     public static let maxBytes = 64 * 1024 * 1024
 
+    /// The most bytes of a calendar that a command streams (`expand`, decision 0241): 1 GiB. Its
+    /// memory follows its largest UID group, not its size; the file is mapped, not read.
+    public static let maxStreamedBytes = 1 << 30
+
+    /// The regular file at `path` (links followed) mapped read-only, nothing copied (`InputBytes`),
+    /// at most `limit` bytes; `-`: standard input, read whole (at most `maxBytes`).
+    public static func map(_ path: String, expected: String, limit: Int = maxBytes) throws(FileError) -> InputBytes {
+        if path == "-" { return InputBytes([UInt8](try read(descriptor: 0, name: "<stdin>", expected: expected))) }
+        let bytes: InputBytes?
+        do { bytes = try PlainFile.map(path, followingLinks: true, limit: limit) } catch {
+            throw fileError(error, path: path, expected: expected, limit: limit)
+        }
+        guard let bytes else { throw .missing(path: path, expected: expected) }
+        return bytes
+    }
+
     /// The bytes of the file at `path` (links followed); `expected` names what should be there in
     /// an error ("a schedule file (.json)").
     public static func read(_ path: String, expected: String) throws(FileError) -> Data {
@@ -49,9 +65,11 @@ public enum InputFile {
                 + "nothing was written. Shorten the schedule's longest texts or split it")
     }
 
-    private static func fileError(_ problem: PlainFile.Problem, path: String, expected: String) -> FileError {
+    private static func fileError(
+        _ problem: PlainFile.Problem, path: String, expected: String, limit: Int = maxBytes
+    ) -> FileError {
         switch problem {
-        case .tooLarge(let size): return .tooLarge(path: path, size: size, limit: maxBytes)
+        case .tooLarge(let size): return .tooLarge(path: path, size: size, limit: limit)
         case .notRegular:
             let folder = (try? Syscalls.statFollowingLinks(path))?.kind == .directory
             return folder ? .folder(path: path, expected: expected) : .notRegular(path: path, expected: expected)

@@ -48,8 +48,8 @@ public enum DoseUnit: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// `amount` of this unit in `other`, when both are masses or they are the same unit.
-    func convert(_ amount: Double, to other: DoseUnit) -> Double? {
+    /// `amount` of this unit in `other`, when both are masses or they are the same unit; nil otherwise.
+    public func convert(_ amount: Double, to other: DoseUnit) -> Double? {
         if self == other { return amount }
         guard let a = micrograms, let b = other.micrograms else { return nil }
         return amount * a / b

@@ -25,11 +25,16 @@ public struct Schedule: Sendable, Equatable {
     /// unnamed person's. Each person is where the schedule's home zone and itinerary say unless
     /// they have their own (`Schedule.timeline(of:)`).
     public var people: [Person]
+    /// The person's clock for times prescriptions leave to convention (format version 2); empty:
+    /// the documented defaults.
+    public var clock: PersonalClock
 
     public init(
         version: Int = 1, home: Zone, feed: FeedOptions = FeedOptions(), medications: [Medication],
-        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = [], seen: [SeenReminder] = [], people: [Person] = []
+        itinerary: [ItineraryStop] = [], log: [DoseLogEntry] = [], seen: [SeenReminder] = [], people: [Person] = [],
+        clock: PersonalClock = PersonalClock()
     ) {
+        self.clock = clock
         self.version = version
         self.home = home
         self.people = people

@@ -77,4 +77,15 @@ public enum ScheduleCodec {
         }
         return try decoder.decodeItinerary(root, at: .root)
     }
+
+    /// Parses a clock file (`--clock FILE`): a JSON object of the shape of a schedule's `clock`, or
+    /// a schedule file whose `clock` key holds one (docs/schedule-format.md "clock").
+    public static func decodeClock(_ data: Data, file: String) throws(ScheduleError) -> PersonalClock {
+        let root = try parse(data, file: file)
+        let decoder = ScheduleDecoder(reader: ScheduleReader(file: file))
+        if root.isObject, root["homeZone"] != nil || root["medications"] != nil {
+            return try decode(data, file: file).clock
+        }
+        return try decoder.decodeClock(root, at: .root)
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 struct ScheduleDecoder {
     let reader: ScheduleReader
 
-    static let rootKeys: JSONKeys = ["version", "homeZone", "people", "feed", "medications", "itinerary", "log", "seen"]
+    static let rootKeys: JSONKeys = ["version", "homeZone", "people", "clock", "feed", "medications", "itinerary", "log", "seen"]
     static let feedKeys: JSONKeys = ["name", "privacy", "refreshMinutes", "color"]
     static let itineraryKeys: JSONKeys = ["from", "zone"]
     static let logKeys: JSONKeys = ["medication", "slot", "date", "status", "at"]
@@ -25,6 +25,10 @@ struct ScheduleDecoder {
             try f.optional("people") { (node, path) throws(ScheduleError) in
                 try decodePeople(node, at: path, version: version)
             } ?? (f["people"] == nil ? PeopleNames() : PeopleNames(known: false))
+        let clock =
+            try f.optional("clock") { (node, path) throws(ScheduleError) in
+                try decodeClock(node, at: path, version: version)
+            } ?? PersonalClock()
         let feed = try f.optional("feed", decodeFeed) ?? FeedOptions()
         let medicationsNode = try reader.attempt { () throws(ScheduleError) in
             try f.required("medications", "a list of medications; it may be empty: []")
@@ -49,7 +53,7 @@ struct ScheduleDecoder {
         }
         return Schedule(
             version: version, home: homeZone, feed: feed, medications: medications, itinerary: itinerary, log: log,
-            seen: seen, people: people.people)
+            seen: seen, people: people.people, clock: clock)
     }
 
     /// The medications list, and (when collecting every error) the ids of entries that could not

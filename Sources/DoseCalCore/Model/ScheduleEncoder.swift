@@ -9,6 +9,7 @@ package enum ScheduleEncoder {
         root.add("version", .int(version))
         root.add("homeZone", .string(schedule.homeZone))
         if !schedule.people.isEmpty { root.add("people", JSONValue(.array(schedule.people.map(person)))) }
+        if !schedule.clock.isEmpty { root.add("clock", clock(schedule.clock)) }
         var feed = ObjectBuilder()
         let defaults = FeedOptions()
         if schedule.feed.name != defaults.name { feed.add("name", .string(schedule.feed.name)) }
@@ -29,7 +30,7 @@ package enum ScheduleEncoder {
     /// (people, a form, a unit, amounts by weekday or slot, spacing, the gradual policy).
     package static func writtenVersion(_ schedule: Schedule) -> Int {
         let needs2 =
-            !schedule.people.isEmpty
+            !schedule.people.isEmpty || !schedule.clock.isEmpty
             || schedule.medications.contains {
                 $0.needsVersion2 || $0.spacing != nil || $0.timePolicy.maxShiftPerDay != nil || $0.person != nil
             }

@@ -29,31 +29,27 @@ public struct NotificationContent: Sendable, Equatable {
     /// `time`. A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
     /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00."); with a `person`,
     /// whose it is ("Grandma — Warfarin 5 mg tablets", "Grandma takes half a tablet (2.5 mg) of
-    /// Warfarin 5 mg at 18:00.").
+    /// Warfarin 5 mg at 18:00."). The amount is `MedicationWords.dose(of:amount:text:)`'s.
     static func dose(
         _ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool,
         person: PersonWords? = nil
     ) -> Self {
-        var title = privacy ? privateTitle : [m.name, m.strength].compactMap { $0 }.joined(separator: " ")
+        let title = privacy ? privateTitle : m.label
         let clock = String(time.description.prefix(5))
-        let amount = dose.flatMap { $0.isEmpty ? nil : $0 } ?? (amountText(pills) + (pills == 1 ? " dose" : " doses"))
-        var body = privacy ? "It is time for a dose." : "Take \(amount) at \(clock)."
-        if !privacy, let person { body = "\(person.instruction(verb: "take", amount)) at \(clock)." }
-        if !privacy, let words = MedicationWords(m) {
-            title = words.label
-            let said = words.amount(pills)
-            body =
-                person.map { "\($0.instruction(verb: words.verb, "\(said) of \(words.name)")) at \(clock)." }
-                ?? "\(words.instruction(said: said)) at \(clock)."
+        var body = "It is time for a dose."
+        if !privacy {
+            let words = MedicationWords(m)
+            let said = MedicationWords.dose(of: m, amount: pills, text: dose)
+            if let person {
+                body =
+                    "\(person.instruction(verb: words?.verb ?? "take", words.map { "\(said) of \($0.name)" } ?? said)) at \(clock)."
+            } else {
+                body = "\(words?.instruction(said: said) ?? "Take \(said)") at \(clock)."
+            }
         }
         return Self(
             title: person?.title(title) ?? title, body: body, categoryIdentifier: NotificationCategory.dose.identifier,
             threadIdentifier: thread, interruptionLevel: "timeSensitive")
-    }
-
-    /// "1", "0.5".
-    private static func amountText(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     /// The content of an as-needed medicine's "next dose allowed" reminder (the title with its

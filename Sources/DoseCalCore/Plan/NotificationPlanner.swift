@@ -120,25 +120,34 @@ public struct NotificationPlanner: Sendable {
                 result += repeating
                 continue
             }
-            var uids: [SeriesPart: String] = [:]
-            for (i, part) in parts.enumerated() {
-                let dose = slotDoses[i]
-                let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
-                uids[part] = uid
-                let fires = dose.instant - lead
-                let trigger: NotificationTrigger
-                if m.timePolicy == .floating, let zone = dose.zone {
-                    trigger = .once(zone.local(at: fires), zone: nil)
-                } else {
-                    trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
-                }
-                let identifier = describesRequests ? "\(uid)/\(dose.local.basicFormat)\(dose.zone == nil ? "Z" : "")" : uid
-                result.append(
-                    NotificationRequest(
-                        identifier: identifier, uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
-                        trigger: trigger, fires: fires, firings: [fires], content: content(m, dose),
-                        doseDate: engine.localDate(of: dose)))
+            result += onceRequests(m, slot: slot, doses: slotDoses, parts: parts, lead: lead)
+        }
+        return result
+    }
+
+    /// One request per dose of one slot, each firing once at its instant less `lead`.
+    private func onceRequests(
+        _ m: Medication, slot: DoseSlot, doses slotDoses: [Occurrence], parts: [SeriesPart], lead: Int
+    ) -> [NotificationRequest] {
+        var result: [NotificationRequest] = []
+        var uids: [SeriesPart: String] = [:]
+        for (i, part) in parts.enumerated() {
+            let dose = slotDoses[i]
+            let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+            uids[part] = uid
+            let fires = dose.instant - lead
+            let trigger: NotificationTrigger
+            if m.timePolicy == .floating, let zone = dose.zone {
+                trigger = .once(zone.local(at: fires), zone: nil)
+            } else {
+                trigger = .once(LocalDateTime(secondsSinceEpoch: fires), zone: "UTC")
             }
+            let identifier = describesRequests ? "\(uid)/\(dose.local.basicFormat)\(dose.zone == nil ? "Z" : "")" : uid
+            result.append(
+                NotificationRequest(
+                    identifier: identifier, uid: uid, purpose: .dose(medicationID: m.id, slotID: slot.id),
+                    trigger: trigger, fires: fires, firings: [fires], content: content(m, dose),
+                    doseDate: engine.localDate(of: dose)))
         }
         return result
     }

@@ -25,6 +25,10 @@ extension ReminderStatus {
         if !privacy, let m = engine.lookup.medication(s.medicationID) {
             o.add("name", .string(m.name))
         }
+        // Whose it is, in a schedule with people: the person's id ("Person 2" in privacy mode).
+        if let m = engine.lookup.medication(s.medicationID), let person = engine.schedule.person(of: m) {
+            o.add("person", .string(privacy ? engine.schedule.positionalName(ofPerson: person.id) ?? "Person" : person.id))
+        }
         o.add("pillsLeft", s.pillsLeft.map { .number($0) } ?? .null)
         // The unit `pillsLeft` counts in, for a medication that names one (version 1: pills).
         if let unit = engine.lookup.medication(s.medicationID)?.supplyUnit {

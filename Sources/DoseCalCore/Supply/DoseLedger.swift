@@ -35,6 +35,8 @@ public struct DoseLedger: Sendable {
 
     /// The deciding status of each dose the log is about.
     public private(set) var statuses: [Key: DoseLogEntry.Status] = [:]
+    /// The `at` of each dose's deciding entry (when it was taken, or recorded), seconds since 1970.
+    public private(set) var decidedAt: [Key: Int] = [:]
     /// Taken entries about no scheduled dose, in file order.
     public private(set) var extras: [ExtraDose] = []
 
@@ -54,6 +56,7 @@ public struct DoseLedger: Sendable {
             }
             if let dose {
                 statuses[Key(dose)] = entry.status
+                decidedAt[Key(dose)] = at
             } else if entry.status == .taken {
                 let pills = engine.pills(of: medication, slot: entry.slot, on: engine.home(of: medication).local(at: at).date)
                 extras.append(ExtraDose(medicationID: medication.id, instant: at, pills: pills))

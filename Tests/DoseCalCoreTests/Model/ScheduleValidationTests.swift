@@ -263,7 +263,7 @@ import Testing
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "medication": []}"#,
-            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, people, feed, medications, itinerary, log, seen (keys starting with \"x-\" are ignored)"
+            "t.json:1: unknown key \"medication\" (did you mean \"medications\"?); known keys: version, homeZone, people, clock, feed, medications, itinerary, log, seen (keys starting with \"x-\" are ignored)"
         ),
         (
             #"{"version": 1, "homeZone": "UTC", "feed": {"name": " "}, "medications": []}"#,

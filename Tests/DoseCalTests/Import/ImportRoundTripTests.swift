@@ -31,14 +31,18 @@ import Testing
     /// dose series (they come back from their "next dose allowed" events, decision 0206).
     @Test(arguments: Fixtures.scheduleNames)
     func exampleRoundTrips(_ name: String) throws {
-        guard let limit = Fixtures.importLimits[name] else { return try roundTrip(name) }
-        withKnownIssue(Comment(rawValue: limit)) { try roundTrip(name) }
+        try roundTrip(name)
     }
 
     func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         let report = try Self.roundTrip(schedule, zone: name == "floating.json" ? schedule.homeZone : nil)
-        #expect(report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty, "\(name): \(report.unmapped.map(\.reason))")
+        // An as-needed medicine whose next dose the feed's named doses would allow too early is
+        // reported (decision 0268; as-needed.json's ibuprofen, ImportAsNeededTests).
+        let reported = report.unmapped.filter {
+            !$0.reason.contains("refill") && !$0.reason.hasPrefix("the next dose is allowed from")
+        }
+        #expect(reported.isEmpty, "\(name): \(report.unmapped.map(\.reason))")
         #expect(report.schedule.homeZone == schedule.homeZone, "\(name)")
         let (a, b) = (Self.doses(report.schedule), Self.doses(schedule))
         #expect(
@@ -142,9 +146,10 @@ extension ImportRoundTripTests {
         let back = try #require(report.schedule.medications.first)
         #expect(report.schedule.medications.count == 1)
         #expect(back.recurrence == .cycle(daysOn: 14, daysOff: 7) && back.start == d("2027-01-23"))
-        // One step per stretch; 2027-02-10 is an "off" day, so that step begins on 2027-02-13.
-        #expect(back.taper.map(\.from) == ["2027-01-23", "2027-01-25", "2027-01-29", "2027-02-13", "2027-02-17"].map(d))
-        #expect(back.taper.map(\.pillsPerDose) == [4, 4, 4, 3, 2])
+        // One step per change of dose (the travel stretches say the step before's dose again);
+        // 2027-02-10 is an "off" day, so that step begins on 2027-02-13.
+        #expect(back.taper.map(\.from) == ["2027-01-23", "2027-02-13", "2027-02-17"].map(d))
+        #expect(back.taper.map(\.pillsPerDose) == [4, 3, 2])
         #expect(report.schedule.itinerary == [ItineraryStop(from: d("2027-01-25"), zone: utc)])
         #expect(Self.doses(report.schedule) == Self.doses(schedule))
     }

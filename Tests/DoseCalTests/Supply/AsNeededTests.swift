@@ -140,7 +140,8 @@ import Testing
 
     /// Reconcile reads the next-allowed event as dosecal's own and not a dose: deleting or moving
     /// it in the calendar changes nothing (the log decides). Import reads it back as the
-    /// as-needed medicine (decision 0206, `ImportAsNeededTests`).
+    /// as-needed medicine, or reports it when its next dose would come back too early (decisions
+    /// 0206, 0268, `ImportAsNeededTests`).
     @Test func reconcileAndImportLeaveTheEventAlone() throws {
         let schedule = try Fixtures.schedule("as-needed.json")
         let now = E.instant("2026-11-30T12:00:00Z")
@@ -153,8 +154,10 @@ import Testing
             #expect(changes.changes.isEmpty && changes.conflicts.isEmpty && changes.unmapped.isEmpty)
         }
         let report = try CalendarImporter(zone: "Europe/London").run([ReturnedCalendar(parsing: Array(base.utf8))])
-        // The scheduled medicine comes back whole, with its travel stop (the stretch after it is open).
-        #expect(report.schedule.medications.map(\.name) == ["Vitamin D", "Ibuprofen", "Paracetamol"])
+        // The scheduled medicine comes back whole, with its travel stop (the stretch after it is open);
+        // ibuprofen's next dose would come back too early, so it is reported (decision 0268).
+        #expect(report.schedule.medications.map(\.name) == ["Vitamin D", "Paracetamol"])
+        #expect(report.unmapped.map(\.summary) == ["Ibuprofen: next dose allowed"])
         #expect(report.schedule.itinerary == [ItineraryStop(from: E.day("2026-11-30"), zone: Zone("America/New_York")!)])
     }
 }

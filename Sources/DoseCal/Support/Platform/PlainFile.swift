@@ -40,6 +40,27 @@ enum PlainFile {
     /// The bytes of the regular file at `path`; nil when there is none. A symbolic link is refused
     /// unless `followingLinks`.
     static func read(_ path: String, followingLinks: Bool = false) throws(Problem) -> Data? {
+        guard let (fd, st) = try openRegular(path, followingLinks: followingLinks, limit: InputFile.maxBytes) else {
+            return nil
+        }
+        defer { Syscalls.close(fd) }
+        let data: Data
+        do { data = try readAll(fd, sizeHint: Int(st.size)) } catch { throw .system(error) }
+        guard data.count <= InputFile.maxBytes else { throw .tooLarge(nil) }  // it grew while read
+        return data
+    }
+
+    /// The regular file at `path` mapped read-only (`InputBytes`), if it holds at most `limit`
+    /// bytes; nil when there is none. A symbolic link is refused unless `followingLinks`.
+    static func map(_ path: String, followingLinks: Bool = false, limit: Int) throws(Problem) -> InputBytes? {
+        guard let (fd, st) = try openRegular(path, followingLinks: followingLinks, limit: limit) else { return nil }
+        defer { Syscalls.close(fd) }  // the mapping stays when the descriptor goes
+        do { return try InputBytes(mapping: fd, count: Int(st.size)) } catch { throw .system(error) }
+    }
+
+    /// The regular file at `path` opened for reading, with its status, if it holds at most
+    /// `limit` bytes; nil when there is none. The caller closes the descriptor.
+    private static func openRegular(_ path: String, followingLinks: Bool, limit: Int) throws(Problem) -> (Int32, FileStatus)? {
         let fd: Int32
         do {
             fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
@@ -48,15 +69,20 @@ enum PlainFile {
             if !followingLinks, status(path)?.kind == .symbolicLink { throw .symbolicLink }
             throw .system(error)
         }
-        defer { Syscalls.close(fd) }
         let st: FileStatus
-        do { st = try Syscalls.fstat(fd) } catch { throw .system(error) }
-        guard st.kind == .regular else { throw .notRegular }
-        guard st.size <= Int64(InputFile.maxBytes) else { throw .tooLarge(st.size) }
-        let data: Data
-        do { data = try readAll(fd, sizeHint: Int(st.size)) } catch { throw .system(error) }
-        guard data.count <= InputFile.maxBytes else { throw .tooLarge(nil) }  // it grew while read
-        return data
+        do { st = try Syscalls.fstat(fd) } catch {
+            Syscalls.close(fd)
+            throw .system(error)
+        }
+        guard st.kind == .regular else {
+            Syscalls.close(fd)
+            throw .notRegular
+        }
+        guard st.size <= Int64(limit) else {
+            Syscalls.close(fd)
+            throw .tooLarge(st.size)
+        }
+        return (fd, st)
     }
 
     /// The bytes an open descriptor gives until its end (standard input: a file or a pipe), at

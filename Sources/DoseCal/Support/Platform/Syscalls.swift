@@ -203,6 +203,24 @@ enum Syscalls {
     /// `getpid(2)`.
     static var processID: Int32 { cGetpid() }
 
+    /// `mmap(2)` of the first `count` bytes of `fd`, read-only and private; `count` > 0.
+    static func mapReadOnly(_ fd: Int32, count: Int) throws(Errno) -> UnsafeRawPointer {
+        guard let base = cMmap(count, fd), base != MAP_FAILED else { throw .current }
+        return UnsafeRawPointer(base)
+    }
+
+    /// `munmap(2)` of a mapping `mapReadOnly` made; its error is of no use once it is given up.
+    static func unmap(_ base: UnsafeRawPointer, count: Int) { _ = cMunmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+    /// `madvise(2)` with `MADV_DONTNEED` on whole pages of a read-only mapping: they leave the
+    /// process's resident memory (read again from the page cache if touched again).
+    static func release(_ base: UnsafeRawPointer, count: Int) {
+        _ = cMadvise(UnsafeMutableRawPointer(mutating: base), count, MADV_DONTNEED)
+    }
+
+    /// The size of a memory page.
+    static let pageSize = Int(cSysconf(Int32(_SC_PAGESIZE)))
+
     /// Whether a process `pid` runs (`kill(pid, 0)`; one of another user counts as running).
     static func processExists(_ pid: Int32) -> Bool {
         pid > 0 && (cKill(pid, 0) == 0 || Errno.current != .noSuchProcess)
@@ -234,6 +252,10 @@ private func cStat(_ path: String, _ st: UnsafeMutablePointer<stat>) -> Int32 { 
 private func cFstat(_ fd: Int32, _ st: UnsafeMutablePointer<stat>) -> Int32 { fstat(fd, st) }
 private func cGetpid() -> Int32 { getpid() }
 private func cKill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
+private func cMmap(_ count: Int, _ fd: Int32) -> UnsafeMutableRawPointer? { mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0) }
+private func cMunmap(_ base: UnsafeMutableRawPointer, _ count: Int) -> Int32 { munmap(base, count) }
+private func cMadvise(_ base: UnsafeMutableRawPointer, _ count: Int, _ advice: Int32) -> Int32 { madvise(base, count, advice) }
+private func cSysconf(_ name: Int32) -> Int { sysconf(name) }
 private func cOpenat(_ dirfd: Int32, _ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { openat(dirfd, path, flags) }
 private func cDup(_ fd: Int32) -> Int32 { dup(fd) }
 private func cFdopendir(_ fd: Int32) -> OpaquePointer? { fdopendir(fd) }
