@@ -85,11 +85,9 @@ public struct VdirSync: Sendable {
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         let parts = (state: state, planner: planner, leftovers: leftovers)
-        if let report = try changedOnly(
+        let byParts = try changedOnly(
             schedule: schedule, file: file, now: now, previous: previous, parts, stepLimit: stepLimit, save: save)
-        {
-            return report
-        }
+        if let byParts { return byParts }
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
         var desired = VdirItem.items(of: feed, known: status)
         var plan = try planner.plan(status: status, folder: state, desired: desired)
