@@ -52,7 +52,7 @@ test:
 	@scripts/install-deps.sh test
 	$(SWIFT) build
 	$(SWIFT) test
-	$(MAKE) --no-print-directory interop core leaks asan
+	$(MAKE) --no-print-directory lint interop core leaks asan
 
 interop: build
 	scripts/cli-tests.sh $(BIN)

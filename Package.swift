@@ -45,6 +45,9 @@ let package = Package(
         .executableTarget(name: "DoseCalCLI", dependencies: ["DoseCal", "DoseCalEntry", "DoseCalChart"]),
         // Seeded generators shared by the test targets.
         .target(name: "DoseCalTestSupport", dependencies: ["DoseCalCore"], path: "Tests/DoseCalTestSupport"),
+        // The time layer's own tests: nothing but CalendarTime (they run in `make core`, with
+        // libical hidden).
+        .testTarget(name: "CalendarTimeTests", dependencies: ["CalendarTime"]),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "DoseCalCoreTests", dependencies: ["DoseCalCore", "DoseCalTestSupport"]),
         .testTarget(name: "DoseCalEntryTests", dependencies: ["DoseCalEntry", "DoseCalCore"]),

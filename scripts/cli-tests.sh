@@ -949,6 +949,13 @@ import json; d = json.load(open('$tmp/stdout')); m = d['medications'][0]
 assert m['id'] == 'metformin' and m['next'] == ['Sat 2026-10-31 20:00 EDT', 'Sun 2026-11-01 08:00 EST', 'Sun 2026-11-01 20:00 EST'], d"
 check "add as needed" 0 "$bin" add "$entry" Salbutamol "2 puffs as needed, at most 8 a day" --now 2026-10-31T12:00:00Z
 expect "add as needed: no planned doses" grep -qx "    No planned doses: taken when needed." "$tmp/stdout"
+check "add 1-0-2: different amounts by time of day" 0 "$bin" add "$entry" Gabapentin "1-0-2" --form capsule --now 2026-10-31T12:00:00Z
+expect "add 1-0-2: in words" grep -qx "  Gabapentin capsules: 1 capsule at 08:00 and 19:00 every day; 2 capsules at 19:00, from 2026-10-31" "$tmp/stdout"
+expect "add 1-0-2: the amounts are written by slot" python3 -c "
+import json; m = [m for m in json.load(open('$entry'))['medications'] if m['id'] == 'gabapentin'][0]
+assert m.get('amount', 1) == 1 and m['doses'] == [{'slots': ['2'], 'amount': 2}], m"
+check "add 1-0-2 with --times is wrong usage" 64 "$bin" add "$entry" Other "1-0-2" --times 08:00
+check "remove the 1-0-2 medication" 0 "$bin" remove "$entry" gabapentin
 cp "$entry" "$tmp/entry-before.json"
 check "an instruction not read is refused" 2 "$bin" add "$entry" X "1 tablet with a glass of water"
 expect "the refusal says what was understood" grep -q 'cannot read "with a glass of water" in "1 tablet with a glass of water" (understood: 1 tablet)' "$tmp/stderr"
@@ -969,6 +976,16 @@ expect "the refusal says to end it instead" grep -q "end it instead with: doseca
 check "remove" 0 "$bin" remove "$entry" amoxicillin
 expect "remove says what" grep -qx "Removed Amoxicillin 250 mg/5 ml from $entry." "$tmp/stdout"
 expect "removed from the file" bash -c "! grep -q amoxicillin '$entry'"
+priv="$tmp/entry-privacy.json"; cp fixtures/schedules/privacy.json "$priv"; chmod 600 "$priv"
+check "privacy: log a dose to keep" 0 "$bin" log "$priv" taken sertraline --at 2026-02-02T09:00:00Z
+check "privacy: remove of a logged medication is refused" 2 "$bin" remove "$priv" sertraline
+expect "privacy: the refusal names no medicine" bash -c "grep -qx 'dosecal remove: Medication 2 has 1 log entry, the record of what was taken; end it instead with: dosecal edit SCHEDULE MEDICATION --end DATE' '$tmp/stderr' && ! grep -qi sertraline '$tmp/stderr'"
+check "privacy: remove --json" 0 "$bin" remove "$priv" prep --json
+expect "privacy: remove --json names the medication by its number" python3 -c "
+import json; d = json.load(open('$tmp/stdout')); assert d['removed'] == 'Medication 1', d"
+cp fixtures/schedules/privacy.json "$priv"
+check "privacy: remove" 0 "$bin" remove "$priv" prep
+expect "privacy: remove says the number, not the medicine" bash -c "grep -qx 'Removed Medication 1 from $priv.' '$tmp/stdout' && ! grep -qi prep '$tmp/stdout' '$tmp/stderr'"
 # FHIR export: a Bundle of the medications and the log.
 check "export --format fhir" 0 "$bin" export "$demo" --format fhir -o "$tmp/demo-fhir.json"
 expect "export --format fhir writes a Bundle" python3 -c "

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The embeddable core builds and links without libical: `swift build --product DoseCalCore`, then
 # a small app (scripts/core-embed/main.swift) that depends on this package by path, uses only
-# DoseCalCore, is linked and run. Both happen in a private mount namespace in which libical's
+# DoseCalCore, is linked and run; then the core's test targets (CalendarTimeTests, DoseCalCoreTests)
+# build and pass. All happen in a private mount namespace in which libical's
 # headers, pkg-config files and libraries are covered by empty mounts, so the build sees a machine
 # without libical-dev; before building, the script proves that the compiler and pkg-config cannot
 # find libical there, and it fails when that isolation cannot be made.
@@ -86,5 +87,30 @@ if ldd "$binary" | grep -q libical; then fail "the app links libical"; fi
 out=$("$binary")
 echo "$out" | head -3
 echo "$out" | grep -q '^requests [1-9]' || fail "the app computed no plan"
-rm -rf "$app" "$empty"
-echo "core-without-libical: ok (DoseCalCore built and linked with libical hidden)"
+rm -rf "$app"
+
+# The core's own tests, CalendarTimeTests and DoseCalCoreTests (with DoseCalTestSupport), in a
+# package of their own that sees their folders, fixtures/ and docs/ through links: they build and pass
+# with libical hidden.
+tests=$(mktemp -d)
+mkdir -p "$tests/Tests"
+for t in CalendarTimeTests DoseCalCoreTests DoseCalTestSupport; do ln -s "$ROOT/Tests/$t" "$tests/Tests/$t"; done
+for d in fixtures docs; do ln -s "$ROOT/$d" "$tests/$d"; done
+cat > "$tests/Package.swift" << EOF
+// swift-tools-version:6.0
+import PackageDescription
+let core: Target.Dependency = .product(name: "DoseCalCore", package: "$identity")
+let package = Package(
+    name: "CoreTests",
+    dependencies: [.package(path: "$ROOT")],
+    targets: [
+        .target(name: "DoseCalTestSupport", dependencies: [core], path: "Tests/DoseCalTestSupport"),
+        .testTarget(name: "CalendarTimeTests", dependencies: [.product(name: "CalendarTime", package: "$identity")]),
+        .testTarget(name: "DoseCalCoreTests", dependencies: [core, "DoseCalTestSupport"]),
+    ]
+)
+EOF
+echo "== swift test: CalendarTimeTests and DoseCalCoreTests"
+"$SWIFT" test --package-path "$tests" --scratch-path "$SCRATCH/tests" || fail "the core's tests failed"
+rm -rf "$tests" "$empty"
+echo "core-without-libical: ok (DoseCalCore built, linked and tested with libical hidden)"

@@ -71,12 +71,12 @@ enum AddCommand {
             _, schedule in
             let person = try PersonOption.read(args, schedule: schedule)
             let now = try context.clock.time(args.options["now"], option: "--now", timeline: schedule.timeline(of: person))
-            let base = try sig.map { try Instruction($0).dosage } ?? Dosage()
-            let dosage = try EntryOptions.usage { try options.dosage(over: base, form: form) }
+            let base = try sig.map { try Instruction($0).dosages } ?? [Dosage()]
+            let dosages = try EntryOptions.usage { try options.dosages(over: base, form: form) }
             let facts = MedicationFacts(
                 id: args.options["id"] ?? "", name: args.positionals[1], strength: args.options["strength"], form: form,
                 person: person?.id, notes: args.options["notes"], supply: supply.map { ($0, nil, nil) })
-            let (new, added) = try EntryOptions.usage { try ScheduleEntry.adding(facts, dosage, to: schedule, today: now.date) }
+            let (new, added) = try EntryOptions.usage { try ScheduleEntry.adding(facts, dosages, to: schedule, today: now.date) }
             _ = try ScheduleCodec.decode(ScheduleCodec.encode(new), file: path)
             return (new, (new, added, now.instant))
         }

@@ -103,5 +103,7 @@ struct Context: Sendable {
 }
 
 enum DoseCalInfo {
-    static var zoneDataVersion: String { TimeZone.timeZoneDataVersion }
+    /// The version of the zone files the feed is made from (the system's zoneinfo, as CalendarTime
+    /// and libical read it), not Foundation's own copy.
+    static var zoneDataVersion: String { Zone.dataVersion }
 }

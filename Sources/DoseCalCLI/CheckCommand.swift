@@ -87,14 +87,16 @@ enum CheckCommand {
             else { throw InputError("dosecal's own feed could not be read back; please report this") }
             calendar = feed
         }
-        let (report, versions) = CalendarCheck(checker: checker, foundationZoneData: TimeZone.timeZoneDataVersion)
-            .run(calendar) { step in
-                switch step {
-                case .expanding: progress.stage("expanding the calendar")
-                case .libical(let done, let total): progress.count(done, of: total, "libical's expansion, events")
-                case .comparing: progress.stage("comparing every dose")
-                }
+        var check = CalendarCheck(checker: checker, foundationZoneData: TimeZone.timeZoneDataVersion)
+        // The table shows the rows that need attention; --all and --json list every row.
+        check.rows = args.flags.contains("all") || args.flags.contains("json") ? .every : .needingAttention
+        let (report, versions) = check.run(calendar) { step in
+            switch step {
+            case .expanding: progress.stage("expanding the calendar")
+            case .libical(let done, let total): progress.count(done, of: total, "libical's expansion, events")
+            case .comparing: progress.stage("comparing every dose")
             }
+        }
         progress.finish()
         let output = CheckOutput(
             schedule: whole, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions,

@@ -24,16 +24,10 @@ extension CheckOutput {
         w.member("homeZone", schedule.homeZone)
         w.member("gapPolicy", report.gapPolicy.rawValue)
         let statuses = [DoseCheck.Status.ok, .moved, .missing, .extra, .duplicate] + (report.cut == nil ? [] : [.unchecked])
+        w.text(",\n  \"summary\": {\"expected\": \(report.counts.expected)")
+        for status in statuses { w.text(", \"\(status.rawValue)\": \(report.count(status))") }
         // The rows read in place (not copied out of the report one by one).
         report.doses.withUnsafeBufferPointer { rows in
-            var counts = [Int](repeating: 0, count: statuses.count)
-            var expected = 0
-            for i in rows.indices {
-                counts[statuses.firstIndex(of: rows[i].status)!] += 1
-                if rows[i].expected != nil { expected += 1 }
-            }
-            w.text(",\n  \"summary\": {\"expected\": \(expected)")
-            for (status, count) in zip(statuses, counts) { w.text(", \"\(status.rawValue)\": \(count)") }
             w.raw("},\n  \"doses\": [")
             for i in rows.indices {
                 w.raw(i == 0 ? "\n    " : ",\n    ")
@@ -140,7 +134,7 @@ struct CheckJSONWriter {
         guard let instant else { return raw("null") }
         // Floor division; the years 0...9999 lie well inside these bounds.
         guard instant >= -62_167_219_200 && instant < 253_402_300_800 else {
-            return string(NotificationPlan.rfc3339(instant))
+            return string(RFC3339.utc(instant))
         }
         let days = instant >= 0 ? instant / 86_400 : -1 - (-1 - instant) / 86_400
         let rest = instant - days * 86_400

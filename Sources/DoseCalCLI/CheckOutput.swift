@@ -65,7 +65,7 @@ struct CheckOutput {
 
     func table(all: Bool) -> String {
         var out: [String] = []
-        let expected = report.doses.filter { $0.expected != nil }.count
+        let expected = report.counts.expected
         // A check the budget cut says so before anything else.
         if let cut = report.cut {
             out.append(Self.incomplete(cut, unchecked: report.count(.unchecked), home: schedule.home) + "\n")
@@ -125,10 +125,13 @@ struct CheckOutput {
             for (index, stop) in stops.enumerated() where stop.from <= report.to {
                 let until = index + 1 < stops.count ? stops[index + 1].from.adding(days: -1) : report.to
                 guard until >= report.from, stop.zone != timeline.home else { continue }
-                let rows = report.doses.filter {
-                    group.medications.contains($0.medicationID) && $0.day.map { $0 >= stop.from && $0 <= until } ?? false
+                let rows = group.people.reduce(0) { n, id in
+                    n + (report.rowsPerDay[id]?.total(from: stop.from, through: until) ?? 0)
                 }
-                let drifting = rows.compactMap { row -> (DoseCheck, Int)? in
+                // Rows with notes are kept whichever rows the report keeps.
+                let drifting = report.doses.compactMap { row -> (DoseCheck, Int)? in
+                    guard group.medications.contains(row.medicationID), let day = row.day, day >= stop.from && day <= until
+                    else { return nil }
                     for note in row.notes { if case .homeZone(let i) = note { return (row, i) } }
                     return nil
                 }
@@ -137,7 +140,7 @@ struct CheckOutput {
                 if let (row, instant) = drifting.first, let expected = row.expected {
                     let shown = stop.zone.local(at: instant).time.shortText
                     out.append(
-                        "    a feed left in \(timeline.home) fires \(drifting.count) of \(rows.count) doses at other times "
+                        "    a feed left in \(timeline.home) fires \(drifting.count) of \(rows) doses at other times "
                             + "(\(row.local?.time.shortText ?? "") at \(shown) local, \(Self.minutes(instant - expected))).")
                 } else {
                     out.append("    a feed left in \(timeline.home) fires these doses on time (no wall-clock dose moves).")
@@ -157,24 +160,41 @@ struct CheckOutput {
     }
 
     /// Who travels alike: the schedule's people grouped by where they are (the checked person
-    /// only, with `--person`), each group with its names and medications; one nameless group of
-    /// every medication for a schedule without people.
-    private func travellers() -> [(names: [String], timeline: ZoneTimeline, medications: Set<String>)] {
+    /// only, with `--person`), each group with its names, person IDs (as `CheckReport.rowsPerDay`
+    /// keys them) and medications; one nameless group of every medication for a schedule
+    /// without people.
+    private func travellers() -> [Travellers] {
         let people = person.map { [$0] } ?? schedule.people
-        guard !people.isEmpty else { return [([], schedule.timeline(of: nil), Set(schedule.medications.map(\.id)))] }
-        var groups: [(names: [String], timeline: ZoneTimeline, medications: Set<String>)] = []
+        guard !people.isEmpty else {
+            let everyone = Array(report.rowsPerDay.keys)
+            return [
+                Travellers(
+                    names: [], people: everyone, timeline: schedule.timeline(of: nil),
+                    medications: Set(schedule.medications.map(\.id)))
+            ]
+        }
+        var groups: [Travellers] = []
         for p in people {
             let timeline = schedule.timeline(of: p)
             let name = PersonWords(p, in: schedule, privacy: privacy).name
             let ids = Set(schedule.medications(of: p.id).map(\.id))
             if let i = groups.firstIndex(where: { $0.timeline == timeline }) {
                 groups[i].names.append(name)
+                groups[i].people.append(p.id)
                 groups[i].medications.formUnion(ids)
             } else {
-                groups.append(([name], timeline, ids))
+                groups.append(Travellers(names: [name], people: [p.id], timeline: timeline, medications: ids))
             }
         }
         return groups
+    }
+
+    /// People who travel alike.
+    private struct Travellers {
+        var names: [String]
+        var people: [String?]
+        var timeline: ZoneTimeline
+        var medications: Set<String>
     }
 
     /// The first words of a check the expansion budget cut.

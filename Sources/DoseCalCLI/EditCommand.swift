@@ -64,9 +64,9 @@ enum EditCommand {
             var new = schedule
             var changed = ConvertedMedication(medication: old, notes: [])
             if dosageGiven {
-                let base = try sig.map { try Instruction($0).dosage } ?? single(old)
-                let dosage = try EntryOptions.usage { try options.dosage(over: base, form: old.form) }
-                (new, changed) = try ScheduleEntry.replacingDosage(of: old.id, with: dosage, in: schedule, today: now.date)
+                let base = try sig.map { try Instruction($0).dosages } ?? [single(old)]
+                let dosages = try EntryOptions.usage { try options.dosages(over: base, form: old.form) }
+                (new, changed) = try ScheduleEntry.replacingDosage(of: old.id, with: dosages, in: schedule, today: now.date)
             }
             var m = changed.medication
             if let text = args.options["name"] { m.name = text }
@@ -87,12 +87,15 @@ enum EditCommand {
         return ExitCode.ok
     }
 
-    /// The medication's one dosage, to change a part of (a taper takes a new instruction).
+    /// The medication's one dosage, to change a part of (a taper, or amounts by weekday or
+    /// time, take a new instruction). Moved doses are not kept: the edit replaces how it is taken.
     private static func single(_ m: Medication) throws -> Dosage {
         let dosages = Dosage.of(m)
-        guard dosages.count == 1, let d = dosages.first, d.timing != DosageTiming() else {
-            throw UsageError("this medication has taper steps or a cycle: give a whole new INSTRUCTION, or edit the file")
+        guard dosages.count == 1, var d = dosages.first, d.timing != DosageTiming() else {
+            throw UsageError(
+                "this medication has taper steps or amounts by weekday or time: give a whole new INSTRUCTION, or edit the file")
         }
+        d.extras.notSaid = nil
         return d
     }
 }

@@ -8,8 +8,8 @@ enum ExpandOutput {
     static func json(_ instances: [EventInstance], incomplete: String? = nil) -> String {
         let items = instances.map { i in
             JSONValue(object: [
-                "uid": JSONValue(i.uid), "recurrenceId": JSONValue(EventInstance.rfc3339(i.recurrenceInstant)),
-                "start": JSONValue(EventInstance.rfc3339(i.start)), "end": JSONValue(EventInstance.rfc3339(i.end)),
+                "uid": JSONValue(i.uid), "recurrenceId": JSONValue(RFC3339.utc(i.recurrenceInstant)),
+                "start": JSONValue(RFC3339.utc(i.start)), "end": JSONValue(RFC3339.utc(i.end)),
                 "summary": JSONValue(i.summary),
             ])
         }

@@ -135,7 +135,7 @@ enum PlanCommand {
             let trigger: String
             switch r.trigger {
             case .repeating(let h, let m, let weekday):
-                trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + WallTime(hour: h, minute: m)!.description
+                trigger = "every " + (weekday.map { $0.rawValue } ?? "day") + " at " + LocalTime(hour: h, minute: m)!.description
             case .once: trigger = "once"
             }
             // In the zone of the medication's person then.

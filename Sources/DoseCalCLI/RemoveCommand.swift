@@ -18,7 +18,8 @@ enum RemoveCommand {
 
         Options:
         \(PersonOption.help)
-          --json             Print {"removed": ID, "backup"}.
+          --json             Print {"removed": ID, "backup"} (in privacy mode the
+                             medication's number, "Medication 2", for its id).
 
         Exit status: 0 removed, 2 bad schedule, unknown medication or one with log
         entries (nothing written), 64 wrong usage.
@@ -30,8 +31,11 @@ enum RemoveCommand {
         let ((label, id), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
             let m = try MedicationOption.find(args.positionals[1], args, in: schedule)
-            let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)(m)
-            return (try ScheduleEntry.removing(m.id, from: schedule), (label, m.id))
+            let privacy = schedule.feed.privacy
+            let label = MedicationLabel(schedule: schedule, privacy: privacy)(m)
+            let removed = try ScheduleEntry.removing(m.id, from: schedule, called: privacy ? label : nil)
+            // Privacy mode names the medication by its number, in words and in --json.
+            return (removed, (label, privacy ? label : m.id))
         }
         if args.flags.contains("json") {
             context.console.raw(Data(JSONValue(members: [("removed", JSONValue(id)), ("backup", JSONValue(backup))]).text.utf8))

@@ -112,7 +112,7 @@ struct StatusText {
         }
     }
 
-    private func hhmm(_ t: WallTime) -> String { String(t.description.prefix(5)) }
+    private func hhmm(_ t: LocalTime) -> String { String(t.description.prefix(5)) }
 
     /// The dose's local date and time, with its zone when it is not `here`.
     private func local(_ o: Occurrence, _ here: Zone) -> String { engine.time(of: o).text(besides: here) }

@@ -18,11 +18,15 @@ public struct Dosage: Sendable, Equatable {
     public var dose: DoseAmount?
     /// At most this many of `dose`'s unit in `maxPerHours` hours (`maxDosePerPeriod`).
     public var maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)?
+    /// What dosecal says beyond FHIR's Dosage (slot ids, a cycle, a time policy), in its extensions.
+    public var extras: DosageExtras
 
     public init(
         sequence: Int? = nil, text: String? = nil, timing: DosageTiming = DosageTiming(), asNeeded: Bool = false,
-        dose: DoseAmount? = nil, maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)? = nil
+        dose: DoseAmount? = nil, maxDosePerPeriod: (amount: Double, unit: DoseUnit?, hours: Double)? = nil,
+        extras: DosageExtras = DosageExtras()
     ) {
+        self.extras = extras
         self.sequence = sequence
         self.text = text
         self.timing = timing
@@ -35,6 +39,7 @@ public struct Dosage: Sendable, Equatable {
         a.sequence == b.sequence && a.text == b.text && a.timing == b.timing && a.asNeeded == b.asNeeded
             && a.dose == b.dose && a.maxDosePerPeriod?.amount == b.maxDosePerPeriod?.amount
             && a.maxDosePerPeriod?.unit == b.maxDosePerPeriod?.unit && a.maxDosePerPeriod?.hours == b.maxDosePerPeriod?.hours
+            && a.extras == b.extras
     }
 }
 
@@ -89,7 +94,7 @@ public struct TimingRepeat: Sendable, Equatable {
     /// `s`, `min`, `h`, `d`, `wk`, `mo` or `a`.
     public var periodUnit: String?
     public var dayOfWeek: [Weekday]
-    public var timeOfDay: [WallTime]
+    public var timeOfDay: [LocalTime]
     /// EventTiming codes (`MORN`, `HS`, `ACM` ...), as written.
     public var when: [String]
     /// Minutes from the `when` event (before it for AC codes, else after it).
@@ -98,7 +103,7 @@ public struct TimingRepeat: Sendable, Equatable {
     public init(
         boundsStart: LocalDate? = nil, boundsEnd: LocalDate? = nil, boundsDuration: (value: Double, unit: String)? = nil,
         count: Int? = nil, frequency: Int? = nil, frequencyMax: Int? = nil, period: Double? = nil,
-        periodMax: Double? = nil, periodUnit: String? = nil, dayOfWeek: [Weekday] = [], timeOfDay: [WallTime] = [],
+        periodMax: Double? = nil, periodUnit: String? = nil, dayOfWeek: [Weekday] = [], timeOfDay: [LocalTime] = [],
         when: [String] = [], offset: Int? = nil
     ) {
         self.boundsStart = boundsStart

@@ -59,22 +59,31 @@ extension DosageConverter {
     }
 
     /// One medication with taper steps, when every dosage after the first starts the day after
-    /// the one before ends, with the same days and as many times (nil otherwise).
+    /// the one before ends, with the same days and as many times (nil otherwise). A step's times
+    /// move its slots (by slot id when the dosages name them, else in time order).
     func taper(_ facts: MedicationFacts, _ plans: [DosePlan]) throws(EntryError) -> ConvertedMedication? {
         for (a, b) in zip(plans, plans.dropFirst()) {
             guard let end = a.end, b.startGiven, b.start == end.adding(days: 1), a.count == nil,
-                a.recurrence == b.recurrence, a.times.count == b.times.count, a.unit == b.unit, a.form == b.form
+                a.recurrence == b.recurrence, a.times.count == b.times.count, a.unit == b.unit, a.form == b.form,
+                a.policy == b.policy, Set(a.slotIDs.values) == Set(b.slotIDs.values)
             else { return nil }
         }
         var first = plans[0]
         first.end = plans.last!.end
         first.count = plans.last!.count
+        first.amounts = []
         var converted = try medication(facts, first, id: facts.id)
         let slots = converted.medication.times
         converted.medication.taper = plans.map { p in
-            let moved = zip(slots, p.times).filter { $0.time != $1 }.map { DoseSlot(id: $0.id, time: $1) }
+            let own = p.slots
+            let moved = zip(slots, own).compactMap { slot, positional -> DoseSlot? in
+                let time = own.first { $0.id == slot.id && !p.slotIDs.isEmpty }?.time ?? positional.time
+                return time == slot.time ? nil : DoseSlot(id: slot.id, time: time)
+            }
+            let rules = p.rules(own)
             return TaperStep(
-                from: p.start, pillsPerDose: p.amount == first.amount ? nil : p.amount, times: moved.isEmpty ? nil : moved)
+                from: p.start, pillsPerDose: p.amount == first.amount ? nil : p.amount, times: moved.isEmpty ? nil : moved,
+                doses: rules.isEmpty ? nil : rules)
         }
         converted.notes = plans.enumerated().flatMap { i, p in
             (i == 0 ? [] : ["from \(p.start): \(AmountWords.number(p.amount)) a dose"])

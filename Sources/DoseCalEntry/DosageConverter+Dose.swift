@@ -15,8 +15,22 @@ extension DosageConverter {
         } else {
             (p.recurrence, p.times) = try schedule(dosage.timing, start: start, notes: &p.notes)
         }
+        try apply(dosage.extras, to: &p)
         p.notes += boundNotes
         return p
+    }
+
+    /// dosecal's extensions: the slot ids of the times (a slot of a time the dosage no longer
+    /// has, as after `edit --times`, names nothing), a cycle over daily times, a time policy.
+    private func apply(_ extras: DosageExtras, to p: inout DosePlan) throws(EntryError) {
+        for slot in extras.slots where p.times.contains(slot.time) && !p.slotIDs.values.contains(slot.id) {
+            p.slotIDs[slot.time] = slot.id
+        }
+        if let c = extras.cycle {
+            guard p.recurrence == .daily else { throw .notExact("a cycle of days on and off over doses that are not daily") }
+            p.recurrence = .cycle(daysOn: c.daysOn, daysOff: c.daysOff)
+        }
+        p.policy = extras.timePolicy
     }
 
     /// The amount, unit and form of a dose (1 of the form's unit when the dosage names no dose).

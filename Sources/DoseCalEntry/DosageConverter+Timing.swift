@@ -6,7 +6,7 @@ extension DosageConverter {
     /// The recurrence and the dose times of a timing (FHIR: when `repeat` and `code` are both
     /// given, the repeat rules; the code only names it).
     func schedule(_ timing: DosageTiming, start: LocalDate, notes: inout [String]) throws(EntryError)
-        -> (Recurrence, [WallTime])
+        -> (Recurrence, [LocalTime])
     {
         if let r = timing.repeats,
             r.frequency != nil || r.period != nil || !r.timeOfDay.isEmpty || !r.when.isEmpty || !r.dayOfWeek.isEmpty
@@ -24,7 +24,7 @@ extension DosageConverter {
 
     /// A timing abbreviation alone: every N hours (Q4H ...), every other day (QOD), else the
     /// clock's times of the code (BID, TID, QID, QD, QAM, QPM, QHS, AM, PM), daily.
-    private func schedule(code: String, notes: inout [String]) throws(EntryError) -> (Recurrence, [WallTime]) {
+    private func schedule(code: String, notes: inout [String]) throws(EntryError) -> (Recurrence, [LocalTime]) {
         let upper = code.uppercased()
         if upper.hasPrefix("Q"), upper.hasSuffix("H"), let hours = Int(upper.dropFirst().dropLast()) {
             return try everyNHours(Double(hours), timeOfDay: [], notes: &notes)
@@ -44,7 +44,7 @@ extension DosageConverter {
     }
 
     /// `Timing.repeat`: how often and in which unit, on which weekdays, at which times.
-    private func schedule(_ r: TimingRepeat, notes: inout [String]) throws(EntryError) -> (Recurrence, [WallTime]) {
+    private func schedule(_ r: TimingRepeat, notes: inout [String]) throws(EntryError) -> (Recurrence, [LocalTime]) {
         if let most = r.frequencyMax, most != r.frequency {
             throw .notExact("\(r.frequency ?? 1) to \(most) times a period: dosecal plans one number of doses")
         }
@@ -95,8 +95,8 @@ extension DosageConverter {
     }
 
     /// Every `hours` hours from the one time of day given, else from the clock's MORN.
-    private func everyNHours(_ hours: Double, timeOfDay: [WallTime], notes: inout [String]) throws(EntryError)
-        -> (Recurrence, [WallTime])
+    private func everyNHours(_ hours: Double, timeOfDay: [LocalTime], notes: inout [String]) throws(EntryError)
+        -> (Recurrence, [LocalTime])
     {
         guard hours == hours.rounded(), (1...168).contains(Int(hours)) else {
             throw .notExact("every \(AmountWords.number(hours)) hours: use whole hours from 1 to 168")
@@ -112,8 +112,8 @@ extension DosageConverter {
 
     /// The times of a dose day: `timeOfDay`, else the `when` events (meals from the clock), else
     /// the clock's times of `frequency` a day.
-    private func dayTimes(_ r: TimingRepeat, frequency: Int, notes: inout [String]) throws(EntryError) -> [WallTime] {
-        var times: [WallTime]
+    private func dayTimes(_ r: TimingRepeat, frequency: Int, notes: inout [String]) throws(EntryError) -> [LocalTime] {
+        var times: [LocalTime]
         if !r.timeOfDay.isEmpty {
             times = r.timeOfDay
         } else if !r.when.isEmpty {
@@ -141,7 +141,7 @@ extension DosageConverter {
 
     /// The time(s) of an EventTiming code: a meal code's meals, before (AC), at (C) or after (PC)
     /// them; another code's time of day; `offset` minutes before an AC code, after any other.
-    func whenTimes(_ code: String, offset: Int?) throws(EntryError) -> [WallTime] {
+    func whenTimes(_ code: String, offset: Int?) throws(EntryError) -> [LocalTime] {
         let meals: [String: [String]] = ["": PersonalClock.mealNames, "M": ["breakfast"], "D": ["lunch"], "V": ["dinner"]]
         for (prefix, minutes) in [
             ("AC", -(offset ?? clock.minutesBeforeMeal)), ("PC", offset ?? clock.minutesAfterMeal), ("C", offset ?? 0),
@@ -158,13 +158,13 @@ extension DosageConverter {
         return [Self.shifted(time, minutes: offset ?? 0)]
     }
 
-    static func shifted(_ t: WallTime, minutes: Int) -> WallTime {
+    static func shifted(_ t: LocalTime, minutes: Int) -> LocalTime {
         let m = ((t.hour * 60 + t.minute + minutes) % 1440 + 1440) % 1440
-        return WallTime(hour: m / 60, minute: m % 60)!
+        return LocalTime(hour: m / 60, minute: m % 60)!
     }
 
     /// "08:00 and 20:00 from the clock (BID)".
-    func clockNote(_ times: [WallTime], _ what: String) -> String {
+    func clockNote(_ times: [LocalTime], _ what: String) -> String {
         "\(Self.list(times.map(\.description))) from the clock (\(what))"
     }
 

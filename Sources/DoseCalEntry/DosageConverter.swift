@@ -33,8 +33,9 @@ public struct DosageConverter: Sendable {
         .map(\.element)
         var plans: [DosePlan] = []
         for dosage in ordered { plans.append(try plan(dosage, facts: facts)) }
+        plans = Self.grouped(plans).flatMap { together($0).map { [$0] } ?? $0 }
         if plans.count == 1 { return [try medication(facts, plans[0], id: facts.id)] }
-        let sequences = Set(ordered.map { $0.sequence ?? 0 })
+        let sequences = Set(plans.map(\.sequence))
         if sequences.count == plans.count, let taper = try taper(facts, plans) { return [taper] }
         if sequences.count == plans.count {
             for (a, b) in zip(plans, plans.dropFirst()) where a.end == nil || !b.startGiven || b.start <= a.end! {
@@ -53,13 +54,14 @@ public struct DosageConverter: Sendable {
 
     /// The medication of one plan, its end counted when the dosage gives a number of doses.
     func medication(_ facts: MedicationFacts, _ p: DosePlan, id: String) throws(EntryError) -> ConvertedMedication {
-        let slots = p.times.enumerated().map { DoseSlot(id: String($0.offset + 1), time: $0.element) }
+        let slots = p.slots
         var m = Medication(
             id: id, name: facts.name, strength: facts.strength, notes: facts.notes, times: slots,
             recurrence: p.recurrence, start: p.start, end: p.end,
-            timePolicy: p.recurrence.isEveryNHours ? .fixedInterval : .wallClock, form: p.form, unit: p.unit,
+            timePolicy: p.policy ?? (p.recurrence.isEveryNHours ? .fixedInterval : .wallClock), form: p.form, unit: p.unit,
             person: facts.person)
         m.amount = p.amount
+        m.doses = p.rules(slots)
         var notes = p.notes
         if let count = p.count {
             m.end = try end(of: m, afterDoses: count)
@@ -86,7 +88,7 @@ public struct DosageConverter: Sendable {
 struct DosePlan: Sendable {
     var sequence: Int
     var recurrence: Recurrence
-    var times: [WallTime]
+    var times: [LocalTime]
     var start: LocalDate
     /// Whether the dosage gave its start (else `today`).
     var startGiven: Bool
@@ -97,6 +99,25 @@ struct DosePlan: Sendable {
     var unit: DoseUnit?
     var form: DoseForm?
     var notes: [String]
+    /// The slot ids of `times` (dosecal's slot extension), else "1", "2" ... in time order.
+    var slotIDs: [LocalTime: String] = [:]
+    /// The time policy dosecal's extension gives; nil: the one the timing implies.
+    var policy: TimePolicy?
+    /// Amounts of some doses (dosages taken together): on `days` (empty: every dose day) at `times`.
+    var amounts: [(days: [Weekday], times: [LocalTime], amount: Double)] = []
+
+    /// The dose slots, in time order.
+    var slots: [DoseSlot] {
+        times.enumerated().map { DoseSlot(id: slotIDs[$0.element] ?? String($0.offset + 1), time: $0.element) }
+    }
+
+    /// `amounts` as the medication's dose rules.
+    func rules(_ slots: [DoseSlot]) -> [DoseRule] {
+        amounts.map { a in
+            let ids = slots.filter { a.times.contains($0.time) }.map(\.id)
+            return DoseRule(weekdays: a.days, slots: ids.count == slots.count ? [] : ids, amount: a.amount)
+        }
+    }
 }
 
 extension Recurrence {

@@ -42,12 +42,27 @@ public struct DosageOptions: Sendable, Equatable {
     /// Whether any option says how the medicine is taken.
     public var saysTiming: Bool { times != nil || every != nil || weekdays != nil || asNeeded }
 
+    /// The options over each of `base` (an instruction's dosages, "1-0-2" has one per amount):
+    /// only the course (`--for`, `--from`) can change dosages taken together.
+    public func dosages(over base: [Dosage], form: DoseForm?) throws(EntryError) -> [Dosage] {
+        guard base.count > 1 else { return [try dosage(over: base.first ?? Dosage(), form: form)] }
+        if saysTiming || amount != nil || unit != nil || minimumHours != nil || maxPerDay != nil {
+            throw .invalid(
+                "the instruction gives different amounts at different times: say them all in it, with --for and --from only")
+        }
+        var result: [Dosage] = []
+        for d in base { result.append(try dosage(over: d, form: form)) }
+        return result
+    }
+
     /// The options over `base` (a plain instruction's dosage, or an empty one): each option given
     /// replaces that part.
     public func dosage(over base: Dosage = Dosage(), form: DoseForm?) throws(EntryError) -> Dosage {
         var d = base
         var r = d.timing.repeats ?? TimingRepeat()
         if let times { r.timeOfDay = try Self.times(times) }
+        // A new rhythm replaces a cycle of days on and off.
+        if every != nil || weekdays != nil || asNeeded { d.extras.cycle = nil }
         if let every {
             let (value, unit) = try Self.length(every, option: "--every", units: ["h": "h", "d": "d", "w": "wk"])
             (r.period, r.periodUnit, r.frequency) = (value, unit, 1)
@@ -118,10 +133,10 @@ public struct DosageOptions: Sendable, Equatable {
     }
 
     /// `08:00,20:00`.
-    static func times(_ text: String) throws(EntryError) -> [WallTime] {
-        var result: [WallTime] = []
+    static func times(_ text: String) throws(EntryError) -> [LocalTime] {
+        var result: [LocalTime] = []
         for part in text.split(separator: ",") {
-            guard let t = WallTime(parsing: part.trimmingCharacters(in: .whitespaces)) else {
+            guard let t = LocalTime(parsing: part.trimmingCharacters(in: .whitespaces)) else {
                 throw .invalid("--times: \"\(part)\" is not a time; use HH:MM from 00:00 to 23:59, like --times 08:00,20:00")
             }
             result.append(t)

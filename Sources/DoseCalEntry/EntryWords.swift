@@ -26,7 +26,17 @@ public enum EntryWords {
         }
         let course = m.end.map { ", from \(m.start) to \($0)" } ?? ", from \(m.start)"
         let steps = m.taper.count > 1 ? " (\(m.taper.count) steps)" : ""
-        return "\(what) \(when)\(course)\(steps)"
+        return "\(what) \(when)\(rules(m))\(course)\(steps)"
+    }
+
+    /// The amounts of some doses: "; 2 at 19:00", "; 1 tablet on Monday and Friday".
+    static func rules(_ m: Medication) -> String {
+        m.doses.map { rule in
+            let amount = m.unit.map { AmountWords.phrase(rule.amount, $0) } ?? AmountWords.number(rule.amount)
+            let times = m.times.filter { rule.slots.contains($0.id) }.map(\.time.description)
+            return "; \(amount)" + (times.isEmpty ? "" : " at \(DosageConverter.list(times))")
+                + (rule.weekdays.isEmpty ? "" : " on \(DosageConverter.list(rule.weekdays.map(dayName)))")
+        }.joined()
     }
 
     /// The next `count` doses of `m` at or after `instant`, each as "Fri 2026-12-04 20:00 CET".

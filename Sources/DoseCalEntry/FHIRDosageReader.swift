@@ -9,6 +9,8 @@ struct FHIRDosageReader {
 
     func dosage(_ d: JSONValue) throws(EntryError) -> Dosage {
         var dosage = Dosage(sequence: d["sequence"]?.intValue, text: d["text"]?.stringValue)
+        dosage.extras = try DosageExtras(reading: d)
+        if let reason = dosage.extras.notSaid { throw .notExact("the export could not say its doses: \(reason)") }
         if let timing = d["timing"] { dosage.timing = try self.timing(timing) }
         if d["asNeededBoolean"]?.boolValue == true || d["asNeededCodeableConcept"] != nil { dosage.asNeeded = true }
         for (i, dr) in (d["doseAndRate"]?.arrayValue ?? []).enumerated() {
@@ -128,14 +130,15 @@ struct FHIRDosageReader {
     /// A dateTime with an offset as the local time in the person's zone; without one, as written.
     func dateTime(_ s: String) -> LocalDateTime? {
         if let instant = RFC3339.instant(s) { return zone.local(at: instant) }
-        guard s.count >= 16, let d = LocalDate(parsing: s.prefix(10)), let t = WallTime(parsing: s.dropFirst(11).prefix(5)) else {
+        guard s.count >= 16, let d = LocalDate(parsing: s.prefix(10)), let t = LocalTime(parsing: s.dropFirst(11).prefix(5))
+        else {
             return nil
         }
         return LocalDateTime(date: d, time: t)
     }
 
-    private func time(_ v: JSONValue) throws(EntryError) -> WallTime {
-        guard let s = v.stringValue, s.count >= 5, let t = WallTime(parsing: s.prefix(5)),
+    private func time(_ v: JSONValue) throws(EntryError) -> LocalTime {
+        guard let s = v.stringValue, s.count >= 5, let t = LocalTime(parsing: s.prefix(5)),
             s.count == 5 || s.dropFirst(5).allSatisfy({ $0 == ":" || $0 == "0" || $0 == "." })
         else { throw .notExact("timeOfDay \(v.summary): dosecal's times are whole minutes (HH:MM:00)") }
         return t

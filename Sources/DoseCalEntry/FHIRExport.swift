@@ -69,6 +69,10 @@ public enum FHIRExport {
     /// A dosage as FHIR R4 `Dosage` JSON.
     static func dosage(_ d: Dosage) -> JSONValue {
         var members: [(String, JSONValue)] = []
+        let extensions = d.extras.extensions
+        if !extensions.isEmpty { members.append(("extension", JSONValue(array: extensions))) }
+        let modifiers = d.extras.modifiers
+        if !modifiers.isEmpty { members.append(("modifierExtension", JSONValue(array: modifiers))) }
         if let s = d.sequence { members.append(("sequence", JSONValue(s))) }
         if let t = d.text { members.append(("text", JSONValue(t))) }
         if let r = d.timing.repeats { members.append(("timing", JSONValue(object: ["repeat": timing(r)]))) }

@@ -64,7 +64,8 @@ public struct FHIRImporter: Sendable {
             for d in resource[key]?.arrayValue ?? [] { dosages.append(try reader.dosage(d)) }
             let (start, startIs) = anchor(resource, type: type, reader: reader)
             let converter = DosageConverter(clock: clock, zone: zone, today: start, todayIs: startIs)
-            var facts = MedicationFacts(id: ScheduleEntry.id(for: name, in: report.schedule), name: name, form: medication.form)
+            let id = Self.exportedID(resource, in: report.schedule) ?? ScheduleEntry.id(for: name, in: report.schedule)
+            var facts = MedicationFacts(id: id, name: name, form: medication.form)
             if multiplePeople { facts.person = Self.subject(of: resource)?.id }
             facts.supply = try supply(resource, type: type, reader: reader)
             for converted in try converter.convert(facts, dosages) {
@@ -100,6 +101,20 @@ public struct FHIRImporter: Sendable {
         let a = try reader.amount(quantity, what: "quantity")
         let asOf = type == "MedicationDispense" ? r["whenHandedOver"] : r["dispenseRequest"]?["validityPeriod"]?["start"]
         return (a.value, a.unit, asOf.flatMap { try? reader.date($0) })
+    }
+
+    /// The id dosecal's export gave the medication (`identifier` of system
+    /// `urn:dosecal:medication`), when it is a plain id not yet taken.
+    static func exportedID(_ r: JSONValue, in schedule: Schedule) -> String? {
+        let given = r["identifier"]?.arrayValue?.first { $0["system"]?.stringValue == "urn:dosecal:medication" }
+        guard let id = given?["value"]?.stringValue, (1...64).contains(id.count),
+            id.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_.".unicodeScalars.contains($0)
+            }),
+            !schedule.medications.contains(where: { $0.id == id })
+        else { return nil }
+        return id
     }
 
     /// The patient a resource is about: an id from its reference and a name from its display.

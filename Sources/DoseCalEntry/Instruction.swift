@@ -7,7 +7,9 @@ import Foundation
 /// instruction with a part that is not is refused, saying what was understood.
 public struct Instruction: Sendable, Equatable {
     public var text: String
-    public var dosage: Dosage
+    /// The dosage; several taken together (one `sequence`) when the amounts differ by time of
+    /// day ("1-0-2": 1 in the morning, 2 in the evening).
+    public var dosages: [Dosage]
     /// What was read, part by part, in words ("1 tablet", "twice a day", "for 10 days").
     public var understood: [String]
 
@@ -16,8 +18,11 @@ public struct Instruction: Sendable, Equatable {
         self.text = text
         var reading = InstructionReading(text: text.lowercased())
         try reading.read()
-        dosage = reading.dosage()
-        dosage.text = text
+        dosages = reading.dosages().map {
+            var d = $0
+            d.text = text
+            return d
+        }
         understood = reading.understood
     }
 }
@@ -33,6 +38,8 @@ struct InstructionReading {
     var asNeeded = false
     var maxPerDay: Double?
     var maxUnit: DoseUnit?
+    /// "1-0-2": the `when` codes of each amount, when the amounts differ.
+    var amountsByTime: [(amount: Double, when: [String])] = []
 
     init(text: String) {
         self.text = text
@@ -78,11 +85,17 @@ struct InstructionReading {
         return groups
     }
 
-    func dosage() -> Dosage {
+    func dosages() -> [Dosage] {
         var d = Dosage(asNeeded: asNeeded, dose: dose)
         if repeats != TimingRepeat() { d.timing.repeats = repeats }
         d.timing.code = code
         if let most = maxPerDay { d.maxDosePerPeriod = (most, maxUnit ?? dose?.unit, 24) }
-        return d
+        guard amountsByTime.count > 1 else { return [d] }
+        return amountsByTime.map { part in
+            var each = d
+            each.dose = DoseAmount(value: part.amount, unit: dose?.unit)
+            each.timing.repeats?.when = part.when
+            return each
+        }
     }
 }

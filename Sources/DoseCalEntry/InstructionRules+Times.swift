@@ -90,7 +90,7 @@ extension InstructionReading {
             }
             if pm, hour < 12 { hour += 12 }
             if am, hour == 12 { hour = 0 }
-            guard let time = WallTime(hour: hour, minute: parts.count > 1 ? parts[1] : 0) else {
+            guard let time = LocalTime(hour: hour, minute: parts.count > 1 ? parts[1] : 0) else {
                 throw .unreadInstruction(text: text, understood: understood.joined(separator: ", "), unread: "at \(t)")
             }
             repeats.timeOfDay.append(time)
@@ -98,17 +98,25 @@ extension InstructionReading {
         understood.append("at " + DosageConverter.list(repeats.timeOfDay.map(\.description)))
     }
 
-    /// "1-0-1": amounts in the morning, at noon, in the evening (and at night); one amount only.
+    /// "1-0-1": amounts in the morning, at noon, in the evening (and at bedtime); "1-0-2" with
+    /// different amounts is a dosage per amount, taken together.
     mutating func morningNoonEvening(_ amounts: [Double], count: Int) throws(EntryError) {
         let codes = ["MORN", "NOON", "EVE", "HS"]
+        let words = ["in the morning", "at noon", "in the evening", "at bedtime"]
         let taken = amounts.prefix(count).enumerated().filter { $0.element > 0 }
-        guard let first = taken.first?.element, taken.allSatisfy({ $0.element == first }) else {
-            throw .notExact("different amounts at different times of day: add each time as its own medication")
-        }
+        guard let first = taken.first?.element else { throw .notExact("no dose at any time of day (all amounts 0)") }
         repeats.when = taken.map { codes[$0.offset] }
         dose = DoseAmount(value: first, unit: nil)
+        for (i, amount) in taken {
+            if let k = amountsByTime.firstIndex(where: { $0.amount == amount }) {
+                amountsByTime[k].when.append(codes[i])
+            } else {
+                amountsByTime.append((amount, [codes[i]]))
+            }
+        }
         understood.append(
-            "\(AmountWords.number(first)) "
-                + DosageConverter.list(taken.map { ["in the morning", "at noon", "in the evening", "at bedtime"][$0.offset] }))
+            taken.allSatisfy({ $0.element == first })
+                ? "\(AmountWords.number(first)) " + DosageConverter.list(taken.map { words[$0.offset] })
+                : DosageConverter.list(taken.map { "\(AmountWords.number($0.element)) \(words[$0.offset])" }))
     }
 }

@@ -13,7 +13,7 @@ public enum ScheduleEntry {
     /// `schedule` with the medication(s) of `facts` taken as `dosage` says, added at the end; the
     /// id is `facts.id`, or one made from the name when empty. `today` is the day in the person's
     /// zone (the start when the dosage gives none).
-    public static func adding(_ facts: MedicationFacts, _ dosage: Dosage, to schedule: Schedule, today: LocalDate)
+    public static func adding(_ facts: MedicationFacts, _ dosages: [Dosage], to schedule: Schedule, today: LocalDate)
         throws(EntryError) -> (schedule: Schedule, added: [ConvertedMedication])
     {
         var facts = facts
@@ -22,7 +22,7 @@ public enum ScheduleEntry {
             throw .refused("the schedule already has a medication with the id \"\(facts.id)\"; give another with --id")
         }
         let zone = schedule.timeline(ofPerson: facts.person).home
-        let converted = try DosageConverter(clock: schedule.clock, zone: zone, today: today).convert(facts, [dosage])
+        let converted = try DosageConverter(clock: schedule.clock, zone: zone, today: today).convert(facts, dosages)
         var new = schedule
         new.version = max(2, new.version)
         new.medications += converted.map(\.medication)
@@ -31,7 +31,7 @@ public enum ScheduleEntry {
 
     /// `schedule` with the medication `id` taken as `dosage` says instead, from `dosage`'s start
     /// (else the medication's): its id, name, strength, person, notes and supply kept.
-    public static func replacingDosage(of id: String, with dosage: Dosage, in schedule: Schedule, today: LocalDate)
+    public static func replacingDosage(of id: String, with dosages: [Dosage], in schedule: Schedule, today: LocalDate)
         throws(EntryError) -> (schedule: Schedule, changed: ConvertedMedication)
     {
         guard let i = schedule.medications.firstIndex(where: { $0.id == id }) else {
@@ -44,7 +44,7 @@ public enum ScheduleEntry {
         let converted = try DosageConverter(
             clock: schedule.clock, zone: zone, today: old.start, todayIs: "the medication's start"
         )
-        .convert(facts, [dosage])
+        .convert(facts, dosages)
         guard converted.count == 1, var m = converted.first else {
             throw .notExact("the new dosage is \(converted.count) medications; add them with dosecal add and remove this one")
         }
@@ -57,13 +57,16 @@ public enum ScheduleEntry {
     }
 
     /// `schedule` without the medication `id`. One with log entries is refused: the log is the
-    /// record of what was taken (end it with `edit --end` instead).
-    public static func removing(_ id: String, from schedule: Schedule) throws(EntryError) -> Schedule {
+    /// record of what was taken (end it with `edit --end` instead). `label` names the medication
+    /// in the refusal instead of its id (privacy mode: "Medication 2").
+    public static func removing(_ id: String, from schedule: Schedule, called label: String? = nil) throws(EntryError)
+        -> Schedule
+    {
         guard schedule.medications.contains(where: { $0.id == id }) else { throw .refused("no medication has the id \"\(id)\"") }
         let logged = schedule.log.filter { $0.medication == id }.count
         guard logged == 0 else {
             throw .refused(
-                "medication \"\(id)\" has \(logged) log entr\(logged == 1 ? "y" : "ies"), the record of what was taken; end it instead with: dosecal edit SCHEDULE \(id) --end DATE"
+                "\(label ?? "medication \"\(id)\"") has \(logged) log entr\(logged == 1 ? "y" : "ies"), the record of what was taken; end it instead with: dosecal edit SCHEDULE \(label == nil ? id : "MEDICATION") --end DATE"
             )
         }
         var new = schedule

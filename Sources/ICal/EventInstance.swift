@@ -48,9 +48,6 @@ public struct EventInstance: Sendable, Hashable, CustomStringConvertible {
 
     /// `UID RECURRENCE START` with both instants in RFC 3339 UTC .
     public var description: String {
-        "\(uid) \(EventInstance.rfc3339(recurrenceInstant)) \(EventInstance.rfc3339(start))"
+        "\(uid) \(RFC3339.utc(recurrenceInstant)) \(RFC3339.utc(start))"
     }
-
-    /// `2026-03-08T07:30:00Z`.
-    public static func rfc3339(_ instant: Int) -> String { RFC3339.utc(instant) }
 }

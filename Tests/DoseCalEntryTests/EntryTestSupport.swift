@@ -5,7 +5,7 @@ import DoseCalEntry
 /// Literal values for the entry tests.
 enum T {
     static func day(_ s: String) -> LocalDate { LocalDate(parsing: s)! }
-    static func time(_ s: String) -> WallTime { WallTime(parsing: s)! }
+    static func time(_ s: String) -> LocalTime { LocalTime(parsing: s)! }
     static func zone(_ s: String) -> Zone { Zone(s)! }
 
     /// The first `count` doses of `m` in `zone` as RFC 3339 with the offset of the moment.

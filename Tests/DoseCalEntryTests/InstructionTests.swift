@@ -17,7 +17,7 @@ import Testing
             ),
             ("take as directed", .unreadInstruction(text: "take as directed", understood: "", unread: "as directed")),
             ("1 tablet sometimes", .unreadInstruction(text: "1 tablet sometimes", understood: "1 tablet", unread: "sometimes")),
-            ("1-0-2", .notExact("different amounts at different times of day: add each time as its own medication")),
+            ("0-0-0", .notExact("no dose at any time of day (all amounts 0)")),
         ]
         for (text, error) in cases {
             #expect(throws: error) { try Instruction(text) }
@@ -33,10 +33,10 @@ import Testing
         let c = T.converter("Europe/Berlin", today: "2026-12-04")
         let facts = MedicationFacts(id: "x", name: "X")
         #expect(throws: EntryError.notExact("3 times every week with no days named: say on which weekdays")) {
-            try c.convert(facts, [try Instruction("1 tablet 3 times a week").dosage])
+            try c.convert(facts, try Instruction("1 tablet 3 times a week").dosages)
         }
         #expect(throws: EntryError.notExact("a dose from 1 to 2 tablets: dosecal plans one amount a dose")) {
-            try c.convert(facts, [try Instruction("1-2 tablets every 4 hours as needed").dosage])
+            try c.convert(facts, try Instruction("1-2 tablets every 4 hours as needed").dosages)
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
     func sameAsFHIR(_ sig: String, _ fhir: String) throws {
         let c = T.converter("America/New_York", today: "2026-10-31")
         let facts = MedicationFacts(id: "x", name: "X")
-        let fromSig = try c.convert(facts, [try Instruction(sig).dosage]).map(\.medication)
+        let fromSig = try c.convert(facts, try Instruction(sig).dosages).map(\.medication)
         let json = try JSONValue.parse(fhir)
         let fromFHIR = try c.convert(facts, [try FHIRDosageReader(zone: T.zone("America/New_York")).dosage(json)]).map(
             \.medication)

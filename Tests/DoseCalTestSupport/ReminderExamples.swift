@@ -4,14 +4,10 @@ import Foundation
 /// Literal-value shorthands for the reminder tests.
 public enum ReminderExamples {
     public static func day(_ text: String) -> LocalDate { LocalDate(parsing: text)! }
-    public static func time(_ text: String) -> WallTime { WallTime(parsing: text)! }
+    public static func time(_ text: String) -> LocalTime { LocalTime(parsing: text)! }
 
     /// Seconds since 1970 of an RFC 3339 date-time with offset, e.g. `2026-03-08T07:30:00Z`.
-    public static func instant(_ text: String) -> Int {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return Int(f.date(from: text)!.timeIntervalSince1970)
-    }
+    public static func instant(_ text: String) -> Int { RFC3339.instant(text)! }
 
     public static func date(_ text: String) -> Date { Date(timeIntervalSince1970: TimeInterval(instant(text))) }
 
@@ -29,7 +25,9 @@ public enum ReminderExamples {
             recurrence: recurrence, start: day(start), timePolicy: policy, reminder: reminder, supply: supply, taper: taper)
     }
 
-    public static func schedule(_ medications: [Medication], log: [DoseLogEntry] = [], zone: String = "America/New_York") -> Schedule {
+    public static func schedule(_ medications: [Medication], log: [DoseLogEntry] = [], zone: String = "America/New_York")
+        -> Schedule
+    {
         Schedule(home: Zone(zone)!, medications: medications, log: log)
     }
 }

@@ -40,8 +40,8 @@ extension ScheduleGenerator {
         let hourly: Bool
         if case .everyNHours = recurrence { hourly = true } else { hourly = false }
         for position in 1...(hourly ? 1 : int(1...3)) {
-            var t = WallTime(hour: int(0...23), minute: 5 * int(0...11))!
-            while times.contains(where: { $0.time == t }) { t = WallTime(hour: int(0...23), minute: 5 * int(0...11))! }
+            var t = LocalTime(hour: int(0...23), minute: 5 * int(0...11))!
+            while times.contains(where: { $0.time == t }) { t = LocalTime(hour: int(0...23), minute: 5 * int(0...11))! }
             times.append(DoseSlot(id: String(position), time: t))
         }
         times.sort { $0.time < $1.time }
@@ -60,7 +60,7 @@ extension ScheduleGenerator {
                 var changed: [DoseSlot]? = nil
                 if !hourly, bool(0.3) {
                     changed = times.map {
-                        DoseSlot(id: $0.id, time: WallTime(hour: ($0.time.hour + n) % 24, minute: $0.time.minute)!)
+                        DoseSlot(id: $0.id, time: LocalTime(hour: ($0.time.hour + n) % 24, minute: $0.time.minute)!)
                     }
                 }
                 steps.append(TaperStep(from: from, pillsPerDose: Double(4 - n), dose: "\(10 * (4 - n)) mg", times: changed))

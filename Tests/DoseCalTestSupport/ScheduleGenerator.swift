@@ -1,6 +1,5 @@
-import Foundation
-
 import DoseCalCore
+import Foundation
 
 /// Random valid schedules from a seed, for property tests (every value `ScheduleCodec.decode` accepts
 /// is reachable in principle; awkward text, fractional numbers and edge values are favoured).
@@ -39,7 +38,7 @@ public struct ScheduleGenerator {
         from.adding(days: int(0...maxDays))
     }
 
-    public mutating func time() -> WallTime { WallTime(hour: int(0...23), minute: int(0...59))! }
+    public mutating func time() -> LocalTime { LocalTime(hour: int(0...23), minute: int(0...59))! }
     public mutating func quarters(_ range: ClosedRange<Int>) -> Double { Double(int(range)) / 4 }
 
     public mutating func schedule() -> Schedule {
@@ -82,7 +81,7 @@ public struct ScheduleGenerator {
         default: recurrence = .everyNHours(pick([1, 168, int(1...168)]))
         }
         var slotIDs = Set<String>()
-        var usedTimes = Set<WallTime>()
+        var usedTimes = Set<LocalTime>()
         var times: [DoseSlot] = []
         let slotCount: Int
         if case .everyNHours = recurrence { slotCount = 1 } else { slotCount = int(1...4) }
@@ -111,7 +110,7 @@ public struct ScheduleGenerator {
             ? Supply(
                 pills: pick([0, quarters(0...800), Double(int(0...1000)) / 7, Double.random(in: 0...1e6, using: &rng)]),
                 asOf: date(), warningDays: pick([7, 0, 365, int(0...365)]),
-                refillReminderTime: bool() ? time() : WallTime(hour: 9, minute: 0)!) : nil
+                refillReminderTime: bool() ? time() : LocalTime(hour: 9, minute: 0)!) : nil
         return Medication(
             id: medicationID, name: text(allowEmpty: false), strength: bool() ? text() : nil, dose: bool() ? text() : nil,
             pillsPerDose: pick([1, quarters(1...80), 0.25]), notes: bool() ? text(multiline: true) : nil, times: times,
@@ -121,7 +120,9 @@ public struct ScheduleGenerator {
     }
 
     /// Sometimes one or two one-off moves on dose days (never for every N hours).
-    public mutating func rescheduled(times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?) -> [RescheduledDose] {
+    public mutating func rescheduled(times: [DoseSlot], recurrence: Recurrence, start: LocalDate, end: LocalDate?)
+        -> [RescheduledDose]
+    {
         if case .everyNHours = recurrence { return [] }
         guard bool(0.2) else { return [] }
         var result: [RescheduledDose] = []

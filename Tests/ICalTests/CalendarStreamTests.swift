@@ -163,7 +163,7 @@ import Testing
         final class Starts: @unchecked Sendable { var list: [String] = [] }
         let starts = Starts()
         _ = try Self.stream(bytes, from: Self.y2026.from, to: Self.y2026.to) {
-            starts.list.append("\($0.uid) \(EventInstance.rfc3339($0.start))")
+            starts.list.append("\($0.uid) \(RFC3339.utc($0.start))")
         }
         // The series' group comes first (its first event is the first override), then the other UID.
         #expect(

@@ -62,7 +62,7 @@ import Testing
         let zone = try CalendarZone(ICalParser.parse(S.calendar(Self.outlookBerlin)).calendar!.components[0], through: 2027)
         let (from, to) = S.window("2026-01-01", "2028-01-01")
         #expect(
-            zone.transitions.filter { $0.instant >= from && $0.instant < to }.map { EventInstance.rfc3339($0.instant) } == [
+            zone.transitions.filter { $0.instant >= from && $0.instant < to }.map { RFC3339.utc($0.instant) } == [
                 "2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z", "2027-03-28T01:00:00Z", "2027-10-31T01:00:00Z",
             ])
     }
@@ -119,7 +119,7 @@ import Testing
         let zone = try CalendarZone(ICalParser.parse(S.calendar(vtz)).calendar!.components[0], through: 2030)
         let (from, _) = S.window("2025-01-01", "2030-01-01")
         #expect(
-            zone.transitions.filter { $0.instant >= from }.map { EventInstance.rfc3339($0.instant) } == [
+            zone.transitions.filter { $0.instant >= from }.map { RFC3339.utc($0.instant) } == [
                 "2025-10-26T01:00:00Z", "2026-03-29T01:00:00Z", "2027-03-28T01:00:00Z",
             ])
         #expect(zone.offset(at: from) == 0)

@@ -19,7 +19,7 @@ import Testing
     @Test func outlookWindowsZoneNamesWithOwnVTimezones() throws {
         // "Central European Standard Time" 15:00 every second Tuesday; UNTIL 2026-05-05T13:00Z is inclusive.
         let starts = try Self.instances("office_356_custom_timezone.ics", from: "2026-01-01", to: "2027-01-01").map {
-            EventInstance.rfc3339($0.start)
+            RFC3339.utc($0.start)
         }
         #expect(
             starts == [
@@ -60,11 +60,11 @@ import Testing
 
     @Test func googleChicagoSeriesAcrossSpringForwardWithExdates() throws {
         let starts = try Self.instances("issue_48_dst.ics", from: "2020-11-20", to: "2020-12-01", uid: "c4p6@google.com")
-            .map { EventInstance.rfc3339($0.start) }
+            .map { RFC3339.utc($0.start) }
         // EXDATEs remove Thanksgiving 11-26 and 11-27.
         #expect(starts == ["2020-11-20T14:15:00Z", "2020-11-23T14:15:00Z", "2020-11-24T14:15:00Z", "2020-11-30T14:15:00Z"])
         let march = try Self.instances("issue_48_dst.ics", from: "2021-03-12", to: "2021-03-16", uid: "c4p6@google.com")
-            .map { EventInstance.rfc3339($0.start) }
+            .map { RFC3339.utc($0.start) }
         #expect(march == ["2021-03-12T14:15:00Z", "2021-03-15T13:15:00Z"])
     }
 }

@@ -35,11 +35,11 @@ import Testing
         let own = try Self.zone("Santiago.ics")
         let (start, end) = ExpansionSupport.window("2024-08-01", "2024-10-01")
         #expect(
-            own.transitions.filter { $0.instant >= start && $0.instant < end }.map { EventInstance.rfc3339($0.instant) } == [
+            own.transitions.filter { $0.instant >= start && $0.instant < end }.map { RFC3339.utc($0.instant) } == [
                 "2024-09-01T04:00:00Z"
             ])
         #expect(
-            Zone("America/Santiago")!.transitions(from: start, to: end).map { EventInstance.rfc3339($0.instant) } == [
+            Zone("America/Santiago")!.transitions(from: start, to: end).map { RFC3339.utc($0.instant) } == [
                 "2024-09-08T04:00:00Z"
             ])
     }
@@ -49,7 +49,7 @@ import Testing
         // 2026-10-04 02:00 -> 02:30 (+10:30 -> +11:00): 02:15 does not exist, read at +10:30.
         let local = LocalDateTime(date: LocalDate(year: 2026, month: 10, day: 4)!, time: LocalTime(hour: 2, minute: 15)!)
         let resolution = ZoneResolver.resolve(local, in: own)
-        #expect(EventInstance.rfc3339(resolution.instant) == "2026-10-03T15:45:00Z")
+        #expect(RFC3339.utc(resolution.instant) == "2026-10-03T15:45:00Z")
         #expect(resolution.kind == .gap(shiftedTo: LocalDateTime(date: local.date, time: LocalTime(hour: 2, minute: 45)!)))
     }
 
@@ -58,7 +58,7 @@ import Testing
         // 2026-09-06 00:00 -> 01:00 (-04 -> -03): midnight itself does not exist.
         let local = LocalDateTime(date: LocalDate(year: 2026, month: 9, day: 6)!, time: LocalTime(hour: 0, minute: 0)!)
         let resolution = ZoneResolver.resolve(local, in: own)
-        #expect(EventInstance.rfc3339(resolution.instant) == "2026-09-06T04:00:00Z")
+        #expect(RFC3339.utc(resolution.instant) == "2026-09-06T04:00:00Z")
         #expect(resolution == ZoneResolver.resolve(local, in: Zone("America/Santiago")!))
     }
 }

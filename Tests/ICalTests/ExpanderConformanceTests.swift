@@ -35,7 +35,7 @@ import Testing
                     let expected = try #require(calendar.date(from: components))
                     #expect(
                         instance.start == Int(expected.timeIntervalSince1970),
-                        "\(identifier) \(instance.local): ours \(EventInstance.rfc3339(instance.start)), Foundation \(expected)")
+                        "\(identifier) \(instance.local): ours \(RFC3339.utc(instance.start)), Foundation \(expected)")
                     compared += 1
                 }
             }

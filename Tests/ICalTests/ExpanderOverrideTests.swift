@@ -146,11 +146,11 @@ import Testing
         let (from, to) = S.window("2026-03-01", "2026-04-01")
         var groups: [[String]] = []
         let expansion = expander.forEachGroup(from: from, to: to) { group in
-            groups.append(group.map { "\($0.uid) \(EventInstance.rfc3339($0.start))" })
+            groups.append(group.map { "\($0.uid) \(RFC3339.utc($0.start))" })
         }
         #expect(expansion.problems.isEmpty && expansion.instances.isEmpty)
         #expect(groups.map(\.count) == [5, 2, 1])
-        let sorted = try expander.instances(from: from, to: to).map { "\($0.uid) \(EventInstance.rfc3339($0.start))" }
+        let sorted = try expander.instances(from: from, to: to).map { "\($0.uid) \(RFC3339.utc($0.start))" }
         #expect(groups.flatMap { $0 }.sorted() == sorted.sorted())
         #expect(groups[0].contains("m 2026-03-01T12:00:00Z") && !groups[0].contains("m 2026-03-07T14:00:00Z"))
     }

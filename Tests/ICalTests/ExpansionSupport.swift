@@ -27,14 +27,14 @@ enum ExpansionSupport {
     static func starts(_ body: String, from: String = "2026-01-01", to: String = "2027-01-01", viewer: Zone = .utc) throws
         -> [String]
     {
-        try instances(body, from: from, to: to, viewer: viewer).map { EventInstance.rfc3339($0.start) }
+        try instances(body, from: from, to: to, viewer: viewer).map { RFC3339.utc($0.start) }
     }
 
     /// What libical's own expansion gives for the first VEVENT of `body`, RFC 3339 UTC.
     static func libicalStarts(_ body: String, from: String = "2026-01-01", to: String = "2027-01-01") throws -> [String] {
         let (f, t) = window(from, to)
         let event = try ICalParser.parse(calendar(body), strict: true).calendar!.components(named: "VEVENT")[0]
-        return LibicalReference.instances(of: event, from: f, to: t).map(EventInstance.rfc3339)
+        return LibicalReference.instances(of: event, from: f, to: t).map(RFC3339.utc)
     }
 
     /// A series VEVENT: `lines` after UID and DTSTAMP.

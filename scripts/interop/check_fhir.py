@@ -29,11 +29,34 @@ def validator():
     def validate(resource: dict) -> str | None:
         try:
             construct_fhir_element(resource["resourceType"], resource)
-            return None
         except Exception as e:  # noqa: BLE001 (the validator's own errors)
             return f"{type(e).__name__}: {str(e)[:400]}"
+        return extension_problem(resource, "")
 
     return validate
+
+
+def extension_problem(node, at: str) -> str | None:
+    """FHIR's ext-1 and Extension.url (1..1), which fhir.resources does not check: every
+    extension and modifierExtension has a url and either a value[x] or extensions, not both."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            if problem := extension_problem(item, f"{at}[{i}]"):
+                return problem
+        return None
+    if not isinstance(node, dict):
+        return None
+    for key in ("extension", "modifierExtension"):
+        for i, ext in enumerate(node.get(key, [])):
+            values = [k for k in ext if k.startswith("value")]
+            if not isinstance(ext.get("url"), str) or not ext["url"]:
+                return f"{at}.{key}[{i}] has no url"
+            if len(values) + ("extension" in ext) != 1:
+                return f"{at}.{key}[{i}] ({ext['url']}) needs one value[x] or extensions (ext-1)"
+    for key, value in node.items():
+        if problem := extension_problem(value, f"{at}.{key}"):
+            return problem
+    return None
 
 
 def resources(path: Path) -> list[dict]:

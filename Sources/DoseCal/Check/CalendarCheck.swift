@@ -20,6 +20,9 @@ public struct CalendarCheck: Sendable {
     /// and its doses reported unchecked. nil: `DoseChecker.expansionBudget` (the default, or
     /// twice the most doses the schedule can have in the window). Tests use small ones.
     public var budget: Int? = nil
+    /// Which rows the report keeps (every row is counted): every row for a report that lists
+    /// them all, only those that need attention for one that shows the problems.
+    public var rows: CheckReport.Rows = .every
 
     public init(checker: DoseChecker, foundationZoneData: String) {
         self.checker = checker
@@ -40,15 +43,16 @@ public struct CalendarCheck: Sendable {
         let cut = ExpansionCut(limit: budget, series: expanded.cut.uids, libicalSeries: libical.cut, until: expanded.cut.until)
         progress(.comparing)
         let system = SystemZones(lastYear: checker.to.year + 1)
-        // One expansion of the doses for the plan and the expected doses (two days either side).
+        // One expansion of each medication's doses for the plan and the expected doses (two
+        // days either side), made when that medication is compared.
         let planDays = PlanChannel.doseDays(schedule: schedule, in: window)
-        let doses = DoseExpansion(
-            engine: WallClockEngine(schedule: schedule), from: min(planDays.from, checker.from.adding(days: -2)),
-            to: max(planDays.to, checker.to.adding(days: 2)))
+        let engine = WallClockEngine(schedule: schedule)
+        let days = (min(planDays.from, checker.from.adding(days: -2)), max(planDays.to, checker.to.adding(days: 2)))
+        let plan = PlanChannel(schedule: schedule, in: window)
         var report = checker.check(
-            calendar: expanded.byUID, libical: libical.byUID,
-            plan: PlanChannel.doseInstants(schedule: schedule, in: window, expansion: doses), systemZone: system.zone,
-            expansion: doses, cut: cut)
+            calendar: expanded.byUID, libical: libical.byUID, plan: plan.doseInstants(ofMedicationsAt:expansion:),
+            systemZone: system.zone,
+            expansion: { DoseExpansion(engine: engine, from: days.0, to: days.1, medicationsAt: $0) }, cut: cut, rows: rows)
         report.warnings += calendar.warnings
         // What the budget left out is said first (`cut`), not among the events that could not be read.
         report.warnings += expanded.problems.filter { !$0.isExpansionCut }.map {

@@ -1,15 +1,15 @@
 import ICal
 
 extension DoseChecker {
-    /// The pairs of consecutive doses that fire outside their medication's spacing (decision
-    /// 0230), the later of each on a dose day of the window; `expected` holds the doses that
-    /// fire per slot over the window with two days' margin. The dose before those is looked up
-    /// as far back as the spacing reaches.
-    func spacingProblems(engine: WallClockEngine, expected: [SlotKey: [Occurrence]]) -> [SpacingProblem] {
+    /// The pairs of consecutive doses of the medications at `unit` that fire outside their
+    /// medication's spacing (decision 0230), the later of each on a dose day of the window;
+    /// `expected` holds their doses that fire per slot over the window with two days' margin.
+    /// The dose before those is looked up as far back as the spacing reaches.
+    func spacingProblems(
+        unit: [Int], engine: WallClockEngine, expected: [SlotKey: [Occurrence]], skipped: SkippedDoses
+    ) -> [SpacingProblem] {
         var problems: [SpacingProblem] = []
-        // The log's skipped doses read once, not once per medication.
-        let skipped = SkippedDoses(engine: engine)
-        for m in schedule.medications where !m.recurrence.isAsNeeded {
+        for m in unit.map({ schedule.medications[$0] }) where !m.recurrence.isAsNeeded {
             let earliest = from.adding(days: -engine.spacingLookback(of: m))
             let before = engine.firing(
                 engine.occurrences(of: m, from: earliest, to: from.adding(days: -3), gapPolicy: gapPolicy), skipped: skipped)
@@ -19,7 +19,7 @@ extension DoseChecker {
             let found = engine.spacingProblems(of: m, doses: doses)
             problems += found.filter { (from...to).contains(engine.localDate(of: $0.second)) }
         }
-        return problems.sorted { ($0.second.instant, $0.medicationID) < ($1.second.instant, $1.medicationID) }
+        return problems
     }
 
     /// The doses of `lists` (each in time order) in one time order; equal instants in the order

@@ -79,43 +79,92 @@ public struct DoseChecker: Sendable {
     ///     margin (nil: expanded here).
     ///   - cut: what the expansion of the calendar (and libical's) left out for its budget: the
     ///     doses of those series are `unchecked`, never `missing`.
+    ///   - rows: which rows the report keeps (every row is counted).
     public func check(
         calendar: [String: [Int]], libical: [String: [Int]]? = nil, plan: [String: [Int]]? = nil,
-        systemZone: ((String) -> (any ZoneRules)?)? = nil, expansion: DoseExpansion? = nil, cut: ExpansionCut? = nil
+        systemZone: ((String) -> (any ZoneRules)?)? = nil, expansion: DoseExpansion? = nil, cut: ExpansionCut? = nil,
+        rows: CheckReport.Rows = .every
+    ) -> CheckReport {
+        check(
+            calendar: calendar, libical: libical, plan: plan.map { all in { _, _ in all } }, systemZone: systemZone,
+            expansion: { _ in expansion }, cut: cut, rows: rows)
+    }
+
+    /// The same, streamed: the medications are compared one at a time (those that share an ID
+    /// together), in the order of their IDs, each slot's rows counted as they are made and kept
+    /// only as `rows` says, so that what is held at once is one medication's doses and the
+    /// rows kept. `plan` gives the plan's instants of a group of medications (by index), given
+    /// their `expansion` (the doses of those medications, expanded over the days the plan and
+    /// the expected doses read).
+    func check(
+        calendar: [String: [Int]], libical: [String: [Int]]?, plan: (([Int], DoseExpansion?) -> [String: [Int]])?,
+        systemZone: ((String) -> (any ZoneRules)?)?, expansion: ([Int]) -> DoseExpansion?, cut: ExpansionCut?,
+        rows selection: CheckReport.Rows
     ) -> CheckReport {
         let parts = seriesParts
         let engine = WallClockEngine(schedule: schedule)
         let wide = (from.adding(days: -2), to.adding(days: 2))
-        let expected = expectedDoses(engine: engine, days: wide, expansion: expansion)
-        // The window of the calendar's extra doses: the dose days in the schedule's home zone.
-        let home = schedule.home
-        let midnight = { (day: LocalDate) in
-            ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
+        let window = extraWindow
+        let slots = SlotRows(
+            checker: self, engine: engine,
+            series: SeriesLookup(parts: parts, calendar: calendar, libical: libical, window: instantWindow),
+            systemZone: systemZone, extraWindow: window, cut: cut ?? ExpansionCut(limit: 0))
+        var rows = CheckRows(selection: selection, days: wide, tallies: hasItinerary)
+        let skipped = SkippedDoses(engine: engine)
+        let stayed = travelEngine
+        var spacing: [SpacingProblem] = []
+        var rank = 0
+        for unit in units {
+            let doses = expansion(unit)
+            let expected = expectedDoses(engine: engine, days: wide, unit: unit, expansion: doses, skipped: skipped)
+            let channels = UnitChannels(
+                plan: plan?(unit, doses), homePinned: stayed.map { travelReference(wide, unit: unit, stayed: $0) } ?? [:])
+            let checked = Set(
+                unit.flatMap { m in
+                    schedule.medications[m].times.map { SlotKey(medicationID: schedule.medications[m].id, slotID: $0.id) }
+                }
+            )
+            .filter(slots.series.isChecked)
+            for key in Set(expected.keys).union(checked).sorted() {
+                slots.append(key, doses: expected[key] ?? [], unit: channels, rank: rank, to: &rows)
+                rank += 1
+            }
+            rows.close(person: schedule.person(of: schedule.medications[unit[0]])?.id)
+            spacing += spacingProblems(unit: unit, engine: engine, expected: expected, skipped: skipped)
         }
-        let rows = SlotRows(
-            checker: self, engine: engine, series: SeriesLookup(parts: parts, calendar: calendar),
-            channels: ChannelInstants(
-                calendar: calendar, libical: libical, plan: plan, uids: parts.mapValues(\.key), window: instantWindow),
-            homePinned: travelReference(wide), systemZone: systemZone,
-            extraWindow: midnight(from)..<midnight(to.adding(days: 1)), cut: cut ?? ExpansionCut(limit: 0))
-        var all: [DoseCheck] = []
-        all.reserveCapacity(expected.values.reduce(0) { $0 + $1.count } + 16)
-        // Each row's slot as its place among the sorted slots.
-        var ranks: [Int] = []
-        ranks.reserveCapacity(all.capacity)
-        for (rank, key) in Set(expected.keys).union(rows.channels.checked.keys).sorted().enumerated() {
-            rows.append(key, doses: expected[key] ?? [], to: &all)
-            ranks += repeatElement(rank, count: all.count - ranks.count)
+        let asNeeded = nextDoseAllowedRows(calendar: calendar, window: window)
+        for row in asNeeded {
+            rows.append(row, rank: 0)
+            rows.close(person: schedule.medications.first { $0.id == row.medicationID }.flatMap(schedule.person(of:))?.id)
         }
-        let asNeeded = nextDoseAllowedRows(calendar: calendar, window: midnight(from)..<midnight(to.adding(days: 1)))
-        all += asNeeded
-        all.permute(into: Self.order(of: all, ranks: asNeeded.isEmpty ? ranks : nil))
+        var kept = rows.kept
+        kept.permute(into: Self.order(of: kept, ranks: asNeeded.isEmpty ? rows.ranks : nil))
         let own = ownUIDs(series: parts)
         let foreign = calendar.keys.filter { !own.contains($0) }.count
-        return CheckReport(
-            from: from, to: to, gapPolicy: gapPolicy, doses: all, warnings: ClientWarnings(schedule: schedule).all,
+        var report = CheckReport(
+            from: from, to: to, gapPolicy: gapPolicy, doses: kept, warnings: ClientWarnings(schedule: schedule).all,
             foreignSeries: foreign, cut: cut?.isEmpty == false ? cut : nil,
-            spacing: spacingProblems(engine: engine, expected: expected))
+            spacing: spacing.sorted { ($0.second.instant, $0.medicationID) < ($1.second.instant, $1.medicationID) })
+        report.rows = selection
+        report.counts = rows.counts
+        report.rowsPerDay = rows.perDay
+        return report
+    }
+
+    /// The groups of medications compared together (by index): one medication each, in the
+    /// order of their IDs; all of them at once when two share an ID (they share their slots' rows).
+    var units: [[Int]] {
+        let ids = schedule.medications.map(\.id)
+        guard Set(ids).count == ids.count else { return schedule.medications.isEmpty ? [] : [Array(ids.indices)] }
+        return ids.indices.sorted { ids[$0] < ids[$1] }.map { [$0] }
+    }
+
+    /// Where the calendar's extra doses count: the dose days in the schedule's home zone.
+    private var extraWindow: Range<Int> {
+        let midnight = { (day: LocalDate) in
+            ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: schedule.home).instant
+        }
+        return midnight(from)..<midnight(to.adding(days: 1))
     }
 
     /// The rows' order: by instant (expected, else the calendar's), medication and slot. Their
@@ -134,34 +183,36 @@ public struct DoseChecker: Sendable {
         return all.indices.sorted { i, j in (instants[i], ranks[i]) < (instants[j], ranks[j]) }
     }
 
-    /// The engine's doses in `days` that fire (under the gap policy), per slot, each slot's in
-    /// time order (equal instants in the engine's order), as grouping the time-ordered doses of
-    /// all medications by slot gives them.
+    /// The engine's doses in `days` that fire (under the gap policy) of the medications at
+    /// `unit`, per slot, each slot's in time order (equal instants in the engine's order), as
+    /// grouping the time-ordered doses of all medications by slot gives them.
     func expectedDoses(
-        engine: WallClockEngine, days: (LocalDate, LocalDate), expansion: DoseExpansion?
+        engine: WallClockEngine, days: (LocalDate, LocalDate), unit: [Int], expansion: DoseExpansion?, skipped: SkippedDoses
     ) -> [SlotKey: [Occurrence]] {
-        let ids = schedule.medications.map(\.id)
-        guard Set(ids).count == ids.count else {
+        guard unit.count == 1 else {
             // Two medications of one ID share their slots' rows.
-            let all = engine.firing(engine.occurrences(from: days.0, to: days.1, gapPolicy: gapPolicy))
-            return Dictionary(grouping: all) { SlotKey(medicationID: $0.medicationID, slotID: $0.slotID) }
+            let all = unit.flatMap {
+                engine.occurrences(of: schedule.medications[$0], from: days.0, to: days.1, gapPolicy: gapPolicy)
+            }
+            .sorted { ($0.instant, $0.medicationID, $0.slotID) < ($1.instant, $1.medicationID, $1.slotID) }
+            return Dictionary(grouping: engine.firing(all, skipped: skipped)) {
+                SlotKey(medicationID: $0.medicationID, slotID: $0.slotID)
+            }
         }
         var result: [SlotKey: [Occurrence]] = [:]
-        let skipped = SkippedDoses(engine: engine)
-        for (index, m) in schedule.medications.enumerated() {
-            let slots =
-                expansion?.slots(ofMedicationAt: index, from: days.0, to: days.1)
-                ?? DoseExpansion.split(engine.occurrences(of: m, from: days.0, to: days.1), slots: m.times.count) { _ in true }
-            // The gap policy and the log's skips dose by dose, so slot by slot as well.
-            for var slot in slots {
-                slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses), skipped: skipped)
-                guard !slot.doses.isEmpty else { continue }
-                // A gap policy may move a dose past another of its slot (the sort is stable).
-                if !slot.doses.indices.dropFirst().allSatisfy({ slot.doses[$0 - 1].instant <= slot.doses[$0].instant }) {
-                    slot.doses.sort { $0.instant < $1.instant }
-                }
-                result[SlotKey(medicationID: m.id, slotID: slot.id)] = slot.doses
+        let (index, m) = (unit[0], schedule.medications[unit[0]])
+        let slots =
+            expansion?.slots(ofMedicationAt: index, from: days.0, to: days.1)
+            ?? DoseExpansion.split(engine.occurrences(of: m, from: days.0, to: days.1), slots: m.times.count) { _ in true }
+        // The gap policy and the log's skips dose by dose, so slot by slot as well.
+        for var slot in slots {
+            slot.doses = engine.firing(engine.applying(gapPolicy, to: slot.doses), skipped: skipped)
+            guard !slot.doses.isEmpty else { continue }
+            // A gap policy may move a dose past another of its slot (the sort is stable).
+            if !slot.doses.indices.dropFirst().allSatisfy({ slot.doses[$0 - 1].instant <= slot.doses[$0].instant }) {
+                slot.doses.sort { $0.instant < $1.instant }
             }
+            result[SlotKey(medicationID: m.id, slotID: slot.id)] = slot.doses
         }
         return result
     }
@@ -175,18 +226,34 @@ public struct DoseChecker: Sendable {
         }
     }
 
-    /// With an itinerary: what a feed that stayed in the home zone fires, per slot and day (each
-    /// person at their own home).
-    private func travelReference(_ window: (LocalDate, LocalDate)) -> [Key: Int] {
-        guard !schedule.itinerary.isEmpty || schedule.people.contains(where: { $0.itinerary?.isEmpty == false }) else {
-            return [:]
-        }
+    /// Whether anyone in the schedule travels.
+    var hasItinerary: Bool {
+        !schedule.itinerary.isEmpty || schedule.people.contains { $0.itinerary?.isEmpty == false }
+    }
+
+    /// With an itinerary: the engine of the schedule as if nobody travelled (each person at
+    /// their own home).
+    private var travelEngine: (engine: WallClockEngine, skipped: SkippedDoses)? {
+        guard hasItinerary else { return nil }
         var stayed = schedule
         stayed.itinerary = []
         for i in stayed.people.indices { stayed.people[i].itinerary = nil }
         let engine = WallClockEngine(schedule: stayed)
+        return (engine, SkippedDoses(engine: engine))
+    }
+
+    /// What a feed that stayed in the home zone fires for the medications at `unit`, per slot
+    /// and day (`stayed`: `travelEngine`).
+    private func travelReference(
+        _ window: (LocalDate, LocalDate), unit: [Int], stayed: (engine: WallClockEngine, skipped: SkippedDoses)
+    ) -> [Key: Int] {
+        let engine = stayed.engine
         var result: [Key: Int] = [:]
-        for dose in engine.firing(engine.occurrences(from: window.0, to: window.1, gapPolicy: gapPolicy)) {
+        let doses = unit.flatMap {
+            engine.occurrences(of: engine.schedule.medications[$0], from: window.0, to: window.1, gapPolicy: gapPolicy)
+        }
+        .sorted { ($0.instant, $0.medicationID, $0.slotID) < ($1.instant, $1.medicationID, $1.slotID) }
+        for dose in engine.firing(doses, skipped: stayed.skipped) {
             result[Key(SlotKey(medicationID: dose.medicationID, slotID: dose.slotID), engine.localDate(of: dose))] = dose.instant
         }
         return result

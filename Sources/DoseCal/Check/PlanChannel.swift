@@ -9,14 +9,41 @@
 /// repeating request that fires exactly at the doses, under its day's series part, so the
 /// instants per UID are the same whichever way the weeks are cut (the order within a UID may
 /// differ; `check` pairs them as a multiset).
-public enum PlanChannel {
+///
+/// A medication's requests depend on that medication alone (there is no budget cut), so `check`
+/// asks for them one medication at a time (`doseInstants(ofMedicationsAt:expansion:)`) and
+/// never holds the plan of a whole schedule.
+public struct PlanChannel: Sendable {
+    private var planner: NotificationPlanner
+    private let window: Range<Int>
+    private let weekByWeek: Bool
+    /// Each medication's reminder lead, by ID (the first of an ID).
+    private let leads: [String: Int]
+    private let skipped: SkippedDoses
+
+    /// The channel of `schedule` over `window`, week by week when a medication has a
+    /// rescheduled dose (nil) or as `weekByWeek` says.
+    init(schedule: Schedule, in window: Range<Int>, weekByWeek: Bool? = nil) {
+        var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
+        planner.plansSettledDoses = true
+        planner.describesRequests = false
+        self.weekByWeek = weekByWeek ?? schedule.medications.contains { !$0.rescheduled.isEmpty }
+        if !self.weekByWeek {
+            let week = planner.days * 86_400
+            planner.days *= max(1, (window.count + week - 1) / week)
+        }
+        self.planner = planner
+        self.window = window
+        leads = Dictionary(schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) }) { a, _ in a }
+        skipped = SkippedDoses(engine: planner.engine)
+    }
+
     /// - Parameter expansion: the schedule's doses already expanded (over `doseDays`), or nil.
     public static func doseInstants(
         schedule: Schedule, in window: Range<Int>, expansion: DoseExpansion? = nil
     ) -> [String: [Int]] {
-        doseInstants(
-            schedule: schedule, in: window, weekByWeek: schedule.medications.contains { !$0.rescheduled.isEmpty },
-            expansion: expansion)
+        let channel = PlanChannel(schedule: schedule, in: window)
+        return channel.doseInstants(ofMedicationsAt: Array(schedule.medications.indices), expansion: expansion)
     }
 
     /// The dose days the plans over `window` read, for a `DoseExpansion` that serves them.
@@ -34,25 +61,33 @@ public enum PlanChannel {
     static func doseInstants(
         schedule: Schedule, in window: Range<Int>, weekByWeek: Bool, expansion: DoseExpansion? = nil
     ) -> [String: [Int]] {
-        var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0)
-        planner.plansSettledDoses = true
-        planner.describesRequests = false
+        let channel = PlanChannel(schedule: schedule, in: window, weekByWeek: weekByWeek)
+        return channel.doseInstants(ofMedicationsAt: Array(schedule.medications.indices), expansion: expansion)
+    }
+
+    /// The dose instants of the medications at `indices` (those with reminders on), per feed
+    /// UID: each plan's requests of them in the plan's order (by firing and identifier).
+    func doseInstants(ofMedicationsAt indices: [Int], expansion: DoseExpansion?) -> [String: [Int]] {
+        var planner = self.planner
         planner.expansion = expansion
-        let leads = Dictionary(schedule.medications.map { ($0.id, $0.reminder.minutesBefore * 60) }) { a, _ in a }
-        if !weekByWeek {
-            let week = planner.days * 86_400
-            planner.days *= max(1, (window.count + week - 1) / week)
-        }
+        let medications = planner.engine.schedule.medications
+        let reminded = indices.filter { medications[$0].reminder.enabled }
         var result: [String: [Int]] = [:]
+        guard !reminded.isEmpty else { return result }
         var at = window.lowerBound
         while at < window.upperBound {
-            let plan = planner.plan(at: at)
-            for request in plan.requests {
+            let end = at + planner.days * 86_400
+            var requests: [NotificationRequest] = []
+            for index in reminded {
+                requests += planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
+            }
+            requests.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
+            for request in requests {
                 guard case .dose(let medicationID, _) = request.purpose else { continue }
                 let lead = leads[medicationID] ?? 0
                 result[request.uid, default: []].append(contentsOf: request.firings.lazy.map { $0 + lead })
             }
-            at = plan.to
+            at = end
         }
         return result
     }

@@ -15,15 +15,15 @@ public import ICal
 public enum RepeatingTrigger {
     /// The instant a repeating trigger for `time` in `zoneID` fires on `date`; nil if it does not
     /// fire that day (or the zone is unknown).
-    public static func fire(at time: WallTime, on date: LocalDate, zoneID: String) -> Int? {
+    public static func fire(at time: LocalTime, on date: LocalDate, zoneID: String) -> Int? {
         guard let zone = Zone(zoneID) else { return nil }
         return fire(at: time, on: date, zone: zone)
     }
 
     /// The same in `zone` as already looked up (Foundation's own answer, where asked, is still
     /// looked up by the zone's identifier).
-    public static func fire(at time: WallTime, on date: LocalDate, zone: Zone) -> Int? {
-        let local = LocalDateTime(date: date, time: WallTime(hour: time.hour, minute: time.minute)!)
+    public static func fire(at time: LocalTime, on date: LocalDate, zone: Zone) -> Int? {
+        let local = LocalDateTime(date: date, time: LocalTime(hour: time.hour, minute: time.minute)!)
         let r = ZoneResolver.resolve(local, in: zone)
         var instant = r.instant
         if case .gap = r.kind {
@@ -52,11 +52,11 @@ public enum RepeatingTrigger {
     }
 
     /// Foundation's own answer: the first match after the day's first instant.
-    static func foundation(_ time: WallTime, _ date: LocalDate, zone: Zone) -> Int? {
+    static func foundation(_ time: LocalTime, _ date: LocalDate, zone: Zone) -> Int? {
         guard let timeZone = TimeZone(identifier: zone.identifier) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let midnight = ZoneResolver.resolve(LocalDateTime(date: date, time: WallTime(hour: 0, minute: 0)!), in: zone).instant
+        let midnight = ZoneResolver.resolve(LocalDateTime(date: date, time: LocalTime(hour: 0, minute: 0)!), in: zone).instant
         let after = Date(timeIntervalSince1970: TimeInterval(midnight - 1))
         let components = DateComponents(hour: time.hour, minute: time.minute)
         guard let next = calendar.nextDate(after: after, matching: components, matchingPolicy: .nextTime) else { return nil }

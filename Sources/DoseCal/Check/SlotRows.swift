@@ -1,24 +1,48 @@
 import ICal
 
-/// Which series UID a slot's dose belongs to: the one the checked calendar fires it from, else
-/// the slot's part that started last on or before the dose day.
+/// Each slot's series UIDs and first days, and what every channel fires per series UID, read
+/// one slot at a time: which UID a slot's dose belongs to (the one the checked calendar fires it
+/// from, else the slot's part that started last on or before the dose day) and each channel's
+/// instants of the slot in the check's window (foreign UIDs left out).
 struct SeriesLookup {
+    /// Each slot's parts, by UID.
     private var partsBySlot: [SlotKey: [(firstDate: LocalDate, uid: String)]] = [:]
-    /// The checked calendar's UID per slot and instant.
-    private(set) var uidAt: [SlotKey: [Int: String]] = [:]
+    let calendar: [String: [Int]]
+    let libical: [String: [Int]]?
+    let window: Range<Int>
 
-    init(parts: [String: (key: SlotKey, firstDate: LocalDate)], calendar: [String: [Int]]) {
+    init(
+        parts: [String: (key: SlotKey, firstDate: LocalDate)], calendar: [String: [Int]], libical: [String: [Int]]?,
+        window: Range<Int>
+    ) {
         for (uid, part) in parts { partsBySlot[part.key, default: []].append((part.firstDate, uid)) }
-        for (uid, instants) in calendar {
-            guard let key = parts[uid]?.key else { continue }
-            var slot = uidAt.removeValue(forKey: key) ?? [:]
-            for instant in instants { slot[instant] = uid }
-            uidAt[key] = slot
+        for key in partsBySlot.keys { partsBySlot[key]!.sort { $0.uid < $1.uid } }
+        self.calendar = calendar
+        self.libical = libical
+        self.window = window
+    }
+
+    /// Whether the checked calendar has a series of slot `key` (a slot with no expected dose
+    /// still has rows for what its series fires).
+    func isChecked(_ key: SlotKey) -> Bool { partsBySlot[key]?.contains { calendar[$0.uid] != nil } == true }
+
+    /// The instants of slot `key` in `byUID` within the window (nil: no series of the slot).
+    func instants(of key: SlotKey, in byUID: [String: [Int]]) -> [Int]? {
+        var result: [Int]?
+        for part in partsBySlot[key] ?? [] {
+            guard let instants = byUID[part.uid] else { continue }
+            result = (result ?? []) + instants.filter { window.contains($0) }
         }
+        return result
     }
 
     /// The lookup of one slot, for its doses one after another.
-    func slot(_ key: SlotKey) -> Slot { Slot(parts: partsBySlot[key] ?? [], uidAt: uidAt[key] ?? [:]) }
+    func slot(_ key: SlotKey) -> Slot {
+        let parts = partsBySlot[key] ?? []
+        var uidAt: [Int: String] = [:]
+        for part in parts { for instant in calendar[part.uid] ?? [] { uidAt[instant] = part.uid } }
+        return Slot(parts: parts, uidAt: uidAt)
+    }
 
     struct Slot {
         let parts: [(firstDate: LocalDate, uid: String)]
@@ -32,29 +56,12 @@ struct SeriesLookup {
     }
 }
 
-/// Each channel's instants in the check's window, per slot (foreign UIDs left out).
-struct ChannelInstants {
-    var checked: [SlotKey: [Int]]
-    var libical: [SlotKey: [Int]]?
-    var plan: [SlotKey: [Int]]?
-
-    init(
-        calendar: [String: [Int]], libical: [String: [Int]]?, plan: [String: [Int]]?, uids: [String: SlotKey],
-        window: Range<Int>
-    ) {
-        func bySlot(_ byUID: [String: [Int]]?) -> [SlotKey: [Int]]? {
-            guard let byUID else { return nil }
-            var result: [SlotKey: [Int]] = [:]
-            for (uid, instants) in byUID {
-                guard let key = uids[uid] else { continue }
-                result[key, default: []] += instants.filter { window.contains($0) }
-            }
-            return result
-        }
-        checked = bySlot(calendar) ?? [:]
-        self.libical = bySlot(libical)
-        self.plan = bySlot(plan)
-    }
+/// What one group of medications brings to its slots' rows besides their expected doses: the
+/// notification plan's instants per UID (nil: not compared) and, with an itinerary, what a feed
+/// left in the home zone fires per slot and day.
+struct UnitChannels {
+    var plan: [String: [Int]]?
+    var homePinned: [DoseChecker.Key: Int]
 }
 
 /// The rows of one slot: each expected dose with what every channel fires for it, then the
@@ -63,9 +70,6 @@ struct SlotRows {
     let checker: DoseChecker
     let engine: WallClockEngine
     let series: SeriesLookup
-    let channels: ChannelInstants
-    /// With an itinerary: what a feed left in the home zone fires, per slot and day.
-    let homePinned: [DoseChecker.Key: Int]
     let systemZone: ((String) -> (any ZoneRules)?)?
     /// Where extra and duplicate reminders count: the dose days in the home zone.
     let extraWindow: Range<Int>
@@ -75,27 +79,25 @@ struct SlotRows {
     private let matcher = InstanceMatcher()
 
     init(
-        checker: DoseChecker, engine: WallClockEngine, series: SeriesLookup, channels: ChannelInstants,
-        homePinned: [DoseChecker.Key: Int], systemZone: ((String) -> (any ZoneRules)?)?, extraWindow: Range<Int>,
-        cut: ExpansionCut
+        checker: DoseChecker, engine: WallClockEngine, series: SeriesLookup, systemZone: ((String) -> (any ZoneRules)?)?,
+        extraWindow: Range<Int>, cut: ExpansionCut
     ) {
         self.checker = checker
         self.engine = engine
         self.series = series
-        self.channels = channels
-        self.homePinned = homePinned
         self.systemZone = systemZone
         self.extraWindow = extraWindow
         self.cut = cut
         reminders = Set(checker.schedule.medications.filter(\.reminder.enabled).map(\.id))
     }
 
-    /// The rows of slot `key` (its expected `doses` in time order), appended to `rows`.
-    func append(_ key: SlotKey, doses: [Occurrence], to rows: inout [DoseCheck]) {
+    /// The rows of slot `key` (its expected `doses` in time order), each with the slot's
+    /// `rank`, added to `rows`.
+    func append(_ key: SlotKey, doses: [Occurrence], unit: UnitChannels, rank: Int, to rows: inout CheckRows) {
         let instants = doses.map(\.instant)
-        let found = matcher.match(expected: instants, actual: channels.checked[key] ?? [])
-        let libFound = channels.libical.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
-        let planFound = channels.plan.map { matcher.match(expected: instants, actual: $0[key] ?? []) }
+        let found = matcher.match(expected: instants, actual: series.instants(of: key, in: series.calendar) ?? [])
+        let libFound = series.libical.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
+        let planFound = unit.plan.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         var zones = NoteZones()
         let uids = series.slot(key)
         // Medications without reminders have no notifications to compare.
@@ -113,30 +115,36 @@ struct SlotRows {
                 $0.matched[i] == found.matched[i] || unchecked || uid.map(cut.libicalSeries.contains) == true
                     ? nil : DoseCheck.Note.libical($0.matched[i])
             }
-            var notes = self.notes(dose, key: key, day: day, libical: libical, zones: &zones)
+            var notes = self.notes(dose, key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
             if let planFound, comparesPlan, planFound.matched[i] != dose.instant {
                 notes.append(.plan(planFound.matched[i]))
             }
             let status: DoseCheck.Status =
                 unchecked ? .unchecked : actual == nil ? .missing : actual == dose.instant ? .ok : .moved
+            // A row that is only counted is not made.
+            guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
+                rows.count(status: status, day: day, expected: true)
+                continue
+            }
             rows.append(
                 DoseCheck(
                     medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: day, local: dose.local,
-                    zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes))
+                    zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes), rank: rank)
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
         where extraWindow.contains(instant) {
             rows.append(
                 DoseCheck(
                     medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
-                    zone: nil, expected: nil, calendar: instant, status: status, notes: []))
+                    zone: nil, expected: nil, calendar: instant, status: status, notes: []), rank: rank)
         }
     }
 
     /// The notes in report order: the dose's gap or overlap, libical's reading, the iOS trigger,
     /// the system's zone data, a feed left in the home zone (the plan's comes last).
     private func notes(
-        _ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?, zones: inout NoteZones
+        _ dose: Occurrence, key: SlotKey, day: LocalDate, libical: DoseCheck.Note?, pinned homePinned: [DoseChecker.Key: Int],
+        zones: inout NoteZones
     ) -> [DoseCheck.Note] {
         var notes: [DoseCheck.Note] = []
         switch dose.resolution {

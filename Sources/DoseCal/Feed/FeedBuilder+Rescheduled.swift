@@ -9,8 +9,8 @@ extension FeedBuilder {
         var order: String
         var recurrenceID: DateTimeValue
         var start: DateTimeValue
-        var time: WallTime
-        var shiftedFrom: WallTime? = nil
+        var time: LocalTime
+        var shiftedFrom: LocalTime? = nil
     }
 
     /// RECURRENCE-ID overrides for the medication's `rescheduled` doses, and the doses of the
@@ -158,7 +158,7 @@ extension FeedBuilder {
     /// The original start of the slot's dose on `date` in the series' form, and a start at
     /// `time` on `day` (nil: that day) in the same form.
     private func startValues(
-        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: WallTime, on day: LocalDate? = nil,
+        of plan: SeriesPlan, _ m: Medication, date: LocalDate, movedTo time: LocalTime, on day: LocalDate? = nil,
         engine: WallClockEngine
     ) -> (recurrenceID: DateTimeValue, start: DateTimeValue)? {
         guard let slot = m.times.first(where: { $0.id == plan.slotID }) else { return nil }

@@ -151,7 +151,7 @@ struct FeedText {
 
     /// The text of a series; `time` is the slot's wall-clock time on the series' first day,
     /// `homeZone` the home zone of its person (named where a series' time is read in it).
-    func description(_ m: Medication, _ w: DoseWording, time: WallTime, home homeZone: String) -> String {
+    func description(_ m: Medication, _ w: DoseWording, time: LocalTime, home homeZone: String) -> String {
         if privacy { return named(FeedText.neutral) }
         var text = take(w)
         switch (m.recurrence, m.timePolicy) {
@@ -187,7 +187,7 @@ struct FeedText {
     }
 
     /// The text of one moved dose: its own time.
-    func movedDescription(_ m: Medication, _ w: DoseWording, time: WallTime) -> String {
+    func movedDescription(_ m: Medication, _ w: DoseWording, time: LocalTime) -> String {
         if privacy { return named(FeedText.neutral) }
         var text = take(w)
         text.add("at ")
@@ -198,7 +198,7 @@ struct FeedText {
 
     /// The text of a dose on its way to a new zone's wall clock (the gradual policy): the time it
     /// is taken at, and the time it moves toward.
-    func shiftedDescription(_ m: Medication, _ w: DoseWording, time: WallTime, toward wall: WallTime) -> String {
+    func shiftedDescription(_ m: Medication, _ w: DoseWording, time: LocalTime, toward wall: LocalTime) -> String {
         if privacy { return named(FeedText.neutral) }
         var text = take(w)
         text.add("at ")

@@ -24,7 +24,7 @@ struct NextDoseAllowedText: Sendable, Equatable {
     var summary: String { name.map { $0 + Self.nameSuffix } ?? Self.privateSummary }
 
     var description: String {
-        var text = Self.lastPrefix + EventInstance.rfc3339(last) + Self.gapPrefix + "\(minimumHours)" + Self.gapSuffix
+        var text = Self.lastPrefix + RFC3339.utc(last) + Self.gapPrefix + "\(minimumHours)" + Self.gapSuffix
         if let maxPerDay { text += Self.maximumPrefix + "\(maxPerDay)" + Self.maximumSuffix }
         return text + "."
     }

@@ -131,7 +131,7 @@ struct SeriesPlanner {
                 if case .everyNHours = m.recurrence {
                     // The last instant whose date in the person's home zone is still within the stretch.
                     let home = engine.home(of: m)
-                    let midnight = LocalDateTime(date: segEnd.adding(days: 1), time: WallTime(hour: 0, minute: 0)!)
+                    let midnight = LocalDateTime(date: segEnd.adding(days: 1), time: LocalTime(hour: 0, minute: 0)!)
                     until = ZoneResolver.resolve(midnight, in: home).instant - 1
                 }
                 rule.until = .utc(LocalDateTime(secondsSinceEpoch: until))

@@ -46,11 +46,13 @@ struct TextReading {
         return date
     }
 
-    /// A `2026-11-30T10:00:00Z` instant (`EventInstance.rfc3339`'s form), as seconds since 1970,
-    /// moved past.
+    /// A `2026-11-30T10:00:00Z` instant (`RFC3339.utc`'s form, read by `RFC3339.instant`), as
+    /// seconds since 1970, moved past.
     mutating func instant() -> Int? {
-        guard let date = date(), take("T"), let time = time(), take("Z") else { return nil }
-        return LocalDateTime(date: date, time: time).secondsSinceEpoch
+        let text = rest.prefix(20)
+        guard text.hasSuffix("Z"), let instant = RFC3339.instant(text) else { return nil }
+        rest = rest.dropFirst(20)
+        return instant
     }
 
     /// An `HH:MM` time (`:SS` when not zero), moved past.

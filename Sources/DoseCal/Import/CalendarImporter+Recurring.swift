@@ -143,7 +143,7 @@ extension CalendarImporter {
             switch o.recurrenceID {
             case .instant(let s)?: from = zone.local(at: s)
             case .local(let t, _)?: from = t
-            case .date(let d)?: from = LocalDateTime(date: d, time: WallTime(hour: 0, minute: 0)!)
+            case .date(let d)?: from = LocalDateTime(date: d, time: LocalTime(hour: 0, minute: 0)!)
             case nil: from = nil
             }
             let to: LocalDateTime?

@@ -10,7 +10,7 @@ extension CalendarImporter {
         struct Key: Hashable {
             var summary: String
             var policy: String
-            var time: WallTime
+            var time: LocalTime
         }
         var runs: [Key: [(LocalDate, ReturnedEvent, TimePolicy)]] = [:]
         var order: [Key] = []

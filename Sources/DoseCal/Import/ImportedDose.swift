@@ -4,7 +4,7 @@ import ICal
 /// dose times of the same medication are gathered into one `Medication`.
 struct ImportedDose: Sendable {
     var summary: String
-    var time: WallTime
+    var time: LocalTime
     var pattern: DayPattern
     var start: LocalDate
     var end: LocalDate?
@@ -14,7 +14,7 @@ struct ImportedDose: Sendable {
     var notes: [String]
     /// A moved dose: scheduled date, new time, original time (it names the dose of an
     /// every-N-hours slot, decision 0138), and the new date when it is another day (decision 0105).
-    typealias Move = (LocalDate, WallTime, WallTime, LocalDate?)
+    typealias Move = (LocalDate, LocalTime, LocalTime, LocalDate?)
     /// The doses overrides moved.
     var moved: [Move] = []
     /// How many series this dose time was joined from (the parts of a cycle).

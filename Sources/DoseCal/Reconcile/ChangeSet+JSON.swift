@@ -23,7 +23,7 @@ extension SeenHint {
         JSONValue(members: [
             ("medication", JSONValue(reminder.medication)), ("slot", JSONValue(reminder.slot)),
             ("date", JSONValue(reminder.date?.description)),
-            ("at", JSONValue(LocalDateTime(secondsSinceEpoch: reminder.at).description + "Z")),
+            ("at", JSONValue(RFC3339.utc(reminder.at))),
             ("source", JSONValue(reminder.source)), ("description", JSONValue(description)),
         ])
     }

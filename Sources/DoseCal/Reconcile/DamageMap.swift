@@ -22,7 +22,7 @@ struct DamageMap {
         for (uid, error) in failures where byUID[uid] == nil {
             guard let dosecal = calendar.series(uid: uid)?.dosecalUID else { continue }
             add(
-                SeriesDamage(uid: uid, line: error.line, reason: "cannot be expanded: \(error)"), dosecalUID: dosecal,
+                SeriesDamage(uid: uid, line: error.line, .notExpandable("\(error)")), dosecalUID: dosecal,
                 index: index)
         }
     }

@@ -31,17 +31,13 @@ extension Reconciler {
         for uid in missing.keys.sorted() {
             let name = VdirName.fileName(forUID: uid)
             if let why = theirs.unreadItems[name] {
-                result.append(SeriesDamage(uid: uid, file: name, reason: why))
+                result.append(SeriesDamage(uid: uid, file: name, .unusableItem(why)))
                 continue
             }
             guard !theirs.eventsWithoutUID.isEmpty, let master = base.series(uid: uid)?.master,
                 let lost = theirs.eventsWithoutUID.first(where: { $0.start == master.start && $0.ruleText == master.ruleText })
             else { continue }
-            result.append(
-                SeriesDamage(
-                    uid: uid, line: lost.line,
-                    reason: "the series' event has lost its UID (this VEVENT has its start and rule but no UID line); "
-                        + "a VEVENT needs its UID"))
+            result.append(SeriesDamage(uid: uid, line: lost.line, .lostUID))
         }
         return result
     }

@@ -59,7 +59,7 @@ public enum ReturnedTime: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// `2026-12-03T13:00:00Z`, `2026-12-03`, `2026-12-03T08:00:00 Customized Time Zone`.
     public var description: String {
         switch self {
-        case .instant(let s): return LocalDateTime(secondsSinceEpoch: s).description + "Z"
+        case .instant(let s): return RFC3339.utc(s)
         case .date(let d): return d.description
         case .local(let t, let tzid): return tzid.map { "\(t) \($0)" } ?? t.description
         }

@@ -138,7 +138,7 @@ extension Schedule {
 
     /// The `at` of a `skipped` entry: `now`, but for every-N-hours medications the dose's own
     /// instant, since such an entry is about that day's dose nearest to its `at` (decision 0106).
-    func skippedStamp(of m: Medication, date: LocalDate, time: WallTime, now: Int) -> Int {
+    func skippedStamp(of m: Medication, date: LocalDate, time: LocalTime, now: Int) -> Int {
         guard case .everyNHours = m.recurrence else { return now }
         return ZoneResolver.resolve(LocalDateTime(date: date, time: time), in: home).instant
     }
@@ -148,7 +148,7 @@ extension Medication {
     /// Sets a slot's time on the dose days `from...through` (nil: from the start, to the end):
     /// the slot's own time when that is every day, else taper steps with `times`, split at
     /// `from` and the day after `through` so other days keep their time.
-    mutating func setTime(of slotID: String, to time: WallTime, from: LocalDate?, through: LocalDate?) {
+    mutating func setTime(of slotID: String, to time: LocalTime, from: LocalDate?, through: LocalDate?) {
         let first = max(from ?? start, start)
         if first == start && through == nil {
             if let i = times.firstIndex(where: { $0.id == slotID }) { times[i].time = time }

@@ -6,18 +6,18 @@ public struct ScheduleChange: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// The slot's time changes: on every dose (`from` nil), or from `from` (through `through`,
         /// nil: open-ended). Expressed as a taper step with `times` (or the slot's own time).
-        case slotTime(slotID: String, from: LocalDate?, through: LocalDate?, old: WallTime, new: WallTime)
+        case slotTime(slotID: String, from: LocalDate?, through: LocalDate?, old: LocalTime, new: LocalTime)
         /// One dose moved within its day: a `rescheduled` entry.
-        case rescheduled(slotID: String, date: LocalDate, old: WallTime, new: WallTime)
+        case rescheduled(slotID: String, date: LocalDate, old: LocalTime, new: LocalTime)
         /// One dose moved to another day: a `rescheduled` entry with `toDate` (decision 0105).
-        case movedToDay(slotID: String, date: LocalDate, old: WallTime, toDate: LocalDate, new: WallTime)
+        case movedToDay(slotID: String, date: LocalDate, old: LocalTime, toDate: LocalDate, new: LocalTime)
         /// One dose of an every-N-hours slot moved (the slot's dose at `at` on `date`, home zone,
         /// now at `new` on `toDate`): a `rescheduled` entry with `at` (decision 0138).
-        case movedHourlyDose(slotID: String, date: LocalDate, at: WallTime, toDate: LocalDate, new: WallTime)
+        case movedHourlyDose(slotID: String, date: LocalDate, at: LocalTime, toDate: LocalDate, new: LocalTime)
         /// The medication's repeat rule changed (one slot's series, or all of them alike).
         case recurrence(old: Recurrence, new: Recurrence)
         /// One dose deleted: a `skipped` log entry.
-        case skipped(slotID: String, date: LocalDate, time: WallTime)
+        case skipped(slotID: String, date: LocalDate, time: LocalTime)
         /// The medication stops: no dose on or after `from` (its `end` becomes the day before).
         case stopped(from: LocalDate)
         /// One dose time of several stops: no dose of the slot on or after `from` (its `until`

@@ -13,14 +13,17 @@ public struct SeriesDamage: Sendable, Hashable {
     public var file: String?
     /// The line of the damaged property (or of BEGIN:VEVENT), when known.
     public var line: Int?
-    /// What is wrong, without medicine names: the property and its value, and what is valid.
-    public var reason: String
+    /// What is wrong.
+    public var kind: Kind
 
-    public init(uid: String, file: String? = nil, line: Int? = nil, reason: String) {
+    /// What is wrong, without medicine names: the property and its value, and what is valid.
+    public var reason: String { kind.description }
+
+    public init(uid: String, file: String? = nil, line: Int? = nil, _ kind: Kind) {
         self.uid = uid
         self.file = file
         self.line = line
-        self.reason = reason
+        self.kind = kind
     }
 
     /// `FILE: line N: UID: reason`, leaving out what is unknown.
@@ -45,22 +48,18 @@ extension ReturnedCalendar {
         var rules: [String: String?] = [:]  // each RRULE text's problem, read once
         for s in series where s.dosecalUID != nil {
             if let error = dropped[s.uid] {
-                result[s.uid] = SeriesDamage(uid: s.uid, line: error.line, reason: SeriesDamage.reason(error))
+                result[s.uid] = SeriesDamage(uid: s.uid, line: error.line, SeriesDamage.kind(error))
                 continue
             }
-            let problem =
-                s.master.map { SeriesDamage.problem(in: $0, defined: defined, rules: &rules) } ?? (
-                    nil, "only overrides are left; the main event (without RECURRENCE-ID) is missing"
-                )
-            if let reason = problem.reason {
-                result[s.uid] = SeriesDamage(
-                    uid: s.uid, line: problem.line ?? s.master?.line ?? s.overrides.first?.line, reason: reason)
+            let problem = s.master.map { SeriesDamage.problem(in: $0, defined: defined, rules: &rules) } ?? (nil, .onlyOverrides)
+            if let kind = problem.kind {
+                result[s.uid] = SeriesDamage(uid: s.uid, line: problem.line ?? s.master?.line ?? s.overrides.first?.line, kind)
                 continue
             }
             for o in s.overrides {
                 let p = SeriesDamage.problem(in: o, defined: defined, rules: &rules)
-                if let reason = p.reason {
-                    result[s.uid] = SeriesDamage(uid: s.uid, line: p.line ?? o.line, reason: reason)
+                if let kind = p.kind {
+                    result[s.uid] = SeriesDamage(uid: s.uid, line: p.line ?? o.line, kind)
                     break
                 }
             }
@@ -71,49 +70,45 @@ extension ReturnedCalendar {
 
 extension SeriesDamage {
     /// Why the parser left a property out, in the words of the RRULE reader for a repeat rule.
-    static func reason(_ error: ICalError) -> String {
-        guard case .invalidProperty(_, let name, let message) = error else { return "\(error)" }
+    static func kind(_ error: ICalError) -> Kind {
+        guard case .invalidProperty(_, let name, let message) = error else { return .unparsed("\(error)") }
         let marker = "Removing entire property: "
         if let r = message.range(of: marker) {
             let value = String(message[r.upperBound...])
-            if name == "RRULE", let why = RecurrencePattern.problem(inRRule: value) { return "RRULE \(value): \(why)" }
-            return "\(name) \(value) cannot be read"
+            if name == "RRULE", let why = RecurrencePattern.problem(inRRule: value) { return .invalidRule(value, problem: why) }
+            return .unreadableValue(property: name, value: value)
         }
-        return "\(name) cannot be read (\(message))"
+        return .unreadableProperty(property: name, message: message)
     }
 
-    /// The first problem of one VEVENT (line, reason), or (nil, nil).
+    /// The first problem of one VEVENT (line, kind), or (nil, nil).
     /// `rules` remembers the problem of each RRULE text (nil: none).
     static func problem(
         in event: ReturnedEvent, defined: Set<String>, rules: inout [String: String?]
-    ) -> (line: Int?, reason: String?) {
+    ) -> (line: Int?, kind: Kind?) {
         let c = event.component
         guard let start = c.property("DTSTART") else {
-            return (event.line, "DTSTART is missing; every dose event needs a start")
+            return (event.line, .missingStart)
         }
         guard DateTimeValue(property: start) != nil else {
-            return (start.line, "DTSTART \(start.value) is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)")
+            return (start.line, .startNotADate(start.value))
         }
         for p in c.properties where ["DTSTART", "DTEND", "EXDATE", "RDATE", "RECURRENCE-ID"].contains(p.name) {
             if let tzid = p.parameter("TZID"), ZoneName(tzid: tzid) == nil, !defined.contains(tzid) {
-                return (p.line, "\(p.name) is in the unknown time zone \(tzid), which the file does not define either")
+                return (p.line, .unknownZone(property: p.name, tzid: tzid))
             }
             guard p.name != "DTSTART", p.name != "DTEND" else { continue }
             if let bad = ReturnedEvent.items(of: p).first(where: { $0.value == nil }) {
-                return (p.line, "\(p.name) \(bad.text) is not a date or date-time")
+                return (p.line, .notADate(property: p.name, text: String(bad.text)))
             }
         }
         if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"),
             let reason = ruleProblem(rule.value, rules: &rules)
         {
-            return (rule.line, "RRULE \(rule.value): \(reason)")
+            return (rule.line, .invalidRule(rule.value, problem: reason))
         }
         if c.property("RECURRENCE-ID") == nil, let rule = c.property("RRULE"), endsBeforeStart(event) {
-            return (
-                rule.line,
-                "RRULE \(rule.value): UNTIL is before DTSTART \(start.value); a rule cannot end before its first dose, "
-                    + "so this is not read as the series ending"
-            )
+            return (rule.line, .ruleEndsBeforeStart(rule: rule.value, start: start.value))
         }
         return (nil, nil)
     }

@@ -116,8 +116,8 @@ struct SlotComparison {
         // In row order, as the base's doses below.
         let retimed = candidates.filter { $0.edit == .retimed }
         var next = 0
-        var runs: [(first: Int, last: Int, new: WallTime)] = []
-        var current: (first: Int, last: Int, new: WallTime)? = nil
+        var runs: [(first: Int, last: Int, new: LocalTime)] = []
+        var current: (first: Int, last: Int, new: LocalTime)? = nil
         var leftover: [Candidate] = candidates.filter { $0.edit != .retimed }
         for i in rows.indices where rows[i].base != nil {
             guard next < retimed.count, retimed[next].row == i, let t = retimed[next].theirs else {

@@ -55,7 +55,7 @@ extension VdirSync {
         var names: [String] = []
         for file in state.files where file.problem == nil {
             guard let data = file.data ?? (try? PlainFile.read(folder + "/" + file.name)) ?? nil else {
-                for uid in file.uids { damaged[uid] = SeriesDamage(uid: uid, file: file.name, reason: "cannot be read") }
+                for uid in file.uids { damaged[uid] = SeriesDamage(uid: uid, file: file.name, .unreadableFile) }
                 continue
             }
             items.append(Array(data))
@@ -100,7 +100,7 @@ extension VdirSync {
         let file = state.files.first { $0.uids == [uid] && $0.problem == nil }
         if let damage = verdict.damage[uid] {
             // Readable damage is repaired from the schedule; an unreadable file is left alone.
-            guard let file, let hash = file.hash, let data = file.data, damage.reason != "cannot be read" else { return }
+            guard let file, let hash = file.hash, let data = file.data, damage.kind != .unreadableFile else { return }
             let tag = SHA256.hex(uid).prefix(16) + "-" + hash.prefix(12)
             result.repaired.append(Repair(uid: uid, file: file.name, backup: statusPath + ".damaged-\(tag).ics", data: data))
             markSeen(uid, file: file, hash: hash, in: &result.status)
@@ -167,7 +167,9 @@ extension VdirSync {
             guard let problem = f.problem else { continue }
             var owners = f.uids.filter { status.entries[$0]?.owner == .schedule }
             if let uid = byFile[f.name], !owners.contains(uid) { owners.append(uid) }
-            for uid in owners where result[uid] == nil { result[uid] = SeriesDamage(uid: uid, file: f.name, reason: problem) }
+            for uid in owners where result[uid] == nil {
+                result[uid] = SeriesDamage(uid: uid, file: f.name, .unusableItem(problem))
+            }
         }
         return result
     }

@@ -89,14 +89,14 @@ extension Medication {
 public struct RescheduledDose: Sendable, Equatable {
     public var slot: String
     public var date: LocalDate
-    public var time: WallTime
+    public var time: LocalTime
     /// The day the dose moves to; nil: the same day (decision 0105).
     public var toDate: LocalDate?
     /// Every-N-hours slots only (several doses a day): which of that day's doses moves, by its
     /// original wall-clock time in the home zone; nil for every other slot (decision 0138).
-    public var at: WallTime?
+    public var at: LocalTime?
 
-    public init(slot: String, date: LocalDate, time: WallTime, toDate: LocalDate? = nil, at: WallTime? = nil) {
+    public init(slot: String, date: LocalDate, time: LocalTime, toDate: LocalDate? = nil, at: LocalTime? = nil) {
         self.slot = slot
         self.date = date
         self.time = time
@@ -111,11 +111,11 @@ public struct RescheduledDose: Sendable, Equatable {
 /// A dose slot: a wall-clock time with a stable id (editing the time keeps the id, so the UID).
 public struct DoseSlot: Sendable, Equatable {
     public var id: String
-    public var time: WallTime
+    public var time: LocalTime
     /// The last day this dose time is taken (inclusive); nil: until the medication ends. Set by
     /// reconcile when one series of several was deleted in the calendar (decision 0025).
     public var until: LocalDate?
-    public init(id: String, time: WallTime, until: LocalDate? = nil) {
+    public init(id: String, time: LocalTime, until: LocalDate? = nil) {
         self.id = id
         self.time = time
         self.until = until
@@ -209,10 +209,10 @@ public struct Supply: Sendable, Equatable {
     /// Warn this many days before the run-out date.
     public var warningDays: Int
     /// Wall-clock time of the refill reminder.
-    public var refillReminderTime: WallTime
+    public var refillReminderTime: LocalTime
 
     public init(
-        pills: Double, asOf: LocalDate, warningDays: Int = 7, refillReminderTime: WallTime = WallTime(hour: 9, minute: 0)!
+        pills: Double, asOf: LocalDate, warningDays: Int = 7, refillReminderTime: LocalTime = LocalTime(hour: 9, minute: 0)!
     ) {
         self.pills = pills
         self.asOf = asOf

@@ -55,7 +55,7 @@ extension MedicationDecoder {
     /// that day in the home zone (checked when `slot` is known); not allowed otherwise. Nil when
     /// absent or wrong (reported).
     private func decodeAt(_ f: ScheduleFields, of m: Medication, slot: String?, date: LocalDate) throws(ScheduleError)
-        -> WallTime?
+        -> LocalTime?
     {
         guard m.isHourly else {
             if let node = f["at"] {

@@ -6,21 +6,21 @@
 /// exactly what was given (docs/schedule-format.md "clock").
 public struct PersonalClock: Sendable, Equatable {
     /// Times of day by FHIR EventTiming code (`MORN`, `NOON`, `EVE`, `NIGHT`, `HS`, `WAKE` ...).
-    public var when: [String: WallTime]
+    public var when: [String: LocalTime]
     /// Meal times by meal: `breakfast`, `lunch`, `dinner`.
-    public var meals: [String: WallTime]
+    public var meals: [String: LocalTime]
     /// Minutes before a meal that a dose "before meals" (AC, ACM ...) is taken.
     public var beforeMealMinutes: Int?
     /// Minutes after a meal that a dose "after meals" (PC, PCM ...) is taken.
     public var afterMealMinutes: Int?
     /// The times of "N times a day", by N (1 to 6).
-    public var timesPerDay: [Int: [WallTime]]
+    public var timesPerDay: [Int: [LocalTime]]
     /// The times of timing abbreviations (`BID`, `TID`, `QID`, `QD`, `QAM`, `QPM`, `QHS`, `AM`, `PM`).
-    public var codes: [String: [WallTime]]
+    public var codes: [String: [LocalTime]]
 
     public init(
-        when: [String: WallTime] = [:], meals: [String: WallTime] = [:], beforeMealMinutes: Int? = nil,
-        afterMealMinutes: Int? = nil, timesPerDay: [Int: [WallTime]] = [:], codes: [String: [WallTime]] = [:]
+        when: [String: LocalTime] = [:], meals: [String: LocalTime] = [:], beforeMealMinutes: Int? = nil,
+        afterMealMinutes: Int? = nil, timesPerDay: [Int: [LocalTime]] = [:], codes: [String: [LocalTime]] = [:]
     ) {
         self.when = when
         self.meals = meals
@@ -67,31 +67,31 @@ extension PersonalClock {
 
     /// The time of an EventTiming code of a time of day; nil for a code the clock and the defaults
     /// do not know.
-    public func time(when code: String) -> WallTime? {
-        when[code] ?? Self.defaultWhen[code].flatMap(WallTime.init(parsing:))
+    public func time(when code: String) -> LocalTime? {
+        when[code] ?? Self.defaultWhen[code].flatMap(LocalTime.init(parsing:))
     }
 
     /// The time of a meal (`breakfast`, `lunch`, `dinner`).
-    public func time(meal: String) -> WallTime? {
-        meals[meal] ?? Self.defaultMeals[meal].flatMap(WallTime.init(parsing:))
+    public func time(meal: String) -> LocalTime? {
+        meals[meal] ?? Self.defaultMeals[meal].flatMap(LocalTime.init(parsing:))
     }
 
     public var minutesBeforeMeal: Int { beforeMealMinutes ?? Self.defaultBeforeMealMinutes }
     public var minutesAfterMeal: Int { afterMealMinutes ?? Self.defaultAfterMealMinutes }
 
     /// The times of "`count` times a day"; nil beyond 6 unless the clock says them.
-    public func times(perDay count: Int) -> [WallTime]? {
-        timesPerDay[count] ?? Self.defaultTimesPerDay[count].map { $0.compactMap(WallTime.init(parsing:)) }
+    public func times(perDay count: Int) -> [LocalTime]? {
+        timesPerDay[count] ?? Self.defaultTimesPerDay[count].map { $0.compactMap(LocalTime.init(parsing:)) }
     }
 
     /// The times of a timing abbreviation (BID, TID, QID are "2, 3, 4 times a day" unless set).
-    public func times(code: String) -> [WallTime]? {
+    public func times(code: String) -> [LocalTime]? {
         if let own = codes[code] { return own }
         switch code {
         case "BID": return times(perDay: 2)
         case "TID": return times(perDay: 3)
         case "QID": return times(perDay: 4)
-        default: return Self.defaultCodes[code].map { $0.compactMap(WallTime.init(parsing:)) }
+        default: return Self.defaultCodes[code].map { $0.compactMap(LocalTime.init(parsing:)) }
         }
     }
 }

@@ -46,10 +46,10 @@ extension ScheduleDecoder {
 
     /// An object of `"KEY": "HH:MM"` with keys from `keys`.
     private func timeMap(_ node: JSONNode, at path: FieldPath, keys: [String], what: String) throws(ScheduleError)
-        -> [String: WallTime]
+        -> [String: LocalTime]
     {
         let f = try reader.fields(node, at: path, known: JSONKeys(keys), context: ", which is not \(what)")
-        var result: [String: WallTime] = [:]
+        var result: [String: LocalTime] = [:]
         for key in keys {
             if let time = try f.optional(key, reader.time) { result[key] = time }
         }
@@ -59,10 +59,10 @@ extension ScheduleDecoder {
     /// An object of `"KEY": ["HH:MM", ...]` with keys from `keys`; each list non-empty, in time
     /// order, no time twice.
     private func timeLists(_ node: JSONNode, at path: FieldPath, keys: [String], what: String) throws(ScheduleError)
-        -> [String: [WallTime]]
+        -> [String: [LocalTime]]
     {
         let f = try reader.fields(node, at: path, known: JSONKeys(keys), context: ", which is not \(what)")
-        var result: [String: [WallTime]] = [:]
+        var result: [String: [LocalTime]] = [:]
         for key in keys {
             guard let list = f[key] else { continue }
             let times = try entries(list, at: f.path(key)) { (n, p) throws(ScheduleError) in try reader.time(n, at: p) }

@@ -15,7 +15,7 @@ extension ScheduleEncoder {
         return o.value
     }
 
-    private static func times(_ list: [WallTime]) -> JSONValue {
+    private static func times(_ list: [LocalTime]) -> JSONValue {
         JSONValue(.array(list.map { JSONValue(.string($0.description)) }))
     }
 }

@@ -238,14 +238,13 @@ package enum ScheduleEncoder {
         o.add("medication", .string(e.medication))
         o.add("slot", .string(e.slot))
         if let date = e.date { o.add("date", .string(date.description)) }
-        o.add("at", .string(LocalDateTime(secondsSinceEpoch: e.at).description + "Z"))
+        o.add("at", .string(RFC3339.utc(e.at)))
         o.add("source", .string(e.source))
         return o.value
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` (whole seconds, rounded down).
     static func utcText(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        return LocalDateTime(secondsSinceEpoch: seconds).description + "Z"
+        RFC3339.utc(Int(date.timeIntervalSince1970.rounded(.down)))
     }
 }

@@ -181,10 +181,10 @@ struct ScheduleReader {
     }
 
     /// An `HH:MM` time of day.
-    func time(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> WallTime {
+    func time(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> LocalTime {
         if let r = node.asciiRange, r.count == 5, let time = Self.time(node.tape.bytes, r.lowerBound) { return time }
         let s = try string(node, at: path, expected: "a time \"HH:MM\" (a string)")
-        guard s.utf8.count == 5, let time = WallTime(parsing: s) else {
+        guard s.utf8.count == 5, let time = LocalTime(parsing: s) else {
             throw fail(node, path, "\(JSONWriter.quoted(s)) is not a time; use HH:MM from 00:00 to 23:59")
         }
         return time
@@ -204,16 +204,17 @@ struct ScheduleReader {
         return zone
     }
 
-    /// An RFC 3339 date-time with `Z` or a numeric offset; fractional seconds are dropped.
+    /// An RFC 3339 date-time with `Z` or a numeric offset, read by `RFC3339.instant`
+    /// (fractional seconds are dropped).
     func instant(_ node: JSONNode, at path: FieldPath) throws(ScheduleError) -> Date {
         let s = try string(node, at: path, expected: "an RFC 3339 date-time (a string)")
-        guard let date = Self.parseRFC3339(s) else {
+        guard let instant = RFC3339.instant(s) else {
             throw fail(
                 node, path,
                 "\(JSONWriter.quoted(s)) is not an RFC 3339 date-time; use YYYY-MM-DDTHH:MM:SS with Z or an offset, like \"2026-11-01T08:05:00-05:00\""
             )
         }
-        return date
+        return Date(timeIntervalSince1970: TimeInterval(instant))
     }
 
     /// One of `choices` (compared exactly).
@@ -238,10 +239,10 @@ struct ScheduleReader {
         return LocalDate(year: y, month: m, day: d)
     }
 
-    /// `WallTime(parsing:)` of the 5 bytes `HH:MM` at `i`, without a String.
-    static func time(_ c: [UInt8], _ i: Int) -> WallTime? {
+    /// `LocalTime(parsing:)` of the 5 bytes `HH:MM` at `i`, without a String.
+    static func time(_ c: [UInt8], _ i: Int) -> LocalTime? {
         guard c[i + 2] == UInt8(ascii: ":"), let h = twoDigits(c, i), let m = twoDigits(c, i + 3) else { return nil }
-        return WallTime(hour: h, minute: m)
+        return LocalTime(hour: h, minute: m)
     }
 
     /// The value of the two ASCII digits at `c[i]`, `c[i + 1]`.
@@ -267,66 +268,5 @@ struct ScheduleReader {
                 (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F
                     || b == 0x2D
             }
-    }
-
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`; `T` and `Z` may be lower case.
-    /// Fractional seconds are dropped (the log keeps whole seconds).
-    static func parseRFC3339(_ s: String) -> Date? {
-        let c = Array(s.utf8)
-        func number(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= c.count else { return nil }
-            return c[from..<from + count].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-                ? Int(decimalDigits: c[from..<from + count]) : nil
-        }
-        func byte(_ i: Int, _ choices: String) -> Bool { i < c.count && choices.utf8.contains(c[i]) }
-        guard c.count >= 20, byte(4, "-"), byte(7, "-"), byte(10, "Tt"), byte(13, ":"), byte(16, ":"),
-            let y = number(0, 4), let mo = number(5, 2), let d = number(8, 2), let date = LocalDate(year: y, month: mo, day: d),
-            let h = number(11, 2), let mi = number(14, 2), let sec = number(17, 2), sec < 60,
-            let time = WallTime(hour: h, minute: mi, second: sec)
-        else { return nil }
-        var i = 19
-        if byte(i, ".") {
-            i += 1
-            let digitsStart = i
-            while i < c.count, c[i] >= 0x30, c[i] <= 0x39 { i += 1 }
-            guard i > digitsStart else { return nil }
-        }
-        var offset = 0
-        if byte(i, "Zz") {
-            guard i + 1 == c.count else { return nil }
-        } else {
-            guard c.count - i == 6, byte(i, "+-"), byte(i + 3, ":"), let oh = number(i + 1, 2), oh <= 23,
-                let om = number(i + 4, 2), om <= 59
-            else { return nil }
-            offset = (oh * 3600 + om * 60) * (byte(i, "-") ? -1 : 1)
-        }
-        let utc = LocalDateTime(date: date, time: time).secondsSinceEpoch - offset
-        // The file writes instants in UTC, so they must stay within years 0001-9999 there too.
-        guard (1...9999).contains(LocalDateTime(secondsSinceEpoch: utc).date.year) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(utc))
-    }
-}
-
-/// RFC 3339 timestamps, read the one way dosecal reads them (the schedule file's log and refill
-/// times, and the command line's `--now` and `--at`): `YYYY-MM-DDTHH:MM:SS[.fraction]` with `Z`
-/// or `+HH:MM`/`-HH:MM`, fractional seconds dropped. (Written by `RFC3339.utc`, CalendarTime.)
-extension RFC3339 {
-    /// Seconds since 1970, or nil when `text` is not such a timestamp.
-    public static func instant(_ text: String) -> Int? {
-        ScheduleReader.parseRFC3339(text).map { Int($0.timeIntervalSince1970) }
-    }
-}
-
-extension Int {
-    /// The value of a run of ASCII digits (the caller checked they are digits); nil when it overflows.
-    fileprivate init?(decimalDigits bytes: ArraySlice<UInt8>) {
-        var value = 0
-        for b in bytes {
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(Int(b) - 0x30)
-            guard !o1, !o2 else { return nil }
-            value = sum
-        }
-        self = value
     }
 }

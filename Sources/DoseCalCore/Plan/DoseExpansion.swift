@@ -14,16 +14,22 @@ public struct DoseExpansion: Sendable {
     public let engine: WallClockEngine
     public let from: LocalDate
     public let to: LocalDate
-    /// Per medication (by index): its doses over `from...to`, or nil when it is expanded per request.
-    private let shared: [[Occurrence]?]
+    /// Per medication (by index): its doses over `from...to`; absent when it is expanded per request.
+    private let shared: [Int: [Occurrence]]
 
-    public init(engine: WallClockEngine, from: LocalDate, to: LocalDate) {
+    /// - Parameter indices: the medications expanded (by index in the schedule); nil: every one.
+    ///   The others are expanded by the engine at each request (`check` expands one medication
+    ///   at a time, so that a year of many medications is never held at once).
+    public init(engine: WallClockEngine, from: LocalDate, to: LocalDate, medicationsAt indices: [Int]? = nil) {
         self.engine = engine
         self.from = from
         self.to = to
-        shared = engine.schedule.medications.map { m in
-            DoseExpansion.isSliceable(m) ? engine.occurrences(of: m, from: from, to: to) : nil
+        var shared: [Int: [Occurrence]] = [:]
+        for index in indices ?? Array(engine.schedule.medications.indices) {
+            let m = engine.schedule.medications[index]
+            if DoseExpansion.isSliceable(m) { shared[index] = engine.occurrences(of: m, from: from, to: to) }
         }
+        self.shared = shared
     }
 
     /// Whether `medication`'s doses over a range are those of a wider range with a dose day in it.

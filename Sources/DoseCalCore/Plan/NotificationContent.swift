@@ -31,7 +31,7 @@ public struct NotificationContent: Sendable, Equatable {
     /// whose it is ("Grandma — Warfarin 5 mg tablets", "Grandma takes half a tablet (2.5 mg) of
     /// Warfarin 5 mg at 18:00."). The amount is `MedicationWords.dose(of:amount:text:)`'s.
     static func dose(
-        _ m: Medication, pills: Double, dose: String?, time: WallTime, thread: String, privacy: Bool,
+        _ m: Medication, pills: Double, dose: String?, time: LocalTime, thread: String, privacy: Bool,
         person: PersonWords? = nil
     ) -> Self {
         let title = privacy ? privateTitle : m.label

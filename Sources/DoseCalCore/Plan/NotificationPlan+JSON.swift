@@ -12,28 +12,27 @@ extension NotificationPlan {
     /// ("Medication 2"). With `pending`, also `add`, `remove`, `keep` and `ignored`.
     public func json(privacy: Bool, pending: PendingDiff? = nil) -> String {
         var root = ObjectBuilder()
-        root.add("from", .string(Self.rfc3339(from)))
-        root.add("to", .string(Self.rfc3339(to)))
+        root.add("from", .string(RFC3339.utc(from)))
+        root.add("to", .string(RFC3339.utc(to)))
         root.add("budget", .int(budget))
         root.add("margin", .int(margin))
         root.add("capacity", .int(capacity))
         root.add("requested", .int(requests.count + dropped.count))
         root.add("planned", .int(requests.count))
-        root.add("coveredUntil", .string(Self.rfc3339(coveredUntil)))
-        root.add("topUpBy", .string(Self.rfc3339(topUpBy)))
+        root.add("coveredUntil", .string(RFC3339.utc(coveredUntil)))
+        root.add("topUpBy", .string(RFC3339.utc(topUpBy)))
         root.add("categories", JSONValue(.array(NotificationCategory.all.map(Self.json))))
         root.add("requests", JSONValue(.array(requests.map { Self.json($0, privacy: privacy) })))
         root.add("dropped", JSONValue(.array(dropped.map { Self.json($0, privacy: privacy) })))
         if let pending {
-            for (key, ids) in [("add", pending.add), ("remove", pending.remove), ("keep", pending.keep), ("ignored", pending.ignored)] {
+            for (key, ids) in [
+                ("add", pending.add), ("remove", pending.remove), ("keep", pending.keep), ("ignored", pending.ignored),
+            ] {
                 root.add(key, JSONValue(.array(ids.map { JSONValue(.string($0)) })))
             }
         }
         return JSONWriter.document(root.value)
     }
-
-    /// `2026-12-01T13:00:00Z`.
-    public static func rfc3339(_ instant: Int) -> String { RFC3339.utc(instant) }
 
     /// Apple's weekday number: 1 for Sunday, 2 for Monday ... 7 for Saturday.
     public static func appleWeekday(_ day: Weekday) -> Int { (day.index + 1) % 7 + 1 }
@@ -65,7 +64,7 @@ extension NotificationPlan {
         o.add("content", json(r.content))
         o.add("userInfo", userInfo(r))
         o.add("trigger", json(r.trigger))
-        o.add("fires", .string(rfc3339(r.fires)))
+        o.add("fires", .string(RFC3339.utc(r.fires)))
         switch r.purpose {
         case .dose(let medicationID, let slotID):
             o.add("kind", .string("dose"))

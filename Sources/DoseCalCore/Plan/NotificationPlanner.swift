@@ -50,7 +50,9 @@ public struct NotificationPlanner: Sendable {
         let skipped = SkippedDoses(engine: engine)
         for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
             if m.reminder.enabled {
-                all += doseRequests(m, index: index, from: at, to: end, skipped: skipped) + asNeededRequests(m, at: at, to: end)
+                all +=
+                    doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
+                    + asNeededRequests(m, at: at, to: end)
             }
             all += supplyRequests(m, from: at, to: end)
         }
@@ -81,9 +83,11 @@ public struct NotificationPlanner: Sendable {
         return (all.indices.filter { !isDropped[$0] }.map { all[$0] }, victims.map { all[$0] })
     }
 
-    private func doseRequests(
-        _ m: Medication, index: Int, from: Int, to: Int, skipped: SkippedDoses
-    ) -> [NotificationRequest] {
+    /// The dose reminders of the medication at `index` (reminders on or not) that fire in
+    /// `from..<to`, before any budget cut: what `plan(at:)` plans for it, and what `check`
+    /// compares one medication at a time. `skipped`: `SkippedDoses(engine: engine)`, made once.
+    public func doseRequests(ofMedicationAt index: Int, from: Int, to: Int, skipped: SkippedDoses) -> [NotificationRequest] {
+        let m = engine.schedule.medications[index]
         let lead = m.reminder.minutesBefore * 60
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
         let first = Zone.utc.local(at: from + lead).date.adding(days: -2)

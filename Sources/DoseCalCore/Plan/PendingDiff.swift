@@ -58,7 +58,8 @@ public struct PendingDiff: Sendable, Equatable {
     public static func isDoseCal(_ identifier: String) -> Bool {
         guard let slash = identifier.firstIndex(of: "/") else { return false }
         let uid = identifier[..<slash]
-        return uid.hasPrefix("dose-") && uid.hasSuffix("@" + DoseIdentity.uidDomain) && identifier.index(after: slash) < identifier.endIndex
+        return uid.hasPrefix("dose-") && uid.hasSuffix("@" + DoseIdentity.uidDomain)
+            && identifier.index(after: slash) < identifier.endIndex
     }
 
     /// Whether the app's trigger `theirs` has every key of the planned trigger with the same

@@ -24,7 +24,8 @@ extension PendingRequest {
         do {
             root = try JSONValue.parse(data)
         } catch {
-            throw PendingFileError(file: file, line: error.line, column: error.column, message: "\(error.message); \(PendingFileError.valid)")
+            throw PendingFileError(
+                file: file, line: error.line, column: error.column, message: "\(error.message); \(PendingFileError.valid)")
         }
         var list = root
         if root.objectMembers != nil {

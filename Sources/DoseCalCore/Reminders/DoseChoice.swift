@@ -53,7 +53,7 @@ struct DoseChoice {
     /// (a taken entry: the nearest not yet taken); without `date`, within `doseSearchDays`.
     func named(slot: String?, date: LocalDate?) throws(ReminderError) -> (dose: Occurrence?, warnings: [LogWarning]) {
         let slots = medication.times.map { "\($0.id) (\($0.time))" }
-        if let slot, !medication.times.contains(where: { $0.id == slot }), WallTime(parsing: slot) == nil {
+        if let slot, !medication.times.contains(where: { $0.id == slot }), LocalTime(parsing: slot) == nil {
             throw .unknownSlot(medicationID: medication.id, slot: slot, slots: slots)
         }
         var candidates: [Occurrence]
@@ -83,7 +83,7 @@ struct DoseChoice {
     /// Whether `dose` is of `slot` (its id, or its time on the dose's day); any slot when nil.
     private func matches(_ dose: Occurrence, slot: String?) -> Bool {
         guard let slot, dose.slotID != slot else { return true }
-        guard let time = WallTime(parsing: slot), let s = medication.times.first(where: { $0.id == dose.slotID }) else {
+        guard let time = LocalTime(parsing: slot), let s = medication.times.first(where: { $0.id == dose.slotID }) else {
             return false
         }
         return engine.time(of: s, in: medication, on: engine.localDate(of: dose)) == time

@@ -11,7 +11,7 @@ extension ReminderStatus {
     public func json(_ statuses: [MedicationStatus], privacy: Bool) -> String {
         var root = ObjectBuilder()
         root.add("version", .int(Self.snapshotVersion))
-        root.add("at", .string(NotificationPlan.rfc3339(at)))
+        root.add("at", .string(RFC3339.utc(at)))
         root.add("graceMinutes", .int(grace / 60))
         root.add("noEntryRule", Self.noEntryRuleJSON)
         root.add("medications", JSONValue(.array(statuses.map { medication($0, privacy: privacy) })))
@@ -35,7 +35,7 @@ extension ReminderStatus {
             o.add("supplyUnit", .string(unit.rawValue))
         }
         o.add("runOut", s.forecast?.runOut.map { .string($0.description) } ?? .null)
-        o.add("refillBy", s.refillBy.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
+        o.add("refillBy", s.refillBy.map { .string(RFC3339.utc($0)) } ?? .null)
         o.add("next", JSONValue(.array(s.next.map { dose($0, v1: false) })))
         // Version 1's `missed` lists the not recorded doses too (as `missed-no-entry`).
         let missedV1 = (s.missed + s.notRecorded).sorted { $0.occurrence.instant < $1.occurrence.instant }
@@ -59,11 +59,11 @@ extension ReminderStatus {
         o.add("kind", .string("asNeeded"))
         o.add("minimumHours", .int(doses.minimumHours))
         o.add("maxPerDay", doses.maxPerDay.map { .int($0) } ?? .null)
-        o.add("lastTaken", doses.last.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
-        o.add("nextAllowed", doses.nextAllowed.map { .string(NotificationPlan.rfc3339($0)) } ?? .null)
+        o.add("lastTaken", doses.last.map { .string(RFC3339.utc($0)) } ?? .null)
+        o.add("nextAllowed", doses.nextAllowed.map { .string(RFC3339.utc($0)) } ?? .null)
         o.add("allowedNow", .bool(doses.isAllowed(at: at)))
         o.add(
-            "dosesLast24Hours", JSONValue(.array(doses.lastDay(at: at).map { JSONValue(.string(NotificationPlan.rfc3339($0))) })))
+            "dosesLast24Hours", JSONValue(.array(doses.lastDay(at: at).map { JSONValue(.string(RFC3339.utc($0))) })))
     }
 
     /// The reminders a calendar reported as seen, the latest per slot: `slot`, `date` (the dose's,
@@ -73,7 +73,7 @@ extension ReminderStatus {
             var o = ObjectBuilder()
             o.add("slot", .string(hint.slot))
             o.add("date", hint.date.map { .string($0.description) } ?? .null)
-            o.add("at", .string(NotificationPlan.rfc3339(hint.at)))
+            o.add("at", .string(RFC3339.utc(hint.at)))
             return o.value
         }
     }
@@ -109,7 +109,7 @@ extension ReminderStatus {
         var o = ObjectBuilder()
         o.add("slot", .string(d.occurrence.slotID))
         o.add("date", .string(d.date.description))
-        o.add("at", .string(NotificationPlan.rfc3339(d.occurrence.instant)))
+        o.add("at", .string(RFC3339.utc(d.occurrence.instant)))
         let state: String
         switch d.state {
         case .logged(let status): state = status.rawValue

@@ -96,7 +96,7 @@ extension Schedule {
         guard day >= supply.asOf else {
             throw .refillBeforeCount(medicationID: medication.id, asOf: supply.asOf.description, refillDate: day.description)
         }
-        let startOfDay = ZoneResolver.resolve(LocalDateTime(date: day, time: WallTime(hour: 0, minute: 0)!), in: home).instant
+        let startOfDay = ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: home).instant
         let status = ReminderStatus(schedule: self, at: startOfDay - 1)
         let onHand = status.pillsLeft(of: medication, at: startOfDay - 1) ?? 0
         supply.pills = onHand + amount

@@ -19,7 +19,7 @@ public struct DoseSpacing: Sendable, Equatable {
 
     /// The spacing of `medication` (nil for one taken as needed: its doses come from the log and
     /// its `minimumHours` is its own rule; or when it has no scheduled dose at all).
-    public init?(of medication: Medication, time: (DoseSlot, LocalDate) -> WallTime) {
+    public init?(of medication: Medication, time: (DoseSlot, LocalDate) -> LocalTime) {
         if medication.recurrence.isAsNeeded { return nil }
         if let declared = medication.spacing {
             self.declared = declared
@@ -47,7 +47,7 @@ public struct DoseSpacing: Sendable, Equatable {
     }
 
     /// The shortest gap between consecutive doses as planned.
-    static func shortestPlannedGap(_ m: Medication, time: (DoseSlot, LocalDate) -> WallTime) -> Int? {
+    static func shortestPlannedGap(_ m: Medication, time: (DoseSlot, LocalDate) -> LocalTime) -> Int? {
         if case .everyNHours(let hours) = m.recurrence { return hours * 3600 }
         let dayGaps = Self.dayGaps(m.recurrence, start: m.start)
         // Each day the slot times change on: the start, each taper step, the day after a slot's last.

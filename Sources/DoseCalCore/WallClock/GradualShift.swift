@@ -20,7 +20,7 @@ public struct GradualShift: Sendable {
     /// slot's time on a date (a taper step may change it).
     public init(
         medication: Medication, maxShift: Int, stops: [LocalDate], zone: (LocalDate) -> Zone,
-        time: (DoseSlot, LocalDate) -> WallTime
+        time: (DoseSlot, LocalDate) -> LocalTime
     ) {
         let changes = Set(stops.filter { $0 > medication.start && $0 <= (medication.end ?? $0) }).sorted()
         guard maxShift > 0, !changes.isEmpty else { return }
@@ -44,7 +44,7 @@ public struct GradualShift: Sendable {
         let slot: DoseSlot
         let maxShift: Int
         let zone: (LocalDate) -> Zone
-        let time: (DoseSlot, LocalDate) -> WallTime
+        let time: (DoseSlot, LocalDate) -> LocalTime
 
         /// A walked dose: its day, the offset it fires at (its local reading minus its instant)
         /// and whether that is its day's own wall clock.

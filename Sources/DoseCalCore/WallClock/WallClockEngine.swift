@@ -68,7 +68,7 @@ public struct WallClockEngine: Sendable {
     }
 
     /// The slot's time on `date` (a taper step may move it).
-    public func time(of slot: DoseSlot, in medication: Medication, on date: LocalDate) -> WallTime {
+    public func time(of slot: DoseSlot, in medication: Medication, on date: LocalDate) -> LocalTime {
         step(of: medication, on: date)?.times?.first { $0.id == slot.id }?.time ?? slot.time
     }
 

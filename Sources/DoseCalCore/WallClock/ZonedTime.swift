@@ -39,12 +39,7 @@ public struct ZonedTime: Sendable, Hashable, Comparable, CustomStringConvertible
     public func clock(besides context: Zone?) -> String { zone == context ? clock : "\(clock) \(zone.identifier)" }
 
     /// `2026-12-04T08:00:00-06:00` (`Z` when the offset is zero): RFC 3339 with the zone's offset.
-    public var rfc3339: String {
-        let offset = zone.offset(at: instant)
-        guard offset != 0 else { return local.description + "Z" }
-        let minutes = abs(offset) / 60
-        return local.description + (offset < 0 ? "-" : "+") + "\(pad(minutes / 60, 2)):\(pad(minutes % 60, 2))"
-    }
+    public var rfc3339: String { RFC3339.text(instant, offset: zone.offset(at: instant)) }
 
     public static func < (a: ZonedTime, b: ZonedTime) -> Bool { a.instant < b.instant }
 }

@@ -27,7 +27,7 @@ import Testing
 
     @Test func readAndWrittenBack() throws {
         let s = try ScheduleCodec.decode(Data(Self.text.utf8), file: "c.json")
-        let t = { (x: String) in WallTime(parsing: x)! }
+        let t = { (x: String) in LocalTime(parsing: x)! }
         #expect(s.clock.time(when: "MORN") == t("07:15"))
         #expect(s.clock.time(when: "NOON") == t("12:00"))
         #expect(s.clock.time(meal: "breakfast") == t("07:00") && s.clock.time(meal: "dinner") == t("18:30"))
@@ -66,8 +66,8 @@ import Testing
     /// `--clock FILE`: the clock object alone, or a schedule holding one.
     @Test func clockFile() throws {
         let alone = try ScheduleCodec.decodeClock(Data(#"{"codes": {"BID": ["09:00", "21:00"]}}"#.utf8), file: "clock.json")
-        #expect(alone.times(code: "BID") == [WallTime(parsing: "09:00")!, WallTime(parsing: "21:00")!])
+        #expect(alone.times(code: "BID") == [LocalTime(parsing: "09:00")!, LocalTime(parsing: "21:00")!])
         let inSchedule = try ScheduleCodec.decodeClock(Data(Self.text.utf8), file: "s.json")
-        #expect(inSchedule.time(when: "HS") == WallTime(parsing: "23:00"))
+        #expect(inSchedule.time(when: "HS") == LocalTime(parsing: "23:00"))
     }
 }

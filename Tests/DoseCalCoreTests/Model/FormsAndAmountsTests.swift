@@ -228,7 +228,7 @@ import Testing
     @Test func aUnitNeedsVersion2() throws {
         let m = Medication(
             id: "a", name: "Amoxicillin", strength: "250 mg/5 ml", pillsPerDose: 5,
-            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], start: LocalDate(year: 2026, month: 12, day: 1)!,
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!)], start: LocalDate(year: 2026, month: 12, day: 1)!,
             form: .liquid, unit: .ml)
         var schedule = Schedule(home: Zone("UTC")!, medications: [m])
         let written = String(decoding: ScheduleCodec.encode(schedule), as: UTF8.self)

@@ -108,10 +108,10 @@ import Testing
             if n == 5, Bool.random(using: &rng) { bytes[2] = UInt8(ascii: ":") }
             if n == 10, Bool.random(using: &rng) { (bytes[4], bytes[7]) = (UInt8(ascii: "-"), UInt8(ascii: "-")) }
             let s = String(decoding: bytes, as: UTF8.self)
-            if n == 5 { #expect(ScheduleReader.time(bytes, 0) == WallTime(parsing: s), "\(s)") }
+            if n == 5 { #expect(ScheduleReader.time(bytes, 0) == LocalTime(parsing: s), "\(s)") }
             if n == 10 { #expect(ScheduleReader.date(bytes, 0) == LocalDate(parsing: s), "\(s)") }
         }
-        #expect(ScheduleReader.time(Array("23:59".utf8), 0) == WallTime(hour: 23, minute: 59))
+        #expect(ScheduleReader.time(Array("23:59".utf8), 0) == LocalTime(hour: 23, minute: 59))
         #expect(ScheduleReader.time(Array("24:00".utf8), 0) == nil)
         #expect(ScheduleReader.date(Array("2028-02-29".utf8), 0) == LocalDate(year: 2028, month: 2, day: 29))
         #expect(ScheduleReader.date(Array("2027-02-29".utf8), 0) == nil)

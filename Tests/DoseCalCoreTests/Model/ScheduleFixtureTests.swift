@@ -61,7 +61,7 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
         func load(_ name: String) throws -> Schedule {
             try ScheduleCodec.decode(try Data(contentsOf: scheduleFixtures.appendingPathComponent(name)), file: name)
         }
-        #expect(try load("daily.json").medications[1].times == [DoseSlot(id: "1", time: WallTime(hour: 6, minute: 30)!)])
+        #expect(try load("daily.json").medications[1].times == [DoseSlot(id: "1", time: LocalTime(hour: 6, minute: 30)!)])
         #expect(
             try load("weekdays.json").medications[1].recurrence
                 == .weekly(weekdays: [.monday, .tuesday, .wednesday, .thursday, .saturday, .sunday], interval: 1))
@@ -79,7 +79,7 @@ func fixtureNames(in directory: URL, ext: String) -> [String] {
         #expect(try load("privacy.json").feed == FeedOptions(name: "Daily reminders", privacy: true, refreshMinutes: 360))
         let prednisone = try load("taper.json").medications[0]
         #expect(prednisone.taper.map(\.pillsPerDose) == [4, 3, 2, 1, 0.5])
-        #expect(prednisone.taper[3].times == [DoseSlot(id: "morning", time: WallTime(hour: 9, minute: 0)!)])
+        #expect(prednisone.taper[3].times == [DoseSlot(id: "morning", time: LocalTime(hour: 9, minute: 0)!)])
     }
 
     // MARK: Invalid files

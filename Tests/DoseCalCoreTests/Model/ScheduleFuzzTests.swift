@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 @Suite struct ScheduleFuzzTests {

@@ -1,7 +1,7 @@
+import DoseCalTestSupport
 import Foundation
 import Testing
 
-import DoseCalTestSupport
 @testable import DoseCalCore
 
 @Suite struct ScheduleRoundTripTests {
@@ -35,13 +35,13 @@ import DoseCalTestSupport
                 Medication(
                     id: "metformin", name: "Metformin \"XR\"", strength: "500 mg", pillsPerDose: 1.5,
                     notes: "with food\nnot at night",
-                    times: [DoseSlot(id: "morning", time: WallTime(hour: 8, minute: 0)!)],
+                    times: [DoseSlot(id: "morning", time: LocalTime(hour: 8, minute: 0)!)],
                     recurrence: .weekly(weekdays: [.monday, .thursday], interval: 2),
                     start: LocalDate(year: 2026, month: 1, day: 5)!,
                     reminder: Reminder(minutesBefore: 10, repeatCount: 2),
                     supply: Supply(pills: 60, asOf: LocalDate(year: 2026, month: 3, day: 1)!)),
                 Medication(
-                    id: "amoxicillin", name: "Amoxicillin", times: [DoseSlot(id: "1", time: WallTime(hour: 7, minute: 0)!)],
+                    id: "amoxicillin", name: "Amoxicillin", times: [DoseSlot(id: "1", time: LocalTime(hour: 7, minute: 0)!)],
                     recurrence: .everyNHours(8), start: LocalDate(year: 2026, month: 3, day: 7)!, timePolicy: .fixedInterval),
             ],
             log: [DoseLogEntry(medication: "metformin", slot: "morning", status: .taken, at: at)])

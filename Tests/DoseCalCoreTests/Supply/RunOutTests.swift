@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCalCore
+import DoseCalTestSupport
 import Foundation
 import Testing
 

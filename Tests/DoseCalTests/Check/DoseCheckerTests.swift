@@ -113,7 +113,7 @@ import Testing
         let day = LocalDate(year: 2027, month: 1, day: 1)!
         let small = DoseChecker(schedule: Self.schedule(), from: day, to: day.adding(days: 30))
         #expect(small.expansionBudget.instances == 1_000_000)
-        let slots = (0..<6).map { DoseSlot(id: "s\($0)", time: WallTime(hour: 6 + 2 * $0, minute: 0)!) }
+        let slots = (0..<6).map { DoseSlot(id: "s\($0)", time: LocalTime(hour: 6 + 2 * $0, minute: 0)!) }
         var meds = (0..<10_000).map { i in Medication(id: "m\(i)", name: "M", times: slots, start: day) }
         meds.append(
             Medication(

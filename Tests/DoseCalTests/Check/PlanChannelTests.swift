@@ -58,7 +58,7 @@ import Testing
         var s = try ScheduleCodec.decode(data, file: "demo")
         let m = s.medications[0]
         let day = m.start.adding(days: 9)
-        s.medications[0].rescheduled = [RescheduledDose(slot: m.times[0].id, date: day, time: WallTime(hour: 23, minute: 30)!)]
+        s.medications[0].rescheduled = [RescheduledDose(slot: m.times[0].id, date: day, time: LocalTime(hour: 23, minute: 30)!)]
         Self.agree(s, from: m.start, days: 60)
     }
 }

@@ -22,11 +22,11 @@ import Testing
             let d = zone.local(at: t.instant).date
             for k in -1...1 { days.insert(d.adding(days: k)) }
         }
-        var times = (0..<48).map { WallTime(hour: $0 / 2, minute: $0 % 2 * 30)! }
-        times += [WallTime(hour: 0, minute: 15)!, WallTime(hour: 2, minute: 15)!, WallTime(hour: 2, minute: 45)!]
+        var times = (0..<48).map { LocalTime(hour: $0 / 2, minute: $0 % 2 * 30)! }
+        times += [LocalTime(hour: 0, minute: 15)!, LocalTime(hour: 2, minute: 15)!, LocalTime(hour: 2, minute: 45)!]
         times += [
-            WallTime(hour: 23, minute: 59)!, WallTime(hour: 3, minute: 15)!, WallTime(hour: 1, minute: 59)!,
-            WallTime(hour: 2, minute: 50)!, WallTime(hour: 3, minute: 40)!,
+            LocalTime(hour: 23, minute: 59)!, LocalTime(hour: 3, minute: 15)!, LocalTime(hour: 1, minute: 59)!,
+            LocalTime(hour: 2, minute: 50)!, LocalTime(hour: 3, minute: 40)!,
         ]
         for day in days.sorted() {
             for time in times {

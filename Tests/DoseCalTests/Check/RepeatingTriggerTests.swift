@@ -32,20 +32,20 @@ import Testing
         // So the channel says: no reminder on the change day for 02:00 and 02:15.
         for minute in [0, 15] {
             #expect(
-                RepeatingTrigger.fire(at: WallTime(hour: 2, minute: minute)!, on: Self.changeDay, zoneID: Self.lordHowe) == nil)
+                RepeatingTrigger.fire(at: LocalTime(hour: 2, minute: minute)!, on: Self.changeDay, zoneID: Self.lordHowe) == nil)
         }
         #expect(
-            RepeatingTrigger.fire(at: WallTime(hour: 2, minute: 45)!, on: Self.changeDay, zoneID: Self.lordHowe)
+            RepeatingTrigger.fire(at: LocalTime(hour: 2, minute: 45)!, on: Self.changeDay, zoneID: Self.lordHowe)
                 == 1_791_042_300)
     }
 
     @Test func newYorkWholeHourGapFiresAtItsEnd() {
         // 02:30 on 2027-03-14 does not exist; the trigger fires at 03:00 EDT, 2027-03-14T07:00:00Z.
         let day = LocalDate(year: 2027, month: 3, day: 14)!
-        #expect(RepeatingTrigger.fire(at: WallTime(hour: 2, minute: 30)!, on: day, zoneID: "America/New_York") == 1_805_007_600)
+        #expect(RepeatingTrigger.fire(at: LocalTime(hour: 2, minute: 30)!, on: day, zoneID: "America/New_York") == 1_805_007_600)
     }
 
     @Test func unknownZoneNeverFires() {
-        #expect(RepeatingTrigger.fire(at: WallTime(hour: 8, minute: 0)!, on: Self.changeDay, zoneID: "Mars/Base") == nil)
+        #expect(RepeatingTrigger.fire(at: LocalTime(hour: 8, minute: 0)!, on: Self.changeDay, zoneID: "Mars/Base") == nil)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import DoseCalTestSupport
+import Foundation
 import ICal
 import Testing
 

@@ -57,7 +57,7 @@ import Testing
         let before = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
         let revisions = FeedRevision.revisions(in: before.calendar)
         let slotID = schedule.medications[0].times[0].id
-        schedule.medications[0].times[0].time = WallTime(hour: 8, minute: 30)!
+        schedule.medications[0].times[0].time = LocalTime(hour: 8, minute: 30)!
         let later = Fixtures.now + 3600
         let after = FeedBuilder(schedule: schedule, previous: revisions, now: later).build()
         #expect(before.items.map(\.uid) == after.items.map(\.uid), "a time edit keeps every UID")

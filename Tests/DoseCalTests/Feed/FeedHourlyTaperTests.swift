@@ -9,7 +9,7 @@ import Testing
     @Test func hourlyTaperStepKeepsTheCadence() throws {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
-            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: WallTime(hour: 14, minute: 55)!)],
+            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: LocalTime(hour: 14, minute: 55)!)],
             recurrence: .everyNHours(4), start: d("2027-01-11"), end: d("2027-01-20"), timePolicy: .fixedInterval,
             taper: [TaperStep(from: d("2027-01-11"), pillsPerDose: 4), TaperStep(from: d("2027-01-16"), pillsPerDose: 3)])
         let schedule = Schedule(home: Zone("America/New_York")!, medications: [m])

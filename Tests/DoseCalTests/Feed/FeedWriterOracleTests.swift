@@ -27,7 +27,8 @@ import Testing
         try Self.expectSame(FeedBuilder(schedule: schedule, privacy: true, now: Fixtures.now).build(), "\(name) privacy")
         let parsed = try #require(try ICalParser.parse(Array(try feed.serialized().utf8)).calendar)
         let previous = FeedRevision.revisions(in: parsed)
-        try Self.expectSame(FeedBuilder(schedule: schedule, previous: previous, now: Fixtures.now + 86_400).build(), "\(name) again")
+        try Self.expectSame(
+            FeedBuilder(schedule: schedule, previous: previous, now: Fixtures.now + 86_400).build(), "\(name) again")
     }
 
     @Test func namesAndNotesWithEveryCharacterTextEscapingTreatsSpecially() throws {

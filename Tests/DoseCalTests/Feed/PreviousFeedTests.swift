@@ -36,7 +36,7 @@ import Testing
     @Test func aChangedEventIsBumpedAsThroughTheParser() throws {
         let text = try Fixtures.export("daily.json")
         var schedule = try Fixtures.schedule("daily.json")
-        schedule.medications[0].times[0].time = WallTime(hour: 8, minute: 30)!
+        schedule.medications[0].times[0].time = LocalTime(hour: 8, minute: 30)!
         let previous = try #require(PreviousFeed(bytes: Array(text.utf8)))
         let parsed = FeedRevision.revisions(in: try #require(ICalParser.parse(text).calendar))
         let later = Fixtures.now + 3600

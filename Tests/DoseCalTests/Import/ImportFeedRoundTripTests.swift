@@ -98,7 +98,7 @@ extension ImportFeedRoundTripTests {
         var doses: [String] = []
         var others: [String] = []
         for i in expansion.instances {
-            let line = "\(EventInstance.rfc3339(i.start)) \(i.summary ?? "") [\(alarms[i.uid] ?? "?")]"
+            let line = "\(RFC3339.utc(i.start)) \(i.summary ?? "") [\(alarms[i.uid] ?? "?")]"
             if let kind = kinds[i.uid], kind != "DOSE" { others.append("\(kind) \(line)") } else { doses.append(line) }
         }
         return (doses.sorted(), others.sorted())

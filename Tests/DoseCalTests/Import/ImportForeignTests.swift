@@ -12,11 +12,14 @@ import Testing
 
     /// The source's dose instants (the events import took) and the imported schedule's, over
     /// `days` days from `from`.
-    static func instants(_ name: String, from: String, days: Int) throws -> (source: [Int], imported: [Int], report: ImportReport) {
+    static func instants(_ name: String, from: String, days: Int) throws -> (source: [Int], imported: [Int], report: ImportReport)
+    {
         let calendar = try file(name)
         let report = try CalendarImporter().run([calendar])
         let zone = Zone(report.schedule.homeZone) ?? .utc
-        let start = ZoneResolver.resolve(LocalDateTime(date: LocalDate(parsing: from)!, time: WallTime(hour: 0, minute: 0)!), in: zone).instant
+        let start = ZoneResolver.resolve(
+            LocalDateTime(date: LocalDate(parsing: from)!, time: LocalTime(hour: 0, minute: 0)!), in: zone
+        ).instant
         let end = start + days * 86_400
         let doses = calendar.series.compactMap(\.master).filter { !($0.summary ?? "").contains("Zahnarzt") }
         let source = CalendarExpander(components: calendar.timezones + doses.map(\.component), viewerZone: zone)
@@ -40,7 +43,8 @@ import Testing
 
     @Test func frenchAppleTablet() throws {
         let (source, imported, report) = try Self.instants("apple-fr-comprime.ics", from: "2026-12-01", days: 28)
-        #expect(report.schedule.medications.map(\.recurrence) == [.weekly(weekdays: [.monday, .wednesday, .friday], interval: 1)])
+        #expect(
+            report.schedule.medications.map(\.recurrence) == [.weekly(weekdays: [.monday, .wednesday, .friday], interval: 1)])
         #expect(imported == source && imported.count == 12)
     }
 
@@ -88,7 +92,10 @@ import Testing
 
     @Test func titlesKeepParenthesesAndSlashes() throws {
         func title(_ s: String) throws -> Medication {
-            let text = ImportTests.calendar([ImportTests.single("a", s, "20261201T070000Z"), ImportTests.single("b", s, "20261202T070000Z"), ImportTests.single("c", s, "20261203T070000Z")])
+            let text = ImportTests.calendar([
+                ImportTests.single("a", s, "20261201T070000Z"), ImportTests.single("b", s, "20261202T070000Z"),
+                ImportTests.single("c", s, "20261203T070000Z"),
+            ])
             return try #require(try ImportTests.run(text).schedule.medications.first)
         }
         let ozempic = try title("Ozempic (semaglutide) pen (0.5 mg injection)")

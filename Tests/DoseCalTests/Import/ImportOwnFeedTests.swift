@@ -15,7 +15,7 @@ import Testing
     static func medication(notes: String?, dose: String? = nil, pills: Double = 1) -> Medication {
         Medication(
             id: "tacrolimus", name: "Tacrolimus", strength: "1 mg", dose: dose, pillsPerDose: pills, notes: notes,
-            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], start: LocalDate(parsing: "2026-01-01")!)
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!)], start: LocalDate(parsing: "2026-01-01")!)
     }
 
     /// The colour comes back as its CSS name when the `#RRGGBB` is exactly that name's (the feed
@@ -63,7 +63,7 @@ extension ImportOwnFeedTests {
     /// new date, in a wall-clock and an every-N-hours medication.
     @Test func doseMovedToAnotherDayComesBack() throws {
         let d = { (s: String) in LocalDate(parsing: s)! }
-        let t = { (s: String) in WallTime(parsing: s)! }
+        let t = { (s: String) in LocalTime(parsing: s)! }
         var daily = Self.medication(notes: nil)
         daily.rescheduled = [RescheduledDose(slot: "1", date: d("2026-01-05"), time: t("22:30"), toDate: d("2026-01-04"))]
         let hourly = Medication(

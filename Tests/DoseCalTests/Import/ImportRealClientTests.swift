@@ -24,7 +24,7 @@ import Testing
         let report = try CalendarImporter(matcher: DoseMatcher(pattern: "^\(title)$")).run([calendar])
         let zone = try #require(Zone(report.schedule.homeZone))
         let day = try #require(LocalDate(parsing: from))
-        let start = ZoneResolver.resolve(LocalDateTime(date: day, time: WallTime(hour: 0, minute: 0)!), in: zone).instant
+        let start = ZoneResolver.resolve(LocalDateTime(date: day, time: LocalTime(hour: 0, minute: 0)!), in: zone).instant
         let end = start + days * 86_400
         let doses = calendar.series.filter { ($0.master ?? $0.overrides.first)?.summary == title }
         let components = doses.flatMap { s in (s.master.map { [$0] } ?? []) + s.overrides }.map(\.component)

@@ -79,7 +79,7 @@ extension ImportRoundTripTests {
     @Test func hourlyTaperComesBackAsOneMedication() throws {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
-            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: WallTime(hour: 14, minute: 55)!)],
+            id: "metformin", name: "Metformin", times: [DoseSlot(id: "1", time: LocalTime(hour: 14, minute: 55)!)],
             recurrence: .everyNHours(4), start: d("2027-01-11"), end: d("2027-01-20"), timePolicy: .fixedInterval,
             taper: [TaperStep(from: d("2027-01-11"), pillsPerDose: 4), TaperStep(from: d("2027-01-16"), pillsPerDose: 3)])
         let report = try Self.roundTrip(Schedule(home: Zone("America/New_York")!, medications: [m]))
@@ -99,7 +99,7 @@ extension ImportRoundTripTests {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
             id: "levothyroxine", name: "Levothyroxine", strength: "10 mg",
-            times: [DoseSlot(id: "1", time: WallTime(hour: 4, minute: 15)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 4, minute: 15)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
             start: d("2027-01-13"), end: d("2027-05-05"), timePolicy: .fixedInterval,
             taper: [
                 TaperStep(from: d("2027-01-13"), pillsPerDose: 4, dose: "40 mg"),
@@ -129,7 +129,7 @@ extension ImportRoundTripTests {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
             id: "sertraline", name: "Sertraline", strength: "10 mg",
-            times: [DoseSlot(id: "1", time: WallTime(hour: 16, minute: 45)!)], recurrence: .cycle(daysOn: 14, daysOff: 7),
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 16, minute: 45)!)], recurrence: .cycle(daysOn: 14, daysOff: 7),
             start: d("2027-01-23"), reminder: Reminder(minutesBefore: 5),
             taper: [
                 TaperStep(from: d("2027-01-23"), pillsPerDose: 4, dose: "40 mg"),
@@ -164,7 +164,7 @@ extension ImportRoundTripTests {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
             id: "prednisone", name: "Prednisone", strength: "5 mg",
-            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 5, daysOff: 4),
             start: d("2027-01-13"), end: d("2027-03-31"),
             taper: [
                 TaperStep(from: d("2027-01-13"), pillsPerDose: 4, dose: "20 mg"),
@@ -192,7 +192,7 @@ extension ImportRoundTripTests {
         let d = { (s: String) in LocalDate(parsing: s)! }
         let m = Medication(
             id: "prednisone", name: "Prednisone", strength: "10 mg",
-            times: [DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 28, daysOff: 2),
+            times: [DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!)], recurrence: .cycle(daysOn: 28, daysOff: 2),
             start: d("2027-01-20"),
             taper: [
                 TaperStep(from: d("2027-01-20"), pillsPerDose: 4, dose: "40 mg"),

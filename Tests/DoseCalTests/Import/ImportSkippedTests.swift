@@ -106,7 +106,7 @@ extension ImportSkippedTests {
     ])
     func ownSkippedDoseComesBack(_ name: String, slot: String, date: String, when: String, instant: Int) throws {
         var schedule = try Fixtures.schedule(name)
-        let recorded = try #require(ISO8601DateFormatter().date(from: when))
+        let recorded = Date(timeIntervalSince1970: TimeInterval(try #require(RFC3339.instant(when))))
         let id = schedule.medications[0].id
         schedule.log = [DoseLogEntry(medication: id, slot: slot, date: Self.d(date), status: .skipped, at: recorded)]
         let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()

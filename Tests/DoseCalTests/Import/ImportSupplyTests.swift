@@ -19,7 +19,7 @@ import Testing
         Medication(
             id: "metformin", name: "Metformin", strength: "500 mg",
             times: [
-                DoseSlot(id: "1", time: WallTime(hour: 8, minute: 0)!), DoseSlot(id: "2", time: WallTime(hour: 19, minute: 0)!),
+                DoseSlot(id: "1", time: LocalTime(hour: 8, minute: 0)!), DoseSlot(id: "2", time: LocalTime(hour: 19, minute: 0)!),
             ],
             start: d("2026-03-01"), supply: supply)
     }
@@ -33,7 +33,8 @@ import Testing
             medications: [
                 Self.metformin(
                     Supply(
-                        pills: 20, asOf: Self.d("2026-03-01"), warningDays: 30, refillReminderTime: WallTime(hour: 7, minute: 15)!
+                        pills: 20, asOf: Self.d("2026-03-01"), warningDays: 30,
+                        refillReminderTime: LocalTime(hour: 7, minute: 15)!
                     ))
             ])
         let report = try Self.roundTrip(schedule)
@@ -41,7 +42,7 @@ import Testing
         #expect(
             report.schedule.medications.first?.supply
                 == Supply(
-                    pills: 20, asOf: Self.d("2026-03-01"), warningDays: 10, refillReminderTime: WallTime(hour: 7, minute: 15)!))
+                    pills: 20, asOf: Self.d("2026-03-01"), warningDays: 10, refillReminderTime: LocalTime(hour: 7, minute: 15)!))
     }
 
     /// The refill reminder falls in a travel stop: written in Tokyo time, read back at 09:00 (the
@@ -94,7 +95,7 @@ import Testing
     @Test func refillWarningTextReadsOnlyItsOwnForm() {
         let text = RefillWarningText(
             name: "Metformin", pills: 0.5, unit: "tablets", asOf: Self.d("2026-01-05"), dosesCovered: 1,
-            lastCovered: LocalDateTime(date: Self.d("2026-01-05"), time: WallTime(hour: 8, minute: 0)!),
+            lastCovered: LocalDateTime(date: Self.d("2026-01-05"), time: LocalTime(hour: 8, minute: 0)!),
             runOut: Self.d("2026-01-05"))
         #expect(text.summary == "Refill Metformin: supply runs out on 2026-01-05")
         #expect(

@@ -27,7 +27,7 @@ import Testing
         let text = try FeedBuilder(schedule: Fixtures.schedule("demo.json"), now: Fixtures.now).build().serialized()
         let report = try Self.run(text)
         let d = { (s: String) in LocalDate(parsing: s)! }
-        let t = { (s: String) in WallTime(parsing: s)! }
+        let t = { (s: String) in LocalTime(parsing: s)! }
         #expect(report.schedule.homeZone == "America/New_York")
         var expected: [Medication] = [
             Medication(

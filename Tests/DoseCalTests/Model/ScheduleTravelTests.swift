@@ -27,7 +27,9 @@ import Testing
         // Travelling from Dec 1: Nov 30 unchanged, Dec 1 at 08:00 Tokyo (2026-11-30T23:00:00Z).
         #expect(morning(moved) == [1_796_043_600, 1_796_079_600])
         let uids = FeedBuilder(schedule: moved, now: Fixtures.now).build().items.map(\.uid)
-        #expect(uids.contains(DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), SeriesPart("from-20261201")).uid))
+        #expect(
+            uids.contains(
+                DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), SeriesPart("from-20261201")).uid))
     }
 
     @Test func alreadyThereChangesNothing() throws {

@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -82,9 +82,12 @@ import Testing
     @Test func loggedDosesAreNotPlanned() throws {
         let m = E.medication("a", times: ["08:00"])
         let log = [
-            DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-03"), status: .taken, at: E.date("2026-03-03T12:50:00Z")),
-            DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-05"), status: .skipped, at: E.date("2026-03-04T20:00:00Z")),
-            DoseLogEntry(medication: "a", slot: "0800", date: E.day("2026-03-06"), status: .missed, at: E.date("2026-03-04T20:00:00Z")),
+            DoseLogEntry(
+                medication: "a", slot: "0800", date: E.day("2026-03-03"), status: .taken, at: E.date("2026-03-03T12:50:00Z")),
+            DoseLogEntry(
+                medication: "a", slot: "0800", date: E.day("2026-03-05"), status: .skipped, at: E.date("2026-03-04T20:00:00Z")),
+            DoseLogEntry(
+                medication: "a", slot: "0800", date: E.day("2026-03-06"), status: .missed, at: E.date("2026-03-04T20:00:00Z")),
         ]
         let plan = NotificationPlanner(schedule: E.schedule([m], log: log)).plan(at: E.instant("2026-03-02T00:00:00Z"))
         let tokens = plan.requests.map { String($0.identifier.split(separator: "/").last ?? "") }
@@ -144,7 +147,8 @@ import Testing
         let pending = try PendingRequest.decode(Data(plan.json(privacy: false).utf8), file: "plan.json")
         let diff = PendingDiff(plan: plan, pending: pending)
         #expect(diff.add.isEmpty && diff.remove.isEmpty && diff.keep.count == plan.requests.count)
-        let strings = try PendingRequest.decode(Data("[\"a/b\", {\"identifier\": \"x\", \"trigger\": null}]".utf8), file: "p.json")
+        let strings = try PendingRequest.decode(
+            Data("[\"a/b\", {\"identifier\": \"x\", \"trigger\": null}]".utf8), file: "p.json")
         #expect(strings == [PendingRequest(identifier: "a/b"), PendingRequest(identifier: "x")])
     }
 

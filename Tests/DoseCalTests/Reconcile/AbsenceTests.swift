@@ -87,6 +87,10 @@ import Testing
         #expect(set.changes.isEmpty && set.absent.isEmpty)
         let damage = try #require(set.damaged.first)
         #expect(set.damaged.count == 1 && damage.uid == ClientFixtures.metformin0800 && damage.slotID == "morning")
-        #expect(damage.reason.hasPrefix("the series' event has lost its UID") && damage.line != nil)
+        #expect(damage.kind == .lostUID && damage.line != nil)
+        #expect(
+            damage.reason
+                == "the series' event has lost its UID (this VEVENT has its start and rule but no UID line); a VEVENT needs its UID"
+        )
     }
 }

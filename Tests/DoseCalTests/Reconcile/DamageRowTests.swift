@@ -91,7 +91,7 @@ import Testing
         #expect(perLine == oneLine)
         #expect(Self.stopsNothing(perLine))
         let skipped = perLine.changes.compactMap { c -> LocalDate? in
-            if case .skipped("morning", let date, WallTime(hour: 8, minute: 0)!) = c.kind, c.medicationID == "metformin" {
+            if case .skipped("morning", let date, LocalTime(hour: 8, minute: 0)!) = c.kind, c.medicationID == "metformin" {
                 return date
             }
             return nil
@@ -110,8 +110,8 @@ import Testing
         #expect(set.unmapped.map(\.description) == ["Metformin 08:00 -> 19:00 (every dose)"])
         #expect(set.unmapped.first?.reason.hasPrefix("19:00 is the time of this medication's dose time \"evening\"") == true)
         let merged = try S.demo().merging(set, now: S.now)
-        #expect(merged.medications[1].times[0].time == WallTime(hour: 7, minute: 0)!)
-        #expect(merged.medications[0].times.map(\.time) == [WallTime(hour: 8, minute: 0)!, WallTime(hour: 19, minute: 0)!])
+        #expect(merged.medications[1].times[0].time == LocalTime(hour: 7, minute: 0)!)
+        #expect(merged.medications[0].times.map(\.time) == [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 19, minute: 0)!])
         // Both dose times swapped at once is valid together: both are changes.
         let swapped = try S.baseText().replacingOccurrences(
             of: "DTSTART;TZID=America/New_York:20260105T080000", with: "DTSTART;TZID=America/New_York:20260105T1X0000"

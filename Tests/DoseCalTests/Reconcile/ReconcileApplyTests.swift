@@ -11,7 +11,7 @@ import Testing
         return s.medications.first { $0.id == "metformin" }!
     }
 
-    static func slot(_ id: String, _ time: String) -> DoseSlot { DoseSlot(id: id, time: WallTime(parsing: time)!) }
+    static func slot(_ id: String, _ time: String) -> DoseSlot { DoseSlot(id: id, time: LocalTime(parsing: time)!) }
     static func date(_ s: String) -> LocalDate { LocalDate(parsing: s)! }
 
     @Test func splitBecomesTaperSteps() throws {
@@ -34,7 +34,8 @@ import Testing
     @Test func moveBecomesRescheduledDose() throws {
         let m = try Self.merged("google-move-one.ics")
         #expect(
-            m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)])
+            m.rescheduled == [RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: LocalTime(parsing: "09:30")!)]
+        )
     }
 
     @Test func deleteBecomesSkippedLogEntries() throws {
@@ -53,7 +54,7 @@ import Testing
     @Test func rescheduledDoseIsExportedAsOverride() throws {
         var s = try ReconcileSupport.demo()
         s.medications[0].rescheduled = [
-            RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: WallTime(parsing: "09:30")!)
+            RescheduledDose(slot: "morning", date: Self.date("2026-12-03"), time: LocalTime(parsing: "09:30")!)
         ]
         let doses = WallClockEngine(schedule: s).occurrences(
             of: s.medications[0], from: Self.date("2026-12-03"), to: Self.date("2026-12-03"))

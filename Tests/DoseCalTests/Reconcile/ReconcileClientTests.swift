@@ -72,7 +72,7 @@ import Testing
     @Test func changeKindsAreTyped() throws {
         let split = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs("google-split.ics"))
         let d = { (s: String) in LocalDate(parsing: s)! }
-        let t = { (s: String) in WallTime(parsing: s)! }
+        let t = { (s: String) in LocalTime(parsing: s)! }
         #expect(
             split.changes.map(\.kind) == [
                 .slotTime(slotID: "morning", from: d("2026-12-03"), through: d("2026-12-09"), old: t("08:00"), new: t("08:30")),

@@ -75,7 +75,7 @@ import Testing
     /// dose to 08:30: a conflict, untouched unless a side is preferred.
     @Test func bothSidesChangedIsAConflict() throws {
         var ours = try ReconcileSupport.demo()
-        ours.medications[0].times[0].time = WallTime(parsing: "08:15")!
+        ours.medications[0].times[0].time = LocalTime(parsing: "08:15")!
         let theirs = try ReconcileSupport.theirs("google-series-edit.ics")
         let set = try ReconcileSupport.reconcile(theirs: theirs, ours: ours)
         #expect(set.changes.isEmpty)
@@ -87,7 +87,7 @@ import Testing
         let calendar = try ReconcileSupport.reconcile(theirs: theirs, ours: ours, prefer: .calendar)
         #expect(calendar.changes.map(\.description) == ["Metformin 08:00 -> 08:30 (every dose)"] && calendar.conflicts.isEmpty)
         let merged = try ours.applying(calendar.changes, now: ReconcileSupport.now)
-        #expect(merged.medications[0].times[0].time == WallTime(parsing: "08:30"))
+        #expect(merged.medications[0].times[0].time == LocalTime(parsing: "08:30"))
         let schedule = try ReconcileSupport.reconcile(theirs: theirs, ours: ours, prefer: .schedule)
         #expect(schedule.isEmpty)
     }
@@ -95,7 +95,7 @@ import Testing
     /// The same edit on both sides is no change and no conflict.
     @Test func sameEditOnBothSidesIsNothing() throws {
         var ours = try ReconcileSupport.demo()
-        ours.medications[0].times[0].time = WallTime(parsing: "08:30")!
+        ours.medications[0].times[0].time = LocalTime(parsing: "08:30")!
         let set = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs("google-series-edit.ics"), ours: ours)
         #expect(set.isEmpty)
     }

@@ -70,7 +70,7 @@ import Testing
         return (set, merged)
     }
 
-    static func t(_ s: String) -> WallTime { WallTime(parsing: s)! }
+    static func t(_ s: String) -> LocalTime { LocalTime(parsing: s)! }
     static func d(_ s: String) -> LocalDate { LocalDate(parsing: s)! }
 
     /// Google "all events" 30 minutes later, then one dose deleted: the slot's time and a skipped

@@ -31,11 +31,11 @@ import Testing
         let set = try Reconciler(baseText: Array(base.utf8), ours: schedule, theirsText: Array(theirs.utf8), now: now)
             .reconcile(prefer: nil)
         let d = { (day: Int) in LocalDate(year: 2026, month: 12, day: day)! }
-        let six = WallTime(hour: 18, minute: 0)!
+        let six = LocalTime(hour: 18, minute: 0)!
         #expect(
             set.changes.map(\.kind) == [
                 .skipped(slotID: "evening", date: d(7), time: six),
-                .rescheduled(slotID: "evening", date: d(14), old: six, new: WallTime(hour: 19, minute: 15)!),
+                .rescheduled(slotID: "evening", date: d(14), old: six, new: LocalTime(hour: 19, minute: 15)!),
             ])
         #expect(set.conflicts.isEmpty && set.unmapped.isEmpty)
         let merged = try schedule.merging(set, now: now)

@@ -73,7 +73,10 @@ import Testing
     @Test func acknowledgedAlarmIsAHintAndNothingElse() throws {
         let set = try S.reconcile(theirs: S.merged(base: S.baseText(), edits: Array(Self.event(alarms: Self.rfc9074).utf8)))
         #expect(Self.seen(set) == ["metformin/morning 1796907900 2026-12-10"])
-        #expect(set.seen.map(\.description) == ["Metformin 08:00 reminder seen at 2026-12-10 08:05 on a calendar (dose of 2026-12-10)"])
+        #expect(
+            set.seen.map(\.description) == [
+                "Metformin 08:00 reminder seen at 2026-12-10 08:05 on a calendar (dose of 2026-12-10)"
+            ])
         #expect(set.isEmpty)
         #expect(set.changes.isEmpty && set.conflicts.isEmpty && set.unmapped.isEmpty)
     }
@@ -110,7 +113,11 @@ import Testing
         let theirs = try S.merged(base: S.baseText(), edits: Array(Self.event(alarms: Self.appleSnooze).utf8))
         let first = try S.reconcile(theirs: theirs)
         let merged = try S.demo().merging(first, now: S.now)
-        #expect(merged.seen == [SeenReminder(medication: "metformin", slot: "morning", at: 1_796_908_800, date: LocalDate(year: 2026, month: 12, day: 10))])
+        #expect(
+            merged.seen == [
+                SeenReminder(
+                    medication: "metformin", slot: "morning", at: 1_796_908_800, date: LocalDate(year: 2026, month: 12, day: 10))
+            ])
         let reread = try ScheduleCodec.decode(ScheduleCodec.encode(merged), file: "s.json")
         #expect(reread == merged)
         let text = String(decoding: ScheduleCodec.encode(merged), as: UTF8.self)
@@ -137,7 +144,7 @@ import Testing
         let set = try Reconciler(
             base: ReturnedCalendar(parsing: Array(S.baseText().utf8)), ours: S.demo(),
             theirs: ReturnedCalendar(parsing: Array(theirs.utf8)), now: S.now,
-            damaged: [uid: SeriesDamage(uid: uid, reason: "unreadable item")]
+            damaged: [uid: SeriesDamage(uid: uid, .unreadableFile)]
         ).reconcile()
         #expect(set.seen.isEmpty)
         #expect(set.damaged.map(\.uid) == [uid])

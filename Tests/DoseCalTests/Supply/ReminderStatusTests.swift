@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing

@@ -74,7 +74,7 @@ import Testing
         guard !s.medications.isEmpty else { return s }
         let i = Int(seed) % s.medications.count
         if var slot = s.medications[i].times.first,
-            let moved = WallTime(hour: (slot.time.hour + 1) % 24, minute: slot.time.minute)
+            let moved = LocalTime(hour: (slot.time.hour + 1) % 24, minute: slot.time.minute)
         {
             slot.time = moved
             s.medications[i].times[0] = slot

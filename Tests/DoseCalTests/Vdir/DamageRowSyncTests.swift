@@ -43,7 +43,7 @@ import Testing
     /// Nothing in the schedule stops and the morning dose time is as it was.
     static func keptEverything(_ s: Schedule) -> Bool {
         s.medications.allSatisfy { $0.end == nil && $0.times.allSatisfy { $0.until == nil } }
-            && s.medications[0].times[0].time == WallTime(hour: 8, minute: 0)!
+            && s.medications[0].times[0].time == LocalTime(hour: 8, minute: 0)!
     }
 
     /// A FIFO or a folder in place of the item: damage, the series kept, reported every run.
@@ -141,7 +141,12 @@ import Testing
             $0.replacingOccurrences(of: "RRULE:FREQ=DAILY\r\n", with: "RRULE:FREQ=DAILY;UNTIL=20250205T045959Z\r\n")
         })
         #expect(schedule == (try S.demo()) as Schedule)
-        #expect(report.merge?.changes.damaged.first?.reason.contains("UNTIL is before DTSTART 20260105T080000") == true)
+        let damage = try #require(report.merge?.changes.damaged.first)
+        #expect(damage.kind == .ruleEndsBeforeStart(rule: "FREQ=DAILY;UNTIL=20250205T045959Z", start: "20260105T080000"))
+        #expect(
+            damage.reason
+                == "RRULE FREQ=DAILY;UNTIL=20250205T045959Z: UNTIL is before DTSTART 20260105T080000; a rule cannot end "
+                + "before its first dose, so this is not read as the series ending")
         #expect(report.merge?.repaired.map(\.uid) == [Self.morning] && box.read(Self.name).contains("RRULE:FREQ=DAILY\r\n"))
     }
 
@@ -196,8 +201,8 @@ import Testing
         }
         #expect(report.merge?.changes.changes.map(\.description) == ["Levothyroxine 06:30 -> 07:00 (every dose)"])
         #expect(report.merge?.changes.unmapped.map(\.description) == ["Metformin 08:00 -> 19:00 (every dose)"])
-        #expect(schedule.medications[1].times[0].time == WallTime(hour: 7, minute: 0)!)
-        #expect(schedule.medications[0].times.map(\.time) == [WallTime(hour: 8, minute: 0)!, WallTime(hour: 19, minute: 0)!])
+        #expect(schedule.medications[1].times[0].time == LocalTime(hour: 7, minute: 0)!)
+        #expect(schedule.medications[0].times.map(\.time) == [LocalTime(hour: 8, minute: 0)!, LocalTime(hour: 19, minute: 0)!])
         #expect(report.conflicts.map(\.uid) == [Self.morning])
         #expect(box.read(levo).contains("DTSTART;TZID=America/New_York:20260105T070000\r\n"))
         #expect(box.read(Self.name).contains("DTSTART;TZID=America/New_York:20260105T190000"))

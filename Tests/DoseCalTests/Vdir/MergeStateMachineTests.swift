@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -30,7 +30,7 @@ struct MergeMachine {
     var schedule: Schedule
     var now = Fixtures.now
     /// Phone edits not yet seen by a full run: UID -> (slot key, new time or nil for deleted).
-    var pending: [String: (medication: String, slot: String, time: WallTime?)] = [:]
+    var pending: [String: (medication: String, slot: String, time: LocalTime?)] = [:]
 
     init(seed: UInt64) {
         self.seed = seed
@@ -44,7 +44,9 @@ struct MergeMachine {
         schedule = try! ScheduleCodec.decode(Data(json.utf8), file: "merge-machine.json")
     }
 
-    func uid(_ medication: String, _ slot: String) -> String { DoseIdentity.series(SlotKey(medicationID: medication, slotID: slot), .main).uid }
+    func uid(_ medication: String, _ slot: String) -> String {
+        DoseIdentity.series(SlotKey(medicationID: medication, slotID: slot), .main).uid
+    }
 
     var slots: [(medication: String, slot: String)] {
         schedule.medications.flatMap { m in m.times.filter { $0.until == nil }.map { (m.id, $0.id) } }
@@ -64,7 +66,7 @@ struct MergeMachine {
             let i = schedule.medications.firstIndex { $0.id == m }!
             let j = schedule.medications[i].times.firstIndex { $0.id == s }!
             let t = schedule.medications[i].times[j].time
-            schedule.medications[i].times[j].time = WallTime(hour: (t.hour + 1) % 24, minute: t.minute)!
+            schedule.medications[i].times[j].time = LocalTime(hour: (t.hour + 1) % 24, minute: t.minute)!
         case 2,
             3 where !choices.isEmpty:  // the phone moves a whole series by 30 minutes
             let (m, s) = choices[Int.random(in: 0..<choices.count, using: &rng)]
@@ -75,7 +77,7 @@ struct MergeMachine {
             else { break }
             let hhmm = String(text[range].suffix(6).prefix(4))
             let minutes = (Int(hhmm.prefix(2))! * 60 + Int(hhmm.suffix(2))! + 30) % 1440
-            let new = WallTime(hour: minutes / 60, minute: minutes % 60)!
+            let new = LocalTime(hour: minutes / 60, minute: minutes % 60)!
             let edited = text.replacingOccurrences(
                 of: "20260105T\(hhmm)00", with: "20260105T\(new.description.replacingOccurrences(of: ":", with: ""))00"
             ).replacingOccurrences(of: "\r\n", with: "\n")

@@ -1,5 +1,5 @@
-import DoseCalTestSupport
 import DoseCal
+import DoseCalTestSupport
 import Foundation
 import ICal
 import Testing
@@ -32,9 +32,9 @@ import Testing
 /// The person's intent, kept apart from dosecal: a wall-clock time per slot, the dates skipped,
 /// whether the slot was deleted, the reminder lead per medication.
 struct Intent {
-    var times: [String: WallTime] = [
-        "m0/a": WallTime(hour: 8, minute: 0)!, "m1/a": WallTime(hour: 9, minute: 0)!,
-        "m1/b": WallTime(hour: 20, minute: 0)!,
+    var times: [String: LocalTime] = [
+        "m0/a": LocalTime(hour: 8, minute: 0)!, "m1/a": LocalTime(hour: 9, minute: 0)!,
+        "m1/b": LocalTime(hour: 20, minute: 0)!,
     ]
     var skipped: [String: Set<LocalDate>] = [:]
     var deleted = Set<String>()
@@ -87,7 +87,8 @@ struct SafetyMachine {
     }
 
     func name(_ key: String) -> String {
-        VdirName.fileName(forUID: DoseIdentity.series(SlotKey(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1))), .main).uid)
+        VdirName.fileName(
+            forUID: DoseIdentity.series(SlotKey(medicationID: String(key.prefix(2)), slotID: String(key.suffix(1))), .main).uid)
     }
 
     mutating func sync(limit: Int?) throws -> VdirSync.Report {
@@ -137,7 +138,7 @@ struct SafetyMachine {
         case 0:  // the schedule moves the dose time by an hour
             let j = schedule.medications[i].times.firstIndex { $0.id == s }!
             let t = schedule.medications[i].times[j].time
-            let moved = WallTime(hour: (t.hour + 1) % 24, minute: t.minute)!
+            let moved = LocalTime(hour: (t.hour + 1) % 24, minute: t.minute)!
             guard !schedule.medications[i].times.contains(where: { $0.time == moved }) else { return nil }
             schedule.medications[i].times[j].time = moved
             intent.times[key] = moved

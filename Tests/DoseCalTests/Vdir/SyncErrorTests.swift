@@ -15,7 +15,8 @@ import Testing
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         _ = try sync.run(schedule: schedule, now: Fixtures.now)
-        let name = VdirName.fileName(forUID: DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid)
+        let name = VdirName.fileName(
+            forUID: DoseIdentity.series(SlotKey(medicationID: "metformin", slotID: "morning"), .main).uid)
         let edited = box.read(name).replacingOccurrences(of: "T080000\r\n", with: "T083000\r\n")
         box.write(name, edited)
         do {

@@ -157,7 +157,7 @@ import Testing
                 .replacingOccurrences(of: "PRODID:-//dosecal", with: "PRODID:-//phone").replacingOccurrences(
                     of: "\r\n", with: "\n"))
         let i = schedule.medications[0].times.firstIndex { $0.id == "morning" }!
-        schedule.medications[0].times[i].time = WallTime(hour: 9, minute: 0)!
+        schedule.medications[0].times[i].time = LocalTime(hour: 9, minute: 0)!
         let (report, merged) = try sync(box, schedule, now: Fixtures.now + 3600)
         #expect(report.conflicts.isEmpty && merged == schedule)
         let (again, _) = try sync(box, merged, now: Fixtures.now + 7200)

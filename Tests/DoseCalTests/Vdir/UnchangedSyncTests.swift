@@ -15,7 +15,7 @@ import Testing
 
     func movedMorning() throws -> Schedule {
         var s = try daily()
-        s.medications[0].times[0].time = WallTime(hour: 8, minute: 30)!
+        s.medications[0].times[0].time = LocalTime(hour: 8, minute: 30)!
         return s
     }
 

@@ -37,7 +37,7 @@ import Testing
             Issue.record("expected a slot time change, got \(changes)")
             return
         }
-        #expect(slot == "morning" && old == WallTime(hour: 8, minute: 0)! && new == WallTime(hour: 8, minute: 30)!)
+        #expect(slot == "morning" && old == LocalTime(hour: 8, minute: 0)! && new == LocalTime(hour: 8, minute: 30)!)
         #expect(report.conflicts.isEmpty)
         #expect(report.merge?.accepted == [morning])
         // The folder now holds the merged schedule's series (CRLF again), and a further sync with
@@ -75,7 +75,7 @@ import Testing
         let phone = box.read(name).replacingOccurrences(of: "T080000\r\n", with: "T083000\r\n")
         box.write(name, phone)
         var ours = schedule
-        ours.medications[0].times[0].time = WallTime(hour: 9, minute: 0)!
+        ours.medications[0].times[0].time = LocalTime(hour: 9, minute: 0)!
         let (report, saved) = try sync(box, ours)
         #expect(saved == nil)
         #expect(report.merge?.changes.conflicts.isEmpty == false)

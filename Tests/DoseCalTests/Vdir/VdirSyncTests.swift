@@ -13,7 +13,7 @@ import Testing
 
     func movedMorning() throws -> Schedule {
         var s = try daily()
-        s.medications[0].times[0].time = WallTime(hour: 8, minute: 30)!
+        s.medications[0].times[0].time = LocalTime(hour: 8, minute: 30)!
         return s
     }
 
@@ -78,7 +78,7 @@ import Testing
         #expect(
             returned?.master?.start
                 == .zoned(
-                    LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 5)!, time: WallTime(hour: 7, minute: 45)!),
+                    LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 5)!, time: LocalTime(hour: 7, minute: 45)!),
                     tzid: "America/New_York"))
         #expect(box.read("1d0e5f52-phone.ics") == edited)
         // Reported again at the next run, still kept.
@@ -197,7 +197,7 @@ import Testing
 
     @Test func twoInterruptedRunsWithDifferentSchedulesConverge() throws {
         var later = try daily()
-        later.medications[0].times[0].time = WallTime(hour: 9, minute: 0)!
+        later.medications[0].times[0].time = LocalTime(hour: 9, minute: 0)!
         for first in 0..<5 {
             for second in 0..<5 {
                 let box = VdirSandbox()

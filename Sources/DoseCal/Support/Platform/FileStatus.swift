@@ -47,6 +47,7 @@ extension FileStatus {
     /// file's content for fingerprints.
     public static func identity(of path: String) -> String {
         guard let st = try? Syscalls.statFollowingLinks(path) else { return "-" }
-        return "\(st.size)-\(st.inode)-\(st.modifiedSeconds).\(st.modifiedNanoseconds)-\(st.changedSeconds).\(st.changedNanoseconds)"
+        return
+            "\(st.size)-\(st.inode)-\(st.modifiedSeconds).\(st.modifiedNanoseconds)-\(st.changedSeconds).\(st.changedNanoseconds)"
     }
 }

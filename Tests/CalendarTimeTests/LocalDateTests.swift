@@ -1,4 +1,4 @@
-import ICal
+import CalendarTime
 import Testing
 
 @Test func dateArithmeticRoundTrips() {

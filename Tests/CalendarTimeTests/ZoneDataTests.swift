@@ -1,5 +1,5 @@
+import CalendarTime
 import Foundation
-import ICal
 import Testing
 
 /// The TZif reader, the POSIX TZ rule parser and the compiled zone tables, on the system's
