@@ -124,27 +124,27 @@ enum SyncCommand {
         defer { withExtendedLifetime(held) {} }
         let bytes = try held?.read() ?? ScheduleInput.data(path)
         let onFile = try ScheduleCodec.decode(bytes, file: path)
-        var schedule = onFile
-        let now = try now(schedule.timeline(of: nil))
+        var sync = sync
+        let now = try now(onFile.timeline(of: nil))
         var travel = "-"
         if let zone {
-            let from = schedule.localDate(at: now)
-            schedule = schedule.travelling(to: zone, from: from)
+            let from = onFile.localDate(at: now)
+            sync.travel = ItineraryStop(from: from, zone: zone)
             travel = "\(zone) from \(from)"
         }
-        var sync = sync
         sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: environment)
         sync.build = SyncInputs.build(environment: environment)
         // A travel stop changes the itinerary only: the medications are the file's either way.
         sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
-        // The phone's edits go into the file as read (never the in-memory --zone stop).
-        let save = { (changes: ChangeSet) throws -> Void in
-            try held?.replace(bytes, with: try onFile.merging(changes, now: now))
+        // The library merged the phone's edits into the file's schedule (never the in-memory
+        // --zone stop) once: that is what is written, over the bytes it was decoded from.
+        let save = { (merge: VdirSync.Merge) throws -> Void in
+            try held?.replace(bytes, decoded: onFile, with: merge.schedule, encoded: merge.bytes())
         }
         started()
-        var report = try sync.run(schedule: schedule, now: now, save: save)
+        var report = try sync.run(schedule: onFile, now: now, save: save)
         report.removedLeftovers += held?.removedLeftovers ?? []
-        return (report, schedule)
+        return (report, sync.travelled(onFile))
     }
 
     /// 0 in step, 1 conflicts or damage remain.

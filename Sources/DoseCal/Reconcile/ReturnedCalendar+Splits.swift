@@ -71,12 +71,17 @@ extension ReturnedCalendar {
             shapes[text] = made
             return made
         }
+        // Two dosecal UIDs are never paired: a dosecal series looks only among the others' endings
+        // (in the same order, so the same pair is found), not through every series of a medication.
         var endings: [Key: [ReturnedEvent]] = [:]
+        var foreignEndings: [Key: [ReturnedEvent]] = [:]
         for s in series where !ended.contains(s.uid) {
             guard let m = s.master, m.until != nil, m.startTime != nil, let shape = shape(m.ruleText) else {
                 continue
             }
-            endings[Key(summary: m.summary, shape: shape), default: []].append(m)
+            let key = Key(summary: m.summary, shape: shape)
+            endings[key, default: []].append(m)
+            if !ReturnedCalendar.isDosecalUID(m.uid) { foreignEndings[key, default: []].append(m) }
         }
         // No series ends by UNTIL (most calendars): none can be the earlier half.
         guard !endings.isEmpty else { return [] }
@@ -87,10 +92,10 @@ extension ReturnedCalendar {
                 continue
             }
             var best: (uid: String, gap: Int)? = nil
-            for ma in endings[Key(summary: mb.summary, shape: shape)] ?? [] {
+            let key = Key(summary: mb.summary, shape: shape)
+            for ma in (ReturnedCalendar.isDosecalUID(b.uid) ? foreignEndings[key] : endings[key]) ?? [] {
                 guard ma.uid != b.uid, !used.contains(ma.uid), let until = ma.until, let aStart = ma.startTime,
-                    !(ReturnedCalendar.isDosecalUID(ma.uid) && ReturnedCalendar.isDosecalUID(b.uid)), aStart < bStart,
-                    let gap = ReturnedCalendar.seconds(from: until, to: bStart), (0...86_400).contains(gap)
+                    aStart < bStart, let gap = ReturnedCalendar.seconds(from: until, to: bStart), (0...86_400).contains(gap)
                 else { continue }
                 if gap < (best?.gap ?? Int.max) { best = (ma.uid, gap) }
             }

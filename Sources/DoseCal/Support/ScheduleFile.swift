@@ -56,19 +56,22 @@ public final class ScheduleFile {
     /// Whether there is a file at the schedule's path (a link whose target is missing: no).
     public var exists: Bool { (try? Syscalls.statFollowingLinks(file)) != nil }
 
-    /// Writes `schedule` over the file, which held `original` when it was read. Returns the
-    /// backup's path when one was written. `alwaysBackup` keeps the original even when it is
-    /// canonical (reconcile changes decisions, not only the log).
+    /// Writes `schedule` over the file, which held `original` when it was read (`decoded`: its
+    /// schedule, when the caller decoded it already; nil: decoded here; `encoded`: the new
+    /// schedule's `ScheduleCodec.encode`, when made already). Returns the backup's path when one
+    /// was written. `alwaysBackup` keeps the original even when it is canonical (reconcile
+    /// changes decisions, not only the log).
     @discardableResult
-    public func replace(_ original: Data, with schedule: Schedule, alwaysBackup: Bool = false) throws(AtomicFile.WriteError)
-        -> String?
-    {
+    public func replace(
+        _ original: Data, decoded: Schedule? = nil, with schedule: Schedule, encoded: Data? = nil, alwaysBackup: Bool = false
+    ) throws(AtomicFile.WriteError) -> String? {
         var backup: String? = nil
-        if alwaysBackup || (try? ScheduleCodec.decode(original, file: path)).map(ScheduleCodec.encode) != original {
+        let read = decoded ?? (try? ScheduleCodec.decode(original, file: path))
+        if alwaysBackup || read.map(ScheduleCodec.encode) != original {
             backup = file + ".bak"
             try AtomicFile.write(original, to: file + ".bak")
         }
-        try AtomicFile.write(ScheduleCodec.encode(schedule), to: file)
+        try AtomicFile.write(encoded ?? ScheduleCodec.encode(schedule), to: file)
         return backup
     }
 
@@ -87,9 +90,10 @@ public final class ScheduleFile {
     ) throws -> (result: T, backup: String?) {
         let held = try ScheduleFile(path, holder: holder, waiting: waiting)
         let original = try held.read()
-        let (new, result) = try change(original, try ScheduleCodec.decode(original, file: path))
+        let decoded = try ScheduleCodec.decode(original, file: path)
+        let (new, result) = try change(original, decoded)
         guard let new else { return (result, nil) }
-        return (result, try held.replace(original, with: new, alwaysBackup: alwaysBackup))
+        return (result, try held.replace(original, decoded: decoded, with: new, alwaysBackup: alwaysBackup))
     }
 
     /// `path` with its symbolic links followed (at most 40), relative ones against the folder of

@@ -34,43 +34,77 @@ extension VdirSync {
 
     /// The run when only some medications changed; nil when it cannot be taken (run in full).
     /// `run`: the folder as scanned, the run's planner and the leftovers it removed.
+    /// `file`: the schedule as its file holds it (`schedule` with the travel stop); `save` as in
+    /// `run`, for the phone's edits merged by parts (`VdirSync+Touched.swift`).
     func changedOnly(
-        schedule: Schedule, now: Int, previous: SyncStatus?,
-        _ run: (state: FolderState, planner: SyncPlanner, leftovers: [String]), stepLimit: Int?
+        schedule: Schedule, file: Schedule, now: Int, previous: SyncStatus?,
+        _ run: (state: FolderState, planner: SyncPlanner, leftovers: [String]), stepLimit: Int?,
+        save: ((Merge) throws -> Void)?
     ) throws(SyncError) -> Report? {
-        guard
-            let (report, record) = try inParts(
-                schedule: schedule, now: now, previous: previous, state: run.state, planner: run.planner,
-                stepLimit: stepLimit, leftovers: run.leftovers)
-        else { return nil }
+        let runParts = Parts(
+            schedule: schedule, file: file, now: now, state: run.state, planner: run.planner, stepLimit: stepLimit,
+            leftovers: run.leftovers, save: save)
+        guard let (report, record) = try inParts(runParts, previous: previous) else { return nil }
         let clean = report.outcome?.finished == true && report.outcome?.skipped.isEmpty == true
-        try recordInputs(clean: clean)
+        // A merge rewrote the schedule: the inputs recorded would be the old file's.
+        try recordInputs(clean: clean && report.merge == nil)
         try keepFeedRecord(record, clean: clean)
         return report
     }
 
-    private func inParts(
-        schedule: Schedule, now: Int, previous: SyncStatus?, state: FolderState, planner: SyncPlanner, stepLimit: Int?,
-        leftovers: [String]
-    ) throws(SyncError) -> (Report, FeedRecord?)? {
+    /// What a run by parts works with.
+    struct Parts {
+        var schedule: Schedule
+        var file: Schedule
+        var now: Int
+        var state: FolderState
+        var planner: SyncPlanner
+        var stepLimit: Int?
+        var leftovers: [String]
+        var save: ((Merge) throws -> Void)?
+    }
+
+    private func inParts(_ run: Parts, previous: SyncStatus?) throws(SyncError) -> (Report, FeedRecord?)? {
+        let (schedule, now, state, planner) = (run.schedule, run.now, run.state, run.planner)
         guard !dryRun, let previous, let key = feedKey(schedule), let record = readFeedRecord(), record.key == key,
             record.statusEtag == VdirFolder.etag(statusPath), record.baseEtag == VdirFolder.etag(basePath),
             let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap({ MergeBaseText(Array($0)) }),
             let parts = PartialFeed(
                 schedule: schedule, fingerprints: fingerprints(schedule), record: record, previous: previous, now: now)
         else { return nil }
-        var desired = VdirItem.items(of: parts.feed, known: previous)
-        for uid in parts.unchangedUIDs {
-            guard let e = previous.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else {
-                return nil
-            }
-            desired.append(VdirItem(recorded: uid, written))
-        }
+        guard let desired = parts.desired(known: previous) else { return nil }
         let plan = try planner.plan(status: previous, folder: state, desired: desired)
+        if !plan.changes.owned.isEmpty {
+            return try mergedInParts(run, found: plan.changes, previous: previous, record: record, base: base)
+        }
+        let built = Built(schedule: schedule, parts: parts, desired: desired, status: previous)
+        return try execute(plan, built, base: base, previous: previous, run, merge: nil, found: plan.changes)
+    }
+
+    /// What a run by parts built: the schedule (with the travel stop), its partial feed, the
+    /// items it wants and the status they were planned against.
+    struct Built {
+        var schedule: Schedule
+        var parts: PartialFeed
+        var desired: [VdirItem]
+        var status: SyncStatus
+    }
+
+    /// Saves `merge` (when there is one) and executes `plan` made by parts, then keeps the base;
+    /// nil when the plan is not one a full run without a merge would make (run in full).
+    func execute(
+        _ plan: SyncPlan, _ built: Built, base: MergeBaseText, previous: SyncStatus, _ run: Parts, merge: Merge?,
+        found: FolderChanges
+    ) throws(SyncError) -> (Report, FeedRecord?)? {
         guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
-            let text = parts.baseText(base, items: desired)
+            let text = built.parts.baseText(base, items: built.desired)
         else { return nil }
-        let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
+        // New seen reminders are saved too; they change no feed byte.
+        if let merge, let save = run.save, !merge.changes.changes.isEmpty || merge.schedule.seen != run.file.seen {
+            do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
+        }
+        let executor = SyncExecutor(folder: folder, statusPath: statusPath)
+        let outcome = try executor.run(plan, previous: previous, stepLimit: run.stepLimit)
         var baseIsFeed = base.bytes == Array(text)
         if outcome.statusWritten {
             if outcome.skipped.isEmpty {
@@ -78,13 +112,13 @@ extension VdirSync {
                 baseIsFeed = true
             } else {
                 // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
-                let full = FeedBuilder(schedule: schedule, previous: previous.feedRevisions, now: now).build()
+                let full = FeedBuilder(schedule: built.schedule, previous: built.status.feedRevisions, now: run.now).build()
                 try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
             }
         }
-        var report = Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: nil, folderChanges: plan.changes)
+        var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
-        return (report, baseIsFeed && plan.records(desired) ? parts.record : nil)
+        return (report, baseIsFeed && plan.records(built.desired) ? built.parts.record : nil)
     }
 
     func readFeedRecord() -> FeedRecord? {
@@ -131,13 +165,20 @@ struct PartialFeed {
     /// nil when the result could differ from building everything: a medication id twice, a
     /// VTIMEZONE whose years change, a feed header that changes, a UID in two items.
     /// `fingerprints`: one per medication of `schedule`, in order.
-    init?(schedule: Schedule, fingerprints: [String], record: FeedRecord, previous: SyncStatus, now: Int) {
+    /// `rebuilding`: ids of medications built whatever their fingerprint (their items in the folder
+    /// are the phone's, not what the record's build gave).
+    init?(
+        schedule: Schedule, fingerprints: [String], record: FeedRecord, previous: SyncStatus, now: Int,
+        rebuilding: Set<String> = []
+    ) {
         let ids = schedule.medications.map(\.id)
         guard Set(ids).count == ids.count, Set(record.medications.map(\.id)).count == record.medications.count else { return nil }
         old = Dictionary(uniqueKeysWithValues: record.medications.map { ($0.id, $0) })
         guard fingerprints.count == schedule.medications.count else { return nil }
         var sub = schedule
-        sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in old[m.id]?.fingerprint != f }.map(\.0)
+        sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in
+            old[m.id]?.fingerprint != f || rebuilding.contains(m.id)
+        }.map(\.0)
         changed = Set(sub.medications.map(\.id))
         feed = FeedBuilder(schedule: sub, previous: previous.feedRevisions, now: now).build()
         var byMedication: [String: [FeedItem]] = [:]
@@ -163,6 +204,19 @@ struct PartialFeed {
             medications.allSatisfy(\.zoned) == record.allZoned
         else { return nil }
         self.record = FeedRecord(key: record.key, allZoned: record.allZoned, zones: record.zones, medications: medications)
+    }
+
+    /// The items the schedule wants: those built, and the unchanged ones as `status` recorded
+    /// them; nil when an unchanged item's entry is not one written by dosecal and settled.
+    func desired(known status: SyncStatus) -> [VdirItem]? {
+        var desired = VdirItem.items(of: feed, known: status)
+        for uid in unchangedUIDs {
+            guard let e = status.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else {
+                return nil
+            }
+            desired.append(VdirItem(recorded: uid, written))
+        }
+        return desired
     }
 
     /// The whole feed's text: the old base's head and unchanged events, the changed events'

@@ -18,7 +18,8 @@ extension VdirSync {
     /// The outcome of merging folder edits.
     public struct Merge: Sendable {
         public var changes: ChangeSet
-        /// The schedule with the changes applied.
+        /// The schedule file's schedule with the changes applied: what the file is to hold
+        /// (without the run's `travel` stop).
         public var schedule: Schedule
         /// The status with the accepted edits recorded.
         public var status: SyncStatus
@@ -26,6 +27,11 @@ extension VdirSync {
         public var accepted: [String]
         /// Damaged items rewritten from the schedule, with the phone's bytes to keep.
         public var repaired: [Repair] = []
+        /// `schedule`'s file text, when the merge made it already.
+        var encoded: Data? = nil
+
+        /// What the file is to hold: `ScheduleCodec.encode(schedule)`, made once per merge.
+        public func bytes() -> Data { encoded ?? ScheduleCodec.encode(schedule) }
     }
 
     /// A damaged item replaced by the schedule's version: the phone's bytes are kept at `backup`.
@@ -36,11 +42,12 @@ extension VdirSync {
         public var data: Data
     }
 
-    /// Merges the folder edits in `changes` into `schedule` (whose feed the run built: `feed`);
-    /// nil when there are none.
+    /// Merges the folder edits in `changes`, read against `schedule` (whose feed the run built:
+    /// `feed`), into `file`, the schedule as its file holds it (`schedule` is `file` with the
+    /// run's travel stop); nil when there are none.
     func merge(
-        _ changes: FolderChanges, state: FolderState, status: SyncStatus, schedule: Schedule, feed: Feed, now: Int,
-        prefer: ReconcilePreference?
+        _ changes: FolderChanges, state: FolderState, status: SyncStatus, schedule: Schedule, file: Schedule, feed: Feed,
+        now: Int, prefer: ReconcilePreference?
     ) throws(SyncError) -> Merge? {
         guard !changes.owned.isEmpty else { return nil }
         var damaged = folderDamage(state: state, status: status)
@@ -69,7 +76,7 @@ extension VdirSync {
             var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged)
             reconciler.deletions = deletionEvidence(changes, state: state, damaged: damaged)
             set = try reconciler.reconcile(prefer: prefer)
-            merged = try schedule.merging(set, now: now)
+            merged = try file.merging(set, now: now)
         } catch {
             throw .merge(folder: folder, error)
         }
@@ -87,7 +94,7 @@ extension VdirSync {
     }
 
     /// Records `uid`'s folder change in the status when the verdict allows it.
-    private func accept(
+    func accept(
         _ uid: String, _ change: FolderChanges.Change, verdict: MergeVerdict, state: FolderState, into result: inout Merge
     ) {
         let file = state.files.first { $0.uids == [uid] && $0.problem == nil }

@@ -29,6 +29,10 @@ public struct VdirSync: Sendable {
     /// its JSON text in the schedule file (`ScheduleCodec.medicationFingerprints`), when that
     /// schedule's medications are the file's as decoded. nil: from each medication's encoding.
     public var medicationFingerprints: [String]? = nil
+    /// A travel stop kept in memory only (`dosecal sync --zone`): the schedule given to `run` is
+    /// the file's, which the phone's edits are merged into and saved; the folder is built from it
+    /// with this stop added (`Schedule.travelling(to:from:)`). nil: no stop.
+    public var travel: ItineraryStop? = nil
 
     public init(folder: String, statusPath: String) {
         self.folder = folder
@@ -62,13 +66,15 @@ public struct VdirSync: Sendable {
         return try SyncStatus(decoding: data, source: statusPath)
     }
 
-    /// Syncs `schedule` built at `now` into the folder. Edits made in the folder are merged first
-    /// (`merge`); `save` receives the change set to apply to the schedule file before the folder
-    /// is written (not called for a dry run or when nothing changes). `stepLimit` is for tests
-    /// (see `SyncExecutor`).
+    /// Syncs `file` (the schedule as its file holds it) built at `now` (with the `travel` stop)
+    /// into the folder. Edits made in the folder are merged first, once, into `file`
+    /// (`merge`); `save` receives that merge, whose `schedule` is what the file is to hold, before
+    /// the folder is written (not called for a dry run or when nothing changes). `stepLimit` is
+    /// for tests (see `SyncExecutor`).
     public func run(
-        schedule: Schedule, now: Int, stepLimit: Int? = nil, save: ((ChangeSet) throws -> Void)? = nil
+        schedule file: Schedule, now: Int, stepLimit: Int? = nil, save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
+        var schedule = travelled(file)
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
@@ -79,10 +85,9 @@ public struct VdirSync: Sendable {
         let state = try VdirFolder.scan(folder, known: status)
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
         let parts = (state: state, planner: planner, leftovers: leftovers)
-        if let report = try changedOnly(schedule: schedule, now: now, previous: previous, parts, stepLimit: stepLimit) {
-            return report
-        }
-        var schedule = schedule
+        let byParts = try changedOnly(
+            schedule: schedule, file: file, now: now, previous: previous, parts, stepLimit: stepLimit, save: save)
+        if let byParts { return byParts }
         var feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
         var desired = VdirItem.items(of: feed, known: status)
         var plan = try planner.plan(status: status, folder: state, desired: desired)
@@ -90,16 +95,16 @@ public struct VdirSync: Sendable {
         let found = plan.changes
         if mergeEdits, !planner.scheduleOverrides,
             let m = try merge(
-                plan.changes, state: state, status: status, schedule: schedule, feed: feed, now: now,
+                plan.changes, state: state, status: status, schedule: schedule, file: file, feed: feed, now: now,
                 prefer: reconcilePreference)
         {
             merged = m
             // New seen reminders are saved too; they change no feed byte.
-            if !m.changes.changes.isEmpty || m.schedule.seen != schedule.seen {
+            if !m.changes.changes.isEmpty || m.schedule.seen != file.seen {
                 if !dryRun, let save {
-                    do { try save(m.changes) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
+                    do { try save(m) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
                 }
-                schedule = m.schedule
+                schedule = travelled(m.schedule)
             }
             status = m.status
             feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
@@ -124,6 +129,11 @@ public struct VdirSync: Sendable {
         let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
         try keepFeedRecord(record, clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
+    }
+
+    /// `file` with the `travel` stop, when there is one.
+    public func travelled(_ file: Schedule) -> Schedule {
+        travel.map { file.travelling(to: $0.zone, from: $0.from) } ?? file
     }
 
     /// Removes the temporaries killed runs left of the files this sync keeps next to the

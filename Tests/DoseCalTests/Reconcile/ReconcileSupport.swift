@@ -67,7 +67,7 @@ enum ReconcileSupport {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: schedule, now: now) { saved = $0 }
+        let report = try sync.run(schedule: schedule, now: now) { saved = $0.changes }
         return (report, saved)
     }
 }

@@ -14,8 +14,14 @@ import Testing
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         var saved: ChangeSet? = nil
-        let inMemory = zone.map { schedule.travelling(to: Zone($0)!, from: schedule.localDate(at: now)) } ?? schedule
-        let report = try sync.run(schedule: inMemory, now: now) { saved = $0 }
+        sync.travel = zone.map { ItineraryStop(from: schedule.localDate(at: now), zone: Zone($0)!) }
+        let report = try sync.run(schedule: schedule, now: now) { (merge) throws -> Void in
+            saved = merge.changes
+            let expected = try schedule.merging(merge.changes, now: now)
+            // Merged once, into the file's schedule: no travel stop in what is saved.
+            #expect(merge.schedule.itinerary == schedule.itinerary)
+            #expect(merge.schedule == expected)
+        }
         return (report, try saved.map { try schedule.applying($0.changes, now: now) } ?? schedule)
     }
 

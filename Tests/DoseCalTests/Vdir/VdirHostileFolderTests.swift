@@ -24,7 +24,7 @@ import Testing
         sync.prefer = prefer
         sync.force = force
         var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: try Fixtures.schedule("daily.json"), now: Fixtures.now) { saved = $0 }
+        let report = try sync.run(schedule: try Fixtures.schedule("daily.json"), now: Fixtures.now) { saved = $0.changes }
         return (report, saved)
     }
 

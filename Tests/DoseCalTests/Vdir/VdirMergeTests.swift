@@ -17,7 +17,7 @@ import Testing
         sync.mergeEdits = true
         sync.reconcilePreference = prefer
         var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: schedule, now: now) { saved = $0 }
+        let report = try sync.run(schedule: schedule, now: now) { saved = $0.changes }
         return (report, saved)
     }
 

@@ -33,14 +33,17 @@ final class VdirSandbox {
         return try sync.run(schedule: schedule, now: now, stepLimit: stepLimit)
     }
 
-    /// A sync with the merge on, as the CLI runs it; the change set it would write into the
-    /// schedule file is applied to `schedule`.
+    /// A sync with the merge on, as the CLI runs it (with a build fingerprint and each
+    /// medication's from the schedule file's text, so that runs by parts are taken); `schedule`
+    /// becomes what it would write into the schedule file.
     func mergingSync(_ schedule: inout Schedule, now: Int, stepLimit: Int? = nil) throws -> VdirSync.Report {
         var sync = VdirSync(folder: folder, statusPath: statusPath)
         sync.mergeEdits = true
-        var saved: ChangeSet? = nil
-        let report = try sync.run(schedule: schedule, now: now, stepLimit: stepLimit) { saved = $0 }
-        if let saved { schedule = try schedule.applying(saved.changes, now: now) }
+        sync.build = "test build"
+        sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule))
+        var saved: Schedule? = nil
+        let report = try sync.run(schedule: schedule, now: now, stepLimit: stepLimit) { saved = $0.schedule }
+        if let saved { schedule = saved }
         return report
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+import ICal
+
+/// The phone's edits merged by parts (docs/sync.md, decision 0270): when the last sync was clean
+/// (its `FeedRecord` holds) and the folder's only changes are owned items edited on the phone, the
+/// merge reads, compares and rebuilds only the medications those items belong to. Their items are
+/// read from the folder (the edited ones were read by the scan already), their series from the
+/// base by UID, and the reconcile engine compares them with those medications of the schedule;
+/// the merged schedule is then built by parts, as after a schedule edit.
+///
+/// Taken only when nothing else in the folder could take part in the merge: no deletion, no
+/// foreign item (a split's second half is one), no duplicate or unusable file, no conflict, no
+/// unmapped edit, no damage and no absent series in the result, every edit accepted. Anything
+/// else is merged in full, which gives the same result from the whole folder.
+extension VdirSync {
+    /// The run after a merge by parts; nil when it cannot be taken (before anything is written).
+    /// `found`: the folder's changes, as the plan of the unmerged schedule found them.
+    func mergedInParts(
+        _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, base: MergeBaseText
+    ) throws(SyncError) -> (Report, FeedRecord?)? {
+        guard let touched = touchedMedications(run, found: found, previous: previous, record: record),
+            var merge = mergeTouched(touched, run, found: found, previous: previous, base: base)
+        else { return nil }
+        let encoded = ScheduleCodec.encode(merge.schedule)
+        merge.encoded = encoded
+        let schedule = travelled(merge.schedule)
+        // The touched medications are built whatever their fingerprint: their files are the phone's.
+        guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded),
+            let parts = PartialFeed(
+                schedule: schedule, fingerprints: fingerprints, record: record, previous: merge.status, now: run.now,
+                rebuilding: touched.ids)
+        else { return nil }
+        guard let desired = parts.desired(known: merge.status) else { return nil }
+        let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
+        let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
+        return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// The ids of the medications whose items the phone edited, and every UID of theirs; nil when
+    /// the folder holds anything else that could take part in a merge.
+    private func touchedMedications(_ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord)
+        -> (ids: Set<String>, uids: Set<String>)?
+    {
+        guard mergeEdits, !run.planner.scheduleOverrides, found.duplicates.isEmpty, found.foreignAdded.isEmpty,
+            found.owned.values.allSatisfy({ if case .edited = $0 { true } else { false } }),
+            !previous.entries.values.contains(where: { $0.owner == .calendar }),
+            run.state.files.allSatisfy({ f in
+                f.problem == nil && f.uids.count == 1 && previous.entries[f.uids[0]]?.owner == .schedule
+            })
+        else { return nil }
+        var byUID: [String: FeedRecord.Medication] = [:]
+        for m in record.medications { for uid in m.uids { byUID[uid] = m } }
+        var ids = Set<String>()
+        var uids = Set<String>()
+        for uid in found.owned.keys {
+            guard let m = byUID[uid] else { return nil }
+            if ids.insert(m.id).inserted { uids.formUnion(m.uids) }
+        }
+        return (ids, uids)
+    }
+
+    /// The phone's edits of the `touched` medications merged into the file's schedule, with the
+    /// status recording them; nil when the result is not one to take by parts.
+    private func mergeTouched(
+        _ touched: (ids: Set<String>, uids: Set<String>), _ run: Parts, found: FolderChanges, previous: SyncStatus,
+        base: MergeBaseText
+    ) -> Merge? {
+        var items: [[UInt8]] = []
+        var names: [String] = []
+        for file in run.state.files where touched.uids.contains(file.uids[0]) {
+            guard let data = file.data ?? ((try? PlainFile.read(folder + "/" + file.name)) ?? nil) else { return nil }
+            items.append(Array(data))
+            names.append(file.name)
+        }
+        var baseText = base.head
+        for uid in touched.uids.sorted() where previous.entries[uid]?.owner != .deleted {
+            _ = base.append(eventsOf: uid, to: &baseText)
+        }
+        baseText += MergeBase.end
+        // Privacy names medications by their place in the whole schedule, never in the part.
+        var sub = run.file.feed.privacy ? Reconciler.neutralNames(run.file) : run.file
+        sub.medications.removeAll { !touched.ids.contains($0.id) }
+        sub.log.removeAll { !touched.ids.contains($0.medication) }
+        sub.seen.removeAll { !touched.ids.contains($0.medication) }
+        let ours = travelled(sub)
+        guard let theirs = try? ReturnedCalendar(parsingItems: items, names: names),
+            let baseCalendar = try? ReturnedCalendar(parsing: baseText)
+        else { return nil }
+        var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
+        reconciler.ours = ours
+        reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
+        guard let set = try? reconciler.reconcile(prefer: reconcilePreference),
+            set.conflicts.isEmpty, set.unmapped.isEmpty, set.damaged.isEmpty, set.absent.isEmpty,
+            let merged = try? run.file.merging(set, now: run.now)
+        else { return nil }
+        let feed = FeedBuilder(schedule: ours, previous: previous.feedRevisions, now: run.now).build()
+        let verdict = MergeVerdict(set: set, feed: feed, base: baseCalendar, theirs: theirs)
+        var result = Merge(changes: set, schedule: merged, status: previous, accepted: [])
+        for (uid, change) in found.owned.sorted(by: { $0.key < $1.key }) {
+            accept(uid, change, verdict: verdict, state: run.state, into: &result)
+        }
+        return result.accepted.count == found.owned.count && result.repaired.isEmpty ? result : nil
+    }
+}

@@ -1,0 +1,131 @@
+import DoseCalTestSupport
+import Foundation
+import ICal
+import Testing
+
+@testable import DoseCal
+
+/// Phone edits merged by parts (decision 0270): after a clean sync, series moved on the phone are
+/// merged reading only their medications' items and base series, and the merged schedule is
+/// built by parts. The schedule saved, the folder, the status (but for etags), the merge base and
+/// the report must be exactly what the merge of the whole folder gives, round after round.
+@Suite struct MergedInPartsTests {
+    let changed = ChangedSyncTests()
+
+    /// One merging sync as the CLI runs it: `schedule` is the file's; returns the report and the
+    /// schedule the file holds afterwards.
+    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool) throws -> (VdirSync.Report, Schedule) {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        if inParts {
+            sync.build = "test build"
+            sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule))
+        }
+        var saved = schedule
+        let report = try sync.run(schedule: schedule, now: now) { merge in
+            #expect(merge.bytes() == ScheduleCodec.encode(merge.schedule))
+            saved = merge.schedule
+        }
+        return (report, saved)
+    }
+
+    /// `text` with its first event's start moved 30 minutes later on the same day and SEQUENCE
+    /// raised, with LF line ends, as a phone app and vdirsyncer write it.
+    static func moved(_ text: String) -> String {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        guard let event = lines.firstIndex(of: "BEGIN:VEVENT") else { return text }
+        if let i = lines[event...].firstIndex(where: { $0.hasPrefix("DTSTART") }), let colon = lines[i].lastIndex(of: ":") {
+            let value = lines[i][lines[i].index(after: colon)...]
+            if value.count >= 15, let t = value.firstIndex(of: "T"), let hhmm = Int(value[value.index(after: t)...].prefix(4)) {
+                let minutes = ((hhmm / 100) * 60 + hhmm % 100 + 30) % 1440
+                let time = String(format: "%02d%02d", minutes / 60, minutes % 60)
+                let rest = value[value.index(t, offsetBy: 5)...]
+                lines[i] = String(lines[i][...colon]) + value[...t] + time + rest
+            }
+        }
+        if let i = lines[event...].firstIndex(where: { $0.hasPrefix("SEQUENCE:") }), let n = Int(lines[i].dropFirst(9)) {
+            lines[i] = "SEQUENCE:\(n + 1)"
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Moves the first `count` series (by file name, skipping `skip`) in `box` on the phone.
+    static func editPhone(_ box: VdirSandbox, count: Int, skip: Int) {
+        let series = box.files.filter { box.read($0).contains("\r\nRRULE:") || box.read($0).contains("\nRRULE:") }
+        for name in series.dropFirst(skip).prefix(count) { box.write(name, moved(box.read(name))) }
+    }
+
+    /// Rounds of phone edits merged in parts and in full; returns how many rounds ran in parts.
+    @discardableResult
+    func compare(_ schedule: Schedule, _ label: String, rounds: Int = 3, count: Int = 2) throws -> Int {
+        let parts = VdirSandbox()
+        let full = VdirSandbox()
+        var (a, b) = (schedule, schedule)
+        (_, a) = try sync(parts, a, now: Fixtures.now, inParts: true)
+        (_, b) = try sync(full, b, now: Fixtures.now, inParts: false)
+        var inParts = 0
+        for round in 1...rounds {
+            MergedInPartsTests.editPhone(parts, count: count, skip: round)
+            MergedInPartsTests.editPhone(full, count: count, skip: round)
+            let now = Fixtures.now + round * 3_600
+            let (p, newA) = try sync(parts, a, now: now, inParts: true)
+            let (f, newB) = try sync(full, b, now: now, inParts: false)
+            (a, b) = (newA, newB)
+            let roundLabel = "\(label), round \(round)"
+            #expect(a == b, "\(roundLabel): the schedule saved")
+            #expect(p.merge?.changes.changes.map(\.description) == f.merge?.changes.changes.map(\.description), "\(roundLabel)")
+            #expect(p.merge?.accepted == f.merge?.accepted, "\(roundLabel)")
+            #expect(parts.files == full.files, "\(roundLabel)")
+            for name in parts.files where parts.read(name) != full.read(name) {
+                let (x, y) = (parts.read(name).split(separator: "\r\n"), full.read(name).split(separator: "\r\n"))
+                Issue.record(
+                    "\(roundLabel): \(name) parts \(x.filter { !y.contains($0) }) full \(y.filter { !x.contains($0) }) merged-by-parts \(p.builtInPart)"
+                )
+            }
+            #expect(changed.statusWithoutEtags(parts) == changed.statusWithoutEtags(full), "\(roundLabel): status")
+            let base = { (box: VdirSandbox) in FileManager.default.contents(atPath: box.statusPath + ".base.ics") }
+            #expect(base(parts) == base(full), "\(roundLabel): base")
+            #expect(p.plan.actions.map(changed.summary) == f.plan.actions.map(changed.summary), "\(roundLabel)")
+            if p.builtInPart && p.merge != nil { inParts += 1 }
+        }
+        let (again, _) = try sync(parts, a, now: Fixtures.now + (rounds + 1) * 3_600, inParts: true)
+        #expect(again.outcome?.statusWritten == false, "\(label): in step after the rounds")
+        return inParts
+    }
+
+    @Test func generatedSchedulesMergeAsTheWholeFolderDoes() throws {
+        var inParts = 0
+        for seed in UInt64(1)...8 {
+            var generator = ScheduleGenerator(seed: seed)
+            inParts += try compare(generator.schedule(), "seed \(seed)")
+        }
+        #expect(inParts > 0, "no phone edit was merged by parts")
+    }
+
+    @Test(arguments: Fixtures.scheduleNames) func everyFixtureMergesAsTheWholeFolderDoes(_ name: String) throws {
+        try compare(try Fixtures.schedule(name), name, rounds: 2, count: 1)
+    }
+
+    @Test func aMovedSeriesIsMergedByParts() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (report, merged) = try sync(box, schedule, now: Fixtures.now + 3_600, inParts: true)
+        #expect(report.builtInPart)
+        #expect(report.merge?.changes.changes.isEmpty == false)
+        #expect(merged != schedule)
+        // A foreign item in the folder: the whole folder is merged.
+        box.write(
+            "foreign.ics",
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//x//EN\r\nBEGIN:VEVENT\r\nUID:other\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        _ = try sync(box, merged, now: Fixtures.now + 7_200, inParts: true)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (second, _) = try sync(box, merged, now: Fixtures.now + 10_800, inParts: true)
+        #expect(!second.builtInPart)
+        #expect(second.merge?.changes.changes.isEmpty == false, "\(String(describing: second.merge?.changes))")
+    }
+}
