@@ -11,8 +11,10 @@ public struct ZoneDatabase: Sendable, Hashable {
     /// khal and most programs on the machine read. The source of record for dosecal.
     public static let system = ZoneDatabase(directory: "/usr/share/zoneinfo")
 
-    /// Compiled tables by directory and identifier (nil for a name that has no valid file).
-    private static let cache = ZoneLock<[Key: ZoneTable?]>([:])
+    /// Compiled tables by directory and identifier. Only tables are kept: a name with no valid
+    /// file here is looked for again next time, so a read that failed for a while (too many
+    /// open files, a file being replaced) never makes a zone missing for the rest of the process.
+    private static let cache = ZoneLock<[Key: ZoneTable]>([:])
 
     private struct Key: Hashable {
         var directory: String
@@ -20,16 +22,19 @@ public struct ZoneDatabase: Sendable, Hashable {
     }
 
     /// The compiled table of `identifier`, nil when the name is not a zone file here or the file
-    /// is not valid TZif data. Compiled once per process and directory.
+    /// is not valid TZif data (or cannot be read now). A valid file is compiled once per process
+    /// and directory; the first table compiled is the one every caller gets.
     public func table(_ identifier: String) -> ZoneTable? {
+        guard ZoneDatabase.isZoneName(identifier) else { return nil }
         let key = Key(directory: directory, identifier: identifier)
         if let cached = ZoneDatabase.cache.withLock({ $0[key] }) { return cached }
-        let table =
-            ZoneDatabase.isZoneName(identifier)
-            ? ZoneFileSystem.read(directory + "/" + identifier).flatMap { bytes in try? ZoneTable(TZifFile(bytes: bytes)) }
-            : nil
-        ZoneDatabase.cache.withLock { $0[key] = .some(table) }
-        return table
+        guard let bytes = ZoneFileSystem.read(directory + "/" + identifier), let table = try? ZoneTable(TZifFile(bytes: bytes))
+        else { return nil }
+        return ZoneDatabase.cache.withLock { cache in
+            if let first = cache[key] { return first }
+            cache[key] = table
+            return table
+        }
     }
 
     /// The tzdata release of these files (`2025b`): the `# version` line of `tzdata.zi`, else

@@ -88,6 +88,26 @@ import Testing
         #expect(Zone("Mars/Olympus_Mons", database: ZoneDatabase(directory: "/nonexistent")) == nil)
     }
 
+    /// A zone whose file is not there yet, or cannot be read for a while (here a directory
+    /// stands where the file goes, so the read fails), is found once its file can be read: a
+    /// failed look-up is never remembered as "no such zone" for the rest of the process.
+    @Test func aZoneThatCouldNotBeReadIsReadAgain() throws {
+        let files = FileManager.default
+        let directory = files.temporaryDirectory.appendingPathComponent("zones-\(UUID().uuidString)")
+        let path = directory.appendingPathComponent("Test/Later")
+        defer { try? files.removeItem(at: directory) }
+        let database = ZoneDatabase(directory: directory.path)
+        #expect(Zone("Test/Later", database: database) == nil)
+        try files.createDirectory(at: path, withIntermediateDirectories: true)
+        #expect(Zone("Test/Later", database: database) == nil)
+        try files.removeItem(at: path)
+        try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/America/Chicago")).write(to: path)
+        let zone = try #require(Zone("Test/Later", database: database))
+        // 2026-12-04T06:00:00Z is midnight in Chicago (CST, UTC-6).
+        #expect(zone.offset(at: 1_796_364_000) == -21_600)
+        #expect(database.table("Test/Later") === zone.table)
+    }
+
     @Test func daylightAllYearIsNoChange() throws {
         let file = TZifFile(
             version: 2, transitionInstants: [], transitionTypes: [],
