@@ -47,6 +47,8 @@ demo: build
 	@echo
 	@echo "== dosecal check fixtures/schedules/demo.json --calendar $(OUT)/demo.ics --from 2027-03-13 --to 2027-03-15"
 	@$(BIN) check fixtures/schedules/demo.json --calendar $(OUT)/demo.ics --from 2027-03-13 --to 2027-03-15 --all
+	@echo
+	@scripts/demo-pictures.sh $(BIN) $(OUT) docs/images
 
 test:
 	@scripts/install-deps.sh test

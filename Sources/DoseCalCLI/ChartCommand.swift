@@ -76,15 +76,18 @@ enum ChartCommand {
         let timeline = schedule.timeline(of: person)
         let pages = schedule.chartPeople(only: person)
         let document: ChartDocument
+        let firstDay: LocalDate
         do {
             switch view {
             case "week":
                 let (start, count) = try week(args, context: context, timeline: timeline)
+                firstDay = start.date
                 document = ChartDocument(
                     title: "Reminders from \(ChartDates.long(start.date))", paper: paper,
                     sections: try pages.map { try WeekPlan(person: $0, start: start, days: count).html })
             case "supply":
                 let range = try days(args, context: context, timeline: timeline, supplyDays: 90)
+                firstDay = range.from
                 let charts = try pages.map { try SupplyChart(person: $0, from: range.from, to: range.to) }
                 if format == .svg {
                     try format.write(svg: charts, to: output)
@@ -94,6 +97,7 @@ enum ChartCommand {
                     title: "Supply, \(range.from) to \(range.to)", paper: paper, sections: charts.map(\.html))
             default:
                 let range = try days(args, context: context, timeline: timeline)
+                firstDay = range.from
                 document = ChartDocument(
                     title: "Medication administration record, \(ChartDates.month(range.from))", paper: paper,
                     sections: try pages.map { try MARGrid(person: $0, from: range.from, to: range.to).html })
@@ -101,7 +105,7 @@ enum ChartCommand {
         } catch let error as ChartError {
             throw UsageError(error.description)
         }
-        try format.write(document, to: output, context: context)
+        try format.write(document, to: output, context: context, dated: firstDay)
         return ExitCode.ok
     }
 

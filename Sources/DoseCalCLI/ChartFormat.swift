@@ -23,8 +23,9 @@ enum ChartFormat {
         }
     }
 
-    /// Writes `document` to `output` (0600; nothing written when printing fails).
-    func write(_ document: ChartDocument, to output: String, context: Context) throws {
+    /// Writes `document` to `output` (0600; nothing written when printing fails); a PDF is
+    /// dated `day` (the chart's first day), so the same chart gives the same bytes.
+    func write(_ document: ChartDocument, to output: String, context: Context, dated day: LocalDate) throws {
         let html = Data(document.html.utf8)
         switch self {
         case .html:
@@ -36,7 +37,7 @@ enum ChartFormat {
         case .svg:
             throw UsageError("-o \(output): SVG is the supply view's")
         case .pdf:
-            let pdf = try ChartPrinter(environment: context.environment).pdf(of: html)
+            let pdf = try ChartPrinter(environment: context.environment).pdf(of: html, dated: day)
             try AtomicFile.write(pdf, to: output)
         }
     }

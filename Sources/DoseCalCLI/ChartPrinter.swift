@@ -1,3 +1,4 @@
+import DoseCal
 import Foundation
 
 #if canImport(Glibc)
@@ -17,8 +18,8 @@ struct ChartPrinter {
 
     var environment: [String: String]
 
-    /// The PDF bytes of `html`.
-    func pdf(of html: Data) throws -> Data {
+    /// The PDF bytes of `html`, its creation and modification dates `day` at midnight UTC.
+    func pdf(of html: Data, dated day: LocalDate) throws -> Data {
         guard let program = program() else {
             throw InputError(
                 "cannot write a PDF: headless Chromium is not installed (looked for \(Self.programs.joined(separator: ", ")) "
@@ -37,7 +38,41 @@ struct ChartPrinter {
         guard let pdf = try? Data(contentsOf: out), pdf.starts(with: Data("%PDF-".utf8)) else {
             throw InputError("cannot write a PDF: \(program) printed no PDF\(log.isEmpty ? "" : ": " + log)")
         }
-        return pdf
+        return Self.dating(pdf, day)
+    }
+
+    /// `pdf` with the value of every `/CreationDate (...)` and `/ModDate (...)` (Chromium's
+    /// clock) replaced in place by `day` at 00:00 UTC in a form of the same length
+    /// (`D:20261201000000+00'00'`, `...Z` or no offset), so no byte moves and the
+    /// cross-reference offsets stay right (decision 0262). A value of another length is left.
+    static func dating(_ pdf: Data, _ day: LocalDate) -> Data {
+        var bytes = [UInt8](pdf)
+        let stamp = "D:\(day.basicFormat)000000"
+        let forms = [stamp + "+00'00'", stamp + "+00'00", stamp + "Z", stamp]
+        for key in ["/CreationDate (", "/ModDate ("] {
+            let pattern = [UInt8](key.utf8)
+            var at = 0
+            while let start = find(pattern, in: bytes, from: at) {
+                let open = start + pattern.count
+                guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ")")) else { break }
+                if let form = forms.first(where: { $0.utf8.count == close - open }) {
+                    bytes.replaceSubrange(open..<close, with: Array(form.utf8))
+                }
+                at = close
+            }
+        }
+        return Data(bytes)
+    }
+
+    /// The first place of `pattern` in `bytes` at or after `from`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard pattern.count <= bytes.count else { return nil }
+        var i = from
+        while i + pattern.count <= bytes.count {
+            if bytes[i] == pattern[0] && bytes[i..<i + pattern.count].elementsEqual(pattern) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Chromium's arguments: headless, no first-run work, no header or footer, the page's own

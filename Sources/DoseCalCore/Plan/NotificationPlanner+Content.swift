@@ -12,14 +12,16 @@ extension NotificationPlanner {
         }
     }
 
-    /// The content of the reminder of `dose`: its amount and its local time (for fixed-interval
-    /// doses, in its person's home zone).
+    /// The content of the reminder of `dose`: its amount and the time it is due where its person
+    /// is at that instant ("21:00 Asia/Tokyo" away from home): a dose of the gradual policy on its
+    /// way to a new zone's clock is said at the time it fires, not its slot's.
     func doseContent(_ m: Medication, _ dose: Occurrence) -> NotificationContent {
         let date = engine.localDate(of: dose)
-        let home = engine.home(of: m)
-        let time = dose.zone != nil ? dose.local.time : home.local(at: dose.instant).time
+        let timeline = engine.timeline(of: m)
+        let due = ZonedTime(dose.instant, in: timeline.zone(at: dose.instant))
         return .dose(
-            m, pills: dose.amount, dose: engine.step(of: m, on: date)?.dose ?? m.dose, time: time, thread: thread(of: m),
+            m, pills: dose.amount, dose: engine.step(of: m, on: date)?.dose ?? m.dose,
+            clock: due.clock(besides: timeline.home), thread: thread(of: m),
             privacy: engine.schedule.feed.privacy, person: person(of: m))
     }
 

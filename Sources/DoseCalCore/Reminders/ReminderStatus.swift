@@ -67,21 +67,45 @@ public struct ReminderStatus: Sendable {
         pillsLeft(of: medication, at: instant, ledger: DoseLedger(engine: engine, medicationID: medication.id))
     }
 
+    /// `pillsLeft(of:at:)` at each of `instants` (in any order), the doses expanded once up to
+    /// the last of them: a chart of N days costs one expansion, not N.
+    public func pillsLeft(of medication: Medication, atEach instants: [Int]) -> [Double]? {
+        pillsLeft(of: medication, atEach: instants, ledger: DoseLedger(engine: engine, medicationID: medication.id))
+    }
+
     private func pillsLeft(of medication: Medication, at instant: Int, ledger: DoseLedger) -> Double? {
+        pillsLeft(of: medication, atEach: [instant], ledger: ledger)?.first
+    }
+
+    /// The units used, by instant: the doses the ledger counts as taken from the supply date to
+    /// the day after `last`'s (home) date (a dose due before `last` where its person is ahead
+    /// of home falls in it), and the extra doses from the supply date on; then a sweep over
+    /// `instants` in time order.
+    private func pillsLeft(of medication: Medication, atEach instants: [Int], ledger: DoseLedger) -> [Double]? {
         guard let supply = medication.supply else { return nil }
+        guard let last = instants.max() else { return [] }
         let home = engine.home(of: medication)
-        let until = home.local(at: instant).date.adding(days: 1)
-        var left = supply.pills
+        let until = home.local(at: last).date.adding(days: 2)
+        var used: [(instant: Int, pills: Double)] = []
         if supply.asOf <= until {
-            for dose in engine.occurrences(of: medication, from: supply.asOf, to: until)
-            where dose.instant <= instant && ledger.consumes(dose) {
-                left -= dose.pills
+            for dose in engine.occurrences(of: medication, from: supply.asOf, to: until) where ledger.consumes(dose) {
+                used.append((dose.instant, dose.pills))
             }
         }
-        for extra in ledger.extras where extra.instant <= instant && home.local(at: extra.instant).date >= supply.asOf {
-            left -= extra.pills
+        for extra in ledger.extras where home.local(at: extra.instant).date >= supply.asOf {
+            used.append((extra.instant, extra.pills))
         }
-        return max(0, left)
+        used.sort { $0.instant < $1.instant }
+        var result = [Double](repeating: 0, count: instants.count)
+        var (next, left) = (0, supply.pills)
+        for index in instants.indices.sorted(by: { instants[$0] < instants[$1] }) {
+            while next < used.count && used[next].instant <= instants[index] {
+                left -= used[next].pills
+                next += 1
+            }
+            result[index] = max(0, left)
+        }
+        return result
     }
 
     private func dose(of occurrence: Occurrence, ledger: DoseLedger) -> MedicationStatus.Dose {

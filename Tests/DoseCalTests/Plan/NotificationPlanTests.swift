@@ -71,6 +71,26 @@ import Testing
     }
 
     /// `check`'s plan (not described): the same UIDs, purposes and firings, without content.
+    /// family.json: Sam's prednisolone (08:00 at home, the gradual policy) on its way to Tokyo's
+    /// clock fires at 21:00 in Tokyo; the words say that time and zone, not the slot's 08:00.
+    @Test func aDoseOnItsWayToANewZoneSaysTheTimeItFires() throws {
+        let schedule = try Fixtures.schedule("family.json")
+        let plan = NotificationPlanner(schedule: schedule, budget: 1000, margin: 0, days: 3)
+            .plan(at: E.instant("2026-12-05T00:00:00Z"))
+        let request = try #require(
+            plan.requests.first {
+                $0.purpose == .dose(medicationID: "prednisolone", slotID: "morning")
+                    && $0.firings.contains(E.instant("2026-12-05T21:00:00+09:00"))
+            })
+        #expect(request.content.body == "Sam takes 40 mg (8 tablets) of Prednisolone 5 mg at 21:00 Asia/Tokyo.")
+        let home = try #require(
+            NotificationPlanner(schedule: schedule, budget: 1000, margin: 0, days: 1)
+                .plan(at: E.instant("2026-12-02T00:00:00Z")).requests.first {
+                    $0.purpose == .dose(medicationID: "prednisolone", slotID: "morning")
+                })
+        #expect(home.content.body.hasSuffix(" of Prednisolone 5 mg at 08:00."))
+    }
+
     @Test(arguments: Fixtures.scheduleNames)
     func undescribedPlanFiresAsTheDescribedOne(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)

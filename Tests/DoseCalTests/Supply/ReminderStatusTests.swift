@@ -61,6 +61,20 @@ import Testing
         #expect(ReminderStatus(schedule: E.schedule([m]), at: late).pillsLeft(of: m, at: late) == 0)
     }
 
+    /// Many instants at once, in any order, give what each gives alone (one expansion for all).
+    @Test func pillsLeftAtEachInstantInAnyOrder() throws {
+        let m = E.medication("a", times: ["08:00", "20:00"], supply: Supply(pills: 10, asOf: E.day("2026-03-01")))
+        let extra = DoseLogEntry(medication: "a", status: .taken, at: E.date("2026-03-02T15:00:00Z"))
+        let status = ReminderStatus(schedule: E.schedule([m], log: [extra]), at: 0)
+        let instants = [
+            "2026-03-02T12:00:00-05:00", "2026-02-28T12:00:00-05:00", "2026-03-02T08:00:00-05:00",
+            "2026-03-20T12:00:00-04:00", "2026-03-01T20:00:00-05:00",
+        ].map(E.instant)
+        #expect(status.pillsLeft(of: m, atEach: instants) == [6, 10, 7, 0, 8])
+        #expect(status.pillsLeft(of: m, atEach: instants) == instants.map { status.pillsLeft(of: m, at: $0)! })
+        #expect(status.pillsLeft(of: m, atEach: []) == [])
+    }
+
     @Test func adherenceOverSevenAndThirtyDays() throws {
         let m = E.medication("a", times: ["08:00"], start: "2026-03-01")
         // At 2026-03-10 12:00 EDT: doses 03-01 ... 03-10 (10). Taken 03-04...03-09, skipped 03-03,
