@@ -57,8 +57,7 @@ enum AddCommand {
         guard args.positionals.count >= 2 else {
             throw UsageError("missing \(args.positionals.isEmpty ? "SCHEDULE" : "NAME"); usage needs SCHEDULE NAME [INSTRUCTION]")
         }
-        let path = args.positionals[0]
-        if path == "-" { throw UsageError("SCHEDULE must be a file here (it is rewritten), not - for standard input") }
+        let path = try Arguments.rewritten(args.positionals[0])
         let sig = args.positionals.count > 2 ? args.positionals[2...].joined(separator: " ") : nil
         let options = EntryOptions.dosage(args)
         guard sig != nil || options.saysTiming else {

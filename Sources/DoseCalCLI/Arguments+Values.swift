@@ -40,9 +40,12 @@ extension Arguments {
             }
             throw UsageError("expected \(names.joined(separator: " ")), got \(positionals.count) arguments")
         }
-        if !allowStdin && positionals[0] == "-" {
-            throw UsageError("SCHEDULE must be a file here (it is rewritten), not - for standard input")
-        }
-        return positionals[0]
+        return allowStdin ? positionals[0] : try Self.rewritten(positionals[0])
+    }
+
+    /// `path` as the SCHEDULE of a command that rewrites it: a file, never `-`.
+    static func rewritten(_ path: String) throws -> String {
+        if path == "-" { throw UsageError("SCHEDULE must be a file here (it is rewritten), not - for standard input") }
+        return path
     }
 }

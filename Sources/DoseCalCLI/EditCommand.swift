@@ -47,8 +47,7 @@ enum EditCommand {
         guard args.positionals.count >= 2 else {
             throw UsageError("missing \(args.positionals.isEmpty ? "SCHEDULE" : "MEDICATION"); usage needs SCHEDULE MEDICATION")
         }
-        let path = args.positionals[0]
-        if path == "-" { throw UsageError("SCHEDULE must be a file here (it is rewritten), not - for standard input") }
+        let path = try Arguments.rewritten(args.positionals[0])
         let sig = args.positionals.count > 2 ? args.positionals[2...].joined(separator: " ") : nil
         let options = EntryOptions.dosage(args)
         let dosageGiven = sig != nil || options != DosageOptions()
