@@ -17,7 +17,7 @@ extension RecurrenceRule {
     /// A UTC UNTIL on a floating series and a zoned UNTIL are returned as they are. nil when the
     /// rule has no UNTIL.
     public func normalizedUntil(for start: DateTimeValue) -> DateTimeValue? {
-        guard let until else { return nil }
+        guard let until = until?.value else { return nil }
         let endOfDay = LocalTime(hour: 23, minute: 59, second: 59)!
         switch (start, until) {
         case (.zoned(_, let tzid), .date(let d)):
@@ -42,10 +42,24 @@ extension RecurrenceRule {
     /// Whether UNTIL breaks RFC 5545's rule for a series starting at `start` (and so was read by
     /// `normalizedUntil(for:)` rather than taken as written).
     public func untilBreaksRule(for start: DateTimeValue) -> Bool {
-        guard let until else { return false }
+        guard let until = until?.value else { return false }
         switch (start, until) {
         case (.date, .date), (.floating, .floating), (.zoned, .utc), (.utc, .utc): return false
         default: return true
+        }
+    }
+
+    /// The RRULE property.
+    public var property: ICalProperty { ICalProperty("RRULE", description) }
+}
+
+extension RecurrenceRule.Until {
+    /// The value as an iCalendar DATE or DATE-TIME.
+    public var value: DateTimeValue {
+        switch self {
+        case .date(let d): return .date(d)
+        case .floating(let t): return .floating(t)
+        case .utc(let t): return .utc(t)
         }
     }
 }
