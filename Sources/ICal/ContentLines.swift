@@ -69,8 +69,8 @@ public struct ContentLines: Sendable {
     /// outside RFC 5545), else put in that order from its text.
     public mutating func rule(_ rule: RecurrenceRule) {
         start("RRULE")
-        guard RecurrenceRule.Part.allCases.allSatisfy({ !rule.writes($0) || ContentLines.inLibicalOrder.contains($0) }),
-            rule.otherParts.isEmpty,
+        guard rule.byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty,
+            rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty, rule.bySetPos.isEmpty, rule.otherParts.isEmpty,
             RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart)
         else {
             RecurValue.append(rule.description, to: &bytes)
@@ -93,9 +93,6 @@ public struct ContentLines: Sendable {
         if let weekStart = rule.weekStart, weekStart != .monday { part(";WKST=", weekStart.rawValue) }
         finish()
     }
-
-    /// The parts `rule(_:)` writes one by one, in libical's order.
-    private static let inLibicalOrder: Set<RecurrenceRule.Part> = [.frequency, .until, .count, .interval, .byDay, .weekStart]
 
     private mutating func part(_ key: StaticString, _ value: String) {
         literal(key)
