@@ -85,4 +85,40 @@ import Testing
         #expect(RecurrenceRule.problem(in: "FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1") == nil)
         #expect(RecurrenceRule(parsing: "FREQ=DAILY;UNTIL=2026-12-31") == nil)
     }
+
+    /// Rules made from random parts (seeded; values in and out of range, odd case, signs,
+    /// other parts): every one read is read back from its own text as the same value, and
+    /// writing is a fixed point.
+    @Test func everyRuleReadReadsBackFromItsText() {
+        var seed: UInt64 = 0x5EED_2026
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let values: [String: [String]] = [
+            "FREQ": ["DAILY", "weekly", "MONTHLY", "YEARLY", "HOURLY", "MINUTELY", "SECONDLY", "FORTNIGHTLY"],
+            "UNTIL": ["20261231", "20261231T080000", "20261231T080000Z", "2026-12-31", "20261231T086000Z"],
+            "COUNT": ["1", "7", "0"], "INTERVAL": ["1", "2", "+3", "-1"],
+            "BYMONTH": ["1", "12,1", "13"], "BYWEEKNO": ["-53,1", "20", "0"], "BYYEARDAY": ["-366", "1,100", "367"],
+            "BYMONTHDAY": ["-1,15", "31", "0"], "BYDAY": ["MO", "-1FR,+2TU", "su,sa", "0MO", "54MO"],
+            "BYHOUR": ["0,23", "8", "24"], "BYMINUTE": ["0,59", "60"], "BYSECOND": ["60", "0,30"],
+            "BYSETPOS": ["-1", "1,-366", "0"], "WKST": ["SU", "MO", "XX"], "X-NAME": ["3", "a b", ""],
+            "RSCALE": ["GREGORIAN"],
+        ]
+        let names = values.keys.sorted()
+        var read = 0
+        for _ in 0..<2000 {
+            var parts = ["FREQ=" + values["FREQ"]![next(8)]]
+            for _ in 0..<next(6) {
+                let name = names[next(names.count)]
+                parts.insert(name + "=" + values[name]![next(values[name]!.count)], at: next(parts.count + 1))
+            }
+            let text = parts.joined(separator: ";")
+            guard let rule = RecurrenceRule(parsing: text) else { continue }
+            read += 1
+            #expect(RecurrenceRule(parsing: rule.description) == rule, "\(text)")
+            #expect(RecurrenceRule(parsing: rule.description)?.description == rule.description, "\(text)")
+        }
+        #expect(read > 200)
+    }
 }
