@@ -9,18 +9,15 @@ struct Arguments {
     private var givenFlags: Set<Flag> = []
     private var values: [Option: String] = [:]
 
-    /// Parses `arguments` against the command's declarations.
+    /// Parses `arguments` against the command's declared flags and options (long names and short
+    /// aliases).
     init(_ arguments: [String], for spec: CommandSpec) throws {
-        try self.init(arguments, flags: spec.flags, options: spec.options)
-    }
-
-    /// Parses `arguments`, accepting `flags` and `options` (long names and short aliases).
-    init(_ arguments: [String], flags: [Flag], options: [Option]) throws {
-        declaredFlags = Set(flags)
-        declaredOptions = Set(options)
-        let flagNamed = Dictionary(flags.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let optionNamed = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let aliases = Dictionary(options.compactMap { o in o.short.map { ($0, o.name) } }, uniquingKeysWith: { a, _ in a })
+        declaredFlags = Set(spec.flags)
+        declaredOptions = Set(spec.options)
+        let flagNamed = Dictionary(spec.flags.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let optionNamed = Dictionary(spec.options.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let aliases = Dictionary(
+            spec.options.compactMap { o in o.short.map { ($0, o.name) } }, uniquingKeysWith: { a, _ in a })
         var i = 0
         var onlyPositionals = false
         while i < arguments.count {
