@@ -19,12 +19,19 @@ mods="$out/modules"
 mkdir -p "$mods"
 flags=(-sanitize=fuzzer,address -parse-as-library -package-name dosecal -O -g -I "$mods" -I Sources/CLibical)
 for f in $(pkg-config --cflags-only-I libical); do flags+=(-Xcc "$f"); done
-libs=$(pkg-config --libs libical)
+libs="$(pkg-config --libs libical) -licui18n -licuuc"
+# The C target libical's ICU zones are read through (Sources/CLibicalICU), as SwiftPM builds it:
+# its header as a module, its source instrumented like the rest.
+mkdir -p "$mods/CLibicalICU"
+printf 'module CLibicalICU {\n    header "%s/Sources/CLibicalICU/include/CLibicalICU.h"\n    export *\n}\n' "$PWD" \
+    > "$mods/CLibicalICU/module.modulemap"
+flags+=(-I "$mods/CLibicalICU")
 
 # Each module once, instrumented, into one object file (in dependency order); rebuilt when any
 # source changed.
 stale=1
-[ -f "$out/DoseCal.o" ] && [ -z "$(find Sources Fuzz -newer "$out/DoseCal.o" -name '*.swift')" ] && stale=0
+[ -f "$out/DoseCal.o" ] && [ -z "$(find Sources Fuzz -newer "$out/DoseCal.o" \( -name '*.swift' -o -name '*.c' -o -name '*.h' \))" ] &&
+    stale=0
 module() {
     local name=$1
     shift
@@ -32,6 +39,11 @@ module() {
     swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module -emit-module-path "$mods/$name.swiftmodule" \
         -c "$@" -o "$out/$name.o" > "$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log" >&2; exit 1; }
 }
+if [ "$stale" -eq 1 ]; then
+    clang -fsanitize=fuzzer-no-link,address -O1 -g -I Sources/CLibicalICU/include $(pkg-config --cflags libical) \
+        -c Sources/CLibicalICU/zone_gaps.c -o "$out/CLibicalICU.o" > "$out/build-CLibicalICU.log" 2>&1 ||
+        { cat "$out/build-CLibicalICU.log" >&2; exit 1; }
+fi
 module CalendarTime Sources/CalendarTime/*.swift
 module DoseCalCore $(find Sources/DoseCalCore -name '*.swift' | sort)
 module ICal Sources/ICal/*.swift
@@ -56,7 +68,7 @@ for target in "${targets[@]}"; do
     src=$(source_of "$target")
     if [ "$stale" -eq 1 ] || [ ! -x "$out/$target-fuzz" ]; then
         swiftc "${flags[@]}" -module-name "Fuzz_$target" "$src" "$out/CalendarTime.o" "$out/DoseCalCore.o" "$out/ICal.o" "$out/DoseCal.o" \
-            $libs -o "$out/$target-fuzz" > "$out/build-$target.log" 2>&1 || { cat "$out/build-$target.log" >&2; exit 1; }
+            "$out/CLibicalICU.o" $libs -o "$out/$target-fuzz" > "$out/build-$target.log" 2>&1 || { cat "$out/build-$target.log" >&2; exit 1; }
     fi
     corpus="$out/corpus-$target"
     mkdir -p "$corpus"
