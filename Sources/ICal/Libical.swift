@@ -188,6 +188,11 @@ struct LibicalTime {
 
     /// The instant of this time read in `zone` (`icaltime_as_timet_with_zone`).
     func instant(in zone: LibicalZone) -> Int { Int(icaltime_as_timet_with_zone(raw, zone.raw)) }
+
+    /// The same, through `shared`'s answers already asked (nil: asked of libical).
+    func instant(in zone: LibicalZone, shared: LibicalSharedDays?) -> Int {
+        shared?.instant(of: raw, in: zone.raw) ?? instant(in: zone)
+    }
 }
 
 /// Sole owner of one `icalrecur_iterator` (`icalrecurrencetype_from_string`,
@@ -367,7 +372,39 @@ public final class LibicalSharedDays {
     /// the window's last day, and whether it ended before that; nil when not shareable.
     private var days: [Key: (days: [LocalDate], ended: Bool)?] = [:]
 
+    /// A time's fields and zones, as `icaltime_as_timet_with_zone` reads them.
+    struct TimeKey: Hashable {
+        var fields: Int
+        var zone: UInt
+        var timeZone: UInt
+    }
+
+    /// libical's answers of `icaltime_as_timet_with_zone` already asked: the calendar's series
+    /// at one wall time in one zone (many medications at 08:00 in one zone) ask for the same
+    /// times again. A pure function of the time's fields and zones, so the answers are libical's.
+    private var converted: [TimeKey: Int] = [:]
+
     public init() {}
+
+    /// `icaltime_as_timet_with_zone(time, zone)`, asked of libical once per distinct time.
+    func instant(of time: icaltimetype, in zone: OpaquePointer?) -> Int {
+        // Fields outside their ranges (never yielded by the iterator) are not remembered.
+        guard time.year >= 0, time.year < 10_000, (1...12).contains(time.month), (1...31).contains(time.day),
+            (0..<24).contains(time.hour), (0..<60).contains(time.minute), (0...60).contains(time.second),
+            (0...1).contains(time.is_date), (0...1).contains(time.is_daylight)
+        else { return Int(icaltime_as_timet_with_zone(time, zone)) }
+        var fields = Int(time.year) * 13 + Int(time.month)
+        fields = (fields * 32 + Int(time.day)) * 24 + Int(time.hour)
+        fields = ((fields * 60 + Int(time.minute)) * 61 + Int(time.second)) * 4
+        fields += Int(time.is_date) * 2 + Int(time.is_daylight)
+        let key = TimeKey(
+            fields: fields, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            timeZone: UInt(bitPattern: Int(bitPattern: time.zone)))
+        if let known = converted[key] { return known }
+        let instant = Int(icaltime_as_timet_with_zone(time, zone))
+        converted[key] = instant
+        return instant
+    }
 
     /// What `iterator` (fresh, of `rule` from `start`) yields after `skip(toward: day)`, up to
     /// the first instant at or after `to`, within `steps` steps (`taken` counts them as the
@@ -385,7 +422,7 @@ public final class LibicalSharedDays {
             target: resume.target, lastDay: lastDay)
         if days[key] == nil { days[key] = Self.step(rule: rule, start: iterator.start, toward: day, through: lastDay) }
         guard let shared = days[key] ?? nil else { return nil }
-        return iterator.instants(on: shared.days, ended: shared.ended, to: to, steps: steps, taken: &taken)
+        return iterator.instants(on: shared.days, ended: shared.ended, to: to, steps: steps, taken: &taken, converting: self)
     }
 
     /// The days a fresh iterator of `rule` without UNTIL yields from `skip(toward: day)` on, at
@@ -418,7 +455,9 @@ extension LibicalRuleIterator {
     /// `ended`): on each day DTSTART with that date (as `occurrence_as_icaltime` fills it), ended
     /// past UNTIL (`icaltime_compare`, as `icalrecur_iterator_next` ends), converted with
     /// `icaltime_as_timet_with_zone` in DTSTART's zone, up to the first at or after `to`.
-    fileprivate func instants(on days: [LocalDate], ended: Bool, to: Int, steps: Int, taken: inout Int) -> [Int] {
+    fileprivate func instants(
+        on days: [LocalDate], ended: Bool, to: Int, steps: Int, taken: inout Int, converting shared: LibicalSharedDays
+    ) -> [Int] {
         var result: [Int] = []
         var time = start.raw
         let hasUntil = icaltime_is_null_time(recur.until) == 0
@@ -429,7 +468,7 @@ extension LibicalRuleIterator {
             time.month = Int32(day.month)
             time.day = Int32(day.day)
             if hasUntil && icaltime_compare(time, recur.until) > 0 { return result }
-            let instant = Int(icaltime_as_timet_with_zone(time, time.zone))
+            let instant = shared.instant(of: time, in: time.zone)
             if instant >= to { return result }
             result.append(instant)
         }

@@ -43,7 +43,7 @@ public enum LibicalReference {
                 while taken < steps {
                     taken += 1
                     guard let next = iterator.next() else { break }
-                    let instant = next.instant(in: zone)
+                    let instant = next.instant(in: zone, shared: shared)
                     if instant >= to { break }
                     instants.append(instant)
                 }

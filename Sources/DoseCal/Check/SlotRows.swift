@@ -37,20 +37,34 @@ struct SeriesLookup {
     }
 
     /// The lookup of one slot, for its doses one after another.
-    func slot(_ key: SlotKey) -> Slot {
-        let parts = partsBySlot[key] ?? []
-        var uidAt: [Int: String] = [:]
-        for part in parts { for instant in calendar[part.uid] ?? [] { uidAt[instant] = part.uid } }
-        return Slot(parts: parts, uidAt: uidAt)
-    }
+    func slot(_ key: SlotKey) -> Slot { Slot(parts: partsBySlot[key] ?? [], calendar: calendar) }
 
+    /// A slot's UIDs, looked up only for the rows that need them (most doses are only counted).
     struct Slot {
         let parts: [(firstDate: LocalDate, uid: String)]
-        /// The checked calendar's UID per instant.
-        let uidAt: [Int: String]
+        private let calendar: [String: [Int]]
+        /// The checked calendar's UID per instant, made at the first lookup of a fired dose.
+        private var firedBy: [Int: String]?
 
-        func uid(day: LocalDate, firing instant: Int?) -> String? {
-            if let instant, let uid = uidAt[instant] { return uid }
+        init(parts: [(firstDate: LocalDate, uid: String)], calendar: [String: [Int]]) {
+            self.parts = parts
+            self.calendar = calendar
+        }
+
+        /// The checked calendar's UID of `instant` (nil: none of the slot's series fires it).
+        mutating func uid(at instant: Int) -> String? {
+            if firedBy == nil {
+                var uidAt: [Int: String] = [:]
+                for part in parts { for instant in calendar[part.uid] ?? [] { uidAt[instant] = part.uid } }
+                firedBy = uidAt
+            }
+            return firedBy?[instant]
+        }
+
+        mutating func uid(day: LocalDate, firing instant: Int?) -> String? {
+            // One series from the dose's day on: the dose is its own, whatever fires it.
+            if parts.count == 1, parts[0].firstDate <= day { return parts[0].uid }
+            if let instant, let uid = uid(at: instant) { return uid }
             return parts.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
         }
     }
@@ -99,7 +113,7 @@ struct SlotRows {
         let libFound = series.libical.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         let planFound = unit.plan.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         var zones = NoteZones()
-        let uids = series.slot(key)
+        var uids = series.slot(key)
         // Medications without reminders have no notifications to compare.
         let comparesPlan = reminders.contains(key.medicationID)
         for i in doses.indices {
@@ -135,7 +149,7 @@ struct SlotRows {
         where extraWindow.contains(instant) {
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uid(at: instant), day: nil, local: nil,
                     zone: nil, expected: nil, calendar: instant, status: status, notes: []), rank: rank)
         }
     }
@@ -160,9 +174,8 @@ struct SlotRows {
                 let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
                 if ios != dose.instant { notes.append(.ios(ios)) }
             }
-            if let rules = zones.system {
-                let system = ZoneResolver.resolve(dose.local, in: rules).instant + dose.shift
-                if system != dose.instant { notes.append(.zoneData(system)) }
+            if let system = zones.systemInstant(of: dose.local).map({ $0 + dose.shift }), system != dose.instant {
+                notes.append(.zoneData(system))
             }
         }
         if !homePinned.isEmpty, let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant {
@@ -178,12 +191,18 @@ struct SlotRows {
 struct NoteZones {
     private(set) var identifier: String?
     private(set) var ios: Zone?
-    private(set) var system: (any ZoneRules)?
+    /// The system's zone, resolving the run's local times one stretch of one offset at a time.
+    private var system: ZoneResolver.Steady?
 
     mutating func look(up identifier: String, systemZone: ((String) -> (any ZoneRules)?)?) {
         guard identifier != self.identifier else { return }
         self.identifier = identifier
         ios = Zone(identifier)
-        system = systemZone?(identifier)
+        system = systemZone?(identifier).map(ZoneResolver.Steady.init)
+    }
+
+    /// `local`'s RFC 5545 instant in the system's zone data (nil: not compared).
+    mutating func systemInstant(of local: LocalDateTime) -> Int? {
+        system?.resolve(floating: local.secondsSinceEpoch).instant
     }
 }
