@@ -372,37 +372,75 @@ public final class LibicalSharedDays {
     /// the window's last day, and whether it ended before that; nil when not shareable.
     private var days: [Key: (days: [LocalDate], ended: Bool)?] = [:]
 
-    /// A time's fields and zones, as `icaltime_as_timet_with_zone` reads them.
+    /// A time of day and the zones, as `icaltime_as_timet_with_zone` reads them besides the date.
     struct TimeKey: Hashable {
-        var fields: Int
+        var timeOfDay: Int
         var zone: UInt
         var timeZone: UInt
     }
 
-    /// libical's answers of `icaltime_as_timet_with_zone` already asked: the calendar's series
-    /// at one wall time in one zone (many medications at 08:00 in one zone) ask for the same
-    /// times again. A pure function of the time's fields and zones, so the answers are libical's.
-    private var converted: [TimeKey: Int] = [:]
+    /// libical's answers of `icaltime_as_timet_with_zone` for one time of day in one zone, by
+    /// day (`Int.min`: not asked yet).
+    final class ConvertedDays {
+        // Used under the lock, by one caller at a time: no dynamic exclusivity check per day.
+        @exclusivity(unchecked) var firstDay = 0
+        @exclusivity(unchecked) var instants: [Int] = []
+    }
+
+    /// libical's answers already asked: the calendar's series at one wall time in one zone (many
+    /// medications at 08:00 in one zone) ask for the same times again. A pure function of the
+    /// time's fields and zones, so every answer is libical's own.
+    @exclusivity(unchecked) private var converted: [TimeKey: ConvertedDays] = [:]
+    /// The most days one table of answers spans (about eleven years).
+    static let maxDays = 4_000
+    /// The table of the last time of day asked (one series asks for one time of day, day after day).
+    @exclusivity(unchecked) private var last: (key: TimeKey, days: ConvertedDays)?
 
     public init() {}
 
     /// `icaltime_as_timet_with_zone(time, zone)`, asked of libical once per distinct time.
     func instant(of time: icaltimetype, in zone: OpaquePointer?) -> Int {
         // Fields outside their ranges (never yielded by the iterator) are not remembered.
-        guard time.year >= 0, time.year < 10_000, (1...12).contains(time.month), (1...31).contains(time.day),
+        guard time.year > 0, time.year < 10_000, (1...12).contains(time.month), (1...31).contains(time.day),
             (0..<24).contains(time.hour), (0..<60).contains(time.minute), (0...60).contains(time.second),
             (0...1).contains(time.is_date), (0...1).contains(time.is_daylight)
         else { return Int(icaltime_as_timet_with_zone(time, zone)) }
-        var fields = Int(time.year) * 13 + Int(time.month)
-        fields = (fields * 32 + Int(time.day)) * 24 + Int(time.hour)
-        fields = ((fields * 60 + Int(time.minute)) * 61 + Int(time.second)) * 4
-        fields += Int(time.is_date) * 2 + Int(time.is_daylight)
+        let timeOfDay =
+            (((Int(time.hour) * 60 + Int(time.minute)) * 61 + Int(time.second)) * 2 + Int(time.is_date)) * 2
+            + Int(time.is_daylight)
         let key = TimeKey(
-            fields: fields, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            timeOfDay: timeOfDay, zone: UInt(bitPattern: Int(bitPattern: zone)),
             timeZone: UInt(bitPattern: Int(bitPattern: time.zone)))
-        if let known = converted[key] { return known }
+        let table: ConvertedDays
+        if let last, last.key == key {
+            table = last.days
+        } else {
+            table = converted[key] ?? ConvertedDays()
+            converted[key] = table
+            last = (key, table)
+        }
+        // The day's number (days from civil; any one-to-one numbering of dates serves).
+        let y = Int(time.year) - (time.month <= 2 ? 1 : 0)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (Int(time.month) + 9) % 12
+        let doy = (153 * mp + 2) / 5 + Int(time.day) - 1
+        let day = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
+        if table.instants.isEmpty { table.firstDay = day }
+        // A table spans at most `maxDays` days (a rule walked from a distant DTSTART is asked directly).
+        let span = max(table.firstDay + table.instants.count, day + 1) - min(table.firstDay, day)
+        guard span <= Self.maxDays else { return Int(icaltime_as_timet_with_zone(time, zone)) }
+        if day < table.firstDay {
+            table.instants.insert(contentsOf: repeatElement(Int.min, count: table.firstDay - day), at: 0)
+            table.firstDay = day
+        }
+        let index = day - table.firstDay
+        if index >= table.instants.count {
+            table.instants.append(contentsOf: repeatElement(Int.min, count: index - table.instants.count + 1))
+        }
+        if table.instants[index] != Int.min { return table.instants[index] }
         let instant = Int(icaltime_as_timet_with_zone(time, zone))
-        converted[key] = instant
+        table.instants[index] = instant
         return instant
     }
 

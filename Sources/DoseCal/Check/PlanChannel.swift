@@ -79,11 +79,20 @@ public struct PlanChannel: Sendable {
         while at < window.upperBound {
             let end = at + planner.days * 86_400
             for index in reminded {
+                // A medication's requests are its own doses'; one slot's come together, under
+                // one UID for a run of them: each run is added at once.
+                let lead = leads[medications[index].id] ?? 0
+                var run: (uid: String, instants: [Int])?
                 for request in planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped) {
-                    guard case .dose(let medicationID, _) = request.purpose else { continue }
-                    let lead = leads[medicationID] ?? 0
-                    result[request.uid, default: []].append(contentsOf: request.firings.lazy.map { $0 + lead })
+                    guard case .dose = request.purpose else { continue }
+                    if let done = run, done.uid != request.uid {
+                        result[done.uid, default: []] += done.instants
+                        run = nil
+                    }
+                    if run == nil { run = (request.uid, []) }
+                    run?.instants.append(contentsOf: request.firings.lazy.map { $0 + lead })
                 }
+                if let done = run { result[done.uid, default: []] += done.instants }
             }
             at = end
         }

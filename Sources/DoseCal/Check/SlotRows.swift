@@ -121,12 +121,18 @@ struct SlotRows {
             let day = engine.localDate(of: dose)
             guard day >= checker.from && day <= checker.to else { continue }
             let actual = found.matched[i]
-            let uid = uids.uid(day: day, firing: actual)
-            let unchecked = actual == nil && cut.leftOut(uid, at: dose.instant)
+            // The dose's UID, looked up when a cut or a row needs it (most doses are only counted).
+            var known: String??
+            func uid() -> String? {
+                if known == nil { known = .some(uids.uid(day: day, firing: actual)) }
+                return known ?? nil
+            }
+            let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: dose.instant)
             // libical's reading of the same file, where it differs from the correct one (and
             // where both expansions read the series in full).
             let libical = libFound.flatMap {
-                $0.matched[i] == found.matched[i] || unchecked || uid.map(cut.libicalSeries.contains) == true
+                $0.matched[i] == found.matched[i] || unchecked
+                    || (!cut.libicalSeries.isEmpty && uid().map(cut.libicalSeries.contains) == true)
                     ? nil : DoseCheck.Note.libical($0.matched[i])
             }
             var notes = self.notes(dose, key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
@@ -142,7 +148,7 @@ struct SlotRows {
             }
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: day, local: dose.local,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: dose.local,
                     zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes), rank: rank)
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })

@@ -104,6 +104,7 @@ public struct NotificationPlanner: Sendable {
         // Each slot's doses that fire in the window, in one pass (the first slot of an ID takes
         // them; a slot's ID is unique), each dose copied once.
         var bySlot = [[Occurrence]](repeating: [], count: m.times.count)
+        for k in bySlot.indices { bySlot[k].reserveCapacity(doses.count / bySlot.count + 1) }
         for i in doses.indices where doses[i].instant - lead >= from && doses[i].instant - lead < to {
             if let k = m.times.firstIndex(where: { $0.id == doses[i].slotID }) { bySlot[k].append(doses[i]) }
         }
@@ -134,11 +135,20 @@ public struct NotificationPlanner: Sendable {
         _ m: Medication, slot: DoseSlot, doses slotDoses: [Occurrence], parts: [SeriesPart], lead: Int
     ) -> [NotificationRequest] {
         var result: [NotificationRequest] = []
+        result.reserveCapacity(parts.count)
         var uids: [SeriesPart: String] = [:]
+        var last: (part: SeriesPart, uid: String)?
         for (i, part) in parts.enumerated() {
             let dose = slotDoses[i]
-            let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
-            uids[part] = uid
+            // Runs of doses share their part: its UID is looked up once a run.
+            let uid: String
+            if let last, last.part == part {
+                uid = last.uid
+            } else {
+                uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+                uids[part] = uid
+                last = (part, uid)
+            }
             let fires = dose.instant - lead
             let trigger: NotificationTrigger
             if m.timePolicy == .floating, let zone = dose.zone {
@@ -180,9 +190,10 @@ public struct NotificationPlanner: Sendable {
         var simulated: [Int] = []
         var date = zone.local(at: from).date.adding(days: -1)
         let lastDate = zone.local(at: to).date.adding(days: 1)
+        var steady = ZoneResolver.Steady(zone)
         while date <= lastDate {
             if weekdays.contains(date.weekday) {
-                let fires = zone.nextTimeInstant(of: LocalDateTime(date: date, time: time))
+                let fires = zone.nextTimeInstant(of: LocalDateTime(date: date, time: time), through: &steady)
                 if fires >= from && fires < to { simulated.append(fires) }
             }
             date = date.adding(days: 1)
