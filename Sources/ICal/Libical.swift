@@ -391,6 +391,28 @@ public final class LibicalSharedDays {
     /// medications at 08:00 in one zone) ask for the same times again. A pure function of the
     /// time's fields and zones, so every answer is libical's own.
     @exclusivity(unchecked) private var converted: [TimeKey: ConvertedDays] = [:]
+    /// libical's zone of each DTSTART's TZID (or the viewer's), and each rule without its UNTIL,
+    /// as already found for an earlier event.
+    @exclusivity(unchecked) private var zones: [String: LibicalZone?] = [:]
+    @exclusivity(unchecked) private var untilless: [String: String] = [:]
+
+    /// `find(value, viewerZone)` (libical's zone of a DTSTART), once per TZID, or per viewer's
+    /// zone for floating and DATE values.
+    func zone(
+        of value: DateTimeValue, viewerZone: Zone, _ find: (DateTimeValue, Zone) -> LibicalZone?
+    ) -> LibicalZone? {
+        let key: String
+        switch value {
+        case .utc: return find(value, viewerZone)
+        case .zoned(_, let tzid): key = "TZID=" + tzid
+        case .floating, .date: key = "viewer " + viewerZone.identifier
+        }
+        if let known = zones[key] { return known }
+        let zone = find(value, viewerZone)
+        zones[key] = zone
+        return zone
+    }
+
     /// The most days one table of answers spans (about eleven years).
     static let maxDays = 4_000
     /// The table of the last time of day asked (one series asks for one time of day, day after day).
@@ -456,7 +478,7 @@ public final class LibicalSharedDays {
         let lastDay = LocalDateTime(secondsSinceEpoch: to).date.adding(days: 2)
         guard iterator.wallTimeExists(from: resume.checkFrom, through: lastDay) else { return nil }
         let key = Key(
-            rule: Self.withoutUntil(rule), dtstart: local.date, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            rule: ruleWithoutUntil(rule), dtstart: local.date, zone: UInt(bitPattern: Int(bitPattern: zone)),
             target: resume.target, lastDay: lastDay)
         if days[key] == nil { days[key] = Self.step(rule: rule, start: iterator.start, toward: day, through: lastDay) }
         guard let shared = days[key] ?? nil else { return nil }
@@ -479,6 +501,14 @@ public final class LibicalSharedDays {
             if local.date > lastDay { return (days, false) }
         }
         return (days, true)
+    }
+
+    /// `withoutUntil(rule)`, once per rule.
+    private func ruleWithoutUntil(_ rule: String) -> String {
+        if let known = untilless[rule] { return known }
+        let result = Self.withoutUntil(rule)
+        untilless[rule] = result
+        return result
     }
 
     /// `rule` without its UNTIL part.

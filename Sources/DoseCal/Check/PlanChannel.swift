@@ -82,17 +82,18 @@ public struct PlanChannel: Sendable {
                 // A medication's requests are its own doses'; one slot's come together, under
                 // one UID for a run of them: each run is added at once.
                 let lead = leads[medications[index].id] ?? 0
-                var run: (uid: String, instants: [Int])?
+                var uid: String?
+                var instants: [Int] = []
                 for request in planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped) {
                     guard case .dose = request.purpose else { continue }
-                    if let done = run, done.uid != request.uid {
-                        result[done.uid, default: []] += done.instants
-                        run = nil
+                    if let done = uid, done != request.uid {
+                        result[done, default: []] += instants
+                        instants.removeAll(keepingCapacity: true)
                     }
-                    if run == nil { run = (request.uid, []) }
-                    run?.instants.append(contentsOf: request.firings.lazy.map { $0 + lead })
+                    uid = request.uid
+                    for firing in request.firings { instants.append(firing + lead) }
                 }
-                if let done = run { result[done.uid, default: []] += done.instants }
+                if let done = uid { result[done, default: []] += instants }
             }
             at = end
         }

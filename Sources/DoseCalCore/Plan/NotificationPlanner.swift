@@ -112,7 +112,11 @@ public struct NotificationPlanner: Sendable {
             let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
             guard !slotDoses.isEmpty else { continue }
             if m.hasDoseRules { partOn = [:] }
+            // One part for every day the doses can fall on (two days' margin either side of
+            // the days expanded), else each day's.
+            let same = planner.part(from: first.adding(days: -2), through: last.adding(days: 2), slot: slot.id)
             let parts = slotDoses.map { dose -> SeriesPart in
+                if let same { return same }
                 let day = engine.localDate(of: dose)
                 if let part = partOn[day] { return part }
                 let part = planner.part(on: day, slot: slot.id)
