@@ -117,8 +117,8 @@ struct SlotRows {
         // Medications without reminders have no notifications to compare.
         let comparesPlan = reminders.contains(key.medicationID)
         for i in doses.indices {
-            let dose = doses[i]
-            let day = engine.localDate(of: dose)
+            // Each dose read in place (a copy of each retains its five references).
+            let day = engine.localDate(of: doses[i])
             guard day >= checker.from && day <= checker.to else { continue }
             let actual = found.matched[i]
             // The dose's UID, looked up when a cut or a row needs it (most doses are only counted).
@@ -127,7 +127,7 @@ struct SlotRows {
                 if known == nil { known = .some(uids.uid(day: day, firing: actual)) }
                 return known ?? nil
             }
-            let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: dose.instant)
+            let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: doses[i].instant)
             // libical's reading of the same file, where it differs from the correct one (and
             // where both expansions read the series in full).
             let libical = libFound.flatMap {
@@ -135,12 +135,12 @@ struct SlotRows {
                     || (!cut.libicalSeries.isEmpty && uid().map(cut.libicalSeries.contains) == true)
                     ? nil : DoseCheck.Note.libical($0.matched[i])
             }
-            var notes = self.notes(dose, key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
-            if let planFound, comparesPlan, planFound.matched[i] != dose.instant {
+            var notes = self.notes(doses[i], key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
+            if let planFound, comparesPlan, planFound.matched[i] != doses[i].instant {
                 notes.append(.plan(planFound.matched[i]))
             }
             let status: DoseCheck.Status =
-                unchecked ? .unchecked : actual == nil ? .missing : actual == dose.instant ? .ok : .moved
+                unchecked ? .unchecked : actual == nil ? .missing : actual == doses[i].instant ? .ok : .moved
             // A row that is only counted is not made.
             guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
                 rows.count(status: status, day: day, expected: true)
@@ -148,8 +148,8 @@ struct SlotRows {
             }
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: dose.local,
-                    zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes), rank: rank)
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: doses[i].local,
+                    zone: doses[i].zone, expected: doses[i].instant, calendar: actual, status: status, notes: notes), rank: rank)
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
         where extraWindow.contains(instant) {
@@ -173,8 +173,8 @@ struct SlotRows {
         case .normal: break
         }
         if let libical { notes.append(libical) }
-        if let zone = dose.zone {
-            zones.look(up: zone.identifier, systemZone: systemZone)
+        if let identifier = dose.zone?.identifier {
+            zones.look(up: identifier, systemZone: systemZone)
             // A dose on its way to a new wall clock (gradual) has no repeating trigger to compare.
             if dose.shift == 0, !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
                 let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
