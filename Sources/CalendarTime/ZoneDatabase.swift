@@ -50,6 +50,27 @@ public struct ZoneDatabase: Sendable, Hashable {
         return text?.isEmpty == false ? text : nil
     }
 
+    /// The zones people choose from, as `zone.tab` lists them (one or more per country, by
+    /// their current names: Asia/Kolkata, Europe/Kyiv, Europe/Bratislava; not the old aliases
+    /// the files also hold, as Australia/West), sorted; empty when there is no `zone.tab`. The
+    /// one list of zone names dosecal offers (suggestions for a misspelt zone, shell completion),
+    /// from the same files the feed's zones are built from.
+    public var names: [String] {
+        guard let bytes = ZoneFileSystem.read(directory + "/zone.tab", limit: 1 << 20) else { return [] }
+        return ZoneDatabase.names(inZoneTab: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The zone names of a `zone.tab` text (the third tab-separated field of each line that is
+    /// not a comment), sorted, each once, only names a zone file can have (`isZoneName`).
+    public static func names(inZoneTab text: String) -> [String] {
+        var names = Set<String>()
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count > 2 { names.insert(String(fields[2])) }
+        }
+        return names.filter(isZoneName).sorted()
+    }
+
     /// The version named by the first line of a `tzdata.zi` (`# version 2025b`), nil if none.
     public static func version(fromTzdataZi head: String) -> String? {
         guard let line = head.split(separator: "\n", maxSplits: 1).first, line.hasPrefix("# version ") else { return nil }

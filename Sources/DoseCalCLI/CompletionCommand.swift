@@ -1,3 +1,4 @@
+import DoseCalCore
 import Foundation
 
 /// `dosecal completion bash|zsh|fish`
@@ -27,7 +28,7 @@ enum CompletionCommand {
                 "\(args.positionals[0]) is not a shell dosecal completes\(DidYouMean.text(args.positionals[0], in: shells)); "
                     + "use one of \(shells.joined(separator: ", "))")
         }
-        let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }.sorted() + ["UTC"]
+        let zones = NameSuggestion.offeredZones(.system)
         context.console.raw(Data(CompletionScript(commands: CLI.commands, zones: zones).text(for: shell).utf8))
         return ExitCode.ok
     }

@@ -86,40 +86,16 @@ enum ReconcileCommand {
         let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline(of: nil))
         let theirs = try CalendarInput.returned(calendarPath)
         let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
-        var base: ReturnedCalendar? = nil
-        var baseText: [UInt8]? = nil
-        if let basePath, let data = try InputFile.readIfExists(basePath, expected: "a base calendar (.ics)") {
-            do {
-                let bytes = Array(data)
-                baseText = bytes
-                base = try ReturnedCalendar(parsing: bytes)
-            } catch {
-                throw InputError(
-                    "\(basePath): the base calendar cannot be read (\(error)); remove it to reconcile without a base")
-            }
-        } else if args.options["base"] != nil {
-            throw InputError("\(args.options["base"]!): no such base calendar")
-        }
-        var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now)
-        reconciler.baseText = baseText
-        var set = try reconciler.reconcile(prefer: prefer)
-        for i in set.damaged.indices where set.damaged[i].file == nil { set.damaged[i].file = calendarPath }
+        let files = FileReconciliation(
+            schedule: schedule, original: original, held: held, basePath: basePath, baseRequired: args.options["base"] != nil)
+        let outcome = try files.run(theirs: theirs, calendarName: calendarPath, now: now, prefer: prefer)
+        let set = outcome.changes
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
-
         var written: [String] = []
-        if let held {
-            let merged = try schedule.merging(set, now: now)
-            if !set.changes.isEmpty || merged.seen != schedule.seen {
-                let backup = try held.replace(original, with: merged, alwaysBackup: true)
-                written.append(schedulePath + (backup.map { " (previous file kept as \($0))" } ?? ""))
-            }
-            // Damage teaches nothing about the calendar: the base stays as it was.
-            if set.conflicts.isEmpty, set.damaged.isEmpty, let basePath {
-                // The feed's bytes as export writes them (`Feed.serialized()`'s, without the tree).
-                try AtomicFile.write(FeedBuilder(schedule: merged, now: now).write().bytes, to: basePath)
-                written.append(basePath)
-            }
+        if outcome.wroteSchedule {
+            written.append(schedulePath + (outcome.backup.map { " (previous file kept as \($0))" } ?? ""))
         }
+        if outcome.wroteBase, let basePath { written.append(basePath) }
         if args.flags.contains("json") {
             let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
             context.console.raw(Data(label.masking(set.json).text.utf8))

@@ -77,6 +77,32 @@ import Testing
         #expect(Zone.dataVersion == ZoneDatabase.system.version)
     }
 
+    /// The names a `zone.tab` lists: the third field of each line, each once, sorted; nothing
+    /// from comments, nothing that is no zone file's name.
+    @Test func namesOfAZoneTab() {
+        let text = [
+            "# tzdb timezone descriptions", "DE\t+5230+01322\tEurope/Berlin\tmost of Germany",
+            "SK\t+4809+01707\tEurope/Bratislava", "US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)",
+            "IN\t+2232+08822\tAsia/Kolkata", "XX\t+0000+00000\t../etc/passwd", "#US\t+0\tAmerica/Commented",
+            "DE\t+5230+01322\tEurope/Berlin", "short line",
+        ].joined(separator: "\n")
+        #expect(
+            ZoneDatabase.names(inZoneTab: text) == ["America/New_York", "Asia/Kolkata", "Europe/Berlin", "Europe/Bratislava"])
+    }
+
+    /// The system's list holds the zones people choose, by their current names, also where
+    /// Foundation's own list (ICU's) has only the old one (Asia/Calcutta, not Asia/Kolkata), and
+    /// no old alias (Australia/West).
+    @Test func theSystemsNamesAreItsZoneFiles() {
+        let names = ZoneDatabase.system.names
+        for name in ["America/New_York", "Asia/Kolkata", "Europe/Bratislava", "Europe/Kyiv", "Pacific/Auckland"] {
+            #expect(names.contains(name), "\(name)")
+        }
+        #expect(!names.contains("Australia/West") && !names.contains("Asia/Calcutta"))
+        #expect(names.allSatisfy { ZoneDatabase.system.table($0) != nil })
+        #expect(ZoneDatabase(directory: "/nonexistent").names.isEmpty)
+    }
+
     @Test func unknownOrUnsafeNamesAreNoZone() {
         for name in [
             "Mars/Olympus_Mons", "../etc/passwd", "America/../UTC", "/etc/localtime", "localtime", "posixrules", "",

@@ -6,6 +6,10 @@ public enum ReconcileError: Error, Sendable, Equatable, CustomStringConvertible 
     case noDosecalEvents
     /// The merged schedule breaks a rule of the format (two slots at one time, ...).
     case invalidResult(String)
+    /// The base calendar kept next to the schedule cannot be read.
+    case unreadableBase(path: String, reason: String)
+    /// The base calendar named on the command line is not there.
+    case missingBase(path: String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,10 @@ public enum ReconcileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidResult(let message):
             return "applying the calendar's changes would make an invalid schedule (\(message)); "
                 + "apply them by hand or use --prefer schedule"
+        case .unreadableBase(let path, let reason):
+            return "\(path): the base calendar cannot be read (\(reason)); remove it to reconcile without a base"
+        case .missingBase(let path):
+            return "\(path): no such base calendar"
         }
     }
 }

@@ -25,7 +25,7 @@ public enum NameSuggestion {
     /// The IANA zone name closest to `name`: `America/Chicgo` -> `America/Chicago`; a bare city
     /// (`Chicago`, `new york`) finds its zone too.
     public static func zone(near name: String) -> String? {
-        let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") } + ["UTC"]
+        let zones = offeredZones(ZoneDatabase.system)
         if let match = closest(to: name, in: zones) { return match }
         guard !name.contains("/") else { return nil }
         let cities = zones.map { String($0.split(separator: "/").last ?? "") }
@@ -34,6 +34,10 @@ public enum NameSuggestion {
         else { return nil }
         return zones[cities.firstIndex(of: city)!]
     }
+
+    /// The zone names offered to people: the zone data's own list (`ZoneDatabase.names`, the
+    /// same files the feed uses) and `UTC`.
+    public static func offeredZones(_ database: ZoneDatabase) -> [String] { database.names + ["UTC"] }
 
     /// Optimal-string-alignment distance between two character arrays.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {

@@ -23,7 +23,8 @@ import Testing
 
     @Test(arguments: [
         ("America/Chicgo", "America/Chicago"), ("america/new_york", "America/New_York"), ("Chicago", "America/Chicago"),
-        ("new york", "America/New_York"), ("Europe/Berln", "Europe/Berlin"),
+        ("new york", "America/New_York"), ("Europe/Berln", "Europe/Berlin"), ("Asia/Kolkatta", "Asia/Kolkata"),
+        ("Europe/Bratislav", "Europe/Bratislava"),
     ])
     func suggestsZones(typed: String, expected: String) {
         #expect(NameSuggestion.zone(near: typed) == expected)
