@@ -84,14 +84,16 @@ public struct PlanChannel: Sendable {
                 let lead = leads[medications[index].id] ?? 0
                 var uid: String?
                 var instants: [Int] = []
-                for request in planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped) {
-                    guard case .dose = request.purpose else { continue }
-                    if let done = uid, done != request.uid {
+                let requests = planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
+                // Each request read in place, not copied.
+                for k in requests.indices {
+                    guard case .dose = requests[k].purpose else { continue }
+                    if let done = uid, done != requests[k].uid {
                         result[done, default: []] += instants
                         instants.removeAll(keepingCapacity: true)
                     }
-                    uid = request.uid
-                    for firing in request.firings { instants.append(firing + lead) }
+                    uid = requests[k].uid
+                    for firing in requests[k].firings { instants.append(firing + lead) }
                 }
                 if let done = uid { result[done, default: []] += instants }
             }

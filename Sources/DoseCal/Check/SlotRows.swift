@@ -116,40 +116,43 @@ struct SlotRows {
         var uids = series.slot(key)
         // Medications without reminders have no notifications to compare.
         let comparesPlan = reminders.contains(key.medicationID)
-        for i in doses.indices {
-            // Each dose read in place (a copy of each retains its five references).
-            let day = engine.localDate(of: doses[i])
-            guard day >= checker.from && day <= checker.to else { continue }
-            let actual = found.matched[i]
-            // The dose's UID, looked up when a cut or a row needs it (most doses are only counted).
-            var known: String??
-            func uid() -> String? {
-                if known == nil { known = .some(uids.uid(day: day, firing: actual)) }
-                return known ?? nil
+        // Each dose read in place (a copy of each retains its five references).
+        doses.withUnsafeBufferPointer { doses in
+            for i in doses.indices {
+                let day = engine.localDate(of: doses[i])
+                guard day >= checker.from && day <= checker.to else { continue }
+                let actual = found.matched[i]
+                // The dose's UID, looked up when a cut or a row needs it (most doses are only counted).
+                var known: String??
+                func uid() -> String? {
+                    if known == nil { known = .some(uids.uid(day: day, firing: actual)) }
+                    return known ?? nil
+                }
+                let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: doses[i].instant)
+                // libical's reading of the same file, where it differs from the correct one (and
+                // where both expansions read the series in full).
+                let libical = libFound.flatMap {
+                    $0.matched[i] == found.matched[i] || unchecked
+                        || (!cut.libicalSeries.isEmpty && uid().map(cut.libicalSeries.contains) == true)
+                        ? nil : DoseCheck.Note.libical($0.matched[i])
+                }
+                var notes = self.notes(doses[i], key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
+                if let planFound, comparesPlan, planFound.matched[i] != doses[i].instant {
+                    notes.append(.plan(planFound.matched[i]))
+                }
+                let status: DoseCheck.Status =
+                    unchecked ? .unchecked : actual == nil ? .missing : actual == doses[i].instant ? .ok : .moved
+                // A row that is only counted is not made.
+                guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
+                    rows.count(status: status, day: day, expected: true)
+                    continue
+                }
+                rows.append(
+                    DoseCheck(
+                        medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: doses[i].local,
+                        zone: doses[i].zone, expected: doses[i].instant, calendar: actual, status: status, notes: notes),
+                    rank: rank)
             }
-            let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: doses[i].instant)
-            // libical's reading of the same file, where it differs from the correct one (and
-            // where both expansions read the series in full).
-            let libical = libFound.flatMap {
-                $0.matched[i] == found.matched[i] || unchecked
-                    || (!cut.libicalSeries.isEmpty && uid().map(cut.libicalSeries.contains) == true)
-                    ? nil : DoseCheck.Note.libical($0.matched[i])
-            }
-            var notes = self.notes(doses[i], key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
-            if let planFound, comparesPlan, planFound.matched[i] != doses[i].instant {
-                notes.append(.plan(planFound.matched[i]))
-            }
-            let status: DoseCheck.Status =
-                unchecked ? .unchecked : actual == nil ? .missing : actual == doses[i].instant ? .ok : .moved
-            // A row that is only counted is not made.
-            guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
-                rows.count(status: status, day: day, expected: true)
-                continue
-            }
-            rows.append(
-                DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: doses[i].local,
-                    zone: doses[i].zone, expected: doses[i].instant, calendar: actual, status: status, notes: notes), rank: rank)
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
         where extraWindow.contains(instant) {
