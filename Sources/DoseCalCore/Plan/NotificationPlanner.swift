@@ -186,9 +186,15 @@ public struct NotificationPlanner: Sendable {
             return nil
         }
         let lead = m.reminder.minutesBefore * 60
-        let alarms = doses.map { $0.local.adding(seconds: -lead) }
-        guard let time = alarms.first?.time, alarms.allSatisfy({ $0.time == time }) else { return nil }
-        let carry = doses[0].local.date.days(to: alarms[0].date)
+        // Every alarm (a dose's wall time less the lead) falls at one time of day when every
+        // dose does (else, a second 60 aside, it does not: each alarm is worked out then).
+        let alarm = doses[0].local.adding(seconds: -lead)
+        let time = alarm.time
+        guard
+            doses.allSatisfy({ $0.local.time == doses[0].local.time })
+                || doses.allSatisfy({ $0.local.adding(seconds: -lead).time == time })
+        else { return nil }
+        let carry = doses[0].local.date.days(to: alarm.date)
         weekdays = weekdays.map { $0.adding(days: carry) }.sorted()
         // Every instant the trigger would fire in the window, by the `.nextTime` policy.
         var simulated: [Int] = []
