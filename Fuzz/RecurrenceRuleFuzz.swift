@@ -1,6 +1,6 @@
 // libFuzzer target `rrule`: the RRULE reader and iterator. The first line of the input is an
-// RRULE value, the second (optional) a DTSTART value; the rule is read (`RecurrenceRule`), and
-// an event with them is expanded over two years by `CalendarExpander` and by libical's own
+// RRULE value, the second (optional) a DTSTART value; the rule is read (`RecurrenceRule`) and
+// must read back from its own text as the same value, and an event with them is expanded over two years by `CalendarExpander` and by libical's own
 // expansion (`LibicalReference`). Built by scripts/fuzz.sh; any crash, trap, hang or sanitizer
 // report is a bug.
 import ICal
@@ -10,8 +10,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
     let rule = String(lines[0])
-    _ = RecurrenceRule(parsing: rule)
-    _ = RecurrenceRule.unrepresentableParts(in: rule)
+    if let read = RecurrenceRule(parsing: rule) {
+        precondition(RecurrenceRule(parsing: read.description) == read, "RRULE \(rule) does not read back from \(read)")
+    }
+    _ = RecurrenceRule.problem(in: rule)
     let start = lines.count > 1 && !lines[1].isEmpty ? String(lines[1]) : "20260110T083000"
     var event = ICalComponent("VEVENT")
     event.add(ICalProperty("UID", "fuzz@example.com"))

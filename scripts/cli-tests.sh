@@ -106,6 +106,10 @@ check "validate: spacing needs version 2" 2 "$bin" validate "$tmp/v1-spacing.jso
 expect "validate: says to set version 2" grep -q 'spacing needs schedule format version 2; set "version": 2' "$tmp/stdout" "$tmp/stderr"
 check "check: privacy schedule" 0 "$bin" check fixtures/schedules/privacy.json --now 2026-11-20T00:00:00Z --all --json
 expect "check: privacy shows no medicine name or id" bash -c "! grep -qiE 'emtricitabine|sertraline|prep' '$tmp/stdout'"
+# Every command's help: its Options block and the command's declared options agree (else exit 70).
+for c in $("$bin" --help | awk '/^Commands:/{f=1;next} /^$/{f=0} f{print $1}' | grep -v '^help$'); do
+    check "$c --help agrees with its declared options" 0 "$bin" $c --help
+done
 # Reminder commands: status, log, refill, plan (docs/reminders.md).
 for c in status log refill plan; do
     check "$c --help" 0 "$bin" $c --help

@@ -23,7 +23,7 @@ struct DayFilter {
     let hasWeekdays: Bool
 
     init(
-        byMonth: [Int], byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int], byDay: [RecurrencePattern.OrdinalWeekday],
+        byMonth: [Int], byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int], byDay: [RecurrenceRule.WeekdayNumber],
         ordinalScope: OrdinalScope, weekStart: Int
     ) {
         months = byMonth.filter { (1...12).contains($0) }.reduce(0) { $0 | (1 << UInt16($1)) }

@@ -1,11 +1,11 @@
-/// One `RecurrencePattern` prepared for expansion from one DTSTART: every BYxxx list as a bit mask
+/// One `RecurrenceRule` prepared for expansion from one DTSTART: every BYxxx list as a bit mask
 /// or a sorted, duplicate-free list, RFC 5545's defaults taken from DTSTART, and the periods
 /// (years, months, weeks, days, hours, minutes, seconds) counted as integers from DTSTART's.
 ///
 /// Times are "floating seconds": seconds since 1970-01-01T00:00 of no zone, so a day is
 /// `floor(t / 86400)` and stepping is integer arithmetic on day numbers (no calendar library).
 struct RecurrenceStepper {
-    let frequency: RecurrencePattern.Frequency
+    let frequency: RecurrenceRule.Frequency
     let interval: Int
     /// DTSTART in floating seconds.
     let start: Int
@@ -23,7 +23,7 @@ struct RecurrenceStepper {
     /// when the whole filter must be read. Spares the date of every day tested.
     let onlyWeekdays: UInt8?
 
-    init(_ pattern: RecurrencePattern, start: Int, isDate: Bool) {
+    init(_ pattern: RecurrenceRule, start: Int, isDate: Bool) {
         frequency = pattern.frequency
         // Beyond 4e11 (seconds in 10,000 years) no INTERVAL reaches a second period: cap it so the
         // period arithmetic cannot overflow.

@@ -4,7 +4,9 @@ import Foundation
 
 /// `dosecal add SCHEDULE NAME [INSTRUCTION] [options]`
 enum AddCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json, .asNeeded],
+        options: EntryOptions.dosageOptions + [.id, .strength, .form, .supply, .notes, .person, .now], run: run)
     static let name = "add"
     static let summary = "Add a medication from a plain instruction or options"
     static let help = """
@@ -51,9 +53,7 @@ enum AddCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["json", "as-needed"],
-            options: EntryOptions.dosageOptions.union(["id", "strength", "form", "supply", "notes", "person", "now"]))
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count >= 2 else {
             throw UsageError("missing \(args.positionals.isEmpty ? "SCHEDULE" : "NAME"); usage needs SCHEDULE NAME [INSTRUCTION]")
         }
@@ -69,17 +69,17 @@ enum AddCommand {
         let ((schedule, added, now), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
             let person = try PersonOption.read(args, schedule: schedule)
-            let now = try context.clock.time(args.options["now"], option: "--now", timeline: schedule.timeline(of: person))
+            let now = try context.clock.time(args[.now], option: .now, timeline: schedule.timeline(of: person))
             let base = try sig.map { try Instruction($0).dosages } ?? [Dosage()]
             let dosages = try EntryOptions.usage { try options.dosages(over: base, form: form) }
             let facts = MedicationFacts(
-                id: args.options["id"] ?? "", name: args.positionals[1], strength: args.options["strength"], form: form,
-                person: person?.id, notes: args.options["notes"], supply: supply.map { ($0, nil, nil) })
+                id: args[.id] ?? "", name: args.positionals[1], strength: args[.strength], form: form,
+                person: person?.id, notes: args[.notes], supply: supply.map { ($0, nil, nil) })
             let (new, added) = try EntryOptions.usage { try ScheduleEntry.adding(facts, dosages, to: schedule, today: now.date) }
             _ = try ScheduleCodec.decode(ScheduleCodec.encode(new), file: path)
             return (new, (new, added, now.instant))
         }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(EntryOptions.json(added, in: schedule, now: now, backup: backup))
         } else {
             context.console.out(EntryOptions.text("Added to", path, added, in: schedule, now: now))

@@ -2,31 +2,33 @@ import DoseCal
 
 /// Typed option values, each with a usage error that says what is valid.
 extension Arguments {
-    /// `--name ZONE` as an IANA zone name (nil when absent); `example` shows a valid one.
-    func zone(_ name: String, example: String) throws -> Zone? {
-        guard let text = options[name] else { return nil }
+    /// `--option ZONE` as an IANA zone name (nil when absent); `example` shows a valid one.
+    func zone(_ option: Option, example: String) throws -> Zone? {
+        guard let text = self[option] else { return nil }
         guard let zone = Zone(text) else {
-            throw UsageError("--\(name) \(text) is not a time zone\(DidYouMean.zone(text)); use an IANA name like \(example)")
+            throw UsageError(
+                "--\(option.name) \(text) is not a time zone\(DidYouMean.zone(text)); use an IANA name like \(example)")
         }
         return zone
     }
 
-    /// `--name VALUE` as one of `choices` (nil when absent).
-    func choice(_ name: String, in choices: [String]) throws -> String? {
-        guard let text = options[name] else { return nil }
+    /// `--option VALUE` as one of `choices` (nil when absent).
+    func choice(_ option: Option, in choices: [String]) throws -> String? {
+        guard let text = self[option] else { return nil }
         guard choices.contains(text) else {
             throw UsageError(
-                "--\(name) \(text) is not valid\(DidYouMean.text(text, in: choices)); use one of \(choices.joined(separator: ", "))"
+                "--\(option.name) \(text) is not valid\(DidYouMean.text(text, in: choices)); use one of \(choices.joined(separator: ", "))"
             )
         }
         return text
     }
 
-    /// `--name N` as a whole number in `range`, or `defaultValue` when absent.
-    func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = options[name] else { return defaultValue }
+    /// `--option N` as a whole number in `range`, or `defaultValue` when absent.
+    func integer(_ option: Option, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = self[option] else { return defaultValue }
         guard let n = Int(text), range.contains(n) else {
-            throw UsageError("--\(name) \(text) is not valid; use a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError(
+                "--\(option.name) \(text) is not valid; use a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return n
     }

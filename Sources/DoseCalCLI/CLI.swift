@@ -63,6 +63,10 @@ enum CLI {
             console.error("dosecal: " + unknownCommand(first) + ". See dosecal --help.")
             return ExitCode.usage
         }
+        if let problem = command.declarationProblem {
+            console.error("dosecal \(command.name): internal error: \(problem)")
+            return ExitCode.internal
+        }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.help)
@@ -87,11 +91,13 @@ extension CLI {
 }
 
 /// A `dosecal` subcommand: its name, one-line summary, full help (usage, description, options,
-/// exit status) and what it runs.
+/// exit status), the flags and options it accepts, and what it runs.
 struct CommandSpec: Sendable {
     var name: String
     var summary: String
     var help: String
+    var flags: [Flag] = []
+    var options: [Option] = []
     var run: @Sendable ([String], Context) throws -> Int32
 }
 

@@ -5,7 +5,9 @@ import Foundation
 /// `dosecal chart SCHEDULE [--view mar|week|supply] [--month YYYY-MM | --from DATE --to DATE]
 /// [--person ID] [--paper a4|letter] -o FILE`
 enum ChartCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help,
+        options: [.view, .month, .from, .to, .person, .paper, .output], run: run)
     static let name = "chart"
     static let summary = "Draw a printable administration record, week of reminders or supply chart"
     static let help = """
@@ -60,14 +62,12 @@ enum ChartCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: [], options: ["view", "month", "from", "to", "person", "paper", "output"],
-            aliases: ["-o": "output"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath()
-        guard let output = args.options["output"] else { throw UsageError("missing -o FILE (.html, .pdf, or - for HTML)") }
+        guard let output = args[.output] else { throw UsageError("missing -o FILE (.html, .pdf, or - for HTML)") }
         let format = try ChartFormat(output)
-        let paper = ChartPaper(rawValue: try args.choice("paper", in: ChartPaper.allCases.map(\.rawValue)) ?? "a4")!
-        let view = try args.choice("view", in: ["mar", "week", "supply"]) ?? "mar"
+        let paper = ChartPaper(rawValue: try args.choice(.paper, in: ChartPaper.allCases.map(\.rawValue)) ?? "a4")!
+        let view = try args.choice(.view, in: ["mar", "week", "supply"]) ?? "mar"
         if format == .svg && view != "supply" {
             throw UsageError("-o \(output): SVG is the supply view's; write the \(view) view as .html or .pdf")
         }
@@ -111,10 +111,10 @@ enum ChartCommand {
 
     /// The week's start (`--from`, default now) and its number of days (to `--to`, default 7).
     private static func week(_ args: Arguments, context: Context, timeline: ZoneTimeline) throws -> (TypedTime, Int) {
-        guard args.options["month"] == nil else { throw UsageError("the week view takes --from (and --to), not --month") }
-        let start = try context.clock.time(args.options["from"], option: "--from", timeline: timeline)
-        guard let toText = args.options["to"] else { return (start, WeekPlan.mostDays) }
-        let to = try context.clock.time(toText, option: "--to", timeline: timeline).date
+        guard args[.month] == nil else { throw UsageError("the week view takes --from (and --to), not --month") }
+        let start = try context.clock.time(args[.from], option: .from, timeline: timeline)
+        guard let toText = args[.to] else { return (start, WeekPlan.mostDays) }
+        let to = try context.clock.time(toText, option: .to, timeline: timeline).date
         return (start, start.date.days(to: to) + 1)
     }
 
@@ -123,8 +123,8 @@ enum ChartCommand {
     private static func days(_ args: Arguments, context: Context, timeline: ZoneTimeline, supplyDays: Int? = nil) throws -> (
         from: LocalDate, to: LocalDate
     ) {
-        if let month = args.options["month"] {
-            guard args.options["from"] == nil && args.options["to"] == nil else {
+        if let month = args[.month] {
+            guard args[.from] == nil && args[.to] == nil else {
                 throw UsageError("give --month or --from and --to, not both")
             }
             guard let range = ChartDates.monthRange(month) else {
@@ -132,15 +132,15 @@ enum ChartCommand {
             }
             return range
         }
-        if args.options["from"] != nil || args.options["to"] != nil {
-            guard args.options["from"] != nil, args.options["to"] != nil else {
+        if args[.from] != nil || args[.to] != nil {
+            guard args[.from] != nil, args[.to] != nil else {
                 throw UsageError("give both --from and --to (or --month)")
             }
-            let from = try context.clock.time(args.options["from"], option: "--from", timeline: timeline).date
-            let to = try context.clock.time(args.options["to"], option: "--to", timeline: timeline).date
+            let from = try context.clock.time(args[.from], option: .from, timeline: timeline).date
+            let to = try context.clock.time(args[.to], option: .to, timeline: timeline).date
             return (from, to)
         }
-        let today = try context.clock.time(nil, option: "--month", timeline: timeline).date
+        let today = try context.clock.time(nil, option: .month, timeline: timeline).date
         if let supplyDays { return (today, today.adding(days: supplyDays - 1)) }
         return ChartDates.monthRange("\(today)".prefix(7).description)!
     }

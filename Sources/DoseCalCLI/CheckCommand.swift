@@ -4,7 +4,9 @@ import Foundation
 
 /// `dosecal check SCHEDULE [--calendar FILE] [--from DATE] [--to DATE] [--zone Z | --itinerary FILE] ...`
 enum CheckCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.all, .json, .strict],
+        options: [.calendar, .from, .to, .zone, .itinerary, .gapPolicy, .now, .person], run: run)
     static let name = "check"
     static let summary = "Prove every reminder fires at the promised time"
     static let help = """
@@ -67,18 +69,16 @@ enum CheckCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["all", "json", "strict"],
-            options: ["calendar", "from", "to", "zone", "itinerary", "gap-policy", "now", "person"])
+        let args = try Arguments(arguments, for: spec)
         let (whole, person) = try self.schedule(args)
         // One person's doses only (`--person`); names and numbers stay the whole schedule's.
         let schedule = person.map { whole.narrowed(toPerson: $0.id) } ?? whole
         let (checker, now) = try self.checker(
             args, schedule: schedule, timeline: whole.timeline(of: person), clock: context.clock)
-        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+        let progress = Progress(command: name, json: args[.json], environment: context.environment)
         defer { progress.finish() }
         let calendar: CheckedCalendar
-        if let path = args.options["calendar"] {
+        if let path = args[.calendar] {
             progress.stage("reading \(path)")
             calendar = try CalendarInput.checked(path)
         } else {
@@ -89,7 +89,7 @@ enum CheckCommand {
         }
         var check = CalendarCheck(checker: checker, foundationZoneData: TimeZone.timeZoneDataVersion)
         // The table shows the rows that need attention; --all and --json list every row.
-        check.rows = args.flags.contains("all") || args.flags.contains("json") ? .every : .needingAttention
+        check.rows = args[.all] || args[.json] ? .every : .needingAttention
         let (report, versions) = check.run(calendar) { step in
             switch step {
             case .expanding: progress.stage("expanding the calendar")
@@ -101,14 +101,14 @@ enum CheckCommand {
         let output = CheckOutput(
             schedule: whole, report: report, checked: calendar.label, privacy: schedule.feed.privacy, zoneData: versions,
             person: person)
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(output.jsonBytes()))
         } else {
-            context.console.out(output.table(all: args.flags.contains("all")))
+            context.console.out(output.table(all: args[.all]))
         }
         // A check the expansion budget cut proved less than was asked: exit 1 as well.
         let incomplete = report.cut?.leavesDosesUnchecked == true
-        if report.hasProblems || incomplete || (args.flags.contains("strict") && report.hasWarnings) {
+        if report.hasProblems || incomplete || (args[.strict] && report.hasWarnings) {
             return ExitCode.problems
         }
         return ExitCode.ok
@@ -123,15 +123,15 @@ enum CheckCommand {
                     ? "missing SCHEDULE (a schedule file, or - for standard input)"
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
-        if args.options["zone"] != nil && args.options["itinerary"] != nil {
+        if args[.zone] != nil && args[.itinerary] != nil {
             throw UsageError("give --zone or --itinerary, not both")
         }
         var schedule = try ScheduleInput.read(args.positionals[0])
         var person = try PersonOption.read(args, schedule: schedule)
-        if let zone = try args.zone("zone", example: "Europe/Berlin") {
+        if let zone = try args.zone(.zone, example: "Europe/Berlin") {
             if person != nil { person?.home = zone } else { schedule.home = zone }
         }
-        if let path = args.options["itinerary"] {
+        if let path = args[.itinerary] {
             let stops = try ItineraryInput.read(path)
             if person != nil { person?.itinerary = stops } else { schedule.itinerary = stops }
         }
@@ -144,11 +144,11 @@ enum CheckCommand {
     static func checker(_ args: Arguments, schedule: Schedule, timeline: ZoneTimeline, clock: Clock) throws -> (
         DoseChecker, now: Int
     ) {
-        let policy = try args.choice("gap-policy", in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
-        let now = try clock.time(args.options["now"], option: "--now", timeline: timeline)
-        let from = try args.options["from"].map { try clock.time($0, option: "--from", timeline: timeline).date } ?? now.date
+        let policy = try args.choice(.gapPolicy, in: GapPolicy.allCases.map(\.rawValue)).flatMap(GapPolicy.init) ?? .shift
+        let now = try clock.time(args[.now], option: .now, timeline: timeline)
+        let from = try args[.from].map { try clock.time($0, option: .from, timeline: timeline).date } ?? now.date
         let to =
-            try args.options["to"].map { try clock.time($0, option: "--to", timeline: timeline).date }
+            try args[.to].map { try clock.time($0, option: .to, timeline: timeline).date }
             ?? LocalDate(year: from.year + 1, month: from.month, day: min(from.day, 28))!.adding(days: -1)
         guard from <= to else { throw UsageError("--to \(to) is before --from \(from)") }
         return (DoseChecker(schedule: schedule, from: from, to: to, gapPolicy: policy), now.instant)

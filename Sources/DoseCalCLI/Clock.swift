@@ -16,18 +16,18 @@ struct Clock: Sendable {
     /// date-time, a date, a time of today, `now`, `today`) in the zone `timeline` puts the person
     /// in on that date; the current instant when `text` is nil. A text that is not a time, or a
     /// local time in a gap or overlap, is a usage error naming the option.
-    func time(_ text: String?, option: String, timeline: ZoneTimeline) throws -> TypedTime {
+    func time(_ text: String?, option: Option, timeline: ZoneTimeline) throws -> TypedTime {
         let now = current()
         guard let text else { return TypedTime(instant: now, date: timeline.localDate(at: now), isDay: false) }
         do {
             return try TypedTime(text, now: now, timeline: timeline)
         } catch {
-            throw UsageError("\(option) \(error)")
+            throw UsageError("--\(option.name) \(error)")
         }
     }
 
     /// The instant of `time(_:option:timeline:)`.
-    func instant(_ text: String?, option: String, timeline: ZoneTimeline) throws -> Int {
+    func instant(_ text: String?, option: Option, timeline: ZoneTimeline) throws -> Int {
         try time(text, option: option, timeline: timeline).instant
     }
 }

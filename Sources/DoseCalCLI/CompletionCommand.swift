@@ -3,7 +3,8 @@ import Foundation
 
 /// `dosecal completion bash|zsh|fish`
 enum CompletionCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, run: run)
     static let name = "completion"
     static let summary = "Print the shell completion script for bash, zsh or fish"
     static let help = """
@@ -20,7 +21,7 @@ enum CompletionCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: [], options: [])
+        let args = try Arguments(arguments, for: spec)
         let shells = CompletionScript.Shell.allCases.map(\.rawValue)
         guard args.positionals.count == 1 else { throw UsageError("expected one shell: \(shells.joined(separator: ", "))") }
         guard let shell = CompletionScript.Shell(rawValue: args.positionals[0]) else {

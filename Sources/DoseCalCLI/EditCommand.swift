@@ -4,7 +4,9 @@ import Foundation
 
 /// `dosecal edit SCHEDULE MEDICATION [INSTRUCTION] [options]`
 enum EditCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json, .asNeeded],
+        options: EntryOptions.dosageOptions + [.name, .strength, .notes, .end, .supply, .person, .now], run: run)
     static let name = "edit"
     static let summary = "Change a medication: how it is taken, its name, end or supply"
     static let help = """
@@ -41,9 +43,7 @@ enum EditCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["json", "as-needed"],
-            options: EntryOptions.dosageOptions.union(["name", "strength", "notes", "end", "supply", "person", "now"]))
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count >= 2 else {
             throw UsageError("missing \(args.positionals.isEmpty ? "SCHEDULE" : "MEDICATION"); usage needs SCHEDULE MEDICATION")
         }
@@ -51,7 +51,7 @@ enum EditCommand {
         let sig = args.positionals.count > 2 ? args.positionals[2...].joined(separator: " ") : nil
         let options = EntryOptions.dosage(args)
         let dosageGiven = sig != nil || options != DosageOptions()
-        let end = try args.options["end"].map { text in
+        let end = try args[.end].map { text in
             guard let d = LocalDate(parsing: text) else { throw UsageError("--end \(text) is not a date; use YYYY-MM-DD") }
             return d
         }
@@ -59,7 +59,7 @@ enum EditCommand {
         let ((schedule, changed, now), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
             let old = try MedicationOption.find(args.positionals[1], args, in: schedule)
-            let now = try context.clock.time(args.options["now"], option: "--now", timeline: schedule.timeline(of: old))
+            let now = try context.clock.time(args[.now], option: .now, timeline: schedule.timeline(of: old))
             var new = schedule
             var changed = ConvertedMedication(medication: old, notes: [])
             if dosageGiven {
@@ -68,9 +68,9 @@ enum EditCommand {
                 (new, changed) = try ScheduleEntry.replacingDosage(of: old.id, with: dosages, in: schedule, today: now.date)
             }
             var m = changed.medication
-            if let text = args.options["name"] { m.name = text }
-            if let text = args.options["strength"] { m.strength = text }
-            if let text = args.options["notes"] { m.notes = text }
+            if let text = args[.name] { m.name = text }
+            if let text = args[.strength] { m.strength = text }
+            if let text = args[.notes] { m.notes = text }
             if let end { m.end = end }
             if let supply { m.supply = Supply(pills: supply, asOf: now.date) }
             changed.medication = m
@@ -78,7 +78,7 @@ enum EditCommand {
             _ = try ScheduleCodec.decode(ScheduleCodec.encode(new), file: path)
             return (new == schedule ? nil : new, (new, changed, now.instant))
         }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(EntryOptions.json([changed], in: schedule, now: now, backup: backup))
         } else {
             context.console.out(EntryOptions.text("Changed in", path, [changed], in: schedule, now: now))

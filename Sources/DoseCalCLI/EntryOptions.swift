@@ -4,9 +4,7 @@ import Foundation
 
 /// The options `add` and `edit` share: how the medicine is taken, what it is, and the output.
 enum EntryOptions {
-    static let dosageOptions: Set<String> = [
-        "times", "every", "weekdays", "for", "from", "amount", "unit", "minimum-hours", "max-per-day",
-    ]
+    static let dosageOptions: [Option] = [.times, .every, .weekdays, .for, .from, .amount, .unit, .minimumHours, .maxPerDay]
     static let help = """
           --times 08:00,20:00  The dose times of a day.
           --every LENGTH     Every 8h (hours), 2d (days) or 1w (weeks).
@@ -25,21 +23,20 @@ enum EntryOptions {
 
     /// The dosage options given.
     static func dosage(_ args: Arguments) -> DosageOptions {
-        let o = args.options
-        return DosageOptions(
-            times: o["times"], every: o["every"], weekdays: o["weekdays"], forLength: o["for"], from: o["from"],
-            amount: o["amount"], unit: o["unit"], asNeeded: args.flags.contains("as-needed"), minimumHours: o["minimum-hours"],
-            maxPerDay: o["max-per-day"])
+        DosageOptions(
+            times: args[.times], every: args[.every], weekdays: args[.weekdays], forLength: args[.for], from: args[.from],
+            amount: args[.amount], unit: args[.unit], asNeeded: args[.asNeeded], minimumHours: args[.minimumHours],
+            maxPerDay: args[.maxPerDay])
     }
 
     /// `--form`.
     static func form(_ args: Arguments) throws -> DoseForm? {
-        try args.choice("form", in: DoseForm.allCases.map(\.rawValue)).flatMap(DoseForm.init(rawValue:))
+        try args.choice(.form, in: DoseForm.allCases.map(\.rawValue)).flatMap(DoseForm.init(rawValue:))
     }
 
     /// `--supply N`.
     static func supply(_ args: Arguments) throws -> Double? {
-        guard let text = args.options["supply"] else { return nil }
+        guard let text = args[.supply] else { return nil }
         guard let n = Double(text), n >= 0, n.isFinite else {
             throw UsageError("--supply \(text) is not an amount; use 0 or more, like 30")
         }

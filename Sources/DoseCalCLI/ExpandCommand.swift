@@ -4,7 +4,9 @@ import ICal
 
 /// `dosecal expand CALENDAR... --from DATE --to DATE [--zone ZONE] [--count] [--json]`
 enum ExpandCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.count, .json],
+        options: [.from, .to, .zone], run: run)
     static let name = "expand"
     static let summary = "List every event instance of calendars over a window"
     static let help = """
@@ -48,18 +50,18 @@ enum ExpandCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["count", "json"], options: ["from", "to", "zone"])
+        let args = try Arguments(arguments, for: spec)
         guard !args.positionals.isEmpty else {
             throw UsageError("missing CALENDAR; usage needs CALENDAR... --from DATE --to DATE")
         }
-        let zone = try viewerZone(args.options["zone"], environment: context.environment)
-        let from = try bound(args.options["from"], option: "from", zone: zone, clock: context.clock)
-        let to = try bound(args.options["to"], option: "to", zone: zone, clock: context.clock)
-        guard from < to else { throw UsageError("--to \(args.options["to"]!) is not after --from \(args.options["from"]!)") }
+        let zone = try viewerZone(args[.zone], environment: context.environment)
+        let from = try bound(args[.from], option: .from, zone: zone, clock: context.clock)
+        let to = try bound(args[.to], option: .to, zone: zone, clock: context.clock)
+        guard from < to else { throw UsageError("--to \(args[.to]!) is not after --from \(args[.from]!)") }
         var instances: [EventInstance] = []
         var cut: [String] = []  // the budget's problems: what the output leaves out
         var count = 0
-        let counting = args.flags.contains("count")
+        let counting = args[.count]
         let budget = ExpansionBudget()  // one bound for the whole command, as in check and reconcile
         for path in args.positionals {
             let name = path == "-" ? "<stdin>" : path
@@ -96,7 +98,7 @@ enum ExpandCommand {
                 + cut.joined(separator: "; ")
         if counting {
             context.console.out((incomplete.map { $0 + "\n" } ?? "") + String(count))
-        } else if args.flags.contains("json") {
+        } else if args[.json] {
             context.console.raw(Data(ExpandOutput.json(instances, incomplete: incomplete).utf8))
         } else {
             context.console.raw(Data(((incomplete.map { $0 + "\n" } ?? "") + ExpandOutput.text(instances, zone: zone)).utf8))
@@ -135,8 +137,8 @@ enum ExpandCommand {
     }
 
     /// `--from`/`--to`: a typed time read in `zone` (a date is the start of that day there).
-    static func bound(_ text: String?, option: String, zone: Zone, clock: Clock) throws -> Int {
-        guard let text else { throw UsageError("missing --\(option) DATE (YYYY-MM-DD)") }
-        return try clock.instant(text, option: "--\(option)", timeline: ZoneTimeline(home: zone))
+    static func bound(_ text: String?, option: Option, zone: Zone, clock: Clock) throws -> Int {
+        guard let text else { throw UsageError("missing --\(option.name) DATE (YYYY-MM-DD)") }
+        return try clock.instant(text, option: option, timeline: ZoneTimeline(home: zone))
     }
 }

@@ -5,7 +5,9 @@ import ICal
 
 /// `dosecal export SCHEDULE [-o FILE|-] [--privacy]`
 enum ExportCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.privacy, .force, .quiet, .keepBase],
+        options: [.output, .previous, .now, .person, .format], run: run)
     static let name = "export"
     static let summary = "Write the schedule as an iCalendar feed (.ics)"
     static let help = """
@@ -62,19 +64,16 @@ enum ExportCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["privacy", "force", "quiet", "keep-base"],
-            options: ["output", "previous", "now", "person", "format"],
-            aliases: ["-o": "output"])
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
                     ? "missing SCHEDULE (a schedule file, or - for standard input)"
                     : "expected one SCHEDULE, got \(args.positionals.count)")
         }
-        let output = args.options["output"] ?? "-"
-        if try args.choice("format", in: ["ics", "fhir"]) == "fhir" { return try fhir(args, output: output, context: context) }
-        let keepBase = args.flags.contains("keep-base")
+        let output = args[.output] ?? "-"
+        if try args.choice(.format, in: ["ics", "fhir"]) == "fhir" { return try fhir(args, output: output, context: context) }
+        let keepBase = args[.keepBase]
         if keepBase && args.positionals[0] == "-" {
             throw UsageError("--keep-base needs SCHEDULE as a file (the base is kept next to it)")
         }
@@ -90,15 +89,15 @@ enum ExportCommand {
         }
         let schedule = person.map { whole.narrowed(toPerson: $0.id) } ?? whole
         let timeline = whole.timeline(of: person)
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: timeline)
+        let now = try context.clock.instant(args[.now], option: .now, timeline: timeline)
 
         var previous = FeedInput.Earlier.none
-        if let path = args.options["previous"] {
+        if let path = args[.previous] {
             previous = try FeedInput.read(path, force: false)
         } else if output != "-", FileManager.default.fileExists(atPath: output) {
-            previous = try FeedInput.read(output, force: args.flags.contains("force"))
+            previous = try FeedInput.read(output, force: args[.force])
         }
-        let privacy = args.flags.contains("privacy") ? true : nil
+        let privacy = args[.privacy] ? true : nil
         let feed = previous.write(FeedBuilder(schedule: schedule, privacy: privacy, now: now))
         // The bytes are written as they are: a copy of the whole file would take as many pages again.
         if keepBase {
@@ -111,7 +110,7 @@ enum ExportCommand {
             context.console.raw(Data(feed.bytes))
         } else {
             try AtomicFile.write(feed.bytes, to: output)
-            if !args.flags.contains("quiet") {
+            if !args[.quiet] {
                 context.console.out(
                     ExportSummary(
                         schedule: schedule, feed: feed, privacy: privacy ?? schedule.feed.privacy, now: now, whole: whole,

@@ -5,14 +5,14 @@ import Foundation
 /// `dosecal import` of FHIR R4 JSON: read the files, run `FHIRImporter`, write and print.
 extension ImportCommand {
     static func fhir(_ files: [(String, Data)], _ args: Arguments, output: String?, context: Context) throws -> Int32 {
-        for option in ["match", "category"] where args.options[option] != nil {
-            throw UsageError("--\(option) is for calendars; FHIR names its medications")
+        for option in [Option.match, .category] where args[option] != nil {
+            throw UsageError("--\(option.name) is for calendars; FHIR names its medications")
         }
-        guard let zone = try args.zone("zone", example: "Europe/Berlin") else {
+        guard let zone = try args.zone(.zone, example: "Europe/Berlin") else {
             throw UsageError("FHIR names no home zone: give --zone ZONE, like --zone Europe/Berlin")
         }
-        let today = try context.clock.time(args.options["now"], option: "--now", timeline: ZoneTimeline(home: zone)).date
-        let clock = try args.options["clock"].map { path in
+        let today = try context.clock.time(args[.now], option: .now, timeline: ZoneTimeline(home: zone)).date
+        let clock = try args[.clock].map { path in
             try ScheduleCodec.decodeClock(try CalendarInput.data(path), file: path)
         }
         var documents: [FHIRDocument] = []
@@ -43,7 +43,7 @@ extension ImportCommand {
             return found ? ExitCode.ok : ExitCode.problems
         }
         if found { try held?.create(data) }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(report.json.text.utf8))
         } else {
             let head =

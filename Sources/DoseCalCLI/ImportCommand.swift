@@ -6,7 +6,9 @@ import ICal
 /// `dosecal import FILE... [--match REGEX] [--category NAME] [-o SCHEDULE] [--json] [--zone ZONE]
 /// [--now TIME] [--clock FILE]`: calendars, or FHIR R4 JSON (`ImportCommand+FHIR.swift`).
 enum ImportCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.match, .category, .output, .zone, .now, .clock], run: run)
     static let name = "import"
     static let summary = "Make a schedule from calendars or FHIR R4 prescriptions"
     static let help = """
@@ -69,13 +71,11 @@ enum ImportCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["json"], options: ["match", "category", "output", "zone", "now", "clock"],
-            aliases: ["-o": "output"])
+        let args = try Arguments(arguments, for: spec)
         guard !args.positionals.isEmpty else { throw UsageError("missing CALENDAR (one or more .ics files, or FHIR .json)") }
         // `-o -` is standard output, as without -o (never a file named "-").
-        let output = args.options["output"].flatMap { $0 == "-" ? nil : $0 }
-        if args.flags.contains("json") && output == nil {
+        let output = args[.output].flatMap { $0 == "-" ? nil : $0 }
+        if args[.json] && output == nil {
             throw UsageError("--json needs -o SCHEDULE (standard output holds the report)")
         }
         let files = try args.positionals.map { ($0, try CalendarInput.mapped($0)) }
@@ -96,8 +96,8 @@ enum ImportCommand {
             }
         }
         let importer = CalendarImporter(
-            matcher: DoseMatcher(pattern: args.options["match"], category: args.options["category"]), zone: args.options["zone"])
-        let progress = Progress(command: name, json: args.flags.contains("json"), environment: context.environment)
+            matcher: DoseMatcher(pattern: args[.match], category: args[.category]), zone: args[.zone])
+        let progress = Progress(command: name, json: args[.json], environment: context.environment)
         defer { progress.finish() }
         // An ImportError (a bad --match or --zone) is wrong usage: ExitCode maps it (exit 64).
         let report = try importer.run(calendars) { done, total in progress.count(done, of: total, "events") }
@@ -121,7 +121,7 @@ enum ImportCommand {
             return report.schedule.medications.isEmpty ? ExitCode.problems : ExitCode.ok
         }
         if !report.schedule.medications.isEmpty { try held?.create(data) }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(report.json.text.utf8))
         } else {
             context.console.out(text(report, output: output))
@@ -152,9 +152,9 @@ enum ImportCommand {
 
     /// The options of calendar input: `--zone` a zone, no `--now` or `--clock` (FHIR's).
     static func checkCalendarOptions(_ args: Arguments) throws {
-        for option in ["now", "clock"] where args.options[option] != nil {
-            throw UsageError("--\(option) is for FHIR input; a calendar's times are its own")
+        for option in [Option.now, .clock] where args[option] != nil {
+            throw UsageError("--\(option.name) is for FHIR input; a calendar's times are its own")
         }
-        _ = try args.zone("zone", example: "Europe/Berlin")
+        _ = try args.zone(.zone, example: "Europe/Berlin")
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 
 /// `dosecal init SCHEDULE --zone ZONE [--clock FILE] [--json]`
 enum InitCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.zone, .clock], run: run)
     static let name = "init"
     static let summary = "Create an empty schedule"
     static let help = """
@@ -27,16 +29,16 @@ enum InitCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["zone", "clock"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath(allowStdin: false)
-        guard let zone = try args.zone("zone", example: "Europe/Berlin") else {
+        guard let zone = try args.zone(.zone, example: "Europe/Berlin") else {
             throw UsageError("missing --zone ZONE, the zone the person lives in, like --zone Europe/Berlin")
         }
-        let clock = try args.options["clock"].map { try ScheduleCodec.decodeClock(try CalendarInput.data($0), file: $0) }
+        let clock = try args[.clock].map { try ScheduleCodec.decodeClock(try CalendarInput.data($0), file: $0) }
         let held = try ScheduleInput.writable(path, command: name, console: context.console, creating: true)
         if held.exists { throw FileError.exists(path: held.path) }
         try held.create(ScheduleCodec.encode(ScheduleEntry.new(zone: zone, clock: clock ?? PersonalClock())))
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(
                 Data(JSONValue(object: ["schedule": JSONValue(path), "homeZone": JSONValue(zone.identifier)]).text.utf8))
         } else {

@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal log SCHEDULE taken|skipped|missed MEDICATION [--slot SLOT] [--date DATE] [--at TIME] [--json]`
 enum LogCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.slot, .date, .at, .person], run: run)
     static let name = "log"
     static let summary = "Record a dose as taken, skipped or missed"
     static let help = """
@@ -64,7 +66,7 @@ enum LogCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["slot", "date", "at", "person"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath(then: ["STATUS", "MEDICATION"], allowStdin: false)
         let statuses = DoseLogEntry.Status.allCases.map(\.rawValue)
         guard let status = DoseLogEntry.Status(rawValue: args.positionals[1]) else {
@@ -78,15 +80,15 @@ enum LogCommand {
             // Times are read where the medication's person is.
             let medication = try MedicationOption.find(args.positionals[2], args, in: schedule)
             let timeline = schedule.timeline(of: medication)
-            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: timeline)
-            let date = try args.options["date"].map { try context.clock.time($0, option: "--date", timeline: timeline).date }
+            let at = try context.clock.instant(args[.at], option: .at, timeline: timeline)
+            let date = try args[.date].map { try context.clock.time($0, option: .date, timeline: timeline).date }
             let record = try ReminderInput.privately(schedule) {
-                try schedule.recording(status, medication: medication.id, slot: args.options["slot"], date: date, at: at)
+                try schedule.recording(status, medication: medication.id, slot: args[.slot], date: date, at: at)
             }
             return (record.schedule, (schedule, record, at))
         }
         let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)(record.medication)
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(record.json(label: label, privacy: schedule.feed.privacy, backup: backup).utf8))
         } else {
             context.console.out(text(record, label: label, at: at).joined(separator: "\n"))

@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal man [COMMAND] [--output-dir DIR]`
 enum ManCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help,
+        options: [.outputDir], run: run)
     static let name = "man"
     static let summary = "Print or write the man pages (made from the help texts)"
     static let help = """
@@ -21,8 +23,8 @@ enum ManCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: [], options: ["output-dir"])
-        if let dir = args.options["output-dir"] {
+        let args = try Arguments(arguments, for: spec)
+        if let dir = args[.outputDir] {
             guard args.positionals.isEmpty else { throw UsageError("give COMMAND or --output-dir, not both") }
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             for page in pages() {

@@ -13,7 +13,7 @@ enum PersonOption {
 
     /// The person `--person` names; nil without the option.
     static func read(_ args: Arguments, schedule: Schedule) throws -> Person? {
-        guard let query = args.options["person"] else { return nil }
+        guard let query = args[.person] else { return nil }
         return try ReminderInput.privately(schedule) { try schedule.person(matching: query) }
     }
 }

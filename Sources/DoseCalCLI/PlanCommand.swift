@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal plan SCHEDULE [--budget N] [--margin N] [--days N] [--at TIME] [--json] [--pending FILE]`
 enum PlanCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.budget, .margin, .days, .at, .pending, .person], run: run)
     static let name = "plan"
     static let summary = "Show the local notifications an app should schedule"
     static let help = """
@@ -57,23 +59,22 @@ enum PlanCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["json"], options: ["budget", "margin", "days", "at", "pending", "person"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath()
-        let budget = try args.integer("budget", default: NotificationPlanner.defaultBudget, in: 1...1000)
-        let margin = try args.integer("margin", default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
-        let days = try args.integer("days", default: NotificationPlanner.defaultDays, in: 1...366)
-        if path == "-" && args.options["pending"] == "-" {
+        let budget = try args.integer(.budget, default: NotificationPlanner.defaultBudget, in: 1...1000)
+        let margin = try args.integer(.margin, default: NotificationPlanner.defaultMargin, in: 0...(budget - 1))
+        let days = try args.integer(.days, default: NotificationPlanner.defaultDays, in: 1...366)
+        if path == "-" && args[.pending] == "-" {
             throw UsageError("SCHEDULE and --pending cannot both be standard input")
         }
         let schedule = try ScheduleInput.read(path)
         let person = try PersonOption.read(args, schedule: schedule)
-        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline(of: person))
+        let at = try context.clock.instant(args[.at], option: .at, timeline: schedule.timeline(of: person))
         var planner = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days)
         planner.medicationIDs = person.map { Set(schedule.medications(of: $0.id).map(\.id)) }
         let plan = planner.plan(at: at)
-        let diff = try args.options["pending"].map { PendingDiff(plan: plan, pending: try pending($0)) }
-        if args.flags.contains("json") {
+        let diff = try args[.pending].map { PendingDiff(plan: plan, pending: try pending($0)) }
+        if args[.json] {
             context.console.raw(Data(plan.json(privacy: schedule.feed.privacy, pending: diff).utf8))
             return ExitCode.ok
         }

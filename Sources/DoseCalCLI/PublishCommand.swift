@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal publish SCHEDULES_DIR --out SITE_DIR [--jobs N] [--base-url URL] [--rotate ID] ...`
 enum PublishCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json, .prune],
+        options: [.out, .jobs, .baseURL, .rotate, .state, .vdirRoot, .caldavURL, .caldavUser, .now], run: run)
     static let name = "publish"
     static let summary = "Publish a folder of schedules as private feeds for a web server or CalDAV"
     static let help = """
@@ -60,9 +62,7 @@ enum PublishCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["json", "prune"],
-            options: ["out", "jobs", "base-url", "rotate", "state", "vdir-root", "caldav-url", "caldav-user", "now"])
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count == 1 else {
             throw UsageError(
                 args.positionals.isEmpty
@@ -73,36 +73,36 @@ enum PublishCommand {
         guard FileManager.default.fileExists(atPath: schedules) else {
             throw InputError("\(args.positionals[0]): no such folder; expected a folder of schedule files")
         }
-        guard args.options["out"] != nil || args.options["vdir-root"] != nil else {
+        guard args[.out] != nil || args[.vdirRoot] != nil else {
             throw UsageError("missing --out SITE_DIR (the folder to publish the feeds in), or --vdir-root DIR")
         }
-        let jobs = try args.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
+        let jobs = try args.integer(.jobs, default: ProcessInfo.processInfo.activeProcessorCount, in: 1...1024)
         // Retirements are recorded in UTC (each vdir sync reads --now in its own schedule's zones).
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: ZoneTimeline(home: .utc))
+        let now = try context.clock.instant(args[.now], option: .now, timeline: ZoneTimeline(home: .utc))
         var code = ExitCode.ok
         var json: [(String, JSONValue)] = []
-        if let out = args.options["out"] {
+        if let out = args[.out] {
             var publisher = Publisher(
                 schedules: schedules, site: SyncCommand.absolute(out),
-                state: SyncCommand.absolute(args.options["state"] ?? schedules + "/.dosecal-publish"))
+                state: SyncCommand.absolute(args[.state] ?? schedules + "/.dosecal-publish"))
             publisher.jobs = jobs
-            publisher.baseURL = args.options["base-url"]
-            publisher.rotate = args.options["rotate"].map { [$0] } ?? []
-            publisher.prune = args.flags.contains("prune")
+            publisher.baseURL = args[.baseURL]
+            publisher.rotate = args[.rotate].map { [$0] } ?? []
+            publisher.prune = args[.prune]
             publisher.build = SyncInputs.build(environment: context.environment) + "\npublish 1"
             publisher.now = now
             let report = try publisher.run { randomBytes(32) }
             let output = PublishOutput(publisher: publisher, report: report)
-            if args.flags.contains("json") { json += output.json() } else { context.console.out(output.text()) }
+            if args[.json] { json += output.json() } else { context.console.out(output.text()) }
             if !report.problems.isEmpty { code = ExitCode.problems }
         }
-        if let root = args.options["vdir-root"] {
+        if let root = args[.vdirRoot] {
             let result = try VdirRoot.sync(
                 schedules: schedules, root: SyncCommand.absolute(root), args: args, jobs: jobs, context: context)
-            if args.flags.contains("json") { json.append(("vdirRoot", result.json)) } else { context.console.out(result.text) }
+            if args[.json] { json.append(("vdirRoot", result.json)) } else { context.console.out(result.text) }
             if result.problems { code = ExitCode.problems }
         }
-        if args.flags.contains("json") { context.console.out(String(JSONValue(members: json).text.dropLast())) }
+        if args[.json] { context.console.out(String(JSONValue(members: json).text.dropLast())) }
         return code
     }
 

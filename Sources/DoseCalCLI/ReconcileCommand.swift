@@ -4,7 +4,9 @@ import ICal
 
 /// `dosecal reconcile SCHEDULE CALENDAR [--apply] [--prefer schedule|calendar] [--json] [--base FILE] [--now TIME]`
 enum ReconcileCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.apply, .json],
+        options: [.prefer, .base, .now], run: run)
     static let name = "reconcile"
     static let summary = "Bring edits made in the calendar back into the schedule"
     static let help = """
@@ -69,25 +71,25 @@ enum ReconcileCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["apply", "json"], options: ["prefer", "base", "now"])
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count == 2 else {
             throw UsageError("expected SCHEDULE and CALENDAR, got \(args.positionals.count) argument(s)")
         }
         let (schedulePath, calendarPath) = (args.positionals[0], args.positionals[1])
-        let apply = args.flags.contains("apply")
+        let apply = args[.apply]
         if apply && schedulePath == "-" { throw UsageError("--apply needs SCHEDULE as a file, not standard input") }
-        let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
+        let prefer = try args.choice(.prefer, in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
         // --apply holds the schedule's lock from before it reads the schedule until it wrote it.
         let held = apply ? try ScheduleInput.writable(schedulePath, command: name, console: context.console) : nil
         defer { withExtendedLifetime(held) {} }
         let original = try held?.read() ?? ScheduleInput.data(schedulePath)
         let schedule = try ScheduleCodec.decode(original, file: schedulePath == "-" ? "<stdin>" : schedulePath)
-        let now = try context.clock.instant(args.options["now"], option: "--now", timeline: schedule.timeline(of: nil))
+        let now = try context.clock.instant(args[.now], option: .now, timeline: schedule.timeline(of: nil))
         let theirs = try CalendarInput.returned(calendarPath)
-        let basePath = args.options["base"] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
+        let basePath = args[.base] ?? (schedulePath == "-" ? nil : BaseFile.path(forSchedule: schedulePath))
         let files = FileReconciliation(
-            schedule: schedule, original: original, held: held, basePath: basePath, baseRequired: args.options["base"] != nil)
+            schedule: schedule, original: original, held: held, basePath: basePath, baseRequired: args[.base] != nil)
         let outcome = try files.run(theirs: theirs, calendarName: calendarPath, now: now, prefer: prefer)
         let set = outcome.changes
         for warning in set.warnings { context.console.error("dosecal reconcile: warning: \(warning)") }
@@ -96,7 +98,7 @@ enum ReconcileCommand {
             written.append(schedulePath + (outcome.backup.map { " (previous file kept as \($0))" } ?? ""))
         }
         if outcome.wroteBase, let basePath { written.append(basePath) }
-        if args.flags.contains("json") {
+        if args[.json] {
             let label = MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy)
             context.console.raw(Data(label.masking(set.json).text.utf8))
         } else {

@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal refill SCHEDULE MEDICATION --add N [--at TIME] [--json]`
 enum RefillCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.add, .at, .person], run: run)
     static let name = "refill"
     static let summary = "Add pills to a medication's supply"
     static let help = """
@@ -44,9 +46,9 @@ enum RefillCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["add", "at", "person"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath(then: ["MEDICATION"], allowStdin: false)
-        guard let text = args.options["add"] else { throw UsageError("missing --add N (the units added)") }
+        guard let text = args[.add] else { throw UsageError("missing --add N (the units added)") }
         guard let amount = Double(text), amount > 0, amount.isFinite else {
             throw UsageError("--add \(text) is not an amount; use a number above 0, like 30 or 0.5")
         }
@@ -54,13 +56,13 @@ enum RefillCommand {
         let ((schedule, record), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
             let medication = try MedicationOption.find(args.positionals[1], args, in: schedule)
-            let at = try context.clock.instant(args.options["at"], option: "--at", timeline: schedule.timeline(of: medication))
+            let at = try context.clock.instant(args[.at], option: .at, timeline: schedule.timeline(of: medication))
             let record = try ReminderInput.privately(schedule) {
                 try schedule.refilling(medication: medication.id, amount: amount, at: at)
             }
             return (record.schedule, (schedule, record))
         }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(record.json(privacy: schedule.feed.privacy, backup: backup).utf8))
             return ExitCode.ok
         }

@@ -4,7 +4,9 @@ import Foundation
 
 /// `dosecal remove SCHEDULE MEDICATION [--person ID] [--json]`
 enum RemoveCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.person], run: run)
     static let name = "remove"
     static let summary = "Remove a medication that has no log"
     static let help = """
@@ -26,7 +28,7 @@ enum RemoveCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["person"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath(then: ["MEDICATION"], allowStdin: false)
         let ((label, id), backup) = try ScheduleInput.update(path, command: name, console: context.console) {
             _, schedule in
@@ -37,7 +39,7 @@ enum RemoveCommand {
             // Privacy mode names the medication by its number, in words and in --json.
             return (removed, (label, privacy ? label : m.id))
         }
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(JSONValue(members: [("removed", JSONValue(id)), ("backup", JSONValue(backup))]).text.utf8))
         } else {
             context.console.out("Removed \(label) from \(path).")

@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal status SCHEDULE [MEDICATION] [--at TIME] [--grace MINUTES] [--json]`
 enum StatusCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.json],
+        options: [.at, .grace, .person], run: run)
     static let name = "status"
     static let summary = "Show supply, next doses, missed doses and adherence"
     static let help = """
@@ -48,12 +50,12 @@ enum StatusCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["json"], options: ["at", "grace", "person"])
+        let args = try Arguments(arguments, for: spec)
         guard args.positionals.count <= 2 else {
             throw UsageError("expected SCHEDULE and at most one MEDICATION, got \(args.positionals.count) arguments")
         }
         let path = try args.schedulePath(then: args.positionals.count == 2 ? ["MEDICATION"] : [])
-        let grace = try args.integer("grace", default: ReminderStatus.defaultGraceMinutes, in: 0...1440)
+        let grace = try args.integer(.grace, default: ReminderStatus.defaultGraceMinutes, in: 0...1440)
         let schedule = try ScheduleInput.read(path)
         let person = try PersonOption.read(args, schedule: schedule)
         let named =
@@ -61,12 +63,12 @@ enum StatusCommand {
             ? MedicationOption.find(args.positionals[1], args, in: schedule) : nil
         // Where the person is: the one named, else the medication's, else the schedule's.
         let timeline = named.map { schedule.timeline(of: $0) } ?? schedule.timeline(of: person)
-        let at = try context.clock.instant(args.options["at"], option: "--at", timeline: timeline)
+        let at = try context.clock.instant(args[.at], option: .at, timeline: timeline)
         let status = ReminderStatus(schedule: schedule, at: at, graceMinutes: grace)
         let medications =
             named.map { [$0] } ?? person.map { schedule.medications(of: $0.id) } ?? schedule.medications
         let statuses = medications.map(status.status(of:))
-        if args.flags.contains("json") {
+        if args[.json] {
             context.console.raw(Data(status.json(statuses, privacy: schedule.feed.privacy).utf8))
         } else {
             context.console.out(StatusText(schedule: schedule, at: at, grace: grace, timeline: timeline).text(statuses))

@@ -3,7 +3,9 @@ import Foundation
 
 /// `dosecal sync SCHEDULE --vdir DIR [--prefer schedule|calendar] [--dry-run] [--force] [--json] [--zone Z] [--watch]`
 enum SyncCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.dryRun, .force, .json, .watch],
+        options: [.vdir, .prefer, .zone, .now], run: run)
     static let name = "sync"
     static let summary = "Keep a vdir folder (vdirsyncer, khal) in step with the schedule"
     static let help = """
@@ -61,26 +63,25 @@ enum SyncCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(
-            arguments, flags: ["dry-run", "force", "json", "watch"], options: ["vdir", "prefer", "zone", "now"])
+        let args = try Arguments(arguments, for: spec)
         let path = try args.schedulePath(allowStdin: false)
-        guard let dir = args.options["vdir"], !dir.isEmpty else {
+        guard let dir = args[.vdir], !dir.isEmpty else {
             throw UsageError("missing --vdir DIR (the vdir folder to keep in step)")
         }
-        let prefer = try args.choice("prefer", in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
+        let prefer = try args.choice(.prefer, in: ReconcilePreference.allCases.map(\.rawValue)).flatMap(
             ReconcilePreference.init)
-        _ = try args.zone("zone", example: "Asia/Tokyo")
-        if args.flags.contains("watch") && args.flags.contains("dry-run") {
+        _ = try args.zone(.zone, example: "Asia/Tokyo")
+        if args[.watch] && args[.dryRun] {
             throw UsageError("give --watch or --dry-run, not both")
         }
         let folder = absolute(dir)
         var sync = VdirSync(folder: folder, statusPath: SyncStatus.path(schedule: absolute(path), folder: folder))
         sync.prefer = prefer ?? .schedule
-        sync.force = args.flags.contains("force")
-        sync.dryRun = args.flags.contains("dry-run")
+        sync.force = args[.force]
+        sync.dryRun = args[.dryRun]
         sync.mergeEdits = true
         sync.reconcilePreference = prefer
-        guard args.flags.contains("watch") else { return try once(sync, path: path, dir: dir, args: args, context: context) }
+        guard args[.watch] else { return try once(sync, path: path, dir: dir, args: args, context: context) }
         // A schedule that is a link changes at its target: that is the file watched.
         return try FolderWatch(paths: [folder, absolute(ScheduleFile.target(of: path))]).run(console: context.console) {
             do {
@@ -93,13 +94,13 @@ enum SyncCommand {
 
     /// One sync of the schedule at `path` (read now) into `sync.folder`; prints the report.
     static func once(_ sync: VdirSync, path: String, dir: String, args: Arguments, context: Context) throws -> Int32 {
-        let json = args.flags.contains("json")
+        let json = args[.json]
         let progress = Progress(command: name, json: json, environment: context.environment)
         defer { progress.finish() }
         let (report, schedule) = try self.sync(
-            sync, path: path, zone: try args.zone("zone", example: "Asia/Tokyo"), console: context.console,
+            sync, path: path, zone: try args.zone(.zone, example: "Asia/Tokyo"), console: context.console,
             environment: context.environment,
-            now: { try context.clock.instant(args.options["now"], option: "--now", timeline: $0) },
+            now: { try context.clock.instant(args[.now], option: .now, timeline: $0) },
             started: { progress.stage(sync.dryRun ? "planning" : "syncing \(dir)") })
         progress.finish()
         let output = SyncOutput(

@@ -3,7 +3,8 @@ import Foundation
 
 /// `dosecal validate SCHEDULE...`
 enum ValidateCommand {
-    static let spec = CommandSpec(name: name, summary: summary, help: help, run: run)
+    static let spec = CommandSpec(
+        name: name, summary: summary, help: help, flags: [.quiet], run: run)
     static let name = "validate"
     static let summary = "List every problem of schedule files at once"
     static let help = """
@@ -25,7 +26,7 @@ enum ValidateCommand {
         """
 
     static func run(_ arguments: [String], context: Context) throws -> Int32 {
-        let args = try Arguments(arguments, flags: ["quiet"], options: [])
+        let args = try Arguments(arguments, for: spec)
         guard !args.positionals.isEmpty else { throw UsageError("missing SCHEDULE (one or more schedule files)") }
         var code = ExitCode.ok
         for path in args.positionals {
@@ -40,7 +41,7 @@ enum ValidateCommand {
             }
             let result = ScheduleCodec.validate(data, file: file)
             if let schedule = result.schedule {
-                if !args.flags.contains("quiet") { context.console.out(summary(schedule, file: file)) }
+                if !args[.quiet] { context.console.out(summary(schedule, file: file)) }
                 continue
             }
             for error in result.errors { context.console.error(error.compilerStyle) }

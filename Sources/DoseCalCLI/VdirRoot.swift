@@ -30,14 +30,14 @@ enum VdirRoot {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let tree = try ScheduleTree.scan(schedules)
         let fragment = Fragment(
-            root: root, url: args.options["caldav-url"] ?? "https://caldav.example.org/", user: args.options["caldav-user"])
+            root: root, url: args[.caldavURL] ?? "https://caldav.example.org/", user: args[.caldavUser])
         let paths = tree.files.map(\.path).sorted()
-        let (clock, console, text) = (context.clock, context.console, args.options["now"])
+        let (clock, console, text) = (context.clock, context.console, args[.now])
         let environment = context.environment
         let synced = ParallelWork.map(paths.count, jobs: jobs) { i in
             one(
                 paths[i], schedules: schedules, fragment: fragment, console: console, environment: environment,
-                now: { try clock.instant(text, option: "--now", timeline: $0) })
+                now: { try clock.instant(text, option: .now, timeline: $0) })
         }
         var lines = ["dosecal publish \(schedules) --vdir-root \(root): \(synced.count) folders"]
         lines += synced.map { "  \($0.identity) -> \($0.folder): \($0.summary)" }

@@ -74,7 +74,7 @@ public struct CalendarZone: ZoneRules, Sendable, Hashable {
         var result = [transition(start)]
         for rule in observance.properties(named: "RRULE") {
             let locals: [LocalDateTime]
-            guard let pattern = RecurrencePattern(rrule: rule.value),
+            guard let pattern = RecurrenceRule(parsing: rule.value),
                 let expanded = try? pattern.localStarts(from: start, isDate: false, in: start...max(start, bound), limit: 100_000)
             else {
                 throw .invalidValue(

@@ -65,11 +65,14 @@ public struct ContentLines: Sendable {
     }
 
     /// The RRULE property of `rule`: written part by part when its text is in libical's order
-    /// already (no BYMONTH or BYMONTHDAY, BYDAY's days in week order from the week start), else
-    /// put in that order from its text.
+    /// already (no BYxxx part but BYDAY, BYDAY's days in week order from the week start, no part
+    /// outside RFC 5545), else put in that order from its text.
     public mutating func rule(_ rule: RecurrenceRule) {
         start("RRULE")
-        guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart) else {
+        guard rule.byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty,
+            rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty, rule.bySetPos.isEmpty, rule.otherParts.isEmpty,
+            RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart)
+        else {
             RecurValue.append(rule.description, to: &bytes)
             return finish()
         }
@@ -77,7 +80,7 @@ public struct ContentLines: Sendable {
         append(rule.frequency.rawValue)
         if let until = rule.until {
             literal(";UNTIL=")
-            appendValue(until)
+            appendValue(until.value)
         }
         if let count = rule.count { part(";COUNT=", String(count)) }
         if rule.interval != 1 { part(";INTERVAL=", String(rule.interval)) }

@@ -1,6 +1,6 @@
 /// libical 3.0.16's RRULE iterator run in floating local time (`icalrecurrencetype_from_string`,
 /// `icalrecur_iterator_new`, `icalrecur_iterator_next`, `icalrecur_iterator_free`), kept as a
-/// reference oracle for tests: the expander is `RecurrencePattern`. Its known defects (listed in
+/// reference oracle for tests: the expander is `RecurrenceRule`. Its known defects (listed in
 /// docs/expansion.md) are inherited here on purpose: BYSETPOS ignored on WEEKLY rules, the
 /// INTERVAL phase lost under a BYHOUR/BYMINUTE/BYSECOND limit at sub-daily frequencies, DTSTART
 /// yielded on top of COUNT when the rule does not match it.

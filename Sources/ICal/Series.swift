@@ -1,4 +1,4 @@
-/// One master VEVENT's recurrence set: DTSTART, RRULEs (expanded by `RecurrencePattern` in floating
+/// One master VEVENT's recurrence set: DTSTART, RRULEs (expanded by `RecurrenceRule` in floating
 /// local time, UNTIL applied here), RDATEs, minus EXDATEs, each resolved to an instant in the zone its
 /// value names.
 struct Series {

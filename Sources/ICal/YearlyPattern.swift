@@ -28,7 +28,7 @@ struct YearlyPattern: Sendable, Hashable {
     }
 
     /// The RRULE, bounded by `until` when given.
-    func rule(until: DateTimeValue? = nil) -> RecurrenceRule {
+    func rule(until: RecurrenceRule.Until? = nil) -> RecurrenceRule {
         let byDay = weekday.map { [RecurrenceRule.WeekdayNumber($0, ordinal: ordinal)] } ?? []
         return RecurrenceRule(.yearly, until: until, byMonth: [month], byMonthDay: days, byDay: byDay)
     }

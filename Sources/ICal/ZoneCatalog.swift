@@ -6,7 +6,7 @@ final class ZoneCatalog {
     private var own: [String: CalendarZone] = [:]
     private var iana: [String: Zone] = [:]
     /// The RRULE texts read so far (nil: not a rule): a calendar repeats few distinct rules.
-    private var patterns: [String: RecurrencePattern?] = [:]
+    private var patterns: [String: RecurrenceRule?] = [:]
     /// The TZID looked up last and its rules: events of one zone follow each other, and their
     /// TZID texts are often one string (`PropertyReader` shares them), compared at once.
     private var last: (tzid: String, rules: any ZoneRules)? = nil
@@ -41,10 +41,10 @@ final class ZoneCatalog {
         return zone
     }
 
-    /// `RecurrencePattern(rrule: text)`, read once per distinct text.
-    func pattern(rrule text: String) -> RecurrencePattern? {
+    /// `RecurrenceRule(parsing: text)`, read once per distinct text.
+    func pattern(rrule text: String) -> RecurrenceRule? {
         if let known = patterns[text] { return known }
-        let pattern = RecurrencePattern(rrule: text)
+        let pattern = RecurrenceRule(parsing: text)
         patterns[text] = pattern
         return pattern
     }

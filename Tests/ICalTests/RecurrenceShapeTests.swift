@@ -187,7 +187,7 @@ import Testing
         "FREQ=HOURLY;BYYEARDAY=-366;BYMONTHDAY=-31;BYSECOND=60;BYHOUR=23", "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2",
     ])
     func extremeRulesEndAtTheCalendarsEdge(_ rule: String) throws {
-        let pattern = try #require(RecurrencePattern(rrule: rule))
+        let pattern = try #require(RecurrenceRule(parsing: rule))
         let start = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 30)!, time: LocalTime(hour: 23, minute: 0)!)
         let end = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, time: LocalTime(hour: 23, minute: 59)!)
         let starts = try pattern.localStarts(from: start, isDate: false, in: start...end)

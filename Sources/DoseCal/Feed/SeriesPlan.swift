@@ -75,14 +75,8 @@ struct SeriesPlanner {
         split.rules(m, segStart: segStart, segEnd: segEnd).map(Self.subRule)
     }
 
-    /// `cut` as the feed writes its rule.
-    static func subRule(_ cut: SeriesCuts.Rule) -> SubRule {
-        let p = cut.pattern
-        let rule = RecurrenceRule(
-            p.frequency, interval: p.interval, byDay: p.byDay.map { .init($0.weekday, ordinal: $0.ordinal) },
-            weekStart: p.weekStart)
-        return (rule, cut.firstDay, cut.cycleOffsets)
-    }
+    /// `cut` as the feed writes its rule: the rule the plan expands, as it is.
+    static func subRule(_ cut: SeriesCuts.Rule) -> SubRule { (cut.pattern, cut.firstDay, cut.cycleOffsets) }
 
     private func makePlan(
         _ m: Medication, slot: DoseSlot, part: SeriesPart, segment: (start: LocalDate, end: LocalDate?), firstDay: LocalDate,

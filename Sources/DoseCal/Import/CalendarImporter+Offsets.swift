@@ -16,7 +16,7 @@ extension CalendarImporter {
         var groups: [String: [(index: Int, start: Int)]] = [:]
         var periods: [String: Int] = [:]
         for (index, e) in events.enumerated() {
-            guard case .utc(let t)? = e.start, let rule = e.rule, let period = period(of: rule) else { continue }
+            guard case .utc(let t)? = e.start, let rule = e.scheduleRule, let period = period(of: rule) else { continue }
             let start = t.secondsSinceEpoch
             let end = e.until.map { "until \($0)" } ?? (rule.count == nil ? "open" : "count from \(start)")
             let parts = [e.summary ?? "", "\(reminder(of: e))", "\(t.time.secondsOfDay)", "\(rule.frequency)", "\(period)", end]

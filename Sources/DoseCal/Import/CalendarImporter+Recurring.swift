@@ -29,7 +29,9 @@ extension CalendarImporter {
     func recurring(
         _ e: ReturnedEvent, calendar: ReturnedCalendar, home: Zone, overrides: [ReturnedEvent], offset: Int? = nil
     ) -> Result<ImportedDose, ImportReason> {
-        guard let rule = e.rule else { return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read")) }
+        guard let rule = e.scheduleRule else {
+            return .failure(ImportReason("its repeat rule \(e.ruleText ?? "") cannot be read"))
+        }
         guard e.recurrenceDates.isEmpty else { return .failure(ImportReason("it has extra dates (RDATE) besides its rule")) }
         let (policy, local): (TimePolicy, LocalDateTime)
         switch placement(e, home: home, utcPolicy: .fixedInterval, offset: offset) {
@@ -119,7 +121,7 @@ extension CalendarImporter {
                 .expand(from: near - 400 * 86_400, to: near + 2 * 86_400).instances.last
             return .success(last.map { Self.local($0.start, in: zone, offset: offset).date } ?? date)
         }
-        guard e.rule?.count != nil else { return .success(nil) }
+        guard e.scheduleRule?.count != nil else { return .success(nil) }
         let expansion = CalendarExpander(components: calendar.timezones + [series], viewerZone: home, budget: budget)
             .expand(from: Int(Int32.min), to: Int(Int32.max))
         if expansion.instances.isEmpty, let problem = expansion.problems.first {

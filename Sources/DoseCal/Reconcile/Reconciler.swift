@@ -259,7 +259,7 @@ public struct Reconciler: Sendable {
     ) -> [SlotKey: String] {
         func shape(_ e: ReturnedEvent?) -> RuleShape? {
             guard let e, let text = e.ruleText else { return nil }
-            guard let r = e.rule else { return .text(text.uppercased()) }
+            guard let r = e.scheduleRule else { return .text(text.uppercased()) }
             return .rule(RuleShape.Parts(r))
         }
         var known: [SlotKey: Set<RuleShape>] = [:]

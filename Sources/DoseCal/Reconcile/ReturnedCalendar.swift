@@ -166,7 +166,7 @@ public struct ReturnedCalendar: Sendable {
 
     static func ruleWarnings(_ master: ReturnedEvent) -> [ReturnedCalendarWarning] {
         guard let text = master.ruleText else { return [] }
-        guard let rule = master.rule else {
+        guard let rule = master.scheduleRule else {
             return [.unreadableRule(uid: master.uid, line: master.component.property("RRULE")?.line, rule: text)]
         }
         guard let start = master.start, rule.untilBreaksRule(for: start), let until = rule.until,
@@ -174,7 +174,7 @@ public struct ReturnedCalendar: Sendable {
         else { return [] }
         return [
             .untilRead(
-                uid: master.uid, line: master.component.property("RRULE")?.line, written: until.valueText,
+                uid: master.uid, line: master.component.property("RRULE")?.line, written: until.value.valueText,
                 readAs: readAs.description)
         ]
     }

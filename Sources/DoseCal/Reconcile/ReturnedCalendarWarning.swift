@@ -13,7 +13,7 @@ public enum ReturnedCalendarWarning: Sendable, Equatable, CustomStringConvertibl
     case duplicateMaster(uid: String, line: Int?)
     /// UNTIL broke RFC 5545's "same form as DTSTART" rule and was read as `readAs`.
     case untilRead(uid: String, line: Int?, written: String, readAs: String)
-    /// An RRULE `RecurrenceRule` cannot hold; the series is kept with its rule text only.
+    /// An RRULE with parts the schedule model has no words for (`RecurrenceRule.fitsScheduleModel`); the series is kept with its rule text only.
     case unreadableRule(uid: String, line: Int?, rule: String)
     /// A TZID that names no IANA zone: its times stay local until the file's VTIMEZONE
     /// (`hasDefinition`) is applied.

@@ -17,9 +17,12 @@ public struct ReturnedEvent: Sendable, Hashable {
     public var recurrenceID: ReturnedTime?
     /// `RANGE=THISANDFUTURE` on the RECURRENCE-ID.
     public var thisAndFuture: Bool
-    /// RRULE as written, and parsed (nil when `RecurrenceRule` cannot hold it).
+    /// RRULE as written, and read with every part (nil when it is not a valid rule).
     public var ruleText: String?
     public var rule: RecurrenceRule?
+    /// `rule` when the schedule model has words for each of its parts
+    /// (`RecurrenceRule.fitsScheduleModel`): what reconcile and import map; nil otherwise.
+    public var scheduleRule: RecurrenceRule?
     /// UNTIL in DTSTART's form (`RecurrenceRule.normalizedUntil(for:)`) and normalised.
     public var until: ReturnedTime?
     /// Length in seconds, from DURATION or DTEND − DTSTART (Google rewrites one as the other).
@@ -76,9 +79,10 @@ public struct ReturnedEvent: Sendable, Hashable {
         }
         ruleText = fields.rule?.value
         rule = ruleText.flatMap { memo.rule($0) }
-        if let rule, let start, let u = rule.normalizedUntil(for: start) {
+        scheduleRule = rule.flatMap { $0.fitsScheduleModel ? $0 : nil }
+        if let rule = scheduleRule, let start, let u = rule.normalizedUntil(for: start) {
             // An all-day series' UTC UNTIL is a local midnight: read it like any UTC value on it.
-            if allDay, case .utc? = rule.until { until = read(rule.until!) } else { until = read(u) }
+            if allDay, case .utc(let t)? = rule.until { until = read(.utc(t)) } else { until = read(u) }
         } else {
             until = nil
         }
@@ -173,7 +177,7 @@ struct EventFields {
 /// repeats a few RRULE, DURATION and TRIGGER texts and TZIDs thousands of times, and each is
 /// read once.
 struct ReadingMemo {
-    /// Each RRULE text read (nil: `RecurrenceRule` cannot hold it).
+    /// Each RRULE text read (nil: not a valid rule).
     private var rules: [String: RecurrenceRule?] = [:]
     /// Each DURATION or TRIGGER text in seconds (nil: no duration).
     private var durations: [String: Int?] = [:]

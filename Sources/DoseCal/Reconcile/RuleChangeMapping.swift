@@ -57,11 +57,11 @@ struct RuleChangeMapping {
 
     /// The recurrence one slot's calendar series says, or why it cannot be one.
     func recurrence(slot: String) -> Result<Recurrence, Unmappable> {
-        guard let old = base[slot], old.count == 1, let oldMaster = old[0].master, let oldRule = oldMaster.rule else {
+        guard let old = base[slot], old.count == 1, let oldMaster = old[0].master, let oldRule = oldMaster.scheduleRule else {
             return .failure(
                 Unmappable(text: "the schedule writes this dose time as several series; change the rule in the schedule by hand"))
         }
-        guard let new = theirs[slot], new.count == 1, let master = new[0].master, let rule = master.rule else {
+        guard let new = theirs[slot], new.count == 1, let master = new[0].master, let rule = master.scheduleRule else {
             return .failure(Unmappable(text: "the rule changed from a date on; the schedule has one repeat rule per medication"))
         }
         guard master.start == oldMaster.start, rule.until == oldRule.until, rule.count == oldRule.count else {
@@ -78,7 +78,7 @@ struct RuleChangeMapping {
 
     /// The recurrence the base's series of `slot` says, when it is a schedule kind.
     func baseRecurrence(slot: String) -> Recurrence? {
-        guard let rule = base[slot]?.first?.master?.rule, case .success(let r) = kind(of: rule) else { return nil }
+        guard let rule = base[slot]?.first?.master?.scheduleRule, case .success(let r) = kind(of: rule) else { return nil }
         return r
     }
 

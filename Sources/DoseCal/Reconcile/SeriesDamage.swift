@@ -75,7 +75,7 @@ extension SeriesDamage {
         let marker = "Removing entire property: "
         if let r = message.range(of: marker) {
             let value = String(message[r.upperBound...])
-            if name == "RRULE", let why = RecurrencePattern.problem(inRRule: value) { return .invalidRule(value, problem: why) }
+            if name == "RRULE", let why = RecurrenceRule.problem(in: value) { return .invalidRule(value, problem: why) }
             return .unreadableValue(property: name, value: value)
         }
         return .unreadableProperty(property: name, message: message)
@@ -130,7 +130,7 @@ extension SeriesDamage {
     /// The problem of one RRULE text (nil: none), read once per distinct text.
     private static func ruleProblem(_ text: String, rules: inout [String: String?]) -> String? {
         if let known = rules[text] { return known }
-        let read = RecurrencePattern.problem(inRRule: text)
+        let read = RecurrenceRule.problem(in: text)
         rules[text] = .some(read)
         return read
     }

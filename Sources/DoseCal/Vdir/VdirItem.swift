@@ -137,7 +137,7 @@ public struct VdirItem: Sendable, Equatable {
             var last = start
             if let text = event.property("RRULE")?.value {
                 guard let until = RecurrenceRule(parsing: text)?.until else { return nil }
-                last = until
+                last = until.value
             }
             switch last {
             case .utc(let t): latest = max(latest, t.secondsSinceEpoch)

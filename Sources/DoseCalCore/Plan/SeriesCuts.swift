@@ -9,7 +9,7 @@ public struct SeriesCuts: Sendable {
     /// One rule of a stretch: the days it gives (without UNTIL), its first dose day, and for a
     /// cycle the day offsets in the cycle it covers.
     public struct Rule: Sendable, Equatable {
-        public var pattern: RecurrencePattern
+        public var pattern: RecurrenceRule
         public var firstDay: LocalDate
         public var cycleOffsets: Range<Int>? = nil
     }
@@ -125,7 +125,7 @@ public struct SeriesCuts: Sendable {
         var pattern = rule.pattern
         switch pattern.frequency {
         case .daily where pattern.interval == 1 && pattern.byDay.isEmpty:
-            pattern = RecurrencePattern(.weekly, byDay: Weekday.allCases.filter(days.contains).map { .init($0) })
+            pattern = RecurrenceRule(.weekly, byDay: Weekday.allCases.filter(days.contains).map { .init($0) })
         case .weekly:
             pattern.byDay = pattern.byDay.filter { days.contains($0.weekday) }
             if pattern.byDay.isEmpty { return nil }
@@ -168,22 +168,22 @@ public struct SeriesCuts: Sendable {
         let r = m.recurrence
         switch r {
         case .daily:
-            return [Rule(pattern: RecurrencePattern(.daily), firstDay: segStart)]
+            return [Rule(pattern: RecurrenceRule(.daily), firstDay: segStart)]
         case .everyNHours(let hours):
-            return [Rule(pattern: RecurrencePattern(.hourly, interval: hours), firstDay: segStart)]
+            return [Rule(pattern: RecurrenceRule(.hourly, interval: hours), firstDay: segStart)]
         case .asNeeded:
             return []
         case .everyNDays(let n):
             guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
-            return [Rule(pattern: RecurrencePattern(.daily, interval: n), firstDay: d)]
+            return [Rule(pattern: RecurrenceRule(.daily, interval: n), firstDay: d)]
         case .weekly(let weekdays, let interval):
             let days = (weekdays.isEmpty ? [m.start.weekday] : weekdays).sorted()
             guard let d = first({ r.includes($0, start: m.start) }) else { return [] }
-            let pattern = RecurrencePattern(
+            let pattern = RecurrenceRule(
                 .weekly, interval: interval, byDay: days.map { .init($0) }, weekStart: interval > 1 ? .monday : nil)
             return [Rule(pattern: pattern, firstDay: d)]
         case .cycle(let on, let off):
-            if off == 0 { return [Rule(pattern: RecurrencePattern(.daily), firstDay: segStart)] }
+            if off == 0 { return [Rule(pattern: RecurrenceRule(.daily), firstDay: segStart)] }
             return cycleRules(start: m.start, on: on, off: off, first: first)
         }
     }
@@ -202,7 +202,7 @@ public struct SeriesCuts: Sendable {
                 let offsets = (7 * j)..<min(7 * j + 7, on)
                 let days = offsets.map { anchor.adding(days: $0).weekday }.sorted()
                 guard let d = first({ offsets.contains(offset($0)) }) else { continue }
-                let pattern = RecurrencePattern(
+                let pattern = RecurrenceRule(
                     .weekly, interval: weeks, byDay: days.map { .init($0) }, weekStart: weeks > 1 ? anchor.weekday : nil)
                 subs.append(Rule(pattern: pattern, firstDay: d, cycleOffsets: offsets))
             }
@@ -210,7 +210,7 @@ public struct SeriesCuts: Sendable {
             for k in 0..<on {
                 guard let d = first({ offset($0) == k }) else { continue }
                 subs.append(
-                    Rule(pattern: RecurrencePattern(.daily, interval: length), firstDay: d, cycleOffsets: k..<(k + 1)))
+                    Rule(pattern: RecurrenceRule(.daily, interval: length), firstDay: d, cycleOffsets: k..<(k + 1)))
             }
         }
         return subs

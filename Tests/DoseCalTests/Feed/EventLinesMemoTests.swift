@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func ruleLinesAsWritten() {
-        let until = DateTimeValue.utc(
+        let until = RecurrenceRule.Until.utc(
             LocalDateTime(date: LocalDate(year: 2027, month: 1, day: 31)!, time: LocalTime(hour: 7, minute: 0)!))
         let rules = [
             RecurrenceRule(.daily), RecurrenceRule(.daily), RecurrenceRule(.daily, interval: 3), RecurrenceRule(.daily),

@@ -74,6 +74,27 @@ import Testing
                     readAs: "2026-12-31T08:00:00 Eastern Standard Time")))
     }
 
+    /// A phone's BYSETPOS rule is held with every part; the schedule model has no words for it,
+    /// so it is reported and the series kept as written (no UNTIL read from it).
+    @Test func bySetPosRuleIsHeldButNotMappedOntoTheSchedule() throws {
+        let text =
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART;TZID=Europe/Berlin:20260130T080000\n"
+            + "RRULE:FREQ=MONTHLY;UNTIL=20261231T230000Z;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;BYHOUR=8\nEND:VEVENT\nEND:VCALENDAR\n"
+        let calendar = try ReturnedCalendar(parsing: Array(text.utf8))
+        let master = try #require(calendar.series.first?.master)
+        #expect(master.rule?.bySetPos == [-1])
+        #expect(master.rule?.byHour == [8])
+        #expect(master.rule?.description == "FREQ=MONTHLY;UNTIL=20261231T230000Z;BYDAY=MO,TU,WE,TH,FR;BYHOUR=8;BYSETPOS=-1")
+        #expect(master.scheduleRule == nil)
+        #expect(master.until == nil)
+        #expect(
+            calendar.warnings == [
+                // libical hands the value on in its own part order.
+                .unreadableRule(
+                    uid: "a", line: 5, rule: "FREQ=MONTHLY;UNTIL=20261231T230000Z;BYHOUR=8;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+            ])
+    }
+
     @Test func unknownZoneStaysLocalAndIsReported() throws {
         let text =
             "BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Customized Time Zone\nBEGIN:STANDARD\nDTSTART:16010101T000000\n"

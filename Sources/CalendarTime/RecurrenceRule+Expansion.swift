@@ -1,4 +1,4 @@
-extension RecurrencePattern {
+extension RecurrenceRule {
     /// Why an expansion stopped short.
     public enum ExpansionFailure: Error, Sendable, Hashable {
         /// More than `stepLimit` periods visited (a rule that matches rarely or never, over a long span).
@@ -86,10 +86,10 @@ extension RecurrencePattern {
 extension RecurrenceStepper {
     /// Visits the periods from `first` on, each one's occurrences in order, until `body` returns
     /// false, a period starts after `upper`, or the calendar ends (9999-12-31).
-    func walk(from first: Int, upper: Int, _ body: (Int) -> Bool) throws(RecurrencePattern.ExpansionFailure) {
+    func walk(from first: Int, upper: Int, _ body: (Int) -> Bool) throws(RecurrenceRule.ExpansionFailure) {
         var k = first
         var buffer: [Int] = []
-        for _ in 0..<RecurrencePattern.stepLimit {
+        for _ in 0..<RecurrenceRule.stepLimit {
             buffer.removeAll(keepingCapacity: true)
             guard let (periodStart, next) = collect(period: k, into: &buffer), periodStart <= upper else { return }
             for t in buffer where !body(t) { return }
