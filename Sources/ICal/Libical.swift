@@ -188,6 +188,11 @@ struct LibicalTime {
 
     /// The instant of this time read in `zone` (`icaltime_as_timet_with_zone`).
     func instant(in zone: LibicalZone) -> Int { Int(icaltime_as_timet_with_zone(raw, zone.raw)) }
+
+    /// The same, through `shared`'s answers already asked (nil: asked of libical).
+    func instant(in zone: LibicalZone, shared: LibicalSharedDays?) -> Int {
+        shared?.instant(of: raw, in: zone.raw) ?? instant(in: zone)
+    }
 }
 
 /// Sole owner of one `icalrecur_iterator` (`icalrecurrencetype_from_string`,
@@ -367,7 +372,99 @@ public final class LibicalSharedDays {
     /// the window's last day, and whether it ended before that; nil when not shareable.
     private var days: [Key: (days: [LocalDate], ended: Bool)?] = [:]
 
+    /// A time of day and the zones, as `icaltime_as_timet_with_zone` reads them besides the date.
+    struct TimeKey: Hashable {
+        var timeOfDay: Int
+        var zone: UInt
+        var timeZone: UInt
+    }
+
+    /// libical's answers of `icaltime_as_timet_with_zone` for one time of day in one zone, by
+    /// day (`Int.min`: not asked yet).
+    final class ConvertedDays {
+        // Used under the lock, by one caller at a time: no dynamic exclusivity check per day.
+        @exclusivity(unchecked) var firstDay = 0
+        @exclusivity(unchecked) var instants: [Int] = []
+    }
+
+    /// libical's answers already asked: the calendar's series at one wall time in one zone (many
+    /// medications at 08:00 in one zone) ask for the same times again. A pure function of the
+    /// time's fields and zones, so every answer is libical's own.
+    @exclusivity(unchecked) private var converted: [TimeKey: ConvertedDays] = [:]
+    /// libical's zone of each DTSTART's TZID (or the viewer's), and each rule without its UNTIL,
+    /// as already found for an earlier event.
+    @exclusivity(unchecked) private var zones: [String: LibicalZone?] = [:]
+    @exclusivity(unchecked) private var untilless: [String: String] = [:]
+
+    /// `find(value, viewerZone)` (libical's zone of a DTSTART), once per TZID, or per viewer's
+    /// zone for floating and DATE values.
+    func zone(
+        of value: DateTimeValue, viewerZone: Zone, _ find: (DateTimeValue, Zone) -> LibicalZone?
+    ) -> LibicalZone? {
+        let key: String
+        switch value {
+        case .utc: return find(value, viewerZone)
+        case .zoned(_, let tzid): key = "TZID=" + tzid
+        case .floating, .date: key = "viewer " + viewerZone.identifier
+        }
+        if let known = zones[key] { return known }
+        let zone = find(value, viewerZone)
+        zones[key] = zone
+        return zone
+    }
+
+    /// The most days one table of answers spans (about eleven years).
+    static let maxDays = 4_000
+    /// The table of the last time of day asked (one series asks for one time of day, day after day).
+    @exclusivity(unchecked) private var last: (key: TimeKey, days: ConvertedDays)?
+
     public init() {}
+
+    /// `icaltime_as_timet_with_zone(time, zone)`, asked of libical once per distinct time.
+    func instant(of time: icaltimetype, in zone: OpaquePointer?) -> Int {
+        // Fields outside their ranges (never yielded by the iterator) are not remembered.
+        guard time.year > 0, time.year < 10_000, (1...12).contains(time.month), (1...31).contains(time.day),
+            (0..<24).contains(time.hour), (0..<60).contains(time.minute), (0...60).contains(time.second),
+            (0...1).contains(time.is_date), (0...1).contains(time.is_daylight)
+        else { return Int(icaltime_as_timet_with_zone(time, zone)) }
+        let timeOfDay =
+            (((Int(time.hour) * 60 + Int(time.minute)) * 61 + Int(time.second)) * 2 + Int(time.is_date)) * 2
+            + Int(time.is_daylight)
+        let key = TimeKey(
+            timeOfDay: timeOfDay, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            timeZone: UInt(bitPattern: Int(bitPattern: time.zone)))
+        let table: ConvertedDays
+        if let last, last.key == key {
+            table = last.days
+        } else {
+            table = converted[key] ?? ConvertedDays()
+            converted[key] = table
+            last = (key, table)
+        }
+        // The day's number (days from civil; any one-to-one numbering of dates serves).
+        let y = Int(time.year) - (time.month <= 2 ? 1 : 0)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (Int(time.month) + 9) % 12
+        let doy = (153 * mp + 2) / 5 + Int(time.day) - 1
+        let day = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
+        if table.instants.isEmpty { table.firstDay = day }
+        // A table spans at most `maxDays` days (a rule walked from a distant DTSTART is asked directly).
+        let span = max(table.firstDay + table.instants.count, day + 1) - min(table.firstDay, day)
+        guard span <= Self.maxDays else { return Int(icaltime_as_timet_with_zone(time, zone)) }
+        if day < table.firstDay {
+            table.instants.insert(contentsOf: repeatElement(Int.min, count: table.firstDay - day), at: 0)
+            table.firstDay = day
+        }
+        let index = day - table.firstDay
+        if index >= table.instants.count {
+            table.instants.append(contentsOf: repeatElement(Int.min, count: index - table.instants.count + 1))
+        }
+        if table.instants[index] != Int.min { return table.instants[index] }
+        let instant = Int(icaltime_as_timet_with_zone(time, zone))
+        table.instants[index] = instant
+        return instant
+    }
 
     /// What `iterator` (fresh, of `rule` from `start`) yields after `skip(toward: day)`, up to
     /// the first instant at or after `to`, within `steps` steps (`taken` counts them as the
@@ -381,11 +478,11 @@ public final class LibicalSharedDays {
         let lastDay = LocalDateTime(secondsSinceEpoch: to).date.adding(days: 2)
         guard iterator.wallTimeExists(from: resume.checkFrom, through: lastDay) else { return nil }
         let key = Key(
-            rule: Self.withoutUntil(rule), dtstart: local.date, zone: UInt(bitPattern: Int(bitPattern: zone)),
+            rule: ruleWithoutUntil(rule), dtstart: local.date, zone: UInt(bitPattern: Int(bitPattern: zone)),
             target: resume.target, lastDay: lastDay)
         if days[key] == nil { days[key] = Self.step(rule: rule, start: iterator.start, toward: day, through: lastDay) }
         guard let shared = days[key] ?? nil else { return nil }
-        return iterator.instants(on: shared.days, ended: shared.ended, to: to, steps: steps, taken: &taken)
+        return iterator.instants(on: shared.days, ended: shared.ended, to: to, steps: steps, taken: &taken, converting: self)
     }
 
     /// The days a fresh iterator of `rule` without UNTIL yields from `skip(toward: day)` on, at
@@ -406,6 +503,14 @@ public final class LibicalSharedDays {
         return (days, true)
     }
 
+    /// `withoutUntil(rule)`, once per rule.
+    private func ruleWithoutUntil(_ rule: String) -> String {
+        if let known = untilless[rule] { return known }
+        let result = Self.withoutUntil(rule)
+        untilless[rule] = result
+        return result
+    }
+
     /// `rule` without its UNTIL part.
     static func withoutUntil(_ rule: String) -> String {
         rule.split(separator: ";", omittingEmptySubsequences: false).filter { !$0.uppercased().hasPrefix("UNTIL=") }
@@ -418,7 +523,9 @@ extension LibicalRuleIterator {
     /// `ended`): on each day DTSTART with that date (as `occurrence_as_icaltime` fills it), ended
     /// past UNTIL (`icaltime_compare`, as `icalrecur_iterator_next` ends), converted with
     /// `icaltime_as_timet_with_zone` in DTSTART's zone, up to the first at or after `to`.
-    fileprivate func instants(on days: [LocalDate], ended: Bool, to: Int, steps: Int, taken: inout Int) -> [Int] {
+    fileprivate func instants(
+        on days: [LocalDate], ended: Bool, to: Int, steps: Int, taken: inout Int, converting shared: LibicalSharedDays
+    ) -> [Int] {
         var result: [Int] = []
         var time = start.raw
         let hasUntil = icaltime_is_null_time(recur.until) == 0
@@ -429,7 +536,7 @@ extension LibicalRuleIterator {
             time.month = Int32(day.month)
             time.day = Int32(day.day)
             if hasUntil && icaltime_compare(time, recur.until) > 0 { return result }
-            let instant = Int(icaltime_as_timet_with_zone(time, time.zone))
+            let instant = shared.instant(of: time, in: time.zone)
             if instant >= to { return result }
             result.append(instant)
         }

@@ -19,7 +19,8 @@ public enum LibicalReference {
     ) -> [Int] {
         guard let dtstart = event.property("DTSTART"), let start = DateTimeValue(property: dtstart) else { return [] }
         return Libical.withLock {
-            guard let zone = builtinZone(start, viewerZone: viewerZone) else { return [] }
+            let found = shared?.zone(of: start, viewerZone: viewerZone, builtinZone)
+            guard let zone = found ?? builtinZone(start, viewerZone: viewerZone) else { return [] }
             // Collected as they come, then sorted without duplicates (what a set of them gives).
             var instants: [Int] = []
             let first = LibicalTime(start.localDateTime, isDate: start.isDate, zone: zone)
@@ -43,7 +44,7 @@ public enum LibicalReference {
                 while taken < steps {
                     taken += 1
                     guard let next = iterator.next() else { break }
-                    let instant = next.instant(in: zone)
+                    let instant = next.instant(in: zone, shared: shared)
                     if instant >= to { break }
                     instants.append(instant)
                 }
@@ -68,7 +69,7 @@ public enum LibicalReference {
     }
 
     /// libical's zone for a value: built-in zone of the TZID, UTC, or the viewer's zone. Caller holds the lock.
-    private static func builtinZone(_ value: DateTimeValue, viewerZone: Zone) -> LibicalZone? {
+    static func builtinZone(_ value: DateTimeValue, viewerZone: Zone) -> LibicalZone? {
         switch value {
         case .utc: return .utc
         case .zoned(_, let tzid):

@@ -135,6 +135,23 @@ import Testing
         #expect(try starts("023000") == [])
     }
 
+    @Test func gapCheckAnswersForItsOwnZoneWhicheverZoneWasCheckedBefore() throws {
+        // ICU's zone is opened once per zone and kept: each answer is still its own zone's.
+        // 02:30 is skipped each March in New York, never in Tokyo; 20 steps reach June 2027
+        // only from near the window.
+        func starts(_ zone: String) throws -> [String] {
+            let body = S.event("e1", "DTSTART;TZID=\(zone):20250101T023000", "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR")
+            let event = try ICalParser.parse(S.calendar(body), strict: true).calendar!.components(named: "VEVENT")[0]
+            let (from, to) = S.window("2027-06-01", "2027-06-05")
+            return LibicalReference.instances(of: event, from: from, to: to, budget: ExpansionBudget(instances: 20))
+                .map(RFC3339.utc)
+        }
+        for _ in 0..<2 {
+            #expect(try starts("America/New_York") == [])
+            #expect(try starts("Asia/Tokyo") == ["2027-06-01T17:30:00Z", "2027-06-03T17:30:00Z"])
+        }
+    }
+
     @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "America/Havana", "Asia/Beirut"])
     func laterWindowOfAWeeklyRuleGivesWhatSteppingFromDtstartGives(zone: String) throws {
         // DTSTART on a Thursday and a Sunday; BYDAY before, on and after DTSTART's weekday, none,

@@ -71,4 +71,40 @@ import Testing
         }
         #expect(alone.remaining == 0)
     }
+    /// libical's conversions are kept per time of day and zone (decision 0289): many series at
+    /// one wall time, rules walked on their own (COUNT, MONTHLY, a DTSTART decades back, past
+    /// what one table holds), windows asked later then earlier, each give what libical gives
+    /// each event alone.
+    @Test func keptConversionsGiveWhatLibicalGivesEachEventAlone() throws {
+        var body: [String] = []
+        for (i, zone) in ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"].enumerated() {
+            for (j, rule) in [
+                "FREQ=DAILY", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=DAILY;COUNT=900",
+                "FREQ=MONTHLY;BYMONTHDAY=15", "FREQ=YEARLY",
+            ].enumerated() {
+                for (k, start) in ["20260105T080000", "20260105T023000", "19900101T080000", "20260105"].enumerated() {
+                    let dtstart = start.count == 8 ? "DTSTART;VALUE=DATE:\(start)" : "DTSTART;TZID=\(zone):\(start)"
+                    body.append(S.event("e\(i)-\(j)-\(k)", dtstart, "RRULE:\(rule)"))
+                }
+            }
+        }
+        let events = try ICalParser.parse(S.calendar(body.joined(separator: "\n")), strict: true).calendar!
+            .components(named: "VEVENT")
+        let shared = LibicalSharedDays()
+        for (from, to) in [("2027-03-01", "2027-04-01"), ("2026-10-20", "2026-11-20"), ("2027-03-10", "2027-03-20")] {
+            let (f, t) = S.window(from, to)
+            for event in events {
+                let own = LibicalReference.instances(of: event, from: f, to: t, viewerZone: Zone("Asia/Tokyo")!)
+                let kept = LibicalReference.instances(
+                    of: event, from: f, to: t, viewerZone: Zone("Asia/Tokyo")!, shared: shared)
+                #expect(kept == own, "\(event.property("UID")?.value ?? "") \(from)")
+            }
+        }
+        // 08:00 in New York, daily: 2027-03-15 and 16 (EDT) and 2026-11-02 (EST), read from the table.
+        let daily = try #require(events.first { $0.property("UID")?.value == "e0-0-0" })
+        let (f, t) = S.window("2027-03-15", "2027-03-17")
+        #expect(LibicalReference.instances(of: daily, from: f, to: t, shared: shared) == [1_805_112_000, 1_805_198_400])
+        let (f2, t2) = S.window("2026-11-02", "2026-11-03")
+        #expect(LibicalReference.instances(of: daily, from: f2, to: t2, shared: shared) == [1_793_624_400])
+    }
 }

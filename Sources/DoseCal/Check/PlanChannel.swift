@@ -66,7 +66,8 @@ public struct PlanChannel: Sendable {
     }
 
     /// The dose instants of the medications at `indices` (those with reminders on), per feed
-    /// UID: each plan's requests of them in the plan's order (by firing and identifier).
+    /// UID, as the plans' requests give them: not sorted (`check` pairs them as a multiset, and
+    /// the plan's order by firing and identifier costs a sort of every request).
     func doseInstants(ofMedicationsAt indices: [Int], expansion: DoseExpansion?) -> [String: [Int]] {
         var planner = self.planner
         planner.expansion = expansion
@@ -77,15 +78,24 @@ public struct PlanChannel: Sendable {
         var at = window.lowerBound
         while at < window.upperBound {
             let end = at + planner.days * 86_400
-            var requests: [NotificationRequest] = []
             for index in reminded {
-                requests += planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
-            }
-            requests.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-            for request in requests {
-                guard case .dose(let medicationID, _) = request.purpose else { continue }
-                let lead = leads[medicationID] ?? 0
-                result[request.uid, default: []].append(contentsOf: request.firings.lazy.map { $0 + lead })
+                // A medication's requests are its own doses'; one slot's come together, under
+                // one UID for a run of them: each run is added at once.
+                let lead = leads[medications[index].id] ?? 0
+                var uid: String?
+                var instants: [Int] = []
+                let requests = planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
+                // Each request read in place, not copied.
+                for k in requests.indices {
+                    guard case .dose = requests[k].purpose else { continue }
+                    if let done = uid, done != requests[k].uid {
+                        result[done, default: []] += instants
+                        instants.removeAll(keepingCapacity: true)
+                    }
+                    uid = requests[k].uid
+                    for firing in requests[k].firings { instants.append(firing + lead) }
+                }
+                if let done = uid { result[done, default: []] += instants }
             }
             at = end
         }

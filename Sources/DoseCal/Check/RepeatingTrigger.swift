@@ -44,7 +44,8 @@ public enum RepeatingTrigger {
     /// wall time with the same offsets to the dose's instant, whose wall time (and so date) reads
     /// back as the dose's.
     static func firesAtDose(_ dose: Occurrence, zone: Zone?) -> Bool {
-        guard let zone, let own = dose.zone, own.table === zone.table, dose.local.time.second == 0, dose.shift == 0 else {
+        // The tables compared in place (no copy of either zone).
+        guard let table = zone?.table, dose.zone?.table === table, dose.local.time.second == 0, dose.shift == 0 else {
             return false
         }
         if case .normal = dose.resolution { return true }

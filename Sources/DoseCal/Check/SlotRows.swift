@@ -37,20 +37,34 @@ struct SeriesLookup {
     }
 
     /// The lookup of one slot, for its doses one after another.
-    func slot(_ key: SlotKey) -> Slot {
-        let parts = partsBySlot[key] ?? []
-        var uidAt: [Int: String] = [:]
-        for part in parts { for instant in calendar[part.uid] ?? [] { uidAt[instant] = part.uid } }
-        return Slot(parts: parts, uidAt: uidAt)
-    }
+    func slot(_ key: SlotKey) -> Slot { Slot(parts: partsBySlot[key] ?? [], calendar: calendar) }
 
+    /// A slot's UIDs, looked up only for the rows that need them (most doses are only counted).
     struct Slot {
         let parts: [(firstDate: LocalDate, uid: String)]
-        /// The checked calendar's UID per instant.
-        let uidAt: [Int: String]
+        private let calendar: [String: [Int]]
+        /// The checked calendar's UID per instant, made at the first lookup of a fired dose.
+        private var firedBy: [Int: String]?
 
-        func uid(day: LocalDate, firing instant: Int?) -> String? {
-            if let instant, let uid = uidAt[instant] { return uid }
+        init(parts: [(firstDate: LocalDate, uid: String)], calendar: [String: [Int]]) {
+            self.parts = parts
+            self.calendar = calendar
+        }
+
+        /// The checked calendar's UID of `instant` (nil: none of the slot's series fires it).
+        mutating func uid(at instant: Int) -> String? {
+            if firedBy == nil {
+                var uidAt: [Int: String] = [:]
+                for part in parts { for instant in calendar[part.uid] ?? [] { uidAt[instant] = part.uid } }
+                firedBy = uidAt
+            }
+            return firedBy?[instant]
+        }
+
+        mutating func uid(day: LocalDate, firing instant: Int?) -> String? {
+            // One series from the dose's day on: the dose is its own, whatever fires it.
+            if parts.count == 1, parts[0].firstDate <= day { return parts[0].uid }
+            if let instant, let uid = uid(at: instant) { return uid }
             return parts.filter { $0.firstDate <= day }.max { ($0.firstDate, $0.uid) < ($1.firstDate, $1.uid) }?.uid
         }
     }
@@ -99,43 +113,52 @@ struct SlotRows {
         let libFound = series.libical.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         let planFound = unit.plan.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         var zones = NoteZones()
-        let uids = series.slot(key)
+        var uids = series.slot(key)
         // Medications without reminders have no notifications to compare.
         let comparesPlan = reminders.contains(key.medicationID)
-        for i in doses.indices {
-            let dose = doses[i]
-            let day = engine.localDate(of: dose)
-            guard day >= checker.from && day <= checker.to else { continue }
-            let actual = found.matched[i]
-            let uid = uids.uid(day: day, firing: actual)
-            let unchecked = actual == nil && cut.leftOut(uid, at: dose.instant)
-            // libical's reading of the same file, where it differs from the correct one (and
-            // where both expansions read the series in full).
-            let libical = libFound.flatMap {
-                $0.matched[i] == found.matched[i] || unchecked || uid.map(cut.libicalSeries.contains) == true
-                    ? nil : DoseCheck.Note.libical($0.matched[i])
+        // Each dose read in place (a copy of each retains its five references).
+        doses.withUnsafeBufferPointer { doses in
+            for i in doses.indices {
+                let day = engine.localDate(of: doses[i])
+                guard day >= checker.from && day <= checker.to else { continue }
+                let actual = found.matched[i]
+                // The dose's UID, looked up when a cut or a row needs it (most doses are only counted).
+                var known: String??
+                func uid() -> String? {
+                    if known == nil { known = .some(uids.uid(day: day, firing: actual)) }
+                    return known ?? nil
+                }
+                let unchecked = actual == nil && cut.leavesDosesUnchecked && cut.leftOut(uid(), at: doses[i].instant)
+                // libical's reading of the same file, where it differs from the correct one (and
+                // where both expansions read the series in full).
+                let libical = libFound.flatMap {
+                    $0.matched[i] == found.matched[i] || unchecked
+                        || (!cut.libicalSeries.isEmpty && uid().map(cut.libicalSeries.contains) == true)
+                        ? nil : DoseCheck.Note.libical($0.matched[i])
+                }
+                var notes = self.notes(doses[i], key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
+                if let planFound, comparesPlan, planFound.matched[i] != doses[i].instant {
+                    notes.append(.plan(planFound.matched[i]))
+                }
+                let status: DoseCheck.Status =
+                    unchecked ? .unchecked : actual == nil ? .missing : actual == doses[i].instant ? .ok : .moved
+                // A row that is only counted is not made.
+                guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
+                    rows.count(status: status, day: day, expected: true)
+                    continue
+                }
+                rows.append(
+                    DoseCheck(
+                        medicationID: key.medicationID, slotID: key.slotID, uid: uid(), day: day, local: doses[i].local,
+                        zone: doses[i].zone, expected: doses[i].instant, calendar: actual, status: status, notes: notes),
+                    rank: rank)
             }
-            var notes = self.notes(dose, key: key, day: day, libical: libical, pinned: unit.homePinned, zones: &zones)
-            if let planFound, comparesPlan, planFound.matched[i] != dose.instant {
-                notes.append(.plan(planFound.matched[i]))
-            }
-            let status: DoseCheck.Status =
-                unchecked ? .unchecked : actual == nil ? .missing : actual == dose.instant ? .ok : .moved
-            // A row that is only counted is not made.
-            guard rows.keeps(status: status, hasNotes: !notes.isEmpty) else {
-                rows.count(status: status, day: day, expected: true)
-                continue
-            }
-            rows.append(
-                DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uid, day: day, local: dose.local,
-                    zone: dose.zone, expected: dose.instant, calendar: actual, status: status, notes: notes), rank: rank)
         }
         for (instant, status) in found.extra.map({ ($0, DoseCheck.Status.extra) }) + found.duplicates.map({ ($0, .duplicate) })
         where extraWindow.contains(instant) {
             rows.append(
                 DoseCheck(
-                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uidAt[instant], day: nil, local: nil,
+                    medicationID: key.medicationID, slotID: key.slotID, uid: uids.uid(at: instant), day: nil, local: nil,
                     zone: nil, expected: nil, calendar: instant, status: status, notes: []), rank: rank)
         }
     }
@@ -153,16 +176,15 @@ struct SlotRows {
         case .normal: break
         }
         if let libical { notes.append(libical) }
-        if let zone = dose.zone {
-            zones.look(up: zone.identifier, systemZone: systemZone)
+        if let identifier = dose.zone?.identifier {
+            zones.look(up: identifier, systemZone: systemZone)
             // A dose on its way to a new wall clock (gradual) has no repeating trigger to compare.
             if dose.shift == 0, !RepeatingTrigger.firesAtDose(dose, zone: zones.ios) {
                 let ios = zones.ios.flatMap { RepeatingTrigger.fire(at: dose.local.time, on: dose.local.date, zone: $0) }
                 if ios != dose.instant { notes.append(.ios(ios)) }
             }
-            if let rules = zones.system {
-                let system = ZoneResolver.resolve(dose.local, in: rules).instant + dose.shift
-                if system != dose.instant { notes.append(.zoneData(system)) }
+            if let system = zones.systemInstant(of: dose.local).map({ $0 + dose.shift }), system != dose.instant {
+                notes.append(.zoneData(system))
             }
         }
         if !homePinned.isEmpty, let pinned = homePinned[DoseChecker.Key(key, day)], pinned != dose.instant {
@@ -178,12 +200,18 @@ struct SlotRows {
 struct NoteZones {
     private(set) var identifier: String?
     private(set) var ios: Zone?
-    private(set) var system: (any ZoneRules)?
+    /// The system's zone, resolving the run's local times one stretch of one offset at a time.
+    private var system: ZoneResolver.Steady?
 
     mutating func look(up identifier: String, systemZone: ((String) -> (any ZoneRules)?)?) {
         guard identifier != self.identifier else { return }
         self.identifier = identifier
         ios = Zone(identifier)
-        system = systemZone?(identifier)
+        system = systemZone?(identifier).map(ZoneResolver.Steady.init)
+    }
+
+    /// `local`'s RFC 5545 instant in the system's zone data (nil: not compared).
+    mutating func systemInstant(of local: LocalDateTime) -> Int? {
+        system?.resolve(floating: local.secondsSinceEpoch).instant
     }
 }

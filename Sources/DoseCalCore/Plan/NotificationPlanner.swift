@@ -104,6 +104,7 @@ public struct NotificationPlanner: Sendable {
         // Each slot's doses that fire in the window, in one pass (the first slot of an ID takes
         // them; a slot's ID is unique), each dose copied once.
         var bySlot = [[Occurrence]](repeating: [], count: m.times.count)
+        for k in bySlot.indices { bySlot[k].reserveCapacity(doses.count / bySlot.count + 1) }
         for i in doses.indices where doses[i].instant - lead >= from && doses[i].instant - lead < to {
             if let k = m.times.firstIndex(where: { $0.id == doses[i].slotID }) { bySlot[k].append(doses[i]) }
         }
@@ -111,7 +112,11 @@ public struct NotificationPlanner: Sendable {
             let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
             guard !slotDoses.isEmpty else { continue }
             if m.hasDoseRules { partOn = [:] }
+            // One part for every day the doses can fall on (two days' margin either side of
+            // the days expanded), else each day's.
+            let same = planner.part(from: first.adding(days: -2), through: last.adding(days: 2), slot: slot.id)
             let parts = slotDoses.map { dose -> SeriesPart in
+                if let same { return same }
                 let day = engine.localDate(of: dose)
                 if let part = partOn[day] { return part }
                 let part = planner.part(on: day, slot: slot.id)
@@ -134,11 +139,20 @@ public struct NotificationPlanner: Sendable {
         _ m: Medication, slot: DoseSlot, doses slotDoses: [Occurrence], parts: [SeriesPart], lead: Int
     ) -> [NotificationRequest] {
         var result: [NotificationRequest] = []
+        result.reserveCapacity(parts.count)
         var uids: [SeriesPart: String] = [:]
+        var last: (part: SeriesPart, uid: String)?
         for (i, part) in parts.enumerated() {
             let dose = slotDoses[i]
-            let uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
-            uids[part] = uid
+            // Runs of doses share their part: its UID is looked up once a run.
+            let uid: String
+            if let last, last.part == part {
+                uid = last.uid
+            } else {
+                uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
+                uids[part] = uid
+                last = (part, uid)
+            }
             let fires = dose.instant - lead
             let trigger: NotificationTrigger
             if m.timePolicy == .floating, let zone = dose.zone {
@@ -172,17 +186,24 @@ public struct NotificationPlanner: Sendable {
             return nil
         }
         let lead = m.reminder.minutesBefore * 60
-        let alarms = doses.map { $0.local.adding(seconds: -lead) }
-        guard let time = alarms.first?.time, alarms.allSatisfy({ $0.time == time }) else { return nil }
-        let carry = doses[0].local.date.days(to: alarms[0].date)
+        // Every alarm (a dose's wall time less the lead) falls at one time of day when every
+        // dose does (else, a second 60 aside, it does not: each alarm is worked out then).
+        let alarm = doses[0].local.adding(seconds: -lead)
+        let time = alarm.time
+        guard
+            doses.allSatisfy({ $0.local.time == doses[0].local.time })
+                || doses.allSatisfy({ $0.local.adding(seconds: -lead).time == time })
+        else { return nil }
+        let carry = doses[0].local.date.days(to: alarm.date)
         weekdays = weekdays.map { $0.adding(days: carry) }.sorted()
         // Every instant the trigger would fire in the window, by the `.nextTime` policy.
         var simulated: [Int] = []
         var date = zone.local(at: from).date.adding(days: -1)
         let lastDate = zone.local(at: to).date.adding(days: 1)
+        var steady = ZoneResolver.Steady(zone)
         while date <= lastDate {
             if weekdays.contains(date.weekday) {
-                let fires = zone.nextTimeInstant(of: LocalDateTime(date: date, time: time))
+                let fires = zone.nextTimeInstant(of: LocalDateTime(date: date, time: time), through: &steady)
                 if fires >= from && fires < to { simulated.append(fires) }
             }
             date = date.adding(days: 1)

@@ -23,7 +23,16 @@ extension Zone {
     /// (as RFC 5545 §3.3.5); a time in a DST gap, the gap's end (02:30 on a spring-forward night
     /// in New York fires at 03:00 EDT, where the calendar says 03:30 EDT).
     public func nextTimeInstant(of local: LocalDateTime) -> Int {
-        let resolved = ZoneResolver.resolve(local, in: self)
-        return GapPolicy.next.instant(resolved.instant, kind: resolved.kind, local: local, in: self) ?? resolved.instant
+        nextTimeInstant(of: local, resolved: ZoneResolver.resolve(local, in: self))
+    }
+
+    /// The same for many local times in a row, resolved through `steady` (a resolver of this
+    /// zone, which remembers the zone's last stretch of one offset).
+    public func nextTimeInstant(of local: LocalDateTime, through steady: inout ZoneResolver.Steady) -> Int {
+        nextTimeInstant(of: local, resolved: steady.resolve(floating: local.secondsSinceEpoch))
+    }
+
+    private func nextTimeInstant(of local: LocalDateTime, resolved: ZoneResolver.Resolution) -> Int {
+        GapPolicy.next.instant(resolved.instant, kind: resolved.kind, local: local, in: self) ?? resolved.instant
     }
 }

@@ -72,6 +72,19 @@ public struct SeriesCuts: Sendable {
             let index = subs.firstIndex { $0.cycleOffsets?.contains(offset % length) ?? true } ?? 0
             return SeriesPart(stretchStart: stretch, cycleRule: index + 1, weekday: weekday)
         }
+
+        /// The part of the doses of `slot` on every day from `first` through `last`, when it is
+        /// the same for all of them (`part(on:slot:)` of each); nil when it depends on the day
+        /// (a stretch starts in between, a cycle's rules, weekdays of their own).
+        public mutating func part(from first: LocalDate, through last: LocalDate, slot: String) -> SeriesPart? {
+            guard !segments.contains(where: { $0.start > first && $0.start <= last }) else { return nil }
+            guard let segment = segments.last(where: { $0.start <= first }) else { return .main }
+            let subs = rules[segment.start] ?? cuts.rules(medication, segStart: segment.start, segEnd: segment.end)
+            rules[segment.start] = subs
+            guard subs.count <= 1, cuts.weekdaysOfTheirOwn(medication, slot: slot, stretchStart: segment.start).isEmpty
+            else { return nil }
+            return SeriesPart(stretchStart: segment.start == medication.start ? nil : segment.start, weekday: nil)
+        }
     }
 
     /// The weekdays whose dose of `slot` has a series of its own in the stretch that starts on

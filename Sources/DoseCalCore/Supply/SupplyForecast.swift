@@ -19,7 +19,8 @@ extension WallClockEngine {
     /// The local date a dose belongs to (for fixed-interval doses: the date in its person's home
     /// zone).
     public func localDate(of occurrence: Occurrence) -> LocalDate {
-        if occurrence.zone != nil { return occurrence.local.date }
+        // Matched, not bound: no copy of the zone.
+        if case .some = occurrence.zone { return occurrence.local.date }
         return timeline(ofMedication: occurrence.medicationID).home.local(at: occurrence.instant).date
     }
 

@@ -142,14 +142,17 @@ public struct WallClockEngine: Sendable {
         // Without amounts by weekday or slot every dose of a day has the day's amount.
         let bySlot = medication.hasDoseRules
         let timeline = timeline(of: medication)
+        // The day's zone, resolving its local times by stretches of one offset.
+        var resolver: (zone: Zone, steady: ZoneResolver.Steady)?
         while date <= last {
             if medication.recurrence.includes(date, start: medication.start) {
                 // Not fixed interval (handled above): the pinned zone or the person's of that date.
                 let zone = medication.timePolicy.pinnedZone ?? timeline.zone(on: date)
+                if resolver?.zone != zone { resolver = (zone, ZoneResolver.Steady(zone)) }
                 let daily = bySlot ? nil : dose(of: medication, slot: nil, on: date)
                 for slot in medication.times where slot.isActive(on: date) {
                     let local = LocalDateTime(date: date, time: time(of: slot, in: medication, on: date))
-                    let r = ZoneResolver.resolve(local, in: zone)
+                    let r = resolver!.steady.resolve(floating: local.secondsSinceEpoch)
                     let dose = daily ?? dose(of: medication, slot: slot.id, on: date)
                     // A dose of the gradual policy on its way to this zone's wall clock.
                     let shift = moves?.shift(of: slot.id, on: date) ?? 0
