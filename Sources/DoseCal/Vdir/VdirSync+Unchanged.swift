@@ -8,13 +8,10 @@ import ICal
 ///
 /// "Everything the feed is built from" is `inputs` (the caller's fingerprint: the schedule's
 /// bytes, a `--zone` stop and the date it starts, the program's build) plus what this layer knows:
-/// the dosecal version, Foundation's zone data version, and the run's options. It is kept in
-/// `inputsPath` with the etag of the status file it belongs to, so a status written by any other
+/// the dosecal version, Foundation's zone data version, and the run's options. It is kept in the
+/// store with the count of the status saves it belongs to, so a status written by any other
 /// run (an older dosecal, an interrupted one) never matches it.
 extension VdirSync {
-    /// The fingerprint of the last clean sync's inputs, next to the status.
-    public var inputsPath: String { statusPath + ".inputs" }
-
     /// The fingerprint of this run's inputs, nil when this run cannot take the short way.
     var inputsKey: String? {
         guard let inputs, !force else { return nil }
@@ -28,11 +25,8 @@ extension VdirSync {
     /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
     /// `removed`: the temporaries of killed runs this run removed.
     func unchangedReport(previous: SyncStatus?, removed: [String] = []) -> Report? {
-        guard let key = inputsKey, let previous, previous.folder == folder,
-            let recorded = (try? PlainFile.read(inputsPath)) ?? nil,
-            let status = VdirFolder.etag(statusPath),
-            String(decoding: recorded, as: UTF8.self) == key + "\t" + status + "\n",
-            VdirFolder.etag(basePath) != nil, folderUnchanged(previous)
+        guard let key = inputsKey, let previous, previous.folder == folder, let store,
+            (try? store.inputs()) == key, store.hasBase, folderUnchanged(previous)
         else { return nil }
         var plan = SyncPlan(status: previous)
         plan.actions = previous.entries.keys.sorted().map { SyncAction.leave(uid: $0) }
@@ -64,22 +58,6 @@ extension VdirSync {
     /// removes the record after any other, so that only a clean run's inputs are ever trusted.
     func recordInputs(clean: Bool) throws(SyncError) {
         guard !dryRun else { return }
-        guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else { return try removeRecord(inputsPath) }
-        let text = Data((key + "\t" + status + "\n").utf8)
-        if (try? PlainFile.read(inputsPath)) == text { return }
-        do {
-            try AtomicFile.write(text, to: inputsPath)
-        } catch {
-            throw .io(path: inputsPath, reason: error.reason)
-        }
-    }
-
-    /// Removes a record next to the status (none there is no error).
-    func removeRecord(_ path: String) throws(SyncError) {
-        do {
-            try Syscalls.unlink(path)
-        } catch  where error != .noSuchFile {
-            throw .io(path: path, reason: error.description)
-        } catch {}
+        try store?.recordInputs(clean ? inputsKey : nil)
     }
 }

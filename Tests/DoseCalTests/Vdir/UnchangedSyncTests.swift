@@ -1,7 +1,8 @@
-import DoseCal
 import Foundation
 import ICal
 import Testing
+
+@testable import DoseCal
 
 #if canImport(Glibc)
     import Glibc
@@ -65,22 +66,22 @@ import Testing
         #expect(FileManager.default.createFile(atPath: box.folder + "/" + temp, contents: Data()))
         #expect(try sync(box, movedMorning(), inputs: "A").removedLeftovers == [temp])
         // No base: the full run keeps one again.
-        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        try FileManager.default.removeItem(atPath: sync.basePath)
+        let db = try SQLiteDatabase(path: box.storePath)
+        try db.exec("DELETE FROM base; DELETE FROM meta WHERE name IN ('base_head', 'base_tail')")
+        #expect(!box.storeHolds("base_tail"))
         try self.sync(box, movedMorning(), inputs: "A")
-        #expect(FileManager.default.fileExists(atPath: sync.basePath))
+        #expect(box.storeHolds("base_tail") && (box.stored("SELECT count(*) FROM base") ?? 0) > 0)
     }
 
     @Test func aRunWithAConflictLeavesNoFingerprint() throws {
         let box = VdirSandbox()
         try sync(box, daily(), inputs: "A")
-        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        #expect(FileManager.default.fileExists(atPath: sync.inputsPath))
+        #expect(box.storeHolds("inputs"))
         // A second file with the same UID: a conflict, reported on every run.
         let name = box.files[0]
         try FileManager.default.copyItem(atPath: box.folder + "/" + name, toPath: box.folder + "/copy-" + name)
         #expect(try !self.sync(box, daily(), inputs: "A").conflicts.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: sync.inputsPath))
+        #expect(!box.storeHolds("inputs"))
         #expect(try !self.sync(box, daily(), inputs: "A").conflicts.isEmpty)
     }
 
