@@ -35,26 +35,33 @@ extension VdirSync {
             VdirFolder.etag(basePath) != nil, folderUnchanged(previous)
         else { return nil }
         var plan = SyncPlan(status: previous)
-        plan.actions = previous.entries.keys.sorted().map { SyncAction.leave(uid: $0) }
+        plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
         var outcome = SyncExecutor.Outcome()
         outcome.finished = true
         return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: removed)
     }
 
     /// Whether the folder holds exactly the files of `status`, each with its recorded etag, and
-    /// no temporary file of an interrupted write.
+    /// no temporary file of an interrupted write. Each name is looked at in the open folder
+    /// (`fstatat`, a link not followed) and its etag compared as text (`EtagText`).
     private func folderUnchanged(_ status: SyncStatus) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return false }
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd) else { return false }
         var expected: [String: String] = [:]
+        expected.reserveCapacity(status.entries.count)
         for e in status.entries.values where e.owner != .deleted {  // a tombstone has no file
-            guard e.written != nil, e.pending == nil, !e.etag.isEmpty, expected[e.file] == nil else { return false }
-            expected[e.file] = e.etag
+            guard e.written != nil, e.pending == nil, !e.etag.isEmpty,
+                expected.updateValue(e.etag, forKey: e.file) == nil
+            else { return false }
         }
         var seen = 0
-        for name in names {
+        for (name, _) in names {
             if AtomicFile.leftover(name) != nil { return false }
             guard VdirName.isItem(name) else { continue }
-            guard let etag = expected[name], VdirFolder.etag(folder + "/" + name) == etag else { return false }
+            guard let etag = expected[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular,
+                EtagText(st).equals(etag)
+            else { return false }
             seen += 1
         }
         return seen == expected.count

@@ -30,8 +30,9 @@ import Testing
     @Test func theSameInputsEndInStepAsTheFullRunWould() throws {
         let box = VdirSandbox()
         try sync(box, daily(), inputs: "A")
-        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 86_400)
-        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 2 * 86_400)
+        // (A run without inputs removes the record: the short one comes first.)
+        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 86_400)
+        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 2 * 86_400)
         #expect(short.plan.actions == full.plan.actions)
         #expect(short.plan.status == full.plan.status)
         #expect(short.outcome == full.outcome)
@@ -91,5 +92,76 @@ import Testing
         try sync(box, daily(), inputs: "A")
         try sync(box, movedMorning(), inputs: nil)
         #expect(try sync(box, daily(), inputs: "A").outcome?.updated.isEmpty == false)
+    }
+
+    /// A run by `run(loading:)`, counting the loads of the schedule.
+    func loadingSync(_ box: VdirSandbox, _ schedule: Schedule, inputs: String, loads: inout Int) throws -> VdirSync.Report {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        sync.inputs = inputs
+        var count = 0
+        let report = try sync.run(
+            loading: { () throws(SyncError) -> Schedule in
+                count += 1
+                return schedule
+            }, now: Fixtures.now)
+        loads += count
+        return report
+    }
+
+    @Test func theScheduleIsLoadedOnlyWhenTheRunCannotEndInStepWithoutIt() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let short = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let full = try sync(box, daily(), inputs: nil)
+        #expect(short.plan.actions == full.plan.actions && short.plan.status == full.plan.status)
+        #expect(short.outcome == full.outcome)
+        // A run without inputs leaves no record: the next one loads the schedule.
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        // Other inputs (another schedule's bytes): loaded, and its change written.
+        #expect(try loadingSync(box, movedMorning(), inputs: "B", loads: &loads).outcome?.updated.isEmpty == false)
+        #expect(loads == 3)
+    }
+
+    @Test func anItemReplacedWithTheSameSizeAndTimesIsAFullRun() throws {
+        // Another file (another inode) with the old one's size and modification time: the
+        // no-op's stat sees it, the full run reads it and finds it edited.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let path = box.folder + "/" + name
+        let old = try #require(FileManager.default.contents(atPath: path))
+        let st = try #require(try? FileManager.default.attributesOfItem(atPath: path))
+        var edited = Array(old)
+        let at = try #require(edited.firstIndex(of: UInt8(ascii: "0")))
+        edited[at] = UInt8(ascii: "1")  // one digit of the item changed, the size kept
+        #expect(FileManager.default.createFile(atPath: box.folder + "/.replace.tmp", contents: Data(edited)))
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(st[.modificationDate] as? Date)], ofItemAtPath: box.folder + "/.replace.tmp")
+        #expect(rename(box.folder + "/.replace.tmp", path) == 0)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        #expect(!report.folderChanges.isEmpty || !report.conflicts.isEmpty || report.outcome?.updated == [name])
+    }
+
+    @Test func aFolderThatGainedAnItemOrLostOneIsAFullRun() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let bytes = try #require(FileManager.default.contents(atPath: box.folder + "/" + name))
+        box.remove(name)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(FileManager.default.createFile(atPath: box.folder + "/foreign.ics", contents: bytes))
+        let before = loads
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == before + 1)
     }
 }
