@@ -92,7 +92,7 @@ public struct VdirSync: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
         let previous = try readStatus()
-        if let unchanged = unchangedReport(previous: previous, removed: kept) { return unchanged }
+        if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
         var schedule = travelled(file)
         var status = previous ?? SyncStatus(folder: folder)
