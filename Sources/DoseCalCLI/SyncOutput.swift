@@ -7,8 +7,9 @@ struct SyncOutput {
     var report: VdirSync.Report
     var folder: String
     var dryRun: Bool
-    /// Names medications in the merged changes' JSON (by position in privacy mode).
-    var label: MedicationLabel
+    /// Names medications in the merged changes' JSON (by position in privacy mode); nil when
+    /// the schedule was not decoded (a no-op sync, which merges nothing; never masked otherwise).
+    var label: MedicationLabel?
 
     var created: [String] {
         if let o = report.outcome { return o.created }
@@ -91,7 +92,7 @@ struct SyncOutput {
                     JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)])
                 }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
-            "merged": report.merge.map { label.masking($0.changes.json) } ?? JSONValue(.null),
+            "merged": report.merge.flatMap { m in label.map { $0.masking(m.changes.json) } } ?? JSONValue(.null),
             "repaired": JSONValue(
                 array: (report.merge?.repaired ?? []).map {
                     JSONValue(object: ["uid": JSONValue($0.uid), "file": JSONValue($0.file), "backup": JSONValue($0.backup)])

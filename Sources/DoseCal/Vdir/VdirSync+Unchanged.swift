@@ -26,38 +26,83 @@ extension VdirSync {
     }
 
     /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
-    /// `removed`: the temporaries of killed runs this run removed.
-    func unchangedReport(previous: SyncStatus?, removed: [String] = []) -> Report? {
+    /// Files whose etag alone changed (touched, or rewritten with a new SEQUENCE or stamp only)
+    /// are read and hashed: when each still holds what was written, their new etags are recorded
+    /// (`touchedReport`). `removed`: the temporaries of killed runs this run removed.
+    func unchangedReport(previous: SyncStatus?, removed: [String] = []) throws(SyncError) -> Report? {
         guard let key = inputsKey, let previous, previous.folder == folder,
             let recorded = (try? PlainFile.read(inputsPath)) ?? nil,
             let status = VdirFolder.etag(statusPath),
             String(decoding: recorded, as: UTF8.self) == key + "\t" + status + "\n",
-            VdirFolder.etag(basePath) != nil, folderUnchanged(previous)
+            VdirFolder.etag(basePath) != nil, let touched = filesTouched(previous)
         else { return nil }
         var plan = SyncPlan(status: previous)
-        plan.actions = previous.entries.keys.sorted().map { SyncAction.leave(uid: $0) }
+        plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
+        if !touched.isEmpty {
+            return try touchedReport(plan, touched: touched, statusEtag: status, removed: removed)
+        }
         var outcome = SyncExecutor.Outcome()
         outcome.finished = true
         return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: removed)
     }
 
-    /// Whether the folder holds exactly the files of `status`, each with its recorded etag, and
-    /// no temporary file of an interrupted write.
-    private func folderUnchanged(_ status: SyncStatus) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+    /// The names and etags of the files whose etag differs from the one recorded, when the folder
+    /// holds exactly the files of `status` as regular files and no temporary file of an
+    /// interrupted write; nil otherwise. Each name is looked at in the open folder (`fstatat`, a
+    /// link not followed) and its etag compared as text (`EtagText`).
+    private func filesTouched(_ status: SyncStatus) -> [(name: String, etag: String)]? {
+        guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return nil }
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd) else { return nil }
         var expected: [String: String] = [:]
+        expected.reserveCapacity(status.entries.count)
         for e in status.entries.values where e.owner != .deleted {  // a tombstone has no file
-            guard e.written != nil, e.pending == nil, !e.etag.isEmpty, expected[e.file] == nil else { return false }
-            expected[e.file] = e.etag
+            guard e.written != nil, e.pending == nil, !e.etag.isEmpty,
+                expected.updateValue(e.etag, forKey: e.file) == nil
+            else { return nil }
         }
         var seen = 0
-        for name in names {
-            if AtomicFile.leftover(name) != nil { return false }
+        var touched: [(name: String, etag: String)] = []
+        for (name, _) in names {
+            if AtomicFile.leftover(name) != nil { return nil }
             guard VdirName.isItem(name) else { continue }
-            guard let etag = expected[name], VdirFolder.etag(folder + "/" + name) == etag else { return false }
+            guard let etag = expected[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
+                return nil
+            }
+            let text = EtagText(st)
+            if !text.equals(etag) { touched.append((name, text.string)) }
             seen += 1
         }
-        return seen == expected.count
+        return seen == expected.count ? touched : nil
+    }
+
+    /// The in-step `plan` with the new etags of the `touched` files recorded, carried out, when each
+    /// holds the one UID its entry names and the content hash that was written (the full run would
+    /// find the same, and leave it); nil otherwise, or when the last clean sync's `FeedRecord` is
+    /// not the one of the status (`statusEtag`) and base on disk, which is then kept up to date.
+    private func touchedReport(
+        _ plan: SyncPlan, touched: [(name: String, etag: String)], statusEtag: String, removed: [String]
+    ) throws(SyncError) -> Report? {
+        guard let record = readFeedRecord(), record.statusEtag == statusEtag, record.baseEtag == VdirFolder.etag(basePath)
+        else { return nil }
+        let onDisk = plan.status
+        var plan = plan
+        var byFile: [String: String] = [:]
+        for e in plan.status.entries.values where e.owner != .deleted { byFile[e.file] = e.uid }
+        for (name, etag) in touched {
+            // The etag was taken before the read: a later change is seen by the next run.
+            guard let uid = byFile[name], let written = plan.status.entries[uid]?.written,
+                let data = (try? PlainFile.read(folder + "/" + name)) ?? nil
+            else { return nil }
+            let file = VdirFolder.read(name: name, etag: etag, data: data)
+            guard file.problem == nil, file.uids == [uid], file.hash == written.hash else { return nil }
+            plan.status.entries[uid]?.etag = etag
+        }
+        guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
+        let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: onDisk)
+        try recordInputs(clean: outcome.finished)
+        try keepFeedRecord(record, clean: outcome.finished)
+        return Report(plan: plan, outcome: outcome, removedLeftovers: removed)
     }
 
     /// Records this run's inputs after a clean run (one that a repeat would find in step), and

@@ -29,6 +29,10 @@ public struct VdirSync: Sendable {
     /// its JSON text in the schedule file (`ScheduleCodec.medicationFingerprints`), when that
     /// schedule's medications are the file's as decoded. nil: from each medication's encoding.
     public var medicationFingerprints: [String]? = nil
+    /// The schedule file's bytes, when the medications of the schedule given to `run` are the
+    /// file's as decoded: without `medicationFingerprints`, a run that needs them takes them from
+    /// these bytes (`ScheduleCodec.medicationFingerprints`), so a no-op sync never makes them.
+    public var scheduleBytes: Data? = nil
     /// A travel stop kept in memory only (`dosecal sync --zone`): the schedule given to `run` is
     /// the file's, which the phone's edits are merged into and saved; the folder is built from it
     /// with this stop added (`Schedule.travelling(to:from:)`). nil: no stop.
@@ -74,12 +78,23 @@ public struct VdirSync: Sendable {
     public func run(
         schedule file: Schedule, now: Int, stepLimit: Int? = nil, save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
-        var schedule = travelled(file)
+        try run(loading: { () throws(SyncError) in file }, now: now, stepLimit: stepLimit, save: save)
+    }
+
+    /// `run(schedule:now:stepLimit:save:)` with the schedule made by `load`, which is called only
+    /// when the run cannot end in step without it (`unchangedReport`): a caller that decodes the
+    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync.
+    public func run(
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int? = nil,
+        save: ((Merge) throws -> Void)? = nil
+    ) throws(SyncError) -> Report {
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
         let previous = try readStatus()
-        if let unchanged = unchangedReport(previous: previous, removed: kept) { return unchanged }
+        if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
+        let file = try load()
+        var schedule = travelled(file)
         var status = previous ?? SyncStatus(folder: folder)
         let leftovers = kept + (dryRun ? [] : VdirFolder.removeLeftovers(folder))
         let state = try VdirFolder.scan(folder, known: status)

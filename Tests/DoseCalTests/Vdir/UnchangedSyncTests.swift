@@ -30,8 +30,9 @@ import Testing
     @Test func theSameInputsEndInStepAsTheFullRunWould() throws {
         let box = VdirSandbox()
         try sync(box, daily(), inputs: "A")
-        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 86_400)
-        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 2 * 86_400)
+        // (A run without inputs removes the record: the short one comes first.)
+        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 86_400)
+        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 2 * 86_400)
         #expect(short.plan.actions == full.plan.actions)
         #expect(short.plan.status == full.plan.status)
         #expect(short.outcome == full.outcome)
@@ -91,5 +92,165 @@ import Testing
         try sync(box, daily(), inputs: "A")
         try sync(box, movedMorning(), inputs: nil)
         #expect(try sync(box, daily(), inputs: "A").outcome?.updated.isEmpty == false)
+    }
+
+    /// A run by `run(loading:)`, counting the loads of the schedule.
+    @discardableResult
+    func loadingSync(_ box: VdirSandbox, _ schedule: Schedule, inputs: String?, loads: inout Int) throws -> VdirSync.Report {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        sync.inputs = inputs
+        sync.build = "test build"
+        var count = 0
+        let report = try sync.run(
+            loading: { () throws(SyncError) -> Schedule in
+                count += 1
+                return schedule
+            }, now: Fixtures.now)
+        loads += count
+        return report
+    }
+
+    @Test func theScheduleIsLoadedOnlyWhenTheRunCannotEndInStepWithoutIt() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let short = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let full = try sync(box, daily(), inputs: nil)
+        #expect(short.plan.actions == full.plan.actions && short.plan.status == full.plan.status)
+        #expect(short.outcome == full.outcome)
+        // A run without inputs leaves no record: the next one loads the schedule.
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        // Other inputs (another schedule's bytes): loaded, and its change written.
+        #expect(try loadingSync(box, movedMorning(), inputs: "B", loads: &loads).outcome?.updated.isEmpty == false)
+        #expect(loads == 3)
+    }
+
+    @Test func anItemReplacedWithTheSameSizeAndTimesIsAFullRun() throws {
+        // Another file (another inode) with the old one's size and modification time: the
+        // no-op's stat sees it, the full run reads it and finds it edited.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let path = box.folder + "/" + name
+        let old = try #require(FileManager.default.contents(atPath: path))
+        let st = try #require(try? FileManager.default.attributesOfItem(atPath: path))
+        var edited = Array(old)
+        let at = try #require(edited.firstIndex(of: UInt8(ascii: "0")))
+        edited[at] = UInt8(ascii: "1")  // one digit of the item changed, the size kept
+        #expect(FileManager.default.createFile(atPath: box.folder + "/.replace.tmp", contents: Data(edited)))
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(st[.modificationDate] as? Date)], ofItemAtPath: box.folder + "/.replace.tmp")
+        #expect(rename(box.folder + "/.replace.tmp", path) == 0)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        #expect(!report.folderChanges.isEmpty || !report.conflicts.isEmpty || report.outcome?.updated == [name])
+    }
+
+    @Test func aFolderThatGainedAnItemOrLostOneIsAFullRun() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let bytes = try #require(FileManager.default.contents(atPath: box.folder + "/" + name))
+        box.remove(name)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(FileManager.default.createFile(atPath: box.folder + "/foreign.ics", contents: bytes))
+        let before = loads
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == before + 1)
+    }
+
+    /// The file's bytes with the first line starting with `prefix` replaced by `line`.
+    func replacingLine(_ box: VdirSandbox, _ name: String, _ prefix: String, with line: (String) -> String) -> String {
+        box.read(name).components(separatedBy: "\r\n").map { $0.hasPrefix(prefix) ? line($0) : $0 }.joined(separator: "\r\n")
+    }
+
+    @Test func touchedItemsAreReadAndRecordedWithoutTheSchedule() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let names = Array(box.files.prefix(2))
+        let later = Date(timeIntervalSince1970: TimeInterval(Fixtures.now + 3_600))
+        for name in names {
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: box.folder + "/" + name)
+        }
+        let before = box.snapshot
+        let touched = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        #expect(touched.outcome?.statusWritten == true && touched.outcome?.updated == [])
+        #expect(touched.conflicts.isEmpty && touched.folderChanges.isEmpty)
+        #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
+        // The next run is a no-op again, and a full run finds the status as it would write it.
+        let status = try #require(FileManager.default.contents(atPath: box.statusPath))
+        #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.statusWritten == false)
+        #expect(loads == 1)
+        let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
+        #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
+        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
+    }
+
+    @Test func aRaisedSequenceIsRecordedWithoutTheScheduleAndKept() throws {
+        // The phone raised SEQUENCE and restamped the item (the content hash leaves both out):
+        // nothing to write, as the full run finds; the phone's bytes stay.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let raised = replacingLine(box, name, "SEQUENCE:") { line in
+            "SEQUENCE:\(Int(line.dropFirst("SEQUENCE:".count))! + 1)"
+        }
+        let stamped = raised.replacingOccurrences(of: "DTSTAMP:20", with: "DTSTAMP:21")
+        #expect(stamped != box.read(name))
+        box.write(name, stamped)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        #expect(report.outcome?.statusWritten == true && report.outcome?.updated == [])
+        #expect(box.read(name) == stamped)
+        let status = try #require(FileManager.default.contents(atPath: box.statusPath))
+        let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
+        #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
+        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+    }
+
+    @Test func aTouchedItemWhoseContentChangedIsAFullRun() throws {
+        // Rewritten in place, same size: a start moved by an hour. The full run reads it as
+        // the phone's edit and merges it.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let name = box.files[0]
+        let old = box.read(name)
+        let moved = replacingLine(box, name, "DTSTART") { line in
+            let digit = line.index(line.endIndex, offsetBy: -5)  // the hour's last digit
+            return line.replacingCharacters(in: digit...digit, with: line[digit] == "9" ? "8" : "9")
+        }
+        #expect(moved != old && moved.utf8.count == old.utf8.count)
+        let handle = try #require(FileHandle(forWritingAtPath: box.folder + "/" + name))
+        handle.write(Data(moved.utf8))
+        try handle.close()
+        // (Its time a tick later than dosecal's write, whatever the clock's resolution.)
+        let later = Date(timeIntervalSince1970: TimeInterval(Fixtures.now + 3_600))
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: box.folder + "/" + name)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        #expect(!report.folderChanges.isEmpty)
+    }
+
+    @Test func aTouchedItemHoldingAnotherItemsEventIsAFullRun() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let (first, second) = (box.files[0], box.files[1])
+        box.write(first, box.read(second))
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
     }
 }
