@@ -26,6 +26,13 @@ struct Clock: Sendable {
         }
     }
 
+    /// The instant of `time(_:option:timeline:)` when reading `text` needs no zone (nil: the
+    /// current instant; seconds since 1970, RFC 3339 with its offset); nil otherwise.
+    func instantAnywhere(_ text: String?) -> Int? {
+        guard let text else { return current() }
+        return TypedTime.absoluteInstant(text)
+    }
+
     /// The instant of `time(_:option:timeline:)`.
     func instant(_ text: String?, option: Option, timeline: ZoneTimeline) throws -> Int {
         try time(text, option: option, timeline: timeline).instant

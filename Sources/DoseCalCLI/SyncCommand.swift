@@ -99,53 +99,77 @@ enum SyncCommand {
         defer { progress.finish() }
         let (report, schedule) = try self.sync(
             sync, path: path, zone: try args.zone(.zone, example: "Asia/Tokyo"), console: context.console,
-            environment: context.environment,
-            now: { try context.clock.instant(args[.now], option: .now, timeline: $0) },
+            environment: context.environment, now: (context.clock, args[.now]),
             started: { progress.stage(sync.dryRun ? "planning" : "syncing \(dir)") })
         progress.finish()
         let output = SyncOutput(
             report: report, folder: sync.folder, dryRun: sync.dryRun,
-            label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
+            label: schedule.map { MedicationLabel(schedule: $0, privacy: $0.feed.privacy) })
         context.console.out(json ? output.json() : output.text())
         return exitCode(report)
     }
 
     /// One sync of the schedule file at `path` into `sync.folder`, travelling to `zone` from
-    /// today when given: the phone's edits merged into the file, the folder written. `now` reads
-    /// the time in the schedule's zones; `started` is called once the schedule is read.
+    /// today when given: the phone's edits merged into the file, the folder written. `now`: the
+    /// clock and the `--now` text, read in the schedule's zones; `started` is called once the
+    /// schedule's bytes are read. The schedule (with the travel stop) is returned when it was
+    /// decoded: a no-op sync (its bytes and everything else as the last clean sync's, decision
+    /// 0066) decodes it only for a travel stop or a `--now` read where the person is.
     /// `dosecal publish --vdir-root` runs it for each schedule of a folder.
     static func sync(
         _ sync: VdirSync, path: String, zone: Zone?, console: Console, environment: [String: String],
-        now: (ZoneTimeline) throws -> Int, started: () -> Void = {}
-    ) throws -> (report: VdirSync.Report, schedule: Schedule) {
+        now time: (clock: Clock, text: String?), started: () -> Void = {}
+    ) throws -> (report: VdirSync.Report, schedule: Schedule?) {
         // The schedule's lock is held for the whole run (decision 0191): a log, a refill or a sync
         // with another folder waits, and the phone's edits go into the file as it was read. A dry
         // run writes nothing and reads as any reader does.
         let held = sync.dryRun ? nil : try ScheduleInput.writable(path, command: name, console: console)
         defer { withExtendedLifetime(held) {} }
         let bytes = try held?.read() ?? ScheduleInput.data(path)
-        let onFile = try ScheduleCodec.decode(bytes, file: path)
+        var onFile: Schedule? = nil
         var sync = sync
-        let now = try now(onFile.timeline(of: nil))
         var travel = "-"
-        if let zone {
-            let from = onFile.localDate(at: now)
-            sync.travel = ItineraryStop(from: from, zone: zone)
-            travel = "\(zone) from \(from)"
+        var now = zone == nil ? time.clock.instantAnywhere(time.text) : nil
+        if now == nil {
+            let decoded = try ScheduleCodec.decode(bytes, file: path)
+            onFile = decoded
+            let at = try time.clock.instant(time.text, option: .now, timeline: decoded.timeline(of: nil))
+            now = at
+            if let zone {
+                let from = decoded.localDate(at: at)
+                sync.travel = ItineraryStop(from: from, zone: zone)
+                travel = "\(zone) from \(from)"
+            }
         }
         sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: environment)
         sync.build = SyncInputs.build(environment: environment)
         // A travel stop changes the itinerary only: the medications are the file's either way.
-        sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(bytes)
+        sync.scheduleBytes = bytes
         // The library merged the phone's edits into the file's schedule (never the in-memory
         // --zone stop) once: that is what is written, over the bytes it was decoded from.
         let save = { (merge: VdirSync.Merge) throws -> Void in
-            try held?.replace(bytes, decoded: onFile, with: merge.schedule, encoded: merge.bytes())
+            let decoded = try onFile ?? ScheduleCodec.decode(bytes, file: path)  // a merge loaded it
+            try held?.replace(bytes, decoded: decoded, with: merge.schedule, encoded: merge.bytes())
         }
         started()
-        var report = try sync.run(schedule: onFile, now: now, save: save)
+        let load = { () throws(SyncError) -> Schedule in
+            if let onFile { return onFile }
+            do {
+                let decoded = try ScheduleCodec.decode(bytes, file: path)
+                onFile = decoded
+                return decoded
+            } catch { throw .scheduleNotRead(cause: .init(error)) }
+        }
+        var report: VdirSync.Report
+        do {
+            report = try sync.run(loading: load, now: now ?? 0, save: save)
+        } catch {
+            // The schedule's own error, as a sync that decoded it first reports it.
+            let underlying: any Error = if case .scheduleNotRead(let cause) = error { cause.error } else { error }
+            throw underlying
+        }
         report.removedLeftovers += held?.removedLeftovers ?? []
-        return (report, sync.travelled(onFile))
+        return (report, onFile.map(sync.travelled))
     }
 
     /// 0 in step, 1 conflicts or damage remain.

@@ -7,8 +7,9 @@ struct SyncOutput {
     var report: VdirSync.Report
     var folder: String
     var dryRun: Bool
-    /// Names medications in the merged changes' JSON (by position in privacy mode).
-    var label: MedicationLabel
+    /// Names medications in the merged changes' JSON (by position in privacy mode); nil when
+    /// the schedule was not decoded (a no-op sync, which merges nothing; never masked otherwise).
+    var label: MedicationLabel?
 
     var created: [String] {
         if let o = report.outcome { return o.created }
@@ -22,11 +23,7 @@ struct SyncOutput {
         if let o = report.outcome { return o.deleted }
         return report.plan.actions.compactMap { if case .delete(_, let f, _) = $0 { return f } else { return nil } }
     }
-    var inStep: Int {
-        report.plan.actions.filter {
-            if case .leave(let uid) = $0 { return report.plan.status.entries[uid]?.owner == .schedule } else { return false }
-        }.count
-    }
+    var inStep: Int { report.inStep }
 
     func text() -> String {
         let mode = dryRun ? " (dry run: nothing written)" : ""
@@ -93,7 +90,7 @@ struct SyncOutput {
                     JSONValue(object: ["file": JSONValue($0.file), "reason": JSONValue($0.reason)])
                 }),
             "removedTemporaryFiles": strings(report.removedLeftovers),
-            "merged": report.merge.map { label.masking($0.changes.json) } ?? JSONValue(.null),
+            "merged": report.merge.flatMap { m in label.map { $0.masking(m.changes.json) } } ?? JSONValue(.null),
             "repaired": JSONValue(
                 array: (report.merge?.repaired ?? []).map {
                     JSONValue(object: ["uid": JSONValue($0.uid), "file": JSONValue($0.file), "backup": JSONValue($0.backup)])

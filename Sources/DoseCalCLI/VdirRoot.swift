@@ -37,7 +37,7 @@ enum VdirRoot {
         let synced = ParallelWork.map(paths.count, jobs: jobs) { i in
             one(
                 paths[i], schedules: schedules, fragment: fragment, console: console, environment: environment,
-                now: { try clock.instant(text, option: .now, timeline: $0) })
+                now: (clock, text))
         }
         var lines = ["dosecal publish \(schedules) --vdir-root \(root): \(synced.count) folders"]
         lines += synced.map { "  \($0.identity) -> \($0.folder): \($0.summary)" }
@@ -58,7 +58,7 @@ enum VdirRoot {
     /// The sync of one schedule into its folder; an error is its result, not the run's.
     private static func one(
         _ identity: String, schedules: String, fragment: Fragment, console: Console, environment: [String: String],
-        now: (ZoneTimeline) throws -> Int
+        now: (clock: Clock, text: String?)
     ) -> Synced {
         let name = folderName(identity)
         let folder = fragment.root + "/" + name
@@ -73,7 +73,7 @@ enum VdirRoot {
                 sync, path: path, zone: nil, console: console, environment: environment, now: now)
             let output = SyncOutput(
                 report: report, folder: folder, dryRun: false,
-                label: MedicationLabel(schedule: schedule, privacy: schedule.feed.privacy))
+                label: schedule.map { MedicationLabel(schedule: $0, privacy: $0.feed.privacy) })
             result.exitCode = SyncCommand.exitCode(report)
             result.summary = output.text().split(separator: "\n").dropFirst().joined(separator: "; ")
             let counts = "\(output.created.count) new, \(output.updated.count) changed, \(output.deleted.count) deleted"

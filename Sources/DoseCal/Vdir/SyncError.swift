@@ -19,6 +19,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case merge(folder: String, ReconcileError)
     /// The caller's `save` could not write the merged schedule; `cause` is its error.
     case scheduleNotSaved(folder: String, cause: Cause)
+    /// The caller's loader of the schedule (`VdirSync.run(loading:now:stepLimit:save:)`) failed;
+    /// `cause` is its error, which the caller reports as it would without the sync.
+    case scheduleNotRead(cause: Cause)
 
     /// An error of the caller's, kept as it was thrown.
     public struct Cause: Sendable, Equatable, CustomStringConvertible {
@@ -35,6 +38,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableItems(_, let e): return e
         case .merge(_, let e): return e
         case .scheduleNotSaved(_, let cause): return cause.error
+        case .scheduleNotRead(let cause): return cause.error
         default: return nil
         }
     }
@@ -60,6 +64,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(folder): the phone's edits could not be merged: \(error)"
         case .scheduleNotSaved(let folder, let cause):
             return "\(folder): the merged schedule could not be written: \(cause)"
+        case .scheduleNotRead(let cause):
+            return cause.description
         }
     }
 }

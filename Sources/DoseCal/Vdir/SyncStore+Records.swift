@@ -6,14 +6,15 @@ import Foundation
 /// record (`feed_*` in `meta`, the `feed_zones`, `feed_medications`, `feed_names` tables,
 /// `FeedRecord`). And the phone's copies of damaged items (`damaged`).
 extension SyncStore {
-    /// The last clean sync's inputs fingerprint, when it was recorded with the status as it is.
-    func inputs() throws(SyncError) -> String? {
-        let recorded = try meta("inputs_status")
-        return recorded == String(statusVersion) ? try meta("inputs") : nil
+    /// The last clean sync's inputs fingerprint and the folder's listing kept with it
+    /// (`FolderListing.record`), when they were recorded with the status as it is.
+    func inputs() throws(SyncError) -> (key: String, listing: [UInt8]?)? {
+        guard try meta("inputs_status") == String(statusVersion), let key = try meta("inputs") else { return nil }
+        return (key, try meta("inputs_listing").map { Array($0.utf8) })
     }
 
     /// Records `key` as the inputs of the status as it is (nil: removes the record); nothing
-    /// when the store holds that already.
+    /// when the store holds that already (with the listing recorded with it, which still holds).
     func recordInputs(_ key: String?) throws(SyncError) {
         let version = key == nil ? nil : String(statusVersion)
         let (oldKey, oldVersion) = (try meta("inputs"), try meta("inputs_status"))
@@ -21,7 +22,18 @@ extension SyncStore {
         try write { () throws(SQLiteDatabase.Failure) in
             try setMeta("inputs", key)
             try setMeta("inputs_status", version)
+            try setMeta("inputs_listing", nil)
         }
+    }
+
+    /// Keeps `listing` with the inputs record, when that record is `key`'s for the status as it
+    /// is; nothing when it holds that listing already.
+    func recordListing(_ listing: [UInt8], inputs key: String) throws(SyncError) {
+        let text = String(decoding: listing, as: UTF8.self)
+        guard let recorded = try inputs(), recorded.key == key, recorded.listing.map(Array.init) != Array(text.utf8) else {
+            return
+        }
+        try write { () throws(SQLiteDatabase.Failure) in try setMeta("inputs_listing", text) }
     }
 
     /// The feed record; nil when there is none. Its `statusEtag` and `baseEtag` are the counts

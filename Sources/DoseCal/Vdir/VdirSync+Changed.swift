@@ -25,7 +25,11 @@ extension VdirSync {
     /// The fingerprint of each of `schedule`'s medications: the caller's (from the file's text)
     /// when there is one per medication, else from their encoding.
     func fingerprints(_ schedule: Schedule) -> [String] {
-        if let given = medicationFingerprints, given.count == schedule.medications.count { return given }
+        if let given = medicationFingerprints ?? scheduleBytes.flatMap(ScheduleCodec.medicationFingerprints),
+            given.count == schedule.medications.count
+        {
+            return given
+        }
         return schedule.medications.map(ScheduleEncoder.fingerprint)
     }
 

@@ -9,7 +9,7 @@ import ICal
 /// "Everything the feed is built from" is `inputs` (the caller's fingerprint: the schedule's
 /// bytes, a `--zone` stop and the date it starts, the program's build) plus what this layer knows:
 /// the dosecal version, Foundation's zone data version, and the run's options. It is kept in the
-/// store with the count of the status saves it belongs to, so a status written by any other
+/// sync store with the count of the status saves it belongs to, so a status written by any other
 /// run (an older dosecal, an interrupted one) never matches it.
 extension VdirSync {
     /// The fingerprint of this run's inputs, nil when this run cannot take the short way.
@@ -22,36 +22,120 @@ extension VdirSync {
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
-    /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
-    /// `removed`: the temporaries of killed runs this run removed.
-    func unchangedReport(previous: SyncStatus?, removed: [String] = []) -> Report? {
-        guard let key = inputsKey, let previous, previous.folder == folder, let store,
-            (try? store.inputs()) == key, store.hasBase, folderUnchanged(previous)
+    /// The in-step report from the inputs record alone, when it names this run's inputs and the
+    /// status and base in the store, and holds a `FolderListing` the folder matches: the status is
+    /// not read. nil: see `unchangedReport`.
+    func listedReport(removed: [String]) -> Report? {
+        guard let key = inputsKey, let store, store.hasBase, let recorded = try? store.inputs(), recorded.key == key,
+            let bytes = recorded.listing, let listing = FolderListing(record: bytes[...]),
+            let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
-        var plan = SyncPlan(status: previous)
-        plan.actions = previous.entries.keys.sorted().map { SyncAction.leave(uid: $0) }
-        var outcome = SyncExecutor.Outcome()
-        outcome.finished = true
-        return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: removed)
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd), listing.matches(names, in: fd) else { return nil }
+        return inStepReport(listing.inStep, removed: removed)
     }
 
-    /// Whether the folder holds exactly the files of `status`, each with its recorded etag, and
-    /// no temporary file of an interrupted write.
-    private func folderUnchanged(_ status: SyncStatus) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+    /// The report of a run that found everything in step and did nothing: no plan, `inStep` items.
+    private func inStepReport(_ inStep: Int, removed: [String]) -> Report {
+        var outcome = SyncExecutor.Outcome()
+        outcome.finished = true
+        var report = Report(
+            plan: SyncPlan(status: SyncStatus(folder: folder)), outcome: dryRun ? nil : outcome, removedLeftovers: removed)
+        report.inStepCount = inStep
+        return report
+    }
+
+    /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
+    /// Files whose etag alone changed (touched, or rewritten with a new SEQUENCE or stamp only)
+    /// are read and hashed: when each still holds what was written, their new etags are recorded
+    /// (`touchedReport`). The folder's listing is added to the inputs record for the next no-op
+    /// (`listedReport`). `removed`: the temporaries of killed runs this run removed.
+    func unchangedReport(previous: SyncStatus?, removed: [String] = []) throws(SyncError) -> Report? {
+        guard let key = inputsKey, let previous, previous.folder == folder, let store,
+            (try? store.inputs())?.key == key, store.hasBase,
+            let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        else { return nil }
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd), let touched = filesTouched(previous, names: names, in: fd) else {
+            return nil
+        }
+        guard touched.isEmpty else {
+            var plan = SyncPlan(status: previous)
+            plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
+            return try touchedReport(plan, touched: touched, names: names, removed: removed)
+        }
+        recordListing(names: names, status: previous)
+        return inStepReport(FolderListing.inStep(of: previous), removed: removed)
+    }
+
+    /// Adds the folder's listing (`names` with `status`'s etags) to the inputs record, which
+    /// names the status in the store; only a speed-up for the next no-op, so a failure is no error.
+    private func recordListing(names: [(name: String, type: UInt8)], status: SyncStatus) {
+        guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, status: status) else {
+            return
+        }
+        try? store.recordListing(listing.record, inputs: key)
+    }
+
+    /// The names and etags of the files whose etag differs from the one recorded, when the folder
+    /// open at `fd`, whose entries are `names`, holds exactly the files of `status` as regular
+    /// files and no temporary file of an interrupted write; nil otherwise. Each name is looked at
+    /// in the open folder (`fstatat`, a link not followed) and its etag compared as text (`EtagText`).
+    private func filesTouched(_ status: SyncStatus, names: [(name: String, type: UInt8)], in fd: Int32)
+        -> [(name: String, etag: String)]?
+    {
         var expected: [String: String] = [:]
+        expected.reserveCapacity(status.entries.count)
         for e in status.entries.values where e.owner != .deleted {  // a tombstone has no file
-            guard e.written != nil, e.pending == nil, !e.etag.isEmpty, expected[e.file] == nil else { return false }
-            expected[e.file] = e.etag
+            guard e.written != nil, e.pending == nil, !e.etag.isEmpty,
+                expected.updateValue(e.etag, forKey: e.file) == nil
+            else { return nil }
         }
         var seen = 0
-        for name in names {
-            if AtomicFile.leftover(name) != nil { return false }
+        var touched: [(name: String, etag: String)] = []
+        for (name, _) in names {
+            if AtomicFile.leftover(name) != nil { return nil }
             guard VdirName.isItem(name) else { continue }
-            guard let etag = expected[name], VdirFolder.etag(folder + "/" + name) == etag else { return false }
+            guard let etag = expected[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
+                return nil
+            }
+            let text = EtagText(st)
+            if !text.equals(etag) { touched.append((name, text.string)) }
             seen += 1
         }
-        return seen == expected.count
+        return seen == expected.count ? touched : nil
+    }
+
+    /// The in-step `plan` with the new etags of the `touched` files recorded, carried out, when each
+    /// holds the one UID its entry names and the content hash that was written (the full run would
+    /// find the same, and leave it); nil otherwise, or when the last clean sync's `FeedRecord` is
+    /// not the one of the status and base in the store, which is then kept up to date.
+    private func touchedReport(
+        _ plan: SyncPlan, touched: [(name: String, etag: String)], names: [(name: String, type: UInt8)],
+        removed: [String]
+    ) throws(SyncError) -> Report? {
+        guard let store, let record = readFeedRecord(), record.statusEtag == String(store.statusVersion),
+            record.baseEtag == String(store.baseVersion)
+        else { return nil }
+        let onDisk = plan.status
+        var plan = plan
+        var byFile: [String: String] = [:]
+        for e in plan.status.entries.values where e.owner != .deleted { byFile[e.file] = e.uid }
+        for (name, etag) in touched {
+            // The etag was taken before the read: a later change is seen by the next run.
+            guard let uid = byFile[name], let written = plan.status.entries[uid]?.written,
+                let data = (try? PlainFile.read(folder + "/" + name)) ?? nil
+            else { return nil }
+            let file = VdirFolder.read(name: name, etag: etag, data: data)
+            guard file.problem == nil, file.uids == [uid], file.hash == written.hash else { return nil }
+            plan.status.entries[uid]?.etag = etag
+        }
+        guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
+        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: onDisk)
+        try recordInputs(clean: outcome.finished)
+        try keepFeedRecord(record, clean: outcome.finished)
+        if outcome.finished { recordListing(names: names, status: plan.status) }
+        return Report(plan: plan, outcome: outcome, removedLeftovers: removed)
     }
 
     /// Records this run's inputs after a clean run (one that a repeat would find in step), and

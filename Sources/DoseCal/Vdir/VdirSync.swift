@@ -29,6 +29,10 @@ public struct VdirSync: Sendable {
     /// its JSON text in the schedule file (`ScheduleCodec.medicationFingerprints`), when that
     /// schedule's medications are the file's as decoded. nil: from each medication's encoding.
     public var medicationFingerprints: [String]? = nil
+    /// The schedule file's bytes, when the medications of the schedule given to `run` are the
+    /// file's as decoded: without `medicationFingerprints`, a run that needs them takes them from
+    /// these bytes (`ScheduleCodec.medicationFingerprints`), so a no-op sync never makes them.
+    public var scheduleBytes: Data? = nil
     /// A travel stop kept in memory only (`dosecal sync --zone`): the schedule given to `run` is
     /// the file's, which the phone's edits are merged into and saved; the folder is built from it
     /// with this stop added (`Schedule.travelling(to:from:)`). nil: no stop.
@@ -57,6 +61,17 @@ public struct VdirSync: Sendable {
         public var folderChanges: FolderChanges = FolderChanges()
         /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
         var builtInPart = false
+        /// The items in step, when a no-op counted them without a plan (`VdirSync+Unchanged.swift`).
+        var inStepCount: Int? = nil
+
+        /// The items dosecal owns that were left in step: a no-op's count (its `plan` is empty:
+        /// the run ended before planning), else the plan's.
+        public var inStep: Int {
+            inStepCount
+                ?? plan.actions.filter {
+                    if case .leave(let uid) = $0 { plan.status.entries[uid]?.owner == .schedule } else { false }
+                }.count
+        }
 
         /// Conflicts planned and those found while executing.
         public var conflicts: [SyncConflict] { plan.conflicts + (outcome?.skipped ?? []) }
@@ -73,20 +88,32 @@ public struct VdirSync: Sendable {
     public func run(
         schedule file: Schedule, now: Int, stepLimit: Int? = nil, save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
+        try run(loading: { () throws(SyncError) in file }, now: now, stepLimit: stepLimit, save: save)
+    }
+
+    /// `run(schedule:now:stepLimit:save:)` with the schedule made by `load`, which is called only
+    /// when the run cannot end in step without it (`unchangedReport`): a caller that decodes the
+    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync.
+    public func run(
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int? = nil,
+        save: ((Merge) throws -> Void)? = nil
+    ) throws(SyncError) -> Report {
         var sync = self
         sync.store = try SyncStore.open(stem: statusPath)
-        return try sync.runOpen(schedule: file, now: now, stepLimit: stepLimit, save: save)
+        return try sync.runOpen(loading: load, now: now, stepLimit: stepLimit, save: save)
     }
 
     /// `run` with the store open and locked.
     private func runOpen(
-        schedule file: Schedule, now: Int, stepLimit: Int?, save: ((Merge) throws -> Void)?
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?, save: ((Merge) throws -> Void)?
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
-        var schedule = travelled(file)
         let kept = dryRun ? [] : removeLeftoversOfRecords()
+        if let listed = listedReport(removed: kept) { return listed }
         let previous = try readStatus()
-        if let unchanged = unchangedReport(previous: previous, removed: kept) { return unchanged }
+        if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
+        let file = try load()
+        var schedule = travelled(file)
         var status = previous ?? SyncStatus(folder: folder)
         let leftovers = kept + (dryRun ? [] : VdirFolder.removeLeftovers(folder))
         let state = try VdirFolder.scan(folder, known: status)
@@ -121,9 +148,8 @@ public struct VdirSync: Sendable {
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
         try keepDamaged(merged?.repaired ?? [])
         let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: previous, stepLimit: stepLimit)
-        // The base follows what dosecal wrote: the items left in conflict keep their old base
-        // series, so a schedule edit of another item is not read later as the phone's. A run
-        // that wrote nothing leaves it as it is.
+        // The base follows what dosecal wrote (a run that wrote nothing leaves it): the items left in
+        // conflict keep their old base series, so another item's schedule edit is not read as the phone's.
         let baseWritten = outcome.statusWritten || !store.hasBase
         if baseWritten {
             try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))

@@ -32,7 +32,7 @@ public struct TypedTime: Sendable, Equatable {
         } else if t == "today" {
             let today = timeline.localDate(at: now)
             self.init(instant: TypedTime.start(of: today, in: timeline.zone(on: today)), date: today, isDay: true)
-        } else if let seconds = Int(t) ?? RFC3339.instant(t) {
+        } else if let seconds = TypedTime.absoluteInstant(t) {
             self.init(instant: seconds, date: timeline.localDate(at: seconds), isDay: false)
         } else if let date = LocalDate(parsing: t), t.utf8.count == 10 {
             self.init(instant: TypedTime.start(of: date, in: timeline.zone(on: date)), date: date, isDay: true)
@@ -42,6 +42,13 @@ public struct TypedTime: Sendable, Equatable {
         } else {
             throw .notATime(text)
         }
+    }
+
+    /// The instant of a text that names one wherever the person is: seconds since 1970, or an
+    /// RFC 3339 time with its offset; nil for any other form (read in the person's zone).
+    public static func absoluteInstant(_ text: String) -> Int? {
+        let t = text.trimmingSpaces
+        return Int(t) ?? RFC3339.instant(t)
     }
 
     /// The first instant of `date` in `zone` (after a gap at midnight: the gap's end).

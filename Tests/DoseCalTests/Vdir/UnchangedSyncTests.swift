@@ -31,10 +31,11 @@ import Testing
     @Test func theSameInputsEndInStepAsTheFullRunWould() throws {
         let box = VdirSandbox()
         try sync(box, daily(), inputs: "A")
-        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 86_400)
-        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 2 * 86_400)
-        #expect(short.plan.actions == full.plan.actions)
-        #expect(short.plan.status == full.plan.status)
+        // (A run without inputs removes the record: the short one comes first.)
+        let short = try sync(box, daily(), inputs: "A", now: Fixtures.now + 86_400)
+        let full = try sync(box, daily(), inputs: nil, now: Fixtures.now + 2 * 86_400)
+        // The short run plans nothing; it counts what the full one leaves in step.
+        #expect(short.plan.actions.isEmpty && short.inStep == full.inStep && full.inStep == 5)
         #expect(short.outcome == full.outcome)
         #expect(short.conflicts.isEmpty && short.folderChanges.isEmpty)
     }
@@ -92,5 +93,229 @@ import Testing
         try sync(box, daily(), inputs: "A")
         try sync(box, movedMorning(), inputs: nil)
         #expect(try sync(box, daily(), inputs: "A").outcome?.updated.isEmpty == false)
+    }
+
+    /// A run by `run(loading:)`, counting the loads of the schedule.
+    @discardableResult
+    func loadingSync(_ box: VdirSandbox, _ schedule: Schedule, inputs: String?, loads: inout Int) throws -> VdirSync.Report {
+        var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        sync.mergeEdits = true
+        sync.inputs = inputs
+        sync.build = "test build"
+        var count = 0
+        let report = try sync.run(
+            loading: { () throws(SyncError) -> Schedule in
+                count += 1
+                return schedule
+            }, now: Fixtures.now)
+        loads += count
+        return report
+    }
+
+    /// With `listed`, a no-op run that records the folder's listing, so that the next run's
+    /// first look is the listing's (`FolderListing`); else nothing (the status' look).
+    func settle(_ box: VdirSandbox, listed: Bool, loads: inout Int) throws {
+        guard listed else { return }
+        let before = loads
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        let record = try #require(box.storedText("inputs_listing"))
+        #expect(record.hasPrefix("in-step 5\n"))
+        #expect(loads == before)
+    }
+
+    @Test func aNoOpRecordsTheFolderAndTheNextOneReadsOnlyThat() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: true, loads: &loads)
+        let record = try #require(box.storedText("inputs_listing"))
+        // Each item file, in the folder's order, with the etag the status gives it.
+        let lines = record.split(separator: "\n").dropFirst(1)
+        #expect(Set(lines.map { String($0.split(separator: "\t")[0]) }) == Set(box.files))
+        for line in lines {
+            let fields = line.split(separator: "\t").map(String.init)
+            #expect(VdirFolder.etag(box.folder + "/" + fields[0]) == fields[1])
+        }
+        // The store is not written: its bytes and its etag (its modification time) stay.
+        let store = (FileManager.default.contents(atPath: box.storePath), VdirFolder.etag(box.storePath))
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1 && report.inStep == 5 && report.outcome?.finished == true)
+        #expect(box.storedText("inputs_listing") == record)
+        #expect(FileManager.default.contents(atPath: box.storePath) == store.0 && VdirFolder.etag(box.storePath) == store.1)
+        // Another status (a run without inputs rewrote it): the listing is not trusted.
+        try sync(box, movedMorning(), inputs: nil)
+        #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.updated.isEmpty == false)
+        #expect(loads == 2)
+    }
+
+    @Test func aListedFolderWithAnItemRemovedAndAddedAgainIsLookedAtAgain() throws {
+        // The same names and etags in another order, or an item back under its name: never a
+        // no-op by the listing unless every line matches.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: true, loads: &loads)
+        let name = box.files[2]
+        let bytes = box.read(name)
+        box.remove(name)
+        // Gone: the full run reads it as deleted on the phone.
+        #expect(try !loadingSync(box, daily(), inputs: "A", loads: &loads).folderChanges.isEmpty)
+        #expect(loads == 2)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)  // settled again
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)  // and listed
+        let record = try #require(box.storedText("inputs_listing"))
+        #expect(record.hasPrefix("in-step 4\n"))
+        let settled = loads
+        box.write(name, bytes)  // back, under its name
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == settled + 1)
+    }
+
+    @Test func theScheduleIsLoadedOnlyWhenTheRunCannotEndInStepWithoutIt() throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let short = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        let full = try sync(box, daily(), inputs: nil)
+        #expect(short.inStep == full.inStep && short.outcome == full.outcome)
+        // A run without inputs leaves no record: the next one loads the schedule.
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        // Other inputs (another schedule's bytes): loaded, and its change written.
+        #expect(try loadingSync(box, movedMorning(), inputs: "B", loads: &loads).outcome?.updated.isEmpty == false)
+        #expect(loads == 3)
+    }
+
+    @Test(arguments: [false, true]) func anItemReplacedWithTheSameSizeAndTimesIsAFullRun(listed: Bool) throws {
+        // Another file (another inode) with the old one's size and modification time: the
+        // no-op's stat sees it, the full run reads it and finds it edited.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let name = box.files[0]
+        let path = box.folder + "/" + name
+        let old = try #require(FileManager.default.contents(atPath: path))
+        let st = try #require(try? FileManager.default.attributesOfItem(atPath: path))
+        var edited = Array(old)
+        let at = try #require(edited.firstIndex(of: UInt8(ascii: "0")))
+        edited[at] = UInt8(ascii: "1")  // one digit of the item changed, the size kept
+        #expect(FileManager.default.createFile(atPath: box.folder + "/.replace.tmp", contents: Data(edited)))
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(st[.modificationDate] as? Date)], ofItemAtPath: box.folder + "/.replace.tmp")
+        #expect(rename(box.folder + "/.replace.tmp", path) == 0)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        #expect(!report.folderChanges.isEmpty || !report.conflicts.isEmpty || report.outcome?.updated == [name])
+    }
+
+    @Test(arguments: [false, true]) func aFolderThatGainedAnItemOrLostOneIsAFullRun(listed: Bool) throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let name = box.files[0]
+        let bytes = try #require(FileManager.default.contents(atPath: box.folder + "/" + name))
+        box.remove(name)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(FileManager.default.createFile(atPath: box.folder + "/foreign.ics", contents: bytes))
+        let before = loads
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == before + 1)
+    }
+
+    /// The file's bytes with the first line starting with `prefix` replaced by `line`.
+    func replacingLine(_ box: VdirSandbox, _ name: String, _ prefix: String, with line: (String) -> String) -> String {
+        box.read(name).components(separatedBy: "\r\n").map { $0.hasPrefix(prefix) ? line($0) : $0 }.joined(separator: "\r\n")
+    }
+
+    @Test(arguments: [false, true]) func touchedItemsAreReadAndRecordedWithoutTheSchedule(listed: Bool) throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let names = Array(box.files.prefix(2))
+        let later = Date(timeIntervalSince1970: TimeInterval(Fixtures.now + 3_600))
+        for name in names {
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: box.folder + "/" + name)
+        }
+        let before = box.snapshot
+        let touched = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        #expect(touched.outcome?.statusWritten == true && touched.outcome?.updated == [])
+        #expect(touched.conflicts.isEmpty && touched.folderChanges.isEmpty)
+        #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
+        // The next run is a no-op again, and a full run finds the status as it would write it.
+        let status = try #require(try box.storedStatus())
+        #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.statusWritten == false)
+        #expect(loads == 1)
+        let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
+        #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
+        #expect(try box.storedStatus() == status)
+        #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
+    }
+
+    @Test(arguments: [false, true]) func aRaisedSequenceIsRecordedWithoutTheScheduleAndKept(listed: Bool) throws {
+        // The phone raised SEQUENCE and restamped the item (the content hash leaves both out):
+        // nothing to write, as the full run finds; the phone's bytes stay.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let name = box.files[0]
+        let raised = replacingLine(box, name, "SEQUENCE:") { line in
+            "SEQUENCE:\(Int(line.dropFirst("SEQUENCE:".count))! + 1)"
+        }
+        let stamped = raised.replacingOccurrences(of: "DTSTAMP:20", with: "DTSTAMP:21")
+        #expect(stamped != box.read(name))
+        box.write(name, stamped)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1)
+        #expect(report.outcome?.statusWritten == true && report.outcome?.updated == [])
+        #expect(box.read(name) == stamped)
+        let status = try #require(try box.storedStatus())
+        let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
+        #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
+        #expect(try box.storedStatus() == status)
+    }
+
+    @Test(arguments: [false, true]) func aTouchedItemWhoseContentChangedIsAFullRun(listed: Bool) throws {
+        // Rewritten in place, same size: a start moved by an hour. The full run reads it as
+        // the phone's edit and merges it.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let name = box.files[0]
+        let old = box.read(name)
+        let moved = replacingLine(box, name, "DTSTART") { line in
+            let digit = line.index(line.endIndex, offsetBy: -5)  // the hour's last digit
+            return line.replacingCharacters(in: digit...digit, with: line[digit] == "9" ? "8" : "9")
+        }
+        #expect(moved != old && moved.utf8.count == old.utf8.count)
+        let handle = try #require(FileHandle(forWritingAtPath: box.folder + "/" + name))
+        handle.write(Data(moved.utf8))
+        try handle.close()
+        // (Its time a tick later than dosecal's write, whatever the clock's resolution.)
+        let later = Date(timeIntervalSince1970: TimeInterval(Fixtures.now + 3_600))
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: box.folder + "/" + name)
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
+        #expect(!report.folderChanges.isEmpty)
+    }
+
+    @Test(arguments: [false, true]) func aTouchedItemHoldingAnotherItemsEventIsAFullRun(listed: Bool) throws {
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: listed, loads: &loads)
+        let (first, second) = (box.files[0], box.files[1])
+        box.write(first, box.read(second))
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 2)
     }
 }

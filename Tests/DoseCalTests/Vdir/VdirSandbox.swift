@@ -35,6 +35,14 @@ final class VdirSandbox {
     /// Whether the store's meta table holds `name` (a record of the last clean run, the base).
     func storeHolds(_ name: String) -> Bool { stored("SELECT count(*) FROM meta WHERE name = '\(name)'") == 1 }
 
+    /// The text of `name` in the store's meta table (nil: none, or no store).
+    func storedText(_ name: String) -> String? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        let select = try! SQLiteDatabase(path: storePath).prepare("SELECT value FROM meta WHERE name = ?")
+        try! select.bind(name, at: 1)
+        return try! select.step() ? select.optionalText(0) : nil
+    }
+
     /// The status in the store (nil: none).
     func storedStatus() throws -> SyncStatus? { try SyncStore(path: storePath).readStatus() }
 

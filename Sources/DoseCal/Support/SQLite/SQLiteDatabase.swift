@@ -104,7 +104,7 @@ final class SQLiteDatabase {
     /// A prepared statement: bind its `?` parameters (from 1), `step` through its rows, read
     /// columns (from 0), `reset` to run it again.
     final class Statement {
-        private unowned let database: SQLiteDatabase
+        private let database: SQLiteDatabase  // kept open while the statement lives
         private let handle: OpaquePointer
         private let sql: String
 
