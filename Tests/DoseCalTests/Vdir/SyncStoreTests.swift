@@ -100,7 +100,6 @@ import Testing
     /// A run killed after the intent was committed and before the final status: the store
     /// holds the intent (pending revisions), and the next run converges to what one run gives.
     @Test func aKillAfterTheIntentReadsBackAsTheIntent() throws {
-        let box = VdirSandbox()
         let whole = VdirSandbox()
         try whole.sync(daily())
         for limit in 1...6 {
