@@ -64,39 +64,13 @@ public struct ContentLines: Sendable {
         finish()
     }
 
-    /// The RRULE property of `rule`: written part by part when its text is in libical's order
-    /// already (no BYxxx part but BYDAY, BYDAY's days in week order from the week start, no part
-    /// outside RFC 5545), else put in that order from its text.
+    /// The RRULE property of `rule`: the rule's own text (`RecurrenceRule.description`, the one
+    /// writer of RRULE text) put in libical's part order (`RecurValue`); a rule dosecal builds is
+    /// in that order already and is copied as it is.
     public mutating func rule(_ rule: RecurrenceRule) {
         start("RRULE")
-        guard rule.byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty,
-            rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty, rule.bySetPos.isEmpty, rule.otherParts.isEmpty,
-            RecurValue.inWeekOrder(rule.byDay, from: rule.weekStart)
-        else {
-            RecurValue.append(rule.description, to: &bytes)
-            return finish()
-        }
-        literal("FREQ=")
-        append(rule.frequency.rawValue)
-        if let until = rule.until {
-            literal(";UNTIL=")
-            appendValue(until.value)
-        }
-        if let count = rule.count { part(";COUNT=", String(count)) }
-        if rule.interval != 1 { part(";INTERVAL=", String(rule.interval)) }
-        for (i, day) in rule.byDay.enumerated() {
-            if i == 0 { literal(";BYDAY=") } else { bytes.append(UInt8(ascii: ",")) }
-            if let ordinal = day.ordinal { append(String(ordinal)) }
-            append(day.weekday.rawValue)
-        }
-        // libical leaves out the default week start.
-        if let weekStart = rule.weekStart, weekStart != .monday { part(";WKST=", weekStart.rawValue) }
+        RecurValue.append(rule.description, to: &bytes)
         finish()
-    }
-
-    private mutating func part(_ key: StaticString, _ value: String) {
-        literal(key)
-        append(value)
     }
 
     private mutating func literal(_ text: StaticString) {

@@ -315,18 +315,3 @@ extension ParameterText {
         if quoted { out.append(UInt8(ascii: "\"")) }
     }
 }
-
-extension RecurValue {
-    /// Whether BYDAY `days` are in the order `append` writes them: by their place in the week
-    /// from `weekStart` (Monday when there is none).
-    static func inWeekOrder(_ days: [RecurrenceRule.WeekdayNumber], from weekStart: Weekday?) -> Bool {
-        let start = weekStart?.index ?? 0
-        var last = 0
-        for day in days {
-            let place = (day.weekday.index - start + 7) % 7
-            if place < last { return false }
-            last = place
-        }
-        return true
-    }
-}
