@@ -103,12 +103,12 @@ extension VdirSync {
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
-        guard let set = try? reconciler.reconcile(prefer: reconcilePreference),
+        guard let (set, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
             set.conflicts.isEmpty, set.unmapped.isEmpty, set.damaged.isEmpty, set.absent.isEmpty,
             let merged = try? run.file.merging(set, now: run.now)
         else { return nil }
-        let feed = FeedBuilder(schedule: ours, previous: previous.feedRevisions, now: run.now).build()
-        let verdict = MergeVerdict(set: set, feed: feed, base: baseCalendar, theirs: theirs)
+        let slots = written.map { ($0.uid, $0.medicationID, $0.kind) }
+        let verdict = MergeVerdict(set: set, items: slots, base: baseCalendar, theirs: theirs)
         var result = Merge(changes: set, schedule: merged, status: previous, accepted: [])
         for (uid, change) in found.owned.sorted(by: { $0.key < $1.key }) {
             accept(uid, change, verdict: verdict, state: run.state, into: &result)
