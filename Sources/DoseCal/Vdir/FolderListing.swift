@@ -17,23 +17,23 @@ struct FolderListing: Equatable {
         self.inStep = inStep
     }
 
-    /// The listing of the item files among `names` (in the folder's order) with `status`'s
-    /// etags; nil when one has no entry or a name holds a tab or a line end.
-    init?(names: [(name: String, type: UInt8)], status: SyncStatus) {
-        var etags: [String: String] = [:]
-        etags.reserveCapacity(status.entries.count)
-        for e in status.entries.values where e.owner != .deleted { etags[e.file] = e.etag }
+    /// The listing of the item files among `names` (in the folder's order) with the etags
+    /// `etag` gives them (the status'), `inStep` items; nil when a name has no etag or holds a
+    /// tab or a line end.
+    init?(names: [(name: String, type: UInt8)], etag: (String) -> String?, inStep: Int) {
         lines = []
+        lines.reserveCapacity(names.count * 80)
         for (name, _) in names where VdirName.isItem(name) {
-            guard let etag = etags[name], !name.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-                return nil
+            guard let etag = etag(name) else { return nil }
+            for byte in name.utf8 {
+                guard byte != 0x09 && byte != 0x0A && byte != 0x0D else { return nil }
+                lines.append(byte)
             }
-            lines += name.utf8
             lines.append(0x09)
-            lines += etag.utf8
+            lines.append(contentsOf: etag.utf8)
             lines.append(0x0A)
         }
-        inStep = FolderListing.inStep(of: status)
+        self.inStep = inStep
     }
 
     /// The entries of `status` dosecal owns.

@@ -56,54 +56,65 @@ extension VdirSync {
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
         defer { Syscalls.close(fd) }
-        guard let names = try? Syscalls.folderEntries(fd), let touched = filesTouched(previous, names: names, in: fd) else {
-            return nil
-        }
+        guard let names = try? Syscalls.folderEntries(fd), let byFile = Self.entriesByFile(previous),
+            let touched = filesTouched(previous, byFile: byFile, names: names, in: fd)
+        else { return nil }
         guard touched.isEmpty else {
             var plan = SyncPlan(status: previous)
             plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
-            return try touchedReport(plan, touched: touched, names: names, removed: removed)
+            return try touchedReport(plan, touched: touched, byFile: byFile, removed: removed)
         }
-        recordListing(names: names, status: previous)
+        recordListing(names: names, inStep: FolderListing.inStep(of: previous)) {
+            byFile[$0].map { previous.entries[$0].value.etag }
+        }
         return inStepReport(FolderListing.inStep(of: previous), removed: removed)
     }
 
-    /// Adds the folder's listing (`names` with `status`'s etags) to the inputs record, which
-    /// names the status in the store; only a speed-up for the next no-op, so a failure is no error.
-    private func recordListing(names: [(name: String, type: UInt8)], status: SyncStatus) {
-        guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, status: status) else {
-            return
+    /// Where each file's entry is in `status.entries`, when every entry but a tombstone (which
+    /// has no file) was written and settled, with an etag, and no two name one file; nil otherwise.
+    private static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
+        var byFile: [String: Dictionary<String, SyncStatus.Entry>.Index] = [:]
+        byFile.reserveCapacity(status.entries.count)
+        for i in status.entries.indices where status.entries[i].value.owner != .deleted {
+            let e = status.entries[i].value
+            guard e.written != nil, e.pending == nil, !e.etag.isEmpty, byFile.updateValue(i, forKey: e.file) == nil else {
+                return nil
+            }
         }
+        return byFile
+    }
+
+    /// Adds the folder's listing (`names` with the etags the status in the store gives them,
+    /// `etag`) to the inputs record, which names that status; only a speed-up for the next no-op,
+    /// so a failure is no error.
+    private func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
+        guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, etag: etag, inStep: inStep)
+        else { return }
         try? store.recordListing(listing.record, inputs: key)
     }
 
     /// The names and etags of the files whose etag differs from the one recorded, when the folder
-    /// open at `fd`, whose entries are `names`, holds exactly the files of `status` as regular
-    /// files and no temporary file of an interrupted write; nil otherwise. Each name is looked at
-    /// in the open folder (`fstatat`, a link not followed) and its etag compared as text (`EtagText`).
-    private func filesTouched(_ status: SyncStatus, names: [(name: String, type: UInt8)], in fd: Int32)
-        -> [(name: String, etag: String)]?
-    {
-        var expected: [String: String] = [:]
-        expected.reserveCapacity(status.entries.count)
-        for e in status.entries.values where e.owner != .deleted {  // a tombstone has no file
-            guard e.written != nil, e.pending == nil, !e.etag.isEmpty,
-                expected.updateValue(e.etag, forKey: e.file) == nil
-            else { return nil }
-        }
+    /// open at `fd`, whose entries are `names`, holds exactly the files of `status` (found by
+    /// `byFile`) as regular files and no temporary file of an interrupted write; nil otherwise.
+    /// Each name is looked at in the open folder (`fstatat`, a link not followed) and its etag
+    /// compared as text (`EtagText`).
+    private func filesTouched(
+        _ status: SyncStatus, byFile: [String: Dictionary<String, SyncStatus.Entry>.Index],
+        names: [(name: String, type: UInt8)], in fd: Int32
+    ) -> [(name: String, etag: String)]? {
         var seen = 0
         var touched: [(name: String, etag: String)] = []
         for (name, _) in names {
             if AtomicFile.leftover(name) != nil { return nil }
             guard VdirName.isItem(name) else { continue }
-            guard let etag = expected[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
+            guard let i = byFile[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
                 return nil
             }
             let text = EtagText(st)
-            if !text.equals(etag) { touched.append((name, text.string)) }
+            if !text.equals(status.entries[i].value.etag) { touched.append((name, text.string)) }
             seen += 1
         }
-        return seen == expected.count ? touched : nil
+        return seen == byFile.count ? touched : nil
     }
 
     /// The in-step `plan` with the new etags of the `touched` files recorded, carried out, when each
@@ -111,19 +122,17 @@ extension VdirSync {
     /// find the same, and leave it); nil otherwise, or when the last clean sync's `FeedRecord` is
     /// not the one of the status and base in the store, which is then kept up to date.
     private func touchedReport(
-        _ plan: SyncPlan, touched: [(name: String, etag: String)], names: [(name: String, type: UInt8)],
-        removed: [String]
+        _ plan: SyncPlan, touched: [(name: String, etag: String)],
+        byFile: [String: Dictionary<String, SyncStatus.Entry>.Index], removed: [String]
     ) throws(SyncError) -> Report? {
         guard let store, let record = readFeedRecord(), record.statusEtag == String(store.statusVersion),
             record.baseEtag == String(store.baseVersion)
         else { return nil }
         let onDisk = plan.status
         var plan = plan
-        var byFile: [String: String] = [:]
-        for e in plan.status.entries.values where e.owner != .deleted { byFile[e.file] = e.uid }
         for (name, etag) in touched {
             // The etag was taken before the read: a later change is seen by the next run.
-            guard let uid = byFile[name], let written = plan.status.entries[uid]?.written,
+            guard let i = byFile[name], case let uid = onDisk.entries[i].key, let written = onDisk.entries[i].value.written,
                 let data = (try? PlainFile.read(folder + "/" + name)) ?? nil
             else { return nil }
             let file = VdirFolder.read(name: name, etag: etag, data: data)
@@ -132,9 +141,9 @@ extension VdirSync {
         }
         guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
         let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: onDisk)
+        // The next no-op lists the folder (`recordListing`): one write less in this run.
         try recordInputs(clean: outcome.finished)
         try keepFeedRecord(record, clean: outcome.finished)
-        if outcome.finished { recordListing(names: names, status: plan.status) }
         return Report(plan: plan, outcome: outcome, removedLeftovers: removed)
     }
 
