@@ -40,12 +40,15 @@ import Testing
         let box = VdirSandbox()
         try box.sync(daily())
         let before = box.snapshot
-        let status = FileManager.default.contents(atPath: box.statusPath)
+        // The store is not written at all: its bytes and its etag (modification time) stay.
+        let store = (FileManager.default.contents(atPath: box.storePath), VdirFolder.etag(box.storePath))
+        #expect(store.0 != nil)
         let report = try box.sync(daily(), now: Fixtures.now + 86_400)
         #expect(report.outcome?.created == [] && report.outcome?.updated == [] && report.outcome?.deleted == [])
         #expect(report.outcome?.statusWritten == false)
         #expect(box.snapshot.mapValues(\.etag) == before.mapValues(\.etag))
-        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(FileManager.default.contents(atPath: box.storePath) == store.0)
+        #expect(VdirFolder.etag(box.storePath) == store.1)
     }
 
     @Test func aScheduleChangeUpdatesTheFileInPlace() throws {
