@@ -57,6 +57,14 @@ public struct Reconciler: Sendable {
     /// Throws `.noDosecalEvents` when the calendar holds none of dosecal's doses while the base
     /// did: an empty or wrong file is never read as "everything was deleted".
     public func reconcile(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> ChangeSet {
+        try reconcileWithItems(prefer: prefer).changes
+    }
+
+    /// As `reconcile(prefer:)`, with the items of the schedule's feed it compared (which
+    /// medication and slot each UID carries), so that a caller does not build that feed again.
+    func reconcileWithItems(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> (
+        changes: ChangeSet, items: [WrittenFeed.Item]
+    ) {
         // The feed's bytes, written in place as export writes them (no tree of values).
         let feed = FeedBuilder(schedule: ours, now: now).write()
         var index = DoseSlotIndex(schedule: ours, items: feed.items)
@@ -67,7 +75,7 @@ public struct Reconciler: Sendable {
             oursCalendar = try ownReading(of: feed.bytes)
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
-            return result
+            return (result, feed.items)
         }
         let sides = try self.sides(ours: oursCalendar.calendar, isBase: oursCalendar.isBase, index: index)
         result.damaged = sides.damage.list
@@ -81,7 +89,7 @@ public struct Reconciler: Sendable {
         result.unmapped += orphanEdits(base: sides.baseCalendar, index: index)
         result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
-        return ours.settled(result, now: now)
+        return (ours.settled(result, now: now), feed.items)
     }
 
     /// The three sides expanded over the window, and what is damaged.

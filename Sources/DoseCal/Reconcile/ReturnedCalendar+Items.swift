@@ -11,18 +11,24 @@ extension ReturnedCalendar {
     }
 
     /// As `init(parsingItems:)`; an error in an item is `ICalError.inFile` with that item's name.
-    public init(parsingItems items: [some Collection<UInt8>], names: [String]?) throws(ICalError) {
+    /// `read`: items read already (what dosecal recorded when it wrote them), gathered after
+    /// `items` as if parsed from their text.
+    public init(parsingItems items: [some Collection<UInt8>], names: [String]?, read: [ParsedCalendar] = []) throws(ICalError) {
         var merged: ParsedCalendar? = nil
         var root = ICalComponent("VCALENDAR")
         var zones = Set<String>()
         var dropped: [String: ICalError] = [:]
-        for (index, bytes) in items.enumerated() {
+        for index in 0..<(items.count + read.count) {
             let parsed: ParsedCalendar
-            do {
-                parsed = try ICalParser.parse(bytes)
-            } catch {
-                guard let names, index < names.count else { throw error }
-                throw .inFile(names[index], error)
+            if index >= items.count {
+                parsed = read[index - items.count]
+            } else {
+                do {
+                    parsed = try ICalParser.parse(items[index])
+                } catch {
+                    guard let names, index < names.count else { throw error }
+                    throw .inFile(names[index], error)
+                }
             }
             dropped.merge(ReturnedCalendar.droppedProperties(parsed)) { first, _ in first }
             if merged == nil {

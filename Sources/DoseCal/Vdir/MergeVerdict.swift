@@ -10,14 +10,26 @@ struct MergeVerdict {
     let slotsOf: [String: (medication: String, slot: String?)]
     let base: ReturnedCalendar?
     let theirs: ReturnedCalendar
-    let ours: ReturnedCalendar?
+    private(set) var ours: ReturnedCalendar?
     var damage: [String: SeriesDamage] { Dictionary(set.damaged.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a }) }
 
     /// `feed` is the schedule's feed as the run built it (before the merge).
     init(set: ChangeSet, feed: Feed, base: ReturnedCalendar?, theirs: ReturnedCalendar) {
+        self.init(set: set, items: feed.items.map { ($0.uid, $0.medicationID, $0.kind) }, base: base, theirs: theirs)
+        if base == nil {
+            ours = (try? feed.serialized()).flatMap { try? ReturnedCalendar(parsing: Array($0.utf8)) }
+        }
+    }
+
+    /// `items`: the UID, medication and kind of each item of the schedule's feed before the
+    /// merge (what the reconcile engine compared); `base` is what an edited item is compared with.
+    init(
+        set: ChangeSet, items: [(uid: String, medicationID: String, kind: FeedItem.Kind)], base: ReturnedCalendar?,
+        theirs: ReturnedCalendar
+    ) {
         self.set = set
         var slots: [String: (medication: String, slot: String?)] = [:]
-        for item in feed.items {
+        for item in items {
             switch item.kind {
             case .dose(let slotID, _): slots[item.uid] = (item.medicationID, slotID)
             case .supplyWarning, .nextDoseAllowed: slots[item.uid] = (item.medicationID, nil)
@@ -26,7 +38,7 @@ struct MergeVerdict {
         slotsOf = slots
         self.base = base
         self.theirs = theirs
-        ours = base == nil ? (try? feed.serialized()).flatMap { try? ReturnedCalendar(parsing: Array($0.utf8)) } : nil
+        ours = nil
     }
 
     /// No conflict, unmapped edit, damage or absence concerns `uid`'s medication and slot.

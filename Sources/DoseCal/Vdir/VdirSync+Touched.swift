@@ -3,9 +3,10 @@ import ICal
 
 /// The phone's edits merged by parts (docs/sync.md, decision 0270): when the last sync was clean
 /// (its `FeedRecord` holds) and the folder's only changes are owned items edited on the phone, the
-/// merge reads, compares and rebuilds only the medications those items belong to. Their items are
-/// read from the folder (the edited ones were read by the scan already), their series from the
-/// base by UID, and the reconcile engine compares them with those medications of the schedule;
+/// merge reads, compares and rebuilds only the medications those items belong to. Only the items
+/// whose stat changed are read (by the scan); the others are as dosecal recorded them when it
+/// wrote them, so their series are the base's, parsed once for both sides. The base's series are
+/// taken by UID, and the reconcile engine compares them with those medications of the schedule;
 /// the merged schedule is then built by parts, as after a schedule edit.
 ///
 /// Taken only when nothing else in the folder could take part in the merge: no deletion, no
@@ -67,7 +68,13 @@ extension VdirSync {
     ) -> Merge? {
         var items: [[UInt8]] = []
         var names: [String] = []
+        // An item the scan did not read is as dosecal built and wrote it: its events are the base's.
+        var recorded = Set<String>()
         for file in run.state.files where touched.uids.contains(file.uids[0]) {
+            if file.data == nil, previous.entries[file.uids[0]]?.written?.key.isEmpty == false {
+                recorded.insert(file.uids[0])
+                continue
+            }
             guard let data = file.data ?? ((try? PlainFile.read(folder + "/" + file.name)) ?? nil) else { return nil }
             items.append(Array(data))
             names.append(file.name)
@@ -77,24 +84,31 @@ extension VdirSync {
             _ = base.append(eventsOf: uid, to: &baseText)
         }
         baseText += MergeBase.end
+        guard let parsedBase = try? ICalParser.parse(baseText), parsedBase.problems.isEmpty, parsedBase.warnings.isEmpty,
+            var kept = parsedBase.calendar
+        else { return nil }
+        kept.components.removeAll { $0.name == "VEVENT" && !recorded.contains($0.property("UID")?.value ?? "") }
         // Privacy names medications by their place in the whole schedule, never in the part.
         var sub = run.file.feed.privacy ? Reconciler.neutralNames(run.file) : run.file
         sub.medications.removeAll { !touched.ids.contains($0.id) }
         sub.log.removeAll { !touched.ids.contains($0.medication) }
         sub.seen.removeAll { !touched.ids.contains($0.medication) }
         let ours = travelled(sub)
-        guard let theirs = try? ReturnedCalendar(parsingItems: items, names: names),
-            let baseCalendar = try? ReturnedCalendar(parsing: baseText)
-        else { return nil }
+        var read = parsedBase
+        read.components = [kept]
+        guard let theirs = try? ReturnedCalendar(parsingItems: items, names: names, read: recorded.isEmpty ? [] : [read]) else {
+            return nil
+        }
+        let baseCalendar = ReturnedCalendar(parsedBase)
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
-        guard let set = try? reconciler.reconcile(prefer: reconcilePreference),
+        guard let (set, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
             set.conflicts.isEmpty, set.unmapped.isEmpty, set.damaged.isEmpty, set.absent.isEmpty,
             let merged = try? run.file.merging(set, now: run.now)
         else { return nil }
-        let feed = FeedBuilder(schedule: ours, previous: previous.feedRevisions, now: run.now).build()
-        let verdict = MergeVerdict(set: set, feed: feed, base: baseCalendar, theirs: theirs)
+        let slots = written.map { ($0.uid, $0.medicationID, $0.kind) }
+        let verdict = MergeVerdict(set: set, items: slots, base: baseCalendar, theirs: theirs)
         var result = Merge(changes: set, schedule: merged, status: previous, accepted: [])
         for (uid, change) in found.owned.sorted(by: { $0.key < $1.key }) {
             accept(uid, change, verdict: verdict, state: run.state, into: &result)

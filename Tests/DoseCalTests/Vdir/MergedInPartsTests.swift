@@ -5,6 +5,10 @@ import Testing
 
 @testable import DoseCal
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Phone edits merged by parts (decision 0270): after a clean sync, series moved on the phone are
 /// merged reading only their medications' items and base series, and the merged schedule is
 /// built by parts. The schedule saved, the folder, the status (but for etags), the merge base and
@@ -127,5 +131,56 @@ import Testing
         let (second, _) = try sync(box, merged, now: Fixtures.now + 10_800, inParts: true)
         #expect(!second.builtInPart)
         #expect(second.merge?.changes.changes.isEmpty == false, "\(String(describing: second.merge?.changes))")
+    }
+
+    /// Overwrites the file at `path` in place with as many `x` bytes, then gives it back its times:
+    /// its etag (mtime, inode, size) is what the status recorded, its bytes are no calendar.
+    static func garble(keepingEtag path: String) {
+        var st = stat()
+        precondition(stat(path, &st) == 0, "cannot stat \(path)")
+        let garbage = [UInt8](repeating: UInt8(ascii: "x"), count: Int(st.st_size))
+        let fd = open(path, O_WRONLY)
+        precondition(fd >= 0, "cannot open \(path)")
+        precondition(garbage.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == garbage.count)
+        close(fd)
+        var times = [st.st_atim, st.st_mtim]
+        precondition(utimensat(AT_FDCWD, path, &times, 0) == 0, "cannot set the times of \(path)")
+    }
+
+    /// A phone edit reads and parses only the items whose stat changed: the other items of the
+    /// edited series' medication are what dosecal recorded when it wrote them. One of them is made
+    /// unreadable garbage with its recorded etag: reading it would make the merge fail or differ.
+    @Test func anItemWhoseStatIsAsRecordedIsNotRead() throws {
+        let box = VdirSandbox()
+        let twin = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        var other = schedule
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
+        (_, other) = try sync(twin, other, now: Fixtures.now, inParts: true)
+        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        let status = try #require(try sync.readStatus())
+        let record = try #require(sync.readFeedRecord())
+        let fileOf = { (uid: String) in status.entries[uid]?.file ?? "" }
+        // The first series file of a medication with more than one item; another item of it.
+        let series = box.files.filter { box.read($0).contains("\r\nRRULE:") }
+        let medication = try #require(
+            record.medications.first { m in m.uids.count > 1 && m.uids.contains { series.contains(fileOf($0)) } })
+        let edited = try #require(series.first { name in medication.uids.contains { fileOf($0) == name } })
+        let untouched = try #require(medication.uids.map(fileOf).first { $0 != edited && !$0.isEmpty })
+        for b in [box, twin] { b.write(edited, MergedInPartsTests.moved(b.read(edited))) }
+        let path = box.folder + "/" + untouched
+        let etag = VdirFolder.etag(path)
+        MergedInPartsTests.garble(keepingEtag: path)
+        #expect(VdirFolder.etag(path) == etag)
+        #expect(!box.read(untouched).contains("BEGIN:"))
+
+        let (report, merged) = try self.sync(box, schedule, now: Fixtures.now + 3_600, inParts: true)
+        let (whole, expected) = try self.sync(twin, other, now: Fixtures.now + 3_600, inParts: false)
+        #expect(report.builtInPart)
+        #expect(report.merge?.changes.changes.isEmpty == false)
+        #expect(report.merge?.changes.changes.map(\.description) == whole.merge?.changes.changes.map(\.description))
+        #expect(merged == expected)
+        #expect(!box.read(untouched).contains("BEGIN:"), "the untouched item is left as it was")
     }
 }
