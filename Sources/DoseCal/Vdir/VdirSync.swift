@@ -148,13 +148,18 @@ public struct VdirSync: Sendable {
             try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         // A repeat of a clean run finds everything in step: only then may it take the short way.
-        let clean =
-            merged == nil && outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
-            && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
+        let clean = merged == nil && VdirSync.leavesInStep(plan, outcome)
         try recordInputs(clean: clean)
         let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
         try keepFeedRecord(record, clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
+    }
+
+    /// Whether a run that merged nothing and ran `plan` with `outcome` left the folder in step:
+    /// finished, with no conflict, skipped or unusable item and no change found in the folder.
+    static func leavesInStep(_ plan: SyncPlan, _ outcome: SyncExecutor.Outcome) -> Bool {
+        outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
+            && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
     }
 
     /// `file` with the `travel` stop, when there is one.
