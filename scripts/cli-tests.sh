@@ -336,6 +336,14 @@ stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
 check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
 stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
 expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
+# A no-op reads only the inputs record; a schedule edit that keeps the file's size and time is synced.
+"$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z > /dev/null
+cp -p "$tmp/sync/big.json" "$tmp/sync/big.times"
+sed -i '0,/"06:00"/s//"06:01"/' "$tmp/sync/big.json"
+touch -r "$tmp/sync/big.times" "$tmp/sync/big.json"
+expect "sync: the edit keeps size and time" test "$(stat -c '%s %Y' "$tmp/sync/big.json")" = "$(stat -c '%s %Y' "$tmp/sync/big.times")"
+check "sync: a same-size edit with the old time" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
+expect "sync: the same-size edit is written" grep -q " 1 changed" "$tmp/stdout"
 # sync: names other programs chose are printed one line each; links and others' temporaries are left.
 printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:lunch-1\r\nDTSTART:20261201T170000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
     > "$sync_v/$(printf 'lunch\n  not an item, left alone: fake\t.ics')"
