@@ -644,7 +644,8 @@ check "safety: an invalid rule from the phone is reported" 1 "$bin" sync "$safe/
 expect "safety: it names the file, line and what is wrong" grep -q "damaged on the phone, nothing changed in the schedule: dose-2104fe0d82263d7add254334.ics: line [0-9]*: .*INTERVAL=0 must be a whole number" "$tmp/stdout"
 expect "safety: the schedule is unchanged" cmp -s "$safe/meds.json" "$safe/before.json"
 expect "safety: the item is repaired" grep -q $'^RRULE:FREQ=DAILY\r$' "$item"
-expect "safety: the phone's copy is kept, 0600" test "$(stat -c %a "$safe"/.meds.json.sync-*.damaged-*.ics)" = 600
+expect "safety: the phone's copy is kept in the sync store, 0600" bash -c "grep -qa 'RRULE:FREQ=DAILY;INTERVAL=0' '$safe'/.meds.json.sync-*.db && test \"\$(stat -c %a '$safe'/.meds.json.sync-*.db)\" = 600"
+expect "safety: the sync's own files next to the schedule: the store and the schedule's lock" test "$(cd "$safe" && ls -A | grep '^\.meds' | sed 's/sync-[0-9a-f]*/sync-X/' | tr '\n' ' ')" = ".meds.json.lock .meds.json.sync-X.db "
 check "safety: the next sync is in step" 0 "$bin" sync "$safe/meds.json" --vdir "$safe/cal" --now 2026-12-02T13:00:00Z
 "$bin" export "$safe/meds.json" -o "$safe/feed.ics" --now 2026-12-02T12:00:00Z > /dev/null
 sed 's/^DTSTART;TZID=America\/New_York:20260105T190000/DTSTART;TZID=Nowhere\/Atlantis:20260105T190000/' "$safe/feed.ics" > "$safe/broken.ics"
