@@ -107,6 +107,7 @@ extension VdirSync {
         if let merge, let save = run.save, !merge.changes.changes.isEmpty || merge.schedule.seen != run.file.seen {
             do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
         }
+        try keepDamaged(merge?.repaired ?? [])
         let executor = SyncExecutor(folder: folder, statusPath: statusPath)
         let outcome = try executor.run(plan, previous: previous, stepLimit: run.stepLimit)
         var baseIsFeed = base.bytes == Array(text)

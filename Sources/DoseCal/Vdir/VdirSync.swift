@@ -161,7 +161,7 @@ public struct VdirSync: Sendable {
     }
 
     /// Keeps the phone's bytes of each damaged item before it is repaired.
-    private func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
+    func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
         for repair in repairs {
             do {
                 try AtomicFile.write(repair.data, to: repair.backup)
