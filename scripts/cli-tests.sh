@@ -388,7 +388,9 @@ expect "publish: the problem names the file and line" grep -q 'problem: home-b/d
 rm "$pub/s/home-b/dora.json"
 old=$(python3 -c "import json; print([f['feed'] for f in json.load(open('$pub/s/.dosecal-publish/index.json'))['feeds'] if f['schedule'] == 'home-a/bob.json'][0])")
 check "publish: --rotate" 0 "$bin" publish "$pub/s" --out "$pub/site" --rotate home-a/bob.json --prune
-expect "publish: the old link is gone, a new one is there" test ! -e "$pub/site/$old" -a "$(ls "$pub/site" | wc -l)" = 3
+expect "publish: the old link is gone, a new one is there" test ! -e "$pub/site/$old" -a "$(ls "$pub/site" | grep -c '\.ics$')" = 3
+expect "publish: the old name is marked retired (an empty file, for 410 Gone)" test -f "$pub/site/retired/$old" -a ! -s "$pub/site/retired/$old"
+expect "publish: the summary says the old link answers 410" grep -q "retired: $old (home-a/bob.json): its link answers 410 Gone from now on" "$tmp/stdout"
 check "publish: --rotate of an unknown feed" 64 "$bin" publish "$pub/s" --out "$pub/site" --rotate nobody.json
 check "publish: another site for the same state is refused" 64 "$bin" publish "$pub/s" --out "$pub/other"
 # publish killed with SIGKILL during a first run of 300 schedules: the next run converges.

@@ -41,7 +41,8 @@ enum PublishCommand {
           --base-url URL     What the links in the index start with
                              (https://feeds.example.org/doses/).
           --rotate ID        Give one feed a new link and retire the old one (its URL
-                             answers 404 from now on): ID is a schedule path relative to
+                             answers 410 Gone from now on, with the nginx configuration
+                             of the documentation): ID is a schedule path relative to
                              SCHEDULES_DIR, a feed name or a link.
           --prune            Retire the feeds whose schedule file is gone (otherwise
                              they are kept, and named as a problem).

@@ -20,7 +20,7 @@ struct PublishOutput {
         if r.written.count > Self.shownWritten {
             lines.append("  and \(r.written.count - Self.shownWritten) more written (see the index)")
         }
-        for x in r.retired { lines.append("  retired: \(x.name) (\(x.identity)): its link answers 404 from now on") }
+        for x in r.retired { lines.append("  retired: \(x.name) (\(x.identity)): its link answers 410 Gone from now on") }
         for name in r.removedLeftovers { lines.append("  removed a temporary file of an interrupted publish: \(name)") }
         for p in problems { lines.append("  problem: \(p.problem)") }
         lines.append("Index: \(publisher.indexTextPath) (and index.json)")

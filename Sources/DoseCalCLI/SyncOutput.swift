@@ -23,11 +23,7 @@ struct SyncOutput {
         if let o = report.outcome { return o.deleted }
         return report.plan.actions.compactMap { if case .delete(_, let f, _) = $0 { return f } else { return nil } }
     }
-    var inStep: Int {
-        report.plan.actions.filter {
-            if case .leave(let uid) = $0 { return report.plan.status.entries[uid]?.owner == .schedule } else { return false }
-        }.count
-    }
+    var inStep: Int { report.inStep }
 
     func text() -> String {
         let mode = dryRun ? " (dry run: nothing written)" : ""

@@ -17,7 +17,8 @@ Part 1, nginx (all on 127.0.0.1, in a temporary folder):
   5. one schedule is edited and published again: of the 40 feeds asked again with their ETags,
      exactly one answers 200 (the edited one, with a new ETag and Last-Modified), 39 answer
      304; vdirsyncer brings the change; a publish with nothing to do changes no validator;
-  6. --rotate: the old link answers 404, the new one 200.
+  6. --rotate: the old link answers 410 Gone, the new one 200; a wrong name still answers 404,
+     and so do the retired names' folder and its marks.
 Part 2, CalDAV (Radicale 3 on 127.0.0.1, no authentication):
   7. three schedules, `dosecal publish --vdir-root DIR --caldav-url URL --caldav-user carehome`:
      a folder and a vdirsyncer fragment per person; the fragments, appended to one
@@ -230,8 +231,14 @@ fileext = ".ics"
         # Rotation.
         out = publish(binary, schedules, "--out", str(site), "--rotate", "unit-00/resident-00007.json")
         renamed = index(schedules)["unit-00/resident-00007.json"]["feed"]
-        check(curl(url)[0] == 404 and curl(base + renamed)[0] == 200 and renamed != some["feed"],
-              f"after --rotate the old link answers 404, the new one 200 ({renamed})")
+        old_status, new_status = curl(url)[0], curl(base + renamed)[0]
+        check(old_status == 410 and curl(url, method="HEAD")[0] == 410 and new_status == 200 and renamed != some["feed"],
+              f"after --rotate the old link answers 410, the new one 200 ({old_status}, {new_status}, {renamed})")
+        for path, what in ((wrong, "a wrong name"), (base + secrets.token_hex(16) + ".ics", "another wrong name"),
+                           (base + "retired/", "the retired names' folder"),
+                           (base + "retired/" + some["feed"], "a retired name's mark")):
+            status, _, body = curl(path)
+            check(status == 404 and some["feed"].encode() not in body, f"after --rotate, 404 for {what} ({status})")
     finally:
         common.stop(nginx)
 

@@ -21,6 +21,8 @@ extension Publisher {
                     continue
                 }
                 report.written.append(PublishReport.Written(identity: outcome.identity, name: entry.name, stamp: entry.stamp))
+                // A name served again (a pruned schedule back) is no longer gone.
+                try? Syscalls.unlink(retiredMarker(entry.name))
             }
             plan.next.entries[outcome.identity] = entry
         }
@@ -28,8 +30,13 @@ extension Publisher {
     }
 
     /// Removes the files of the names retired and not removed yet (they were recorded before the
-    /// run touched anything).
+    /// run touched anything), each after its marker in `SITE/retired/` is in place (so that the web
+    /// server answers 410 Gone for it, docs/publish.md); a retired name without a marker (retired
+    /// before markers were written) gets one.
     func retire(_ record: inout PublishRecord, report: inout PublishReport) throws(PublishError) {
+        let entries = record.entries
+        let marked = try markRetired(
+            record.retired.filter { r in entries[r.identity].map { $0.name != r.name || $0.output == nil } ?? true })
         var removed = false
         for i in record.retired.indices where record.retired[i].pending {
             let path = site + "/" + record.retired[i].name
@@ -43,7 +50,32 @@ extension Publisher {
             record.retired[i].pending = false
             report.retired.append(record.retired[i])
         }
-        if removed { AtomicFile.syncFolder(site) }
+        if removed || marked { AtomicFile.syncFolder(site) }
+    }
+
+    /// `SITE/retired/NAME`: an empty file (0644) that tells the web server NAME is gone for good.
+    func retiredMarker(_ name: String) -> String { site + "/" + Self.retiredFolder + "/" + name }
+
+    /// The folder of the retired names' markers, in the site folder.
+    public static let retiredFolder = "retired"
+
+    /// Writes the missing markers of `retired` (durable before any feed is removed); true when
+    /// one was written.
+    private func markRetired(_ retired: [PublishRecord.Retired]) throws(PublishError) -> Bool {
+        let missing = retired.filter { PlainFile.status(retiredMarker($0.name)) == nil }
+        if missing.isEmpty { return false }
+        let folder = site + "/" + Self.retiredFolder
+        do {
+            if PlainFile.status(folder) == nil { try Syscalls.mkdir(folder, mode: 0o755) }
+            try Syscalls.chmod(folder, 0o755)
+            for r in missing {
+                try AtomicFile.write(Data(), to: retiredMarker(r.name), mode: 0o644, syncFolder: false)
+            }
+        } catch {
+            throw .io(path: folder, reason: "cannot mark the retired names: \(error)")
+        }
+        AtomicFile.syncFolder(folder)
+        return true
     }
 
     /// The index for the operator (`index.json`, `index.txt`, 0600).

@@ -26,6 +26,11 @@ struct EtagText {
         withUnsafeBytes(of: storage) { $0[..<count].elementsEqual(text.utf8) }
     }
 
+    /// Whether `bytes` are this etag's text.
+    func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        withUnsafeBytes(of: storage) { $0[..<count].elementsEqual(bytes) }
+    }
+
     private mutating func append(byte: UInt8) {
         let at = count
         withUnsafeMutableBytes(of: &storage) { $0[at] = byte }

@@ -25,55 +25,109 @@ extension VdirSync {
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
+    /// The in-step report from the inputs record alone, when it names this run's inputs and the
+    /// status and base on disk, and holds a `FolderListing` the folder matches: the status is not
+    /// read. nil: see `unchangedReport`.
+    func listedReport(removed: [String]) -> Report? {
+        guard let key = inputsKey, let status = VdirFolder.etag(statusPath), VdirFolder.etag(basePath) != nil,
+            let recorded = (try? PlainFile.read(inputsPath)) ?? nil
+        else { return nil }
+        let head = Array((key + "\t" + status + "\n").utf8)
+        let bytes = [UInt8](recorded)
+        guard bytes.starts(with: head), let listing = FolderListing(record: bytes[head.count...]),
+            let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        else { return nil }
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd), listing.matches(names, in: fd) else { return nil }
+        return inStepReport(listing.inStep, removed: removed)
+    }
+
+    /// The report of a run that found everything in step and did nothing: no plan, `inStep` items.
+    private func inStepReport(_ inStep: Int, removed: [String]) -> Report {
+        var outcome = SyncExecutor.Outcome()
+        outcome.finished = true
+        var report = Report(
+            plan: SyncPlan(status: SyncStatus(folder: folder)), outcome: dryRun ? nil : outcome, removedLeftovers: removed)
+        report.inStepCount = inStep
+        return report
+    }
+
     /// The in-step report, when nothing changed since the last clean sync; nil: run in full.
     /// Files whose etag alone changed (touched, or rewritten with a new SEQUENCE or stamp only)
     /// are read and hashed: when each still holds what was written, their new etags are recorded
-    /// (`touchedReport`). `removed`: the temporaries of killed runs this run removed.
+    /// (`touchedReport`). The folder's listing is added to the inputs record for the next no-op
+    /// (`listedReport`). `removed`: the temporaries of killed runs this run removed.
     func unchangedReport(previous: SyncStatus?, removed: [String] = []) throws(SyncError) -> Report? {
         guard let key = inputsKey, let previous, previous.folder == folder,
             let recorded = (try? PlainFile.read(inputsPath)) ?? nil,
             let status = VdirFolder.etag(statusPath),
-            String(decoding: recorded, as: UTF8.self) == key + "\t" + status + "\n",
-            VdirFolder.etag(basePath) != nil, let touched = filesTouched(previous)
+            recorded.starts(with: Array((key + "\t" + status + "\n").utf8)),
+            VdirFolder.etag(basePath) != nil,
+            let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
-        var plan = SyncPlan(status: previous)
-        plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
-        if !touched.isEmpty {
-            return try touchedReport(plan, touched: touched, statusEtag: status, removed: removed)
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd), let byFile = Self.entriesByFile(previous),
+            let touched = filesTouched(previous, byFile: byFile, names: names, in: fd)
+        else { return nil }
+        guard touched.isEmpty else {
+            var plan = SyncPlan(status: previous)
+            plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
+            return try touchedReport(plan, touched: touched, byFile: byFile, statusEtag: status, removed: removed)
         }
-        var outcome = SyncExecutor.Outcome()
-        outcome.finished = true
-        return Report(plan: plan, outcome: dryRun ? nil : outcome, removedLeftovers: removed)
+        recordListing(names: names, inStep: FolderListing.inStep(of: previous)) {
+            byFile[$0].map { previous.entries[$0].value.etag }
+        }
+        return inStepReport(FolderListing.inStep(of: previous), removed: removed)
+    }
+
+    /// Where each file's entry is in `status.entries`, when every entry but a tombstone (which
+    /// has no file) was written and settled, with an etag, and no two name one file; nil otherwise.
+    private static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
+        var byFile: [String: Dictionary<String, SyncStatus.Entry>.Index] = [:]
+        byFile.reserveCapacity(status.entries.count)
+        for i in status.entries.indices where status.entries[i].value.owner != .deleted {
+            let e = status.entries[i].value
+            guard e.written != nil, e.pending == nil, !e.etag.isEmpty, byFile.updateValue(i, forKey: e.file) == nil else {
+                return nil
+            }
+        }
+        return byFile
+    }
+
+    /// Adds the folder's listing (`names` with the etags the status on disk gives them, `etag`)
+    /// to the inputs record, which names that status; only a speed-up for the next no-op, so a
+    /// failure is no error.
+    private func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
+        guard !dryRun, let key = inputsKey, let status = VdirFolder.etag(statusPath),
+            let listing = FolderListing(names: names, etag: etag, inStep: inStep)
+        else { return }
+        let text = Data(Array((key + "\t" + status + "\n").utf8) + listing.record)
+        if (try? PlainFile.read(inputsPath)) == text { return }
+        try? AtomicFile.write(text, to: inputsPath)
     }
 
     /// The names and etags of the files whose etag differs from the one recorded, when the folder
-    /// holds exactly the files of `status` as regular files and no temporary file of an
-    /// interrupted write; nil otherwise. Each name is looked at in the open folder (`fstatat`, a
-    /// link not followed) and its etag compared as text (`EtagText`).
-    private func filesTouched(_ status: SyncStatus) -> [(name: String, etag: String)]? {
-        guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return nil }
-        defer { Syscalls.close(fd) }
-        guard let names = try? Syscalls.folderEntries(fd) else { return nil }
-        var expected: [String: String] = [:]
-        expected.reserveCapacity(status.entries.count)
-        for e in status.entries.values where e.owner != .deleted {  // a tombstone has no file
-            guard e.written != nil, e.pending == nil, !e.etag.isEmpty,
-                expected.updateValue(e.etag, forKey: e.file) == nil
-            else { return nil }
-        }
+    /// open at `fd`, whose entries are `names`, holds exactly the files of `status` (found by
+    /// `byFile`) as regular files and no temporary file of an interrupted write; nil otherwise.
+    /// Each name is looked at in the open folder (`fstatat`, a link not followed) and its etag
+    /// compared as text (`EtagText`).
+    private func filesTouched(
+        _ status: SyncStatus, byFile: [String: Dictionary<String, SyncStatus.Entry>.Index],
+        names: [(name: String, type: UInt8)], in fd: Int32
+    ) -> [(name: String, etag: String)]? {
         var seen = 0
         var touched: [(name: String, etag: String)] = []
         for (name, _) in names {
             if AtomicFile.leftover(name) != nil { return nil }
             guard VdirName.isItem(name) else { continue }
-            guard let etag = expected[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
+            guard let i = byFile[name], let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular else {
                 return nil
             }
             let text = EtagText(st)
-            if !text.equals(etag) { touched.append((name, text.string)) }
+            if !text.equals(status.entries[i].value.etag) { touched.append((name, text.string)) }
             seen += 1
         }
-        return seen == expected.count ? touched : nil
+        return seen == byFile.count ? touched : nil
     }
 
     /// The in-step `plan` with the new etags of the `touched` files recorded, carried out, when each
@@ -81,17 +135,16 @@ extension VdirSync {
     /// find the same, and leave it); nil otherwise, or when the last clean sync's `FeedRecord` is
     /// not the one of the status (`statusEtag`) and base on disk, which is then kept up to date.
     private func touchedReport(
-        _ plan: SyncPlan, touched: [(name: String, etag: String)], statusEtag: String, removed: [String]
+        _ plan: SyncPlan, touched: [(name: String, etag: String)],
+        byFile: [String: Dictionary<String, SyncStatus.Entry>.Index], statusEtag: String, removed: [String]
     ) throws(SyncError) -> Report? {
         guard let record = readFeedRecord(), record.statusEtag == statusEtag, record.baseEtag == VdirFolder.etag(basePath)
         else { return nil }
         let onDisk = plan.status
         var plan = plan
-        var byFile: [String: String] = [:]
-        for e in plan.status.entries.values where e.owner != .deleted { byFile[e.file] = e.uid }
         for (name, etag) in touched {
             // The etag was taken before the read: a later change is seen by the next run.
-            guard let uid = byFile[name], let written = plan.status.entries[uid]?.written,
+            guard let i = byFile[name], case let uid = onDisk.entries[i].key, let written = onDisk.entries[i].value.written,
                 let data = (try? PlainFile.read(folder + "/" + name)) ?? nil
             else { return nil }
             let file = VdirFolder.read(name: name, etag: etag, data: data)
@@ -100,6 +153,7 @@ extension VdirSync {
         }
         guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: onDisk)
+        // The next no-op lists the folder (`recordListing`): one write less in this run.
         try recordInputs(clean: outcome.finished)
         try keepFeedRecord(record, clean: outcome.finished)
         return Report(plan: plan, outcome: outcome, removedLeftovers: removed)
@@ -111,7 +165,8 @@ extension VdirSync {
         guard !dryRun else { return }
         guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else { return try removeRecord(inputsPath) }
         let text = Data((key + "\t" + status + "\n").utf8)
-        if (try? PlainFile.read(inputsPath)) == text { return }
+        // The same inputs and status: a listing recorded with them still holds.
+        if let recorded = (try? PlainFile.read(inputsPath)) ?? nil, recorded.starts(with: text) { return }
         do {
             try AtomicFile.write(text, to: inputsPath)
         } catch {

@@ -55,6 +55,17 @@ public struct VdirSync: Sendable {
         public var folderChanges: FolderChanges = FolderChanges()
         /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
         var builtInPart = false
+        /// The items in step, when a no-op counted them without a plan (`VdirSync+Unchanged.swift`).
+        var inStepCount: Int? = nil
+
+        /// The items dosecal owns that were left in step: a no-op's count (its `plan` is empty:
+        /// the run ended before planning), else the plan's.
+        public var inStep: Int {
+            inStepCount
+                ?? plan.actions.filter {
+                    if case .leave(let uid) = $0 { plan.status.entries[uid]?.owner == .schedule } else { false }
+                }.count
+        }
 
         /// Conflicts planned and those found while executing.
         public var conflicts: [SyncConflict] { plan.conflicts + (outcome?.skipped ?? []) }
@@ -91,6 +102,7 @@ public struct VdirSync: Sendable {
         let lock = try SyncLock(path: statusPath + ".lock")
         defer { withExtendedLifetime(lock) {} }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
+        if let listed = listedReport(removed: kept) { return listed }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
@@ -129,21 +141,25 @@ public struct VdirSync: Sendable {
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
         try keepDamaged(merged?.repaired ?? [])
         let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
-        // The base follows what dosecal wrote: the items left in conflict keep their old base
-        // series, so a schedule edit of another item is not read later as the phone's. A run
-        // that wrote nothing leaves it as it is.
+        // The base follows what dosecal wrote (a run that wrote nothing leaves it): the items left in
+        // conflict keep their old base series, so another item's schedule edit is not read as the phone's.
         let baseWritten = outcome.statusWritten || PlainFile.status(basePath) == nil
         if baseWritten {
             try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         // A repeat of a clean run finds everything in step: only then may it take the short way.
-        let clean =
-            merged == nil && outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
-            && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
+        let clean = merged == nil && VdirSync.leavesInStep(plan, outcome)
         try recordInputs(clean: clean)
         let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
         try keepFeedRecord(record, clean: clean)
         return Report(plan: plan, outcome: outcome, removedLeftovers: leftovers, merge: merged, folderChanges: found)
+    }
+
+    /// Whether a run that merged nothing and ran `plan` with `outcome` left the folder in step:
+    /// finished, with no conflict, skipped or unusable item and no change found in the folder.
+    static func leavesInStep(_ plan: SyncPlan, _ outcome: SyncExecutor.Outcome) -> Bool {
+        outcome.finished && plan.conflicts.isEmpty && outcome.skipped.isEmpty && plan.unusable.isEmpty
+            && plan.changes.owned.isEmpty && plan.changes.duplicates.isEmpty
     }
 
     /// `file` with the `travel` stop, when there is one.

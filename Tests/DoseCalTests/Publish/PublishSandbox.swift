@@ -55,8 +55,14 @@ final class PublishSandbox {
         return try p.run { PublishSandbox.secret }
     }
 
-    /// The feed file names in the site, sorted.
-    var feeds: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: site)) ?? []).sorted() }
+    /// The file names in the site (the feeds and anything else but the retired names' folder), sorted.
+    var feeds: [String] { names(in: site).filter { $0 != Publisher.retiredFolder } }
+
+    /// The retired names marked in the site (`retired/`), sorted.
+    var retiredMarks: [String] { names(in: site + "/" + Publisher.retiredFolder) }
+
+    /// Every name in `folder`, sorted (none when it is missing).
+    func names(in folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
 
     func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: site + "/" + name) }
 

@@ -36,6 +36,9 @@ import Testing
         #expect(report.written.map(\.name) == [annaRotated])
         #expect(report.retired.map(\.name) == [anna])
         #expect(box.feeds == [annaRotated, bob].sorted())
+        // The old name is marked gone for the web server (410): an empty file, readable by it.
+        #expect(box.retiredMarks == [anna] && box.bytes("retired/" + anna) == Data())
+        #expect(box.status(box.site + "/retired/" + anna).mode == 0o644 && box.status(box.site + "/retired").mode == 0o755)
         // The same calendar under the new name, with the same stamps.
         #expect(box.bytes(annaRotated) == old)
         // By the feed's name too; the index names the retired link.
@@ -43,6 +46,7 @@ import Testing
         let index = try String(contentsOfFile: box.state + "/index.json", encoding: .utf8)
         #expect(index.contains("\"feed\": \"\(anna)\"") && index.contains("\"feed\": \"\(annaRotated)\""))
         #expect(box.feeds.count == 2 && !box.feeds.contains(annaRotated) && !box.feeds.contains(anna))
+        #expect(box.retiredMarks == [anna, annaRotated].sorted())
         #expect(throws: PublishError.unknownFeed("home/nobody.json")) { try box.publish { $0.rotate = ["home/nobody.json"] } }
     }
 
@@ -142,9 +146,12 @@ import Testing
         #expect(box.feeds.contains(bob) && kept.problems.map(\.identity) == ["home/bob.json"])
         let pruned = try box.publish { $0.prune = true }
         #expect(pruned.retired.map(\.name) == [bob] && pruned.problems.isEmpty && !box.feeds.contains(bob))
-        // Back again: the same generation, so the same name (a rotated one would stay retired).
+        #expect(box.retiredMarks == [bob])
+        // Back again: the same generation, so the same name (a rotated one would stay retired),
+        // no longer marked gone.
         try box.add("daily.json", as: "home/bob.json")
         #expect(try box.publish().written.map(\.name) == [bob])
+        #expect(box.retiredMarks.isEmpty && box.feeds.contains(bob))
     }
 
     @Test func temporariesOfAKilledRunAreRemoved() throws {

@@ -1,0 +1,78 @@
+/// The item files of a vdir folder as a no-op sync found them in step with the status: each name
+/// with the etag the status records for it, in the order the folder lists them (`readdir`), and
+/// how many items dosecal owns. Kept in the inputs record (`VdirSync+Unchanged.swift`), so that
+/// the next no-op compares the folder with it, byte for byte, without reading the status.
+///
+/// The etags are the status', never ones read while the listing is made: a file that changes
+/// after the status was checked differs from its line at the next run, which then runs in full.
+/// A folder listed in another order (a file removed and added again) runs in full too.
+struct FolderListing: Equatable {
+    /// `NAME<TAB>ETAG\n` per item file, in the folder's order.
+    var lines: [UInt8]
+    /// The status entries dosecal owns (the report's "in step").
+    var inStep: Int
+
+    init(lines: [UInt8], inStep: Int) {
+        self.lines = lines
+        self.inStep = inStep
+    }
+
+    /// The listing of the item files among `names` (in the folder's order) with the etags
+    /// `etag` gives them (the status'), `inStep` items; nil when a name has no etag or holds a
+    /// tab or a line end.
+    init?(names: [(name: String, type: UInt8)], etag: (String) -> String?, inStep: Int) {
+        lines = []
+        lines.reserveCapacity(names.count * 80)
+        for (name, _) in names where VdirName.isItem(name) {
+            guard let etag = etag(name) else { return nil }
+            for byte in name.utf8 {
+                guard byte != 0x09 && byte != 0x0A && byte != 0x0D else { return nil }
+                lines.append(byte)
+            }
+            lines.append(0x09)
+            lines.append(contentsOf: etag.utf8)
+            lines.append(0x0A)
+        }
+        self.inStep = inStep
+    }
+
+    /// The entries of `status` dosecal owns.
+    static func inStep(of status: SyncStatus) -> Int { status.entries.values.filter { $0.owner == .schedule }.count }
+
+    /// The listing as the inputs record holds it after its first line: `in-step N\n`, then the lines.
+    var record: [UInt8] { Array("in-step \(inStep)\n".utf8) + lines }
+
+    /// The listing of `record` (as `record` writes it); nil when it is not one.
+    init?(record: ArraySlice<UInt8>) {
+        let prefix = "in-step ".utf8
+        guard record.starts(with: prefix), let end = record.firstIndex(of: 0x0A),
+            let count = Int(String(decoding: record[(record.startIndex + prefix.count)..<end], as: UTF8.self)),
+            record.last == 0x0A || end == record.endIndex - 1
+        else { return nil }
+        self.init(lines: Array(record[(end + 1)...]), inStep: count)
+    }
+
+    /// Whether the folder open at `fd`, whose entries are `names` (in its order), holds exactly
+    /// these item files, each a regular file with its etag, and no temporary of an interrupted
+    /// write.
+    func matches(_ names: [(name: String, type: UInt8)], in fd: Int32) -> Bool {
+        var at = 0
+        return lines.withUnsafeBytes { listed in
+            for (name, _) in names {
+                if AtomicFile.leftover(name) != nil { return false }
+                guard VdirName.isItem(name) else { continue }
+                // The line: this name, a tab, the etag of the file now, a line end.
+                for byte in name.utf8 {
+                    guard at < listed.count, listed[at] == byte else { return false }
+                    at += 1
+                }
+                guard at < listed.count, listed[at] == 0x09, let end = listed[(at + 1)...].firstIndex(of: 0x0A),
+                    let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular,
+                    EtagText(st).equals(UnsafeRawBufferPointer(rebasing: listed[(at + 1)..<end]))
+                else { return false }
+                at = end + 1
+            }
+            return at == listed.count
+        }
+    }
+}
