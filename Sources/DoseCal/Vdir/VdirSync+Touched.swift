@@ -28,14 +28,32 @@ extension VdirSync {
         let schedule = travelled(merge.schedule)
         // The touched medications are built whatever their fingerprint: their files are the phone's.
         guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded),
-            let parts = PartialFeed(
+            var parts = PartialFeed(
                 schedule: schedule, fingerprints: fingerprints, record: record, previous: merge.status, now: run.now,
                 rebuilding: touched.ids)
         else { return nil }
+        // Log entries and seen reminders the merge added are the touched medications' only, which
+        // were rebuilt: the record holds for the merged schedule, and the next edit goes by parts too.
+        if VdirSync.sameOutside(touched.ids, run.file, merge.schedule), let key = feedKey(schedule) {
+            parts.record.key = key
+        }
         guard let desired = parts.desired(known: merge.status) else { return nil }
         let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
         return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// Whether `a` and `b` are the same but for their medications and the log entries and seen
+    /// reminders of the medications in `ids`.
+    static func sameOutside(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Bool {
+        let rest = { (s: Schedule) -> Schedule in
+            var r = s
+            r.medications = []
+            r.log.removeAll { ids.contains($0.medication) }
+            r.seen.removeAll { ids.contains($0.medication) }
+            return r
+        }
+        return rest(a) == rest(b)
     }
 
     /// The ids of the medications whose items the phone edited, and every UID of theirs; nil when

@@ -151,6 +151,38 @@ import Testing
         #expect(kept(box).count == 1, "the phone's bytes are kept")
     }
 
+    /// The first `count` series (by file name, skipping `skip`) with the dose of 10 December 2026
+    /// deleted on the phone (an EXDATE at its start's time and zone): a skipped dose in the log.
+    static func skipOnPhone(_ box: VdirSandbox, count: Int, skip: Int) {
+        let series = box.files.filter { box.read($0).contains("\r\nRRULE:") }
+        for name in series.dropFirst(skip).prefix(count) {
+            let lines = box.read(name).components(separatedBy: "\r\n").flatMap { line -> [String] in
+                guard line.hasPrefix("DTSTART"), let t = line.lastIndex(of: "T"), let colon = line.lastIndex(of: ":") else {
+                    return [line]
+                }
+                let start = line[line.index(after: colon)...]
+                guard start.count >= 15 else { return [line] }
+                return [line, "EXDATE" + line[...colon].dropFirst(7) + "20261210" + line[t...]]
+            }
+            box.write(name, lines.joined(separator: "\r\n"))
+        }
+    }
+
+    /// A merge by parts that adds log entries of the medications it rebuilt keeps the record for
+    /// the merged schedule: the next phone edit is merged by parts too, as the whole folder would.
+    @Test func aSkipOnThePhoneLeavesTheNextEditByParts() throws {
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []
+        let rounds = try compare(schedule, "daily, skip then move", rounds: 2, count: 1) { box, count, round in
+            if round == 1 {
+                MergedInPartsTests.skipOnPhone(box, count: count, skip: 0)
+            } else {
+                MergedInPartsTests.editPhone(box, count: count, skip: 1)
+            }
+        }
+        #expect(rounds == 2, "both phone edits merged by parts")
+    }
+
     @Test func generatedSchedulesMergeAsTheWholeFolderDoes() throws {
         var inParts = 0
         for seed in UInt64(1)...8 {
