@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"]), .brew(["libical"])]
         ),
+        // SQLite, for the sync's record store (one file per pairing, docs/sync.md).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The pure time layer: civil dates, zones, resolution of local times (no libical, no
         // iCalendar text).
         .target(name: "CalendarTime"),
@@ -35,7 +37,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "ICal", dependencies: ["CLibical", "CLibicalICU", "CalendarTime"]),
         .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
-        .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal"]),
+        .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal", "CSQLite"]),
         // Where schedules come from and go to besides calendars: FHIR R4 dosages, plain
         // instructions, edits by command (no libical: over the core only).
         .target(name: "DoseCalEntry", dependencies: ["DoseCalCore"]),

@@ -336,6 +336,14 @@ stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
 check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
 stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
 expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
+# A no-op reads only the inputs record; a schedule edit that keeps the file's size and time is synced.
+"$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z > /dev/null
+cp -p "$tmp/sync/big.json" "$tmp/sync/big.times"
+sed -i '0,/"06:00"/s//"06:01"/' "$tmp/sync/big.json"
+touch -r "$tmp/sync/big.times" "$tmp/sync/big.json"
+expect "sync: the edit keeps size and time" test "$(stat -c '%s %Y' "$tmp/sync/big.json")" = "$(stat -c '%s %Y' "$tmp/sync/big.times")"
+check "sync: a same-size edit with the old time" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
+expect "sync: the same-size edit is written" grep -q " 1 changed" "$tmp/stdout"
 # sync: names other programs chose are printed one line each; links and others' temporaries are left.
 printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:lunch-1\r\nDTSTART:20261201T170000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
     > "$sync_v/$(printf 'lunch\n  not an item, left alone: fake\t.ics')"
@@ -644,7 +652,8 @@ check "safety: an invalid rule from the phone is reported" 1 "$bin" sync "$safe/
 expect "safety: it names the file, line and what is wrong" grep -q "damaged on the phone, nothing changed in the schedule: dose-2104fe0d82263d7add254334.ics: line [0-9]*: .*INTERVAL=0 must be a whole number" "$tmp/stdout"
 expect "safety: the schedule is unchanged" cmp -s "$safe/meds.json" "$safe/before.json"
 expect "safety: the item is repaired" grep -q $'^RRULE:FREQ=DAILY\r$' "$item"
-expect "safety: the phone's copy is kept, 0600" test "$(stat -c %a "$safe"/.meds.json.sync-*.damaged-*.ics)" = 600
+expect "safety: the phone's copy is kept in the sync store, 0600" bash -c "grep -qa 'RRULE:FREQ=DAILY;INTERVAL=0' '$safe'/.meds.json.sync-*.db && test \"\$(stat -c %a '$safe'/.meds.json.sync-*.db)\" = 600"
+expect "safety: the sync's own files next to the schedule: the store and the schedule's lock" test "$(cd "$safe" && ls -A | grep '^\.meds' | sed 's/sync-[0-9a-f]*/sync-X/' | tr '\n' ' ')" = ".meds.json.lock .meds.json.sync-X.db "
 check "safety: the next sync is in step" 0 "$bin" sync "$safe/meds.json" --vdir "$safe/cal" --now 2026-12-02T13:00:00Z
 "$bin" export "$safe/meds.json" -o "$safe/feed.ics" --now 2026-12-02T12:00:00Z > /dev/null
 sed 's/^DTSTART;TZID=America\/New_York:20260105T190000/DTSTART;TZID=Nowhere\/Atlantis:20260105T190000/' "$safe/feed.ics" > "$safe/broken.ics"

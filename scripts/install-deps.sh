@@ -4,7 +4,7 @@
 set -euo pipefail
 need="${1:-build}"
 
-apt_packages=(libical-dev pkg-config tzdata)
+apt_packages=(libical-dev libsqlite3-dev pkg-config tzdata)
 # Tests: valgrind; man-db and groff-base to render the man pages (man -l); zsh and fish to run
 # the completion scripts in their own shells; nginx and curl to serve and fetch published feeds;
 # chromium to print charts to PDF, poppler-utils (pdfinfo, pdftotext) to read them back and a

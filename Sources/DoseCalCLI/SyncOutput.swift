@@ -47,7 +47,9 @@ struct SyncOutput {
             lines += merge.changes.unmapped.map { "  not brought back: \($0.description): \($0.reason)" }
             lines += merge.changes.damaged.map { "  damaged on the phone, nothing changed in the schedule: \($0.description)" }
             lines += merge.changes.absent.map { "  missing, not read as deleted: \($0.description): \($0.reason)" }
-            lines += merge.repaired.map { "  repaired from the schedule: \($0.file) (the phone's copy kept as \($0.backup))" }
+            lines += merge.repaired.map {
+                "  repaired from the schedule: \($0.file) (the phone's copy kept in the sync store as \($0.backup))"
+            }
         }
         let damaged = Set(report.merge?.changes.damaged.map(\.uid) ?? [])
         for c in report.conflicts where !damaged.contains(c.uid) { lines.append("  conflict: \(c.message)") }

@@ -47,6 +47,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -245,7 +246,7 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
 
     # 5a. dosecal reconcile on the pulled folder, against the base the sync kept, gives exactly the
     #     expected changes and writes nothing without --apply.
-    base = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and p.name.endswith(".base.ics"))
+    base = base_from_store(tmp, ".demo.json.sync-")
     before = schedule.read_bytes()
     r = run([str(binary), "reconcile", str(schedule), str(folder), "--base", str(base[0]) if base else "/missing",
              "--now", NOW, "--json"], expect=(0, 1, 2))
@@ -297,11 +298,18 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     check("Dentist" in listed and "09:00" in listed, "khal shows the dentist and the moved dose at 09:00")
 
     # 7. A second sync writes nothing.
-    status = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and not p.name.endswith(".lock"))
-    before_status = status[0].read_bytes() if status else b""
+    status = sorted(p for p in tmp.iterdir() if p.name.startswith(".demo.json.sync-") and p.name.endswith(".db"))
+    before_status = status_rows(status[0]) if status else []
     rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
-    check(rc == 0 and snapshot(folder) == pulled and status and status[0].read_bytes() == before_status,
+    check(rc == 0 and snapshot(folder) == pulled and status and status_rows(status[0]) == before_status,
           f"a second dosecal sync writes nothing (files, mtimes, status; exit {rc})")
+    # Once the records of the last clean run are kept (the inputs after the merge's run, then the
+    # folder's listing by the first no-op), a no-op does not write the sync store at all.
+    dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    store = (status[0].read_bytes(), status[0].stat().st_mtime_ns)
+    rc, out = dosecal_sync(binary, schedule, folder, expect=(0, 1))
+    check(rc == 0 and (status[0].read_bytes(), status[0].stat().st_mtime_ns) == store,
+          f"a no-op sync does not write the sync store (exit {rc})")
 
     # 8. A schedule change reaches the server.
     data = json.loads(schedule.read_bytes())
@@ -315,6 +323,34 @@ def flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, u
     # The series deleted on the phone stays deleted: dosecal does not write it back.
     check(vitamin not in served and not any(vitamin.encode() in p.read_bytes() for p in folder.glob("*.ics")),
           "the series deleted on the phone stays deleted (not in the folder, not on the server)")
+
+
+def status_rows(store: Path) -> list:
+    """The status rows of a sync store, read with Python's own sqlite3."""
+    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    try:
+        return list(db.execute("SELECT * FROM items ORDER BY uid"))
+    finally:
+        db.close()
+
+
+def base_from_store(tmp: Path, prefix: str) -> list:
+    """The merge base the sync kept, read from its store with Python's own sqlite3 (the feed's
+    head, each series' events in feed order, the tail), written to a file for `reconcile --base`;
+    [] when there is no store."""
+    stores = sorted(p for p in tmp.iterdir() if p.name.startswith(prefix) and p.name.endswith(".db"))
+    if not stores:
+        return []
+    db = sqlite3.connect(f"file:{stores[0]}?mode=ro", uri=True)
+    try:
+        meta = dict(db.execute("SELECT name, value FROM meta WHERE name IN ('base_head', 'base_tail')"))
+        events = b"".join(row[0] for row in db.execute("SELECT events FROM base ORDER BY position"))
+    finally:
+        db.close()
+    text = meta["base_head"].encode() + events + meta["base_tail"].encode()
+    path = tmp / ("base-from-" + prefix.strip(".") + "ics")
+    path.write_bytes(text)
+    return [path]
 
 
 def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp: Path, url: str) -> None:
@@ -333,7 +369,7 @@ def gradual_flow(binary: Path, schedules: Path, vdirsyncer: str, khal: str, tmp:
     check(len(moved) == 7 and all(c["DTSTART"].dt != c["RECURRENCE-ID"].dt for c in moved),
           f"gradual: the server holds the Tokyo week's 7 moved morning doses as overrides ({len(moved)})")
     run([vdirsyncer, "-c", str(config), "sync"], env=env)
-    base = sorted(p for p in tmp.iterdir() if p.name.startswith(".travel.json.sync-") and p.name.endswith(".base.ics"))
+    base = base_from_store(tmp, ".travel.json.sync-")
     r = run([str(binary), "reconcile", str(schedule), str(folder), "--base", str(base[0]) if base else "/missing",
              "--now", NOW, "--json"], expect=(0, 1, 2))
     rec = json.loads(r.stdout) if r.returncode in (0, 1) else {"changes": ["?"], "conflicts": [r.stderr.strip()]}

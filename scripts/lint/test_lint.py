@@ -116,12 +116,27 @@ class ImportTests(unittest.TestCase):
                 "Tests/ICalTests/T.swift": "import struct CLibical.icaltimetype\n",
                 "Sources/DoseCal/Fine.swift": "import ICal\n",
             })
-            result = run("clibical_imports.py", str(root))
+            result = run("c_imports.py", str(root))
             self.assertEqual(result.returncode, 1)
             lines = result.stdout.splitlines()
             self.assertEqual(len(lines), 2)
             self.assertTrue(lines[0].startswith("Sources/ICal/Other.swift:4: imports CLibicalICU"))
             self.assertTrue(lines[1].startswith("Tests/ICalTests/T.swift:1: imports CLibical"))
+
+    def test_only_the_one_file_imports_sqlite(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            root = pathlib.Path(tmp)
+            write(root, {
+                "Sources/DoseCal/Support/SQLite/SQLiteDatabase.swift": "import CSQLite\n",
+                "Sources/DoseCal/Vdir/SyncStore.swift": "import Foundation\n@preconcurrency import CSQLite\n",
+                "Sources/ICal/Libical.swift": "import CSQLite\n",
+            })
+            result = run("c_imports.py", str(root))
+            self.assertEqual(result.returncode, 1)
+            lines = result.stdout.splitlines()
+            self.assertEqual(len(lines), 2)
+            self.assertTrue(lines[0].startswith("Sources/DoseCal/Vdir/SyncStore.swift:2: imports CSQLite"))
+            self.assertTrue(lines[1].startswith("Sources/ICal/Libical.swift:1: imports CSQLite"))
 
 
 class IssueNumberTests(unittest.TestCase):

@@ -1,8 +1,8 @@
 import Foundation
 import ICal
 
-/// The text of the merge base (`VdirSync.basePath`): the whole feed, serialised, from the text
-/// of the events the run's items already wrote.
+/// The text of the merge base (kept in the sync store, `SyncStore+Base.swift`): the whole feed,
+/// serialised, from the text of the events the run's items already wrote.
 ///
 /// `ICalSerializer` writes a VCALENDAR as its properties, its VTIMEZONEs, then its other
 /// components one after the other, each on its own lines; so the feed's text is the text of its
@@ -57,13 +57,35 @@ enum MergeBase {
     }
 }
 
-/// A merge base as written, split into its head and each UID's events (master and overrides,
-/// in file order), to rewrite some series without serialising the others again.
+/// A merge base as written, split into its head, each UID's events (master and overrides, in
+/// file order) and its tail (`END:VCALENDAR`), to rewrite some series without serialising the
+/// others again; the sync store keeps it so, a row per UID.
 struct MergeBaseText {
     var bytes: [UInt8]
     var head: [UInt8]
+    var tail: [UInt8] = []
     /// Where each UID's events are in `bytes` (not copies of them).
     private var events: [String: [Range<Int>]]
+    /// The UIDs in the order their first event comes.
+    private var order: [String] = []
+
+    /// The base of `head`, each series' events in order, and `tail`.
+    init(head: [UInt8], series: [(uid: String, events: [UInt8])], tail: [UInt8]) {
+        bytes = head
+        bytes.reserveCapacity(head.count + tail.count + series.reduce(0) { $0 + $1.events.count })
+        self.head = head
+        self.tail = tail
+        events = [:]
+        for s in series {
+            if events[s.uid] == nil { order.append(s.uid) }
+            events[s.uid, default: []].append(bytes.count..<(bytes.count + s.events.count))
+            bytes += s.events
+        }
+        bytes += tail
+    }
+
+    /// Each UID's events' text, in the order their first event comes.
+    var series: [(uid: String, events: [UInt8])] { order.map { ($0, events(of: $0) ?? []) } }
 
     /// nil when the text is not a base as `MergeBase` writes it.
     init?(_ bytes: [UInt8]) {
@@ -73,6 +95,7 @@ struct MergeBaseText {
             let last = lines.last, MergeBaseText.line(bytes, last, is: MergeBaseText.endCalendar)
         else { return nil }
         head = Array(bytes[0..<lines[first].lowerBound])
+        tail = Array(bytes[last])
         events = [:]
         var i = first
         while i < lines.count - 1 {
@@ -80,6 +103,7 @@ struct MergeBaseText {
                 let close = lines[i...].firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.endEvent) }),
                 let uid = MergeBaseText.uid(bytes, lines[(i + 1)..<close])
             else { return nil }
+            if events[uid] == nil { order.append(uid) }
             events[uid, default: []].append(lines[i].lowerBound..<lines[close].upperBound)
             i = close + 1
         }

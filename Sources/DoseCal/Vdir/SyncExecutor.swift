@@ -2,19 +2,17 @@ import Foundation
 
 /// Carries out a `SyncPlan`: records the intent in the status, writes the files, records the
 /// result. Any prefix of these steps leaves a state the next run converges from (docs/sync.md):
-/// 1. the status with `pending` revisions (only when the folder is to change);
+/// 1. the status with `pending` revisions, committed to the store (only when the folder is to
+///    change);
 /// 2. each create/update/delete, in UID order: every new file's bytes to its temporary (mode
 ///    0600), one `syncfs` for all of them, then the renames and deletes, then one fsync of the
 ///    folder (`StagedWrites`);
-/// 3. the final status (only when it differs from the one on disk).
+/// 3. the final status, committed to the store (only the entries that differ from the one
+///    recorded).
 public struct SyncExecutor: Sendable {
     public var folder: String
-    public var statusPath: String
-
-    public init(folder: String, statusPath: String) {
-        self.folder = folder
-        self.statusPath = statusPath
-    }
+    /// The pairing's open store, where the status is saved.
+    var store: SyncStore
 
     /// What a run did.
     public struct Outcome: Sendable, Equatable {
@@ -31,10 +29,9 @@ public struct SyncExecutor: Sendable {
 
     /// Runs `plan`; `previous` is the status on disk (to skip an unchanged rewrite). `stepLimit`
     /// stops after that many steps, as a kill would (for tests).
-    public func run(_ plan: SyncPlan, previous: SyncStatus?, stepLimit: Int? = nil) throws(SyncError) -> Outcome {
+    func run(_ plan: SyncPlan, previous: SyncStatus?, stepLimit: Int? = nil) throws(SyncError) -> Outcome {
         var outcome = Outcome()
         var status = plan.status
-        var intent: SyncStatus.Text?  // the intent's text, when written
         func step() -> Bool {
             if let stepLimit, outcome.steps >= stepLimit { return false }
             outcome.steps += 1
@@ -44,13 +41,11 @@ public struct SyncExecutor: Sendable {
             if plan.createFolder { try createFolder() }
             // The intent: entries keep their confirmed revision and name what is coming (pending).
             guard step() else { return outcome }
-            intent = status.text()
-            try writeStatus(Data(copying: intent?.bytes ?? []))
+            try store.save(status)
         }
         // Every file's bytes first, one flush for all of them, then the renames (`StagedWrites`).
         var writes = StagedWrites(folder: folder)
         var steps: [(SyncAction, StagedWrites.Staged?)] = []
-        var touched: [String] = []  // the UIDs whose entries `apply` may change, in the actions' order
         var stopped = false
         for action in plan.actions where action.touchesFolder {
             guard step() else {
@@ -60,10 +55,6 @@ public struct SyncExecutor: Sendable {
             switch action {
             case .create(let item, let file), .update(let item, let file, _):
                 steps.append((action, try stage(item, named: file, in: &writes)))
-                touched.append(item.uid)
-            case .delete(let uid, _, _):
-                steps.append((action, nil))
-                touched.append(uid)
             default:
                 steps.append((action, nil))
             }
@@ -84,8 +75,8 @@ public struct SyncExecutor: Sendable {
         if plan.touchesFolder { AtomicFile.syncFolder(folder) }
         if status != previous {
             guard step() else { return outcome }
-            // Only the touched entries changed since the intent: its other lines are copied.
-            try writeStatus(Data(copying: intent.flatMap { status.bytes(updating: $0, changed: touched) } ?? status.text().bytes))
+            // Only the entries that changed since the intent are written.
+            try store.save(status)
             outcome.statusWritten = true
         }
         outcome.finished = true
@@ -167,11 +158,4 @@ public struct SyncExecutor: Sendable {
         }
     }
 
-    private func writeStatus(_ text: Data) throws(SyncError) {
-        do {
-            try AtomicFile.write(text, to: statusPath)
-        } catch {
-            throw .io(path: statusPath, reason: error.reason)
-        }
-    }
 }

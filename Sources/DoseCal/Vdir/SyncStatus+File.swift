@@ -1,8 +1,8 @@
 public import Foundation
 
-/// The status file: UTF-8 text, one line per item, fields separated by tabs, `%`, tab, CR and LF
-/// inside a field written as `%25`, `%09`, `%0D`, `%0A`; lines sorted by UID. A line format
-/// rather than JSON because a 5,000-item status is read on every sync (docs/sync.md).
+/// The status file of the syncs before the sync store (read only to move it into the store,
+/// `SyncStore+Migration.swift`): UTF-8 text, one line per item, fields separated by tabs, `%`,
+/// tab, CR and LF inside a field written as `%25`, `%09`, `%0D`, `%0A`; lines sorted by UID.
 ///
 ///     dosecal-sync-status<TAB>1
 ///     folder<TAB>/home/me/.calendars/doses
@@ -12,89 +12,15 @@ public import Foundation
 extension SyncStatus {
     static let magic = "dosecal-sync-status\t1"
 
-    /// Where the status of syncing `schedule` with `folder` lives: next to the schedule, a dot
+    /// The stem of the files of syncing `schedule` with `folder`: next to the schedule, a dot
     /// file named after it and a hash of the folder's absolute path, so one schedule can be
-    /// synced with several folders. `<status>.lock` is the lock file.
+    /// synced with several folders. The sync store is this with `.db` (`SyncStore.path(stem:)`);
+    /// before the store, the status file itself.
     public static func path(schedule: String, folder: String) -> String {
         let url = URL(fileURLWithPath: schedule)
         let dir = url.deletingLastPathComponent().path
         let tag = SHA256.hex(folder).prefix(12)
         return dir + "/." + url.lastPathComponent + ".sync-" + tag
-    }
-
-    /// The status text.
-    public func encoded() -> Data { Data(copying: text().bytes) }
-
-    /// The status text as bytes, and where each entry's line ends in it (`uids` in the order
-    /// written), so that a status that differs in a few entries can copy the other lines.
-    struct Text {
-        var bytes: [UInt8] = []
-        /// Where the header (magic and folder lines) ends.
-        var head = 0
-        var uids: [String] = []
-        /// `ends[i]`: the end of `uids[i]`'s line (it starts where the one before ends, or at `head`).
-        var ends: [Int] = []
-    }
-
-    /// The status text, lines sorted by UID as Strings: the kept order when it holds, else
-    /// sorted here (the keys, not the whole entries: moving them is most of a sort's work).
-    func text() -> Text {
-        var text = Text()
-        text.bytes.reserveCapacity(64 + entries.count * 320)
-        text.bytes += SyncStatus.magic.utf8
-        text.bytes += "\nfolder\t".utf8
-        Self.escape(folder, into: &text.bytes)
-        text.bytes.append(0x0A)
-        text.head = text.bytes.count
-        text.uids = keptOrder() ?? entries.map({ ($0.value.uid, $0.key) }).sorted(by: { $0.0 < $1.0 }).map(\.1)
-        text.ends.reserveCapacity(text.uids.count)
-        for key in text.uids {
-            if let e = entries[key] { Self.line(e, into: &text.bytes) }
-            text.ends.append(text.bytes.count)
-        }
-        return text
-    }
-
-    /// This status' text, when it is `old`'s status with only the entries of `changed` changed or
-    /// removed (`changed` in `old`'s line order): `old`'s other lines are copied, not encoded
-    /// again. nil when that cannot be checked to hold (a changed UID not found in order, another
-    /// number of entries): then encode it in full.
-    func bytes(updating old: Text, changed: [String]) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(old.bytes.count + changed.count * 64)
-        var copyFrom = 0  // the start of the run of unchanged lines not yet copied
-        var lines = 0
-        var next = 0
-        for (i, uid) in old.uids.enumerated() where next < changed.count && changed[next] == uid {
-            next += 1
-            let start = i == 0 ? old.head : old.ends[i - 1]
-            out += old.bytes[copyFrom..<start]
-            copyFrom = old.ends[i]
-            lines -= 1
-            guard let e = entries[uid] else { continue }
-            Self.line(e, into: &out)
-            lines += 1
-        }
-        out += old.bytes[copyFrom...]
-        guard next == changed.count, old.uids.count + lines == entries.count else { return nil }
-        return out
-    }
-
-    /// An entry's line, LF included.
-    private static func line(_ e: Entry, into out: inout [UInt8]) {
-        out += "item\t".utf8
-        escape(e.uid, into: &out)
-        out.append(0x09)
-        out += e.owner.rawValue.utf8
-        out.append(0x09)
-        escape(e.file, into: &out)
-        out.append(0x09)
-        escape(e.etag, into: &out)
-        out.append(0x09)
-        field(e.written, into: &out)
-        out.append(0x09)
-        field(e.pending, into: &out)
-        out.append(0x0A)
     }
 
     /// Reads a status file's text; `source` names it in errors.
@@ -157,28 +83,6 @@ extension SyncStatus {
             return bytes.count
         }
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(lf))
-    }
-
-    private static func field(_ r: Revision?, into out: inout [UInt8]) {
-        guard let r else { return out.append(UInt8(ascii: "-")) }
-        out += r.hash.utf8
-        out.append(UInt8(ascii: ","))
-        out += r.key.utf8
-        out.append(UInt8(ascii: ","))
-        decimal(r.feed.sequence, into: &out)
-        out.append(UInt8(ascii: ","))
-        decimal(r.feed.lastModified, into: &out)
-        out.append(UInt8(ascii: ","))
-        out += r.feed.contentHash.utf8
-    }
-
-    /// `String(n)`'s bytes appended to `out` (digits written here unless negative).
-    private static func decimal(_ n: Int, into out: inout [UInt8]) {
-        guard n >= 0 else {
-            out += String(n).utf8
-            return
-        }
-        DecimalDigits.with(UInt64(n)) { out.append(contentsOf: $0) }
     }
 
     /// `(revision?)` wrapped so that a malformed field (nil) differs from `-` (`.some(nil)`).

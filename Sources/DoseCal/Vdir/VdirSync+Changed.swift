@@ -6,15 +6,12 @@ import ICal
 /// wrote, so they are taken from the status (planned "in step", never written) and their events'
 /// text from the merge base, instead of building, hashing and serialising every item again.
 ///
-/// Taken only when the last run was clean (`FeedRecord` next to the status, written after it,
-/// with the status' and the base's etags), everything outside the medications is the same (the
+/// Taken only when the last run was clean (`FeedRecord` in the store, written after it, with the
+/// counts of the status' and the base's saves), everything outside the medications is the same (the
 /// record's key), the VTIMEZONEs and the feed header come out the same, and the plan is one a
 /// full run would make without a merge: no edit or deletion in the folder, no conflict, no
 /// unusable file. Anything else runs in full, which gives the same result more slowly.
 extension VdirSync {
-    /// What the last clean sync built, per medication, next to the status.
-    public var feedRecordPath: String { statusPath + ".feed" }
-
     /// The key of everything outside the medications the items depend on; nil: run in full.
     func feedKey(_ schedule: Schedule) -> String? {
         guard let build, !force else { return nil }
@@ -70,9 +67,9 @@ extension VdirSync {
 
     private func inParts(_ run: Parts, previous: SyncStatus?) throws(SyncError) -> (Report, FeedRecord?)? {
         let (schedule, now, state, planner) = (run.schedule, run.now, run.state, run.planner)
-        guard !dryRun, let previous, let key = feedKey(schedule), let record = readFeedRecord(), record.key == key,
-            record.statusEtag == VdirFolder.etag(statusPath), record.baseEtag == VdirFolder.etag(basePath),
-            let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap({ MergeBaseText(Array($0)) }),
+        guard !dryRun, let previous, let key = feedKey(schedule), let store, let record = readFeedRecord(), record.key == key,
+            record.statusEtag == String(store.statusVersion), record.baseEtag == String(store.baseVersion),
+            let base = (try? store.readBase()) ?? nil,
             let parts = PartialFeed(
                 schedule: schedule, fingerprints: fingerprints(schedule), record: record, previous: previous, now: now)
         else { return nil }
@@ -107,8 +104,9 @@ extension VdirSync {
         if let merge, let save = run.save, !merge.changes.changes.isEmpty || merge.schedule.seen != run.file.seen {
             do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
         }
+        guard let store else { return nil }
         try keepDamaged(merge?.repaired ?? [])
-        let executor = SyncExecutor(folder: folder, statusPath: statusPath)
+        let executor = SyncExecutor(folder: folder, store: store)
         let outcome = try executor.run(plan, previous: previous, stepLimit: run.stepLimit)
         var baseIsFeed = base.bytes == Array(text)
         if outcome.statusWritten {
@@ -126,26 +124,16 @@ extension VdirSync {
         return (report, baseIsFeed && plan.records(built.desired) ? built.parts.record : nil)
     }
 
-    func readFeedRecord() -> FeedRecord? {
-        ((try? PlainFile.read(feedRecordPath)) ?? nil).flatMap(FeedRecord.init(decoding:))
-    }
+    func readFeedRecord() -> FeedRecord? { (try? store?.feedRecord()) ?? nil }
 
-    /// Keeps `record` (with the status' and base's etags now) after a clean run, removes it
-    /// after any other.
+    /// Keeps `record` (with the counts of the status' and base's saves now) after a clean run,
+    /// removes it after any other.
     func keepFeedRecord(_ record: FeedRecord?, clean: Bool) throws(SyncError) {
-        guard !dryRun else { return }
-        guard clean, var record, let status = VdirFolder.etag(statusPath), let base = VdirFolder.etag(basePath) else {
-            return try removeRecord(feedRecordPath)
-        }
-        record.statusEtag = status
-        record.baseEtag = base
-        let data = record.encoded()
-        if (try? PlainFile.read(feedRecordPath)) == data { return }
-        do {
-            try AtomicFile.write(data, to: feedRecordPath)
-        } catch {
-            throw .io(path: feedRecordPath, reason: error.reason)
-        }
+        guard !dryRun, let store else { return }
+        var kept = clean ? record : nil
+        kept?.statusEtag = String(store.statusVersion)
+        kept?.baseEtag = String(store.baseVersion)
+        try store.keepFeedRecord(kept, old: readFeedRecord())
     }
 
     /// The record of a full run's `feed` (whose items are `items`, planned in `plan`), when the

@@ -5,16 +5,13 @@ import ICal
 ///
 /// When the folder holds owned items that were edited or deleted there, the whole folder is read
 /// as the returned calendar ("theirs"), the base is the feed dosecal last wrote in full (kept
-/// next to the status, `basePath`), "ours" is the schedule; `Reconciler` gives the change set.
+/// in the sync store, `SyncStore+Base.swift`), "ours" is the schedule; `Reconciler` gives the change set.
 /// The changes are applied to the schedule; every edited or deleted item whose slots have no
 /// conflict, no edit the schedule cannot hold and no damage is then accepted (decision 0036):
 /// its status records the file as seen (the planner rewrites it from the merged schedule) or the
 /// deletion (the series is not written again, decision 0037). A damaged item that can be read is
-/// repaired: its bytes are kept next to the status and it is rewritten from the schedule.
+/// repaired: its bytes are kept in the sync store and it is rewritten from the schedule.
 extension VdirSync {
-    /// Where the full feed of the last conflict-free sync is kept: the base of the next merge.
-    public var basePath: String { statusPath + ".base.ics" }
-
     /// The outcome of merging folder edits.
     public struct Merge: Sendable {
         public var changes: ChangeSet
@@ -34,7 +31,8 @@ extension VdirSync {
         public func bytes() -> Data { encoded ?? ScheduleCodec.encode(schedule) }
     }
 
-    /// A damaged item replaced by the schedule's version: the phone's bytes are kept at `backup`.
+    /// A damaged item replaced by the schedule's version: the phone's bytes are kept in the sync
+    /// store's `damaged` table under the name `backup`.
     public struct Repair: Sendable {
         public var uid: String
         public var file: String
@@ -68,7 +66,7 @@ extension VdirSync {
             throw .unreadableItems(folder: folder, error)
         }
         let tombstones = Set(status.entries.values.filter { $0.owner == .deleted }.map(\.uid))
-        let base = ((try? PlainFile.read(basePath)) ?? nil).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
+        let base = ((try? store?.baseText()) ?? nil).flatMap { try? ReturnedCalendar(parsing: Array($0)) }?
             .removingSeries(of: tombstones)
         var set: ChangeSet
         let merged: Schedule
@@ -107,7 +105,7 @@ extension VdirSync {
             // Readable damage is repaired from the schedule; an unreadable file is left alone.
             guard let file, let hash = file.hash, let data = file.data, damage.kind != .unreadableFile else { return }
             let tag = SHA256.hex(uid).prefix(16) + "-" + hash.prefix(12)
-            result.repaired.append(Repair(uid: uid, file: file.name, backup: statusPath + ".damaged-\(tag).ics", data: data))
+            result.repaired.append(Repair(uid: uid, file: file.name, backup: "damaged-\(tag).ics", data: data))
             markSeen(uid, file: file, hash: hash, in: &result.status)
             return
         }

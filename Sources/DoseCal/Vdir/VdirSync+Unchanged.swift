@@ -8,13 +8,10 @@ import ICal
 ///
 /// "Everything the feed is built from" is `inputs` (the caller's fingerprint: the schedule's
 /// bytes, a `--zone` stop and the date it starts, the program's build) plus what this layer knows:
-/// the dosecal version, Foundation's zone data version, and the run's options. It is kept in
-/// `inputsPath` with the etag of the status file it belongs to, so a status written by any other
+/// the dosecal version, Foundation's zone data version, and the run's options. It is kept in the
+/// sync store with the count of the status saves it belongs to, so a status written by any other
 /// run (an older dosecal, an interrupted one) never matches it.
 extension VdirSync {
-    /// The fingerprint of the last clean sync's inputs, next to the status.
-    public var inputsPath: String { statusPath + ".inputs" }
-
     /// The fingerprint of this run's inputs, nil when this run cannot take the short way.
     var inputsKey: String? {
         guard let inputs, !force else { return nil }
@@ -26,15 +23,11 @@ extension VdirSync {
     }
 
     /// The in-step report from the inputs record alone, when it names this run's inputs and the
-    /// status and base on disk, and holds a `FolderListing` the folder matches: the status is not
-    /// read. nil: see `unchangedReport`.
+    /// status and base in the store, and holds a `FolderListing` the folder matches: the status is
+    /// not read. nil: see `unchangedReport`.
     func listedReport(removed: [String]) -> Report? {
-        guard let key = inputsKey, let status = VdirFolder.etag(statusPath), VdirFolder.etag(basePath) != nil,
-            let recorded = (try? PlainFile.read(inputsPath)) ?? nil
-        else { return nil }
-        let head = Array((key + "\t" + status + "\n").utf8)
-        let bytes = [UInt8](recorded)
-        guard bytes.starts(with: head), let listing = FolderListing(record: bytes[head.count...]),
+        guard let key = inputsKey, let store, store.hasBase, let recorded = try? store.inputs(), recorded.key == key,
+            let bytes = recorded.listing, let listing = FolderListing(record: bytes[...]),
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
         defer { Syscalls.close(fd) }
@@ -58,11 +51,8 @@ extension VdirSync {
     /// (`touchedReport`). The folder's listing is added to the inputs record for the next no-op
     /// (`listedReport`). `removed`: the temporaries of killed runs this run removed.
     func unchangedReport(previous: SyncStatus?, removed: [String] = []) throws(SyncError) -> Report? {
-        guard let key = inputsKey, let previous, previous.folder == folder,
-            let recorded = (try? PlainFile.read(inputsPath)) ?? nil,
-            let status = VdirFolder.etag(statusPath),
-            recorded.starts(with: Array((key + "\t" + status + "\n").utf8)),
-            VdirFolder.etag(basePath) != nil,
+        guard let key = inputsKey, let previous, previous.folder == folder, let store,
+            (try? store.inputs())?.key == key, store.hasBase,
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
         defer { Syscalls.close(fd) }
@@ -72,7 +62,7 @@ extension VdirSync {
         guard touched.isEmpty else {
             var plan = SyncPlan(status: previous)
             plan.actions = (previous.keptOrder() ?? previous.entries.keys.sorted()).map { SyncAction.leave(uid: $0) }
-            return try touchedReport(plan, touched: touched, byFile: byFile, statusEtag: status, removed: removed)
+            return try touchedReport(plan, touched: touched, byFile: byFile, removed: removed)
         }
         recordListing(names: names, inStep: FolderListing.inStep(of: previous)) {
             byFile[$0].map { previous.entries[$0].value.etag }
@@ -94,16 +84,13 @@ extension VdirSync {
         return byFile
     }
 
-    /// Adds the folder's listing (`names` with the etags the status on disk gives them, `etag`)
-    /// to the inputs record, which names that status; only a speed-up for the next no-op, so a
-    /// failure is no error.
+    /// Adds the folder's listing (`names` with the etags the status in the store gives them,
+    /// `etag`) to the inputs record, which names that status; only a speed-up for the next no-op,
+    /// so a failure is no error.
     private func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
-        guard !dryRun, let key = inputsKey, let status = VdirFolder.etag(statusPath),
-            let listing = FolderListing(names: names, etag: etag, inStep: inStep)
+        guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, etag: etag, inStep: inStep)
         else { return }
-        let text = Data(Array((key + "\t" + status + "\n").utf8) + listing.record)
-        if (try? PlainFile.read(inputsPath)) == text { return }
-        try? AtomicFile.write(text, to: inputsPath)
+        try? store.recordListing(listing.record, inputs: key)
     }
 
     /// The names and etags of the files whose etag differs from the one recorded, when the folder
@@ -133,12 +120,13 @@ extension VdirSync {
     /// The in-step `plan` with the new etags of the `touched` files recorded, carried out, when each
     /// holds the one UID its entry names and the content hash that was written (the full run would
     /// find the same, and leave it); nil otherwise, or when the last clean sync's `FeedRecord` is
-    /// not the one of the status (`statusEtag`) and base on disk, which is then kept up to date.
+    /// not the one of the status and base in the store, which is then kept up to date.
     private func touchedReport(
         _ plan: SyncPlan, touched: [(name: String, etag: String)],
-        byFile: [String: Dictionary<String, SyncStatus.Entry>.Index], statusEtag: String, removed: [String]
+        byFile: [String: Dictionary<String, SyncStatus.Entry>.Index], removed: [String]
     ) throws(SyncError) -> Report? {
-        guard let record = readFeedRecord(), record.statusEtag == statusEtag, record.baseEtag == VdirFolder.etag(basePath)
+        guard let store, let record = readFeedRecord(), record.statusEtag == String(store.statusVersion),
+            record.baseEtag == String(store.baseVersion)
         else { return nil }
         let onDisk = plan.status
         var plan = plan
@@ -152,7 +140,7 @@ extension VdirSync {
             plan.status.entries[uid]?.etag = etag
         }
         guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
-        let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: onDisk)
+        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: onDisk)
         // The next no-op lists the folder (`recordListing`): one write less in this run.
         try recordInputs(clean: outcome.finished)
         try keepFeedRecord(record, clean: outcome.finished)
@@ -163,23 +151,6 @@ extension VdirSync {
     /// removes the record after any other, so that only a clean run's inputs are ever trusted.
     func recordInputs(clean: Bool) throws(SyncError) {
         guard !dryRun else { return }
-        guard clean, let key = inputsKey, let status = VdirFolder.etag(statusPath) else { return try removeRecord(inputsPath) }
-        let text = Data((key + "\t" + status + "\n").utf8)
-        // The same inputs and status: a listing recorded with them still holds.
-        if let recorded = (try? PlainFile.read(inputsPath)) ?? nil, recorded.starts(with: text) { return }
-        do {
-            try AtomicFile.write(text, to: inputsPath)
-        } catch {
-            throw .io(path: inputsPath, reason: error.reason)
-        }
-    }
-
-    /// Removes a record next to the status (none there is no error).
-    func removeRecord(_ path: String) throws(SyncError) {
-        do {
-            try Syscalls.unlink(path)
-        } catch  where error != .noSuchFile {
-            throw .io(path: path, reason: error.description)
-        } catch {}
+        try store?.recordInputs(clean ? inputsKey : nil)
     }
 }

@@ -38,6 +38,12 @@ public struct VdirSync: Sendable {
     /// with this stop added (`Schedule.travelling(to:from:)`). nil: no stop.
     public var travel: ItineraryStop? = nil
 
+    /// The pairing's store, open (and locked) while `run` runs.
+    var store: SyncStore? = nil
+
+    /// The pairing's store file (`SyncStore`): the status path with `.db`.
+    public var storePath: String { SyncStore.path(stem: statusPath) }
+
     public init(folder: String, statusPath: String) {
         self.folder = folder
         self.statusPath = statusPath
@@ -71,15 +77,8 @@ public struct VdirSync: Sendable {
         public var conflicts: [SyncConflict] { plan.conflicts + (outcome?.skipped ?? []) }
     }
 
-    /// The status on disk, or an empty one when there is none yet.
-    public func readStatus() throws(SyncError) -> SyncStatus? {
-        let data: Data?
-        do { data = try PlainFile.read(statusPath) } catch {
-            throw .io(path: statusPath, reason: "cannot read the sync status: it \(error)")
-        }
-        guard let data else { return nil }
-        return try SyncStatus(decoding: data, source: statusPath)
-    }
+    /// The status recorded in the open store; nil when there is none yet.
+    func readStatus() throws(SyncError) -> SyncStatus? { try store?.readStatus() }
 
     /// Syncs `file` (the schedule as its file holds it) built at `now` (with the `travel` stop)
     /// into the folder. Edits made in the folder are merged first, once, into `file`
@@ -99,8 +98,16 @@ public struct VdirSync: Sendable {
         loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int? = nil,
         save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
-        let lock = try SyncLock(path: statusPath + ".lock")
-        defer { withExtendedLifetime(lock) {} }
+        var sync = self
+        sync.store = try SyncStore.open(stem: statusPath)
+        return try sync.runOpen(loading: load, now: now, stepLimit: stepLimit, save: save)
+    }
+
+    /// `run` with the store open and locked.
+    private func runOpen(
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?, save: ((Merge) throws -> Void)?
+    ) throws(SyncError) -> Report {
+        guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
         if let listed = listedReport(removed: kept) { return listed }
         let previous = try readStatus()
@@ -140,10 +147,10 @@ public struct VdirSync: Sendable {
         }
         if dryRun { return Report(plan: plan, outcome: nil, removedLeftovers: [], merge: merged, folderChanges: found) }
         try keepDamaged(merged?.repaired ?? [])
-        let outcome = try SyncExecutor(folder: folder, statusPath: statusPath).run(plan, previous: previous, stepLimit: stepLimit)
+        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: previous, stepLimit: stepLimit)
         // The base follows what dosecal wrote (a run that wrote nothing leaves it): the items left in
         // conflict keep their old base series, so another item's schedule edit is not read as the phone's.
-        let baseWritten = outcome.statusWritten || PlainFile.status(basePath) == nil
+        let baseWritten = outcome.statusWritten || !store.hasBase
         if baseWritten {
             try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
@@ -167,24 +174,18 @@ public struct VdirSync: Sendable {
         travel.map { file.travelling(to: $0.zone, from: $0.from) } ?? file
     }
 
-    /// Removes the temporaries killed runs left of the files this sync keeps next to the
-    /// schedule: every file whose name starts with the status' (the status, its base, `.feed`,
-    /// `.inputs`, the damaged items' copies), whatever wrote it last.
+    /// Removes the temporaries killed runs left of the files this sync kept next to the
+    /// schedule before the store: every file whose name starts with the status' (the status, its
+    /// base, `.feed`, `.inputs`, the damaged items' copies), whatever wrote it last.
     private func removeLeftoversOfRecords() -> [String] {
         let url = URL(fileURLWithPath: statusPath)
         let name = url.lastPathComponent
         return AtomicFile.removeLeftovers(in: url.deletingLastPathComponent().path) { $0 == name || $0.hasPrefix(name + ".") }
     }
 
-    /// Keeps the phone's bytes of each damaged item before it is repaired.
+    /// Keeps the phone's bytes of each damaged item in the store before it is repaired.
     func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
-        for repair in repairs {
-            do {
-                try AtomicFile.write(repair.data, to: repair.backup)
-            } catch {
-                throw .io(path: repair.backup, reason: "cannot keep the damaged item before repairing it: \(error)")
-            }
-        }
+        for repair in repairs { try store?.keepDamaged(name: repair.backup, uid: repair.uid, data: repair.data) }
     }
 
     /// Keeps `feed` (whose items are `items`) as the base of the next merge (only when its bytes
@@ -196,7 +197,7 @@ public struct VdirSync: Sendable {
 
     func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {
         var calendar = feed.calendar
-        let old = (try? PlainFile.read(basePath)).flatMap { try? ICalParser.parse(Array($0)) }
+        let old = ((try? store?.baseText()) ?? nil).flatMap { try? ICalParser.parse(Array($0)) }
         let oldComponents = old?.calendar?.components ?? []
         let uid = { (c: ICalComponent) in c.property("UID")?.value ?? "" }
         calendar.components.removeAll { $0.name == "VEVENT" && keeping.contains(uid($0)) }
@@ -209,12 +210,5 @@ public struct VdirSync: Sendable {
         try keepBase(Data(text.utf8))
     }
 
-    func keepBase(_ data: Data) throws(SyncError) {
-        if (try? PlainFile.read(basePath)) == data { return }
-        do {
-            try AtomicFile.write(data, to: basePath)
-        } catch {
-            throw .io(path: basePath, reason: "cannot keep the merge base: \(error)")
-        }
-    }
+    func keepBase(_ data: Data) throws(SyncError) { try store?.keepBase(data) }
 }

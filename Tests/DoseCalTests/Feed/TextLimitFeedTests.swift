@@ -44,7 +44,7 @@ import Testing
         }
         // The next sync reads every item back (no status: each file is read and adopted) and
         // finds it in step.
-        try FileManager.default.removeItem(atPath: box.statusPath)
+        try FileManager.default.removeItem(atPath: box.storePath)
         let again = try box.sync(try Self.longest())
         #expect(again.plan.unusable.isEmpty && again.conflicts.isEmpty)
         #expect(again.outcome?.created == [] && again.outcome?.updated == [])

@@ -90,9 +90,9 @@ import Testing
                     "\(roundLabel): \(name) parts \(x.filter { !y.contains($0) }) full \(y.filter { !x.contains($0) }) merged-by-parts \(p.builtInPart)"
                 )
             }
-            #expect(changed.statusWithoutEtags(parts) == changed.statusWithoutEtags(full), "\(roundLabel): status")
-            let base = { (box: VdirSandbox) in FileManager.default.contents(atPath: box.statusPath + ".base.ics") }
-            #expect(base(parts) == base(full), "\(roundLabel): base")
+            #expect(try changed.statusWithoutEtags(parts) == changed.statusWithoutEtags(full), "\(roundLabel): status")
+            let base = { (box: VdirSandbox) in try SyncStore(path: box.storePath).baseText() }
+            #expect(try base(parts) == base(full), "\(roundLabel): base")
             #expect(p.plan.actions.map(changed.summary) == f.plan.actions.map(changed.summary), "\(roundLabel)")
             #expect(p.merge?.repaired.map(\.data) == f.merge?.repaired.map(\.data), "\(roundLabel): repairs")
             #expect(kept(parts) == kept(full), "\(roundLabel): the damaged items' bytes kept")
@@ -103,15 +103,10 @@ import Testing
         return inParts
     }
 
-    /// The phone's copies of damaged items kept next to the status, by name after the status'.
+    /// The phone's copies of damaged items kept in the sync store, by name.
     func kept(_ box: VdirSandbox) -> [String: Data] {
-        let root = URL(fileURLWithPath: box.statusPath).deletingLastPathComponent().path
-        let status = URL(fileURLWithPath: box.statusPath).lastPathComponent
-        var result: [String: Data] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where name.contains(".damaged-") {
-            result[String(name.dropFirst(status.count))] = FileManager.default.contents(atPath: root + "/" + name)
-        }
-        return result
+        guard FileManager.default.fileExists(atPath: box.storePath) else { return [:] }
+        return (try? SyncStore(path: box.storePath).damagedCopies()) ?? [:]
     }
 
     /// The first `count` series (by file name, skipping `skip`) given a start the phone's app
@@ -243,9 +238,8 @@ import Testing
         var other = schedule
         (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
         (_, other) = try sync(twin, other, now: Fixtures.now, inParts: true)
-        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        let status = try #require(try sync.readStatus())
-        let record = try #require(sync.readFeedRecord())
+        let status = try #require(try box.storedStatus())
+        let record = try #require(try SyncStore(path: box.storePath).feedRecord())
         let fileOf = { (uid: String) in status.entries[uid]?.file ?? "" }
         // The first series file of a medication with more than one item; another item of it.
         let series = box.files.filter { box.read($0).contains("\r\nRRULE:") }

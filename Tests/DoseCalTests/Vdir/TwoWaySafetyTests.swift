@@ -1,7 +1,8 @@
-import DoseCal
 import Foundation
 import ICal
 import Testing
+
+@testable import DoseCal
 
 /// What a phone can do to dosecal's items, each case with a literal edit and the safe result
 /// (decisions 0036, 0037): damage changes nothing in the schedule and is repaired; a deleted dose
@@ -65,11 +66,11 @@ import Testing
         #expect(found.reason.contains(reason), "\(to): \(found.reason)")
         #expect(found.file == VdirName.fileName(forUID: morning) && found.line != nil && found.slotID == "morning")
         #expect(report.merge?.changes.changes.isEmpty == true)
-        // Repaired: the schedule's version is back, the phone's copy kept next to the status.
+        // Repaired: the schedule's version is back, the phone's copy kept in the store.
         let repaired = try #require(report.merge?.repaired.first)
         let kept = String(decoding: repaired.data, as: UTF8.self)
         #expect(to.isEmpty ? !kept.contains(edit) : kept.contains(to.trimmingCharacters(in: .newlines)))
-        #expect(FileManager.default.contents(atPath: repaired.backup) == repaired.data)
+        #expect(try SyncStore(path: box.storePath).damagedCopies()[repaired.backup] == repaired.data)
         #expect(
             box.read(VdirName.fileName(forUID: morning)).contains("DTSTART;TZID=America/New_York:20260105T080000\r\nDURATION"))
         let (again, _) = try sync(box, schedule, now: Fixtures.now + 2 * 86_400)

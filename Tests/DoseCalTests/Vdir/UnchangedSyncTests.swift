@@ -1,7 +1,8 @@
-import DoseCal
 import Foundation
 import ICal
 import Testing
+
+@testable import DoseCal
 
 #if canImport(Glibc)
     import Glibc
@@ -66,22 +67,22 @@ import Testing
         #expect(FileManager.default.createFile(atPath: box.folder + "/" + temp, contents: Data()))
         #expect(try sync(box, movedMorning(), inputs: "A").removedLeftovers == [temp])
         // No base: the full run keeps one again.
-        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        try FileManager.default.removeItem(atPath: sync.basePath)
+        let db = try SQLiteDatabase(path: box.storePath)
+        try db.exec("DELETE FROM base; DELETE FROM meta WHERE name IN ('base_head', 'base_tail')")
+        #expect(!box.storeHolds("base_tail"))
         try self.sync(box, movedMorning(), inputs: "A")
-        #expect(FileManager.default.fileExists(atPath: sync.basePath))
+        #expect(box.storeHolds("base_tail") && (box.stored("SELECT count(*) FROM base") ?? 0) > 0)
     }
 
     @Test func aRunWithAConflictLeavesNoFingerprint() throws {
         let box = VdirSandbox()
         try sync(box, daily(), inputs: "A")
-        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        #expect(FileManager.default.fileExists(atPath: sync.inputsPath))
+        #expect(box.storeHolds("inputs"))
         // A second file with the same UID: a conflict, reported on every run.
         let name = box.files[0]
         try FileManager.default.copyItem(atPath: box.folder + "/" + name, toPath: box.folder + "/copy-" + name)
         #expect(try !self.sync(box, daily(), inputs: "A").conflicts.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: sync.inputsPath))
+        #expect(!box.storeHolds("inputs"))
         #expect(try !self.sync(box, daily(), inputs: "A").conflicts.isEmpty)
     }
 
@@ -117,9 +118,8 @@ import Testing
         guard listed else { return }
         let before = loads
         try loadingSync(box, daily(), inputs: "A", loads: &loads)
-        let record = try #require(
-            FileManager.default.contents(atPath: VdirSync(folder: box.folder, statusPath: box.statusPath).inputsPath))
-        #expect(String(decoding: record, as: UTF8.self).contains("\nin-step 5\n"))
+        let record = try #require(box.storedText("inputs_listing"))
+        #expect(record.hasPrefix("in-step 5\n"))
         #expect(loads == before)
     }
 
@@ -128,20 +128,20 @@ import Testing
         var loads = 0
         try loadingSync(box, daily(), inputs: "A", loads: &loads)
         try settle(box, listed: true, loads: &loads)
-        let paths = VdirSync(folder: box.folder, statusPath: box.statusPath)
-        let record = try #require(FileManager.default.contents(atPath: paths.inputsPath))
+        let record = try #require(box.storedText("inputs_listing"))
         // Each item file, in the folder's order, with the etag the status gives it.
-        let lines = String(decoding: record, as: UTF8.self).split(separator: "\n").dropFirst(2)
+        let lines = record.split(separator: "\n").dropFirst(1)
         #expect(Set(lines.map { String($0.split(separator: "\t")[0]) }) == Set(box.files))
         for line in lines {
             let fields = line.split(separator: "\t").map(String.init)
             #expect(VdirFolder.etag(box.folder + "/" + fields[0]) == fields[1])
         }
-        let status = try #require(FileManager.default.contents(atPath: box.statusPath))
+        // The store is not written: its bytes and its etag (its modification time) stay.
+        let store = (FileManager.default.contents(atPath: box.storePath), VdirFolder.etag(box.storePath))
         let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
         #expect(loads == 1 && report.inStep == 5 && report.outcome?.finished == true)
-        #expect(FileManager.default.contents(atPath: paths.inputsPath) == record)
-        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(box.storedText("inputs_listing") == record)
+        #expect(FileManager.default.contents(atPath: box.storePath) == store.0 && VdirFolder.etag(box.storePath) == store.1)
         // Another status (a run without inputs rewrote it): the listing is not trusted.
         try sync(box, movedMorning(), inputs: nil)
         #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.updated.isEmpty == false)
@@ -163,9 +163,8 @@ import Testing
         #expect(loads == 2)
         try loadingSync(box, daily(), inputs: "A", loads: &loads)  // settled again
         try loadingSync(box, daily(), inputs: "A", loads: &loads)  // and listed
-        let record = try #require(
-            FileManager.default.contents(atPath: VdirSync(folder: box.folder, statusPath: box.statusPath).inputsPath))
-        #expect(String(decoding: record, as: UTF8.self).contains("\nin-step 4\n"))
+        let record = try #require(box.storedText("inputs_listing"))
+        #expect(record.hasPrefix("in-step 4\n"))
         let settled = loads
         box.write(name, bytes)  // back, under its name
         try loadingSync(box, daily(), inputs: "A", loads: &loads)
@@ -251,12 +250,12 @@ import Testing
         #expect(touched.conflicts.isEmpty && touched.folderChanges.isEmpty)
         #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
         // The next run is a no-op again, and a full run finds the status as it would write it.
-        let status = try #require(FileManager.default.contents(atPath: box.statusPath))
+        let status = try #require(try box.storedStatus())
         #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.statusWritten == false)
         #expect(loads == 1)
         let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
         #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
-        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(try box.storedStatus() == status)
         #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
     }
 
@@ -278,10 +277,10 @@ import Testing
         #expect(loads == 1)
         #expect(report.outcome?.statusWritten == true && report.outcome?.updated == [])
         #expect(box.read(name) == stamped)
-        let status = try #require(FileManager.default.contents(atPath: box.statusPath))
+        let status = try #require(try box.storedStatus())
         let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
         #expect(full.outcome?.statusWritten == false && full.outcome?.updated == [])
-        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(try box.storedStatus() == status)
     }
 
     @Test(arguments: [false, true]) func aTouchedItemWhoseContentChangedIsAFullRun(listed: Bool) throws {

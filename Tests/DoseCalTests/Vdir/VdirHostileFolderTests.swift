@@ -1,6 +1,7 @@
-import DoseCal
 import Foundation
 import Testing
+
+@testable import DoseCal
 
 /// Folders and files next to the schedule set up to make sync read or write outside its place:
 /// symbolic links in the folder and in place of the status and the lock, and temporaries that
@@ -81,31 +82,35 @@ import Testing
         _ = try sync(box)
         let target = box.root + "/elsewhere/created-by-sync"
         try FileManager.default.createDirectory(atPath: box.root + "/elsewhere", withIntermediateDirectories: true)
-        link(box.statusPath + ".lock", to: target)
-        #expect(throws: SyncError.self) { try sync(box) }
-        #expect(!FileManager.default.fileExists(atPath: target))
+        try FileManager.default.removeItem(atPath: box.storePath)
+        link(box.storePath, to: target)
         do {
-            _ = try SyncLock(path: box.statusPath + ".lock")
-            Issue.record("a linked lock was taken")
-        } catch {
-            guard case .io(_, let reason) = error else { throw error }
-            #expect(reason.hasPrefix("the sync lock is a symbolic link; dosecal does not follow links"))
+            _ = try sync(box)
+            Issue.record("a linked store was opened")
+        } catch let error as SyncError {
+            guard case .io(let path, let reason) = error else { throw error }
+            #expect(path == box.storePath)
+            #expect(reason.hasPrefix("the sync store is a symbolic link; dosecal does not follow links"))
         }
         #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(!FileManager.default.fileExists(atPath: box.storePath + "-journal"))
     }
 
     @Test func aStatusReplacedByALinkIsNotRead() throws {
         let box = VdirSandbox()
         _ = try sync(box)
-        try FileManager.default.moveItem(atPath: box.statusPath, toPath: box.root + "/moved-status")
-        link(box.statusPath, to: box.root + "/moved-status")
+        try FileManager.default.moveItem(atPath: box.storePath, toPath: box.root + "/moved-store")
+        link(box.storePath, to: box.root + "/moved-store")
+        let before = FileManager.default.contents(atPath: box.root + "/moved-store")
         #expect(
             throws: SyncError.io(
-                path: box.statusPath,
-                reason: "cannot read the sync status: it " + "is a symbolic link; dosecal does not follow links here")
+                path: box.storePath,
+                reason: "the sync store is a symbolic link; dosecal does not follow links next to the schedule. "
+                    + "Move it away and sync again")
         ) {
             try sync(box)
         }
+        #expect(FileManager.default.contents(atPath: box.root + "/moved-store") == before)
     }
 
     @Test func onlyDosecalsOwnTemporariesOfDeadRunsAreRemoved() throws {

@@ -1,5 +1,6 @@
-import DoseCal
 import Foundation
+
+@testable import DoseCal
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,30 @@ final class VdirSandbox {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// The pairing's store file.
+    var storePath: String { SyncStore.path(stem: statusPath) }
+
+    /// The first column of the first row `sql` gives in the store, as an integer (nil: no row, or
+    /// no store). Read without the sync's lock.
+    func stored(_ sql: String) -> Int? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        return try! SQLiteDatabase(path: storePath).integer(sql)
+    }
+
+    /// Whether the store's meta table holds `name` (a record of the last clean run, the base).
+    func storeHolds(_ name: String) -> Bool { stored("SELECT count(*) FROM meta WHERE name = '\(name)'") == 1 }
+
+    /// The text of `name` in the store's meta table (nil: none, or no store).
+    func storedText(_ name: String) -> String? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        let select = try! SQLiteDatabase(path: storePath).prepare("SELECT value FROM meta WHERE name = ?")
+        try! select.bind(name, at: 1)
+        return try! select.step() ? select.optionalText(0) : nil
+    }
+
+    /// The status in the store (nil: none).
+    func storedStatus() throws -> SyncStatus? { try SyncStore(path: storePath).readStatus() }
 
     @discardableResult
     func sync(

@@ -1,7 +1,8 @@
-import DoseCal
 import Foundation
 import ICal
 import Testing
+
+@testable import DoseCal
 
 /// The sync rules on a real temporary folder, with fixtures/schedules/daily.json (Metformin 08:00
 /// and 19:00, Levothyroxine 06:30, New York, both with a supply: 3 dose series + 2 refill warnings).
@@ -39,12 +40,15 @@ import Testing
         let box = VdirSandbox()
         try box.sync(daily())
         let before = box.snapshot
-        let status = FileManager.default.contents(atPath: box.statusPath)
+        // The store is not written at all: its bytes and its etag (modification time) stay.
+        let store = (FileManager.default.contents(atPath: box.storePath), VdirFolder.etag(box.storePath))
+        #expect(store.0 != nil)
         let report = try box.sync(daily(), now: Fixtures.now + 86_400)
         #expect(report.outcome?.created == [] && report.outcome?.updated == [] && report.outcome?.deleted == [])
         #expect(report.outcome?.statusWritten == false)
         #expect(box.snapshot.mapValues(\.etag) == before.mapValues(\.etag))
-        #expect(FileManager.default.contents(atPath: box.statusPath) == status)
+        #expect(FileManager.default.contents(atPath: box.storePath) == store.0)
+        #expect(VdirFolder.etag(box.storePath) == store.1)
     }
 
     @Test func aScheduleChangeUpdatesTheFileInPlace() throws {
@@ -151,8 +155,8 @@ import Testing
 
     @Test func aSecondSyncCannotRunAtTheSameTime() throws {
         let box = VdirSandbox()
-        let lock = try SyncLock(path: box.statusPath + ".lock")
-        #expect(throws: SyncError.locked(path: box.statusPath + ".lock")) { try box.sync(daily()) }
+        let lock = try SyncStore(path: box.storePath)
+        #expect(throws: SyncError.locked(path: box.storePath)) { try box.sync(daily()) }
         withExtendedLifetime(lock) {}
     }
 
@@ -161,13 +165,15 @@ import Testing
         let report = try box.sync(daily(), dryRun: true)
         #expect(report.plan.actions.filter(\.touchesFolder).count == 5)
         #expect(!FileManager.default.fileExists(atPath: box.folder))
+        // The store exists (it is the lock) and records nothing.
+        #expect(try box.storedStatus() == nil)
         #expect(!FileManager.default.fileExists(atPath: box.statusPath))
     }
 
     @Test func aLostStatusAdoptsMatchingFiles() throws {
         let box = VdirSandbox()
         try box.sync(daily())
-        try FileManager.default.removeItem(atPath: box.statusPath)
+        try FileManager.default.removeItem(atPath: box.storePath)
         let before = box.snapshot.mapValues(\.etag)
         let report = try box.sync(daily())
         #expect(report.conflicts.isEmpty)

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The records of the last clean sync in the store, each naming the status (and base) counts it
+/// was made with, so that a status or base saved by any later run never matches it: the inputs
+/// fingerprint (`inputs`, `inputs_status` in `meta`, `VdirSync+Unchanged.swift`) and the feed
+/// record (`feed_*` in `meta`, the `feed_zones`, `feed_medications`, `feed_names` tables,
+/// `FeedRecord`). And the phone's copies of damaged items (`damaged`).
+extension SyncStore {
+    /// The last clean sync's inputs fingerprint and the folder's listing kept with it
+    /// (`FolderListing.record`), when they were recorded with the status as it is.
+    func inputs() throws(SyncError) -> (key: String, listing: [UInt8]?)? {
+        guard try meta("inputs_status") == String(statusVersion), let key = try meta("inputs") else { return nil }
+        return (key, try meta("inputs_listing").map { Array($0.utf8) })
+    }
+
+    /// Records `key` as the inputs of the status as it is (nil: removes the record); nothing
+    /// when the store holds that already (with the listing recorded with it, which still holds).
+    func recordInputs(_ key: String?) throws(SyncError) {
+        let version = key == nil ? nil : String(statusVersion)
+        let (oldKey, oldVersion) = (try meta("inputs"), try meta("inputs_status"))
+        guard oldKey != key || oldVersion != version else { return }
+        try write { () throws(SQLiteDatabase.Failure) in
+            try setMeta("inputs", key)
+            try setMeta("inputs_status", version)
+            try setMeta("inputs_listing", nil)
+        }
+    }
+
+    /// Keeps `listing` with the inputs record, when that record is `key`'s for the status as it
+    /// is; nothing when it holds that listing already.
+    func recordListing(_ listing: [UInt8], inputs key: String) throws(SyncError) {
+        let text = String(decoding: listing, as: UTF8.self)
+        guard let recorded = try inputs(), recorded.key == key, recorded.listing.map(Array.init) != Array(text.utf8) else {
+            return
+        }
+        try write { () throws(SQLiteDatabase.Failure) in try setMeta("inputs_listing", text) }
+    }
+
+    /// The feed record; nil when there is none. Its `statusEtag` and `baseEtag` are the counts
+    /// it was recorded with.
+    func feedRecord() throws(SyncError) -> FeedRecord? {
+        guard let key = try meta("feed_key"), let zoned = try meta("feed_zoned") else { return nil }
+        var zones: [String: ZoneYears.Span] = [:]
+        var medications: [FeedRecord.Medication] = []
+        do {
+            let selectZones = try db.prepare("SELECT tzid, first, last FROM feed_zones")
+            while try selectZones.step() {
+                zones[selectZones.text(0)] = ZoneYears.Span(
+                    first: selectZones.integer(1), last: selectZones.isNull(2) ? nil : selectZones.integer(2))
+            }
+            let select = try db.prepare("SELECT id, fingerprint, zoned FROM feed_medications ORDER BY position")
+            while try select.step() {
+                medications.append(
+                    .init(id: select.text(0), fingerprint: select.text(1), zoned: select.integer(2) != 0, tzids: [], uids: []))
+            }
+            let names = try db.prepare("SELECT medication, kind, name FROM feed_names ORDER BY medication, kind, position")
+            while try names.step() {
+                let m = names.integer(0)
+                guard medications.indices.contains(m) else { return nil }
+                if names.text(1) == "tzid" {
+                    medications[m].tzids.append(names.text(2))
+                } else {
+                    medications[m].uids.append(names.text(2))
+                }
+            }
+        } catch { throw Self.failed(error) }
+        var record = FeedRecord(key: key, allZoned: zoned == "1", zones: zones, medications: medications)
+        record.statusEtag = try meta("feed_status") ?? ""
+        record.baseEtag = try meta("feed_base") ?? ""
+        return record
+    }
+
+    /// Records `record` (nil: removes the record), unless the store holds it already (`old`, as
+    /// read at the start of the run).
+    func keepFeedRecord(_ record: FeedRecord?, old: FeedRecord?) throws(SyncError) {
+        guard record != old else { return }
+        try write { () throws(SQLiteDatabase.Failure) in
+            try db.exec("DELETE FROM feed_zones; DELETE FROM feed_medications; DELETE FROM feed_names")
+            try setMeta("feed_key", record?.key)
+            try setMeta("feed_zoned", record.map { $0.allZoned ? "1" : "0" })
+            try setMeta("feed_status", record?.statusEtag)
+            try setMeta("feed_base", record?.baseEtag)
+            guard let record else { return }
+            try insert(record)
+        }
+    }
+
+    private func insert(_ record: FeedRecord) throws(SQLiteDatabase.Failure) {
+        let zone = try db.prepare("INSERT INTO feed_zones (tzid, first, last) VALUES (?, ?, ?)")
+        for (tzid, span) in record.zones {
+            try zone.bind(tzid, at: 1)
+            try zone.bind(span.first, at: 2)
+            if let last = span.last { try zone.bind(last, at: 3) }
+            try zone.step()
+            zone.reset()
+        }
+        let medication = try db.prepare("INSERT INTO feed_medications (position, id, fingerprint, zoned) VALUES (?, ?, ?, ?)")
+        let name = try db.prepare("INSERT INTO feed_names (medication, kind, position, name) VALUES (?, ?, ?, ?)")
+        for (n, m) in record.medications.enumerated() {
+            try medication.bind(n, at: 1)
+            try medication.bind(m.id, at: 2)
+            try medication.bind(m.fingerprint, at: 3)
+            try medication.bind(m.zoned ? 1 : 0, at: 4)
+            try medication.step()
+            medication.reset()
+            for (kind, list) in [("tzid", m.tzids), ("uid", m.uids)] {
+                for (position, value) in list.enumerated() {
+                    try name.bind(n, at: 1)
+                    try name.bind(kind, at: 2)
+                    try name.bind(position, at: 3)
+                    try name.bind(value, at: 4)
+                    try name.step()
+                    name.reset()
+                }
+            }
+        }
+    }
+
+    /// Keeps the phone's bytes of a damaged item under `name`, before the item is repaired.
+    func keepDamaged(name: String, uid: String, data: Data) throws(SyncError) {
+        try write { () throws(SQLiteDatabase.Failure) in
+            let insert = try db.prepare("INSERT OR REPLACE INTO damaged (name, uid, data) VALUES (?, ?, ?)")
+            try insert.bind(name, at: 1)
+            try insert.bind(uid, at: 2)
+            try insert.bind(Array(data), at: 3)
+            try insert.step()
+        }
+    }
+
+    /// The damaged items' copies kept, by name.
+    func damagedCopies() throws(SyncError) -> [String: Data] {
+        var copies: [String: Data] = [:]
+        do {
+            let select = try db.prepare("SELECT name, data FROM damaged")
+            while try select.step() { copies[select.text(0)] = Data(select.bytes(1)) }
+        } catch { throw Self.failed(error) }
+        return copies
+    }
+}
