@@ -5,11 +5,27 @@
 ///
 /// Instants are whole seconds since 1970-01-01T00:00:00Z throughout.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
-    public let identifier: String
+    /// The identifier, database and table, behind one reference: a zone is copied with every
+    /// dose that carries it (millions in a check of a year), and one reference is one retain.
+    private final class Storage: Sendable {
+        let identifier: String
+        let database: ZoneDatabase
+        let table: ZoneTable
+
+        init(identifier: String, database: ZoneDatabase, table: ZoneTable) {
+            self.identifier = identifier
+            self.database = database
+            self.table = table
+        }
+    }
+
+    private let storage: Storage
+
+    public var identifier: String { storage.identifier }
     /// Where the zone's data came from.
-    public let database: ZoneDatabase
+    public var database: ZoneDatabase { storage.database }
     /// The compiled transitions and footer rule.
-    public let table: ZoneTable
+    public var table: ZoneTable { storage.table }
 
     /// The zone `identifier` in the system's zone files; nil when there is no such zone (an
     /// unknown zone is never read as UTC).
@@ -27,9 +43,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(identifier: String, database: ZoneDatabase, table: ZoneTable) {
-        self.identifier = identifier
-        self.database = database
-        self.table = table
+        storage = Storage(identifier: identifier, database: database, table: table)
     }
 
     /// UTC: the system's `UTC` file, or a built-in table when the system has none.
@@ -44,7 +58,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// The identifier (`Europe/Berlin`): how a zone is written in text.
     public var description: String { identifier }
 
-    public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier && a.database == b.database }
+    public static func == (a: Zone, b: Zone) -> Bool {
+        a.storage === b.storage || (a.identifier == b.identifier && a.database == b.database)
+    }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
         hasher.combine(database)

@@ -66,8 +66,9 @@ public struct PlanChannel: Sendable {
     }
 
     /// The dose instants of the medications at `indices` (those with reminders on), per feed
-    /// UID, as the plans' requests give them: not sorted (`check` pairs them as a multiset, and
-    /// the plan's order by firing and identifier costs a sort of every request).
+    /// UID, as the plans' requests fire them (`NotificationPlanner.doseFirings`: no request is
+    /// made): not sorted (`check` pairs them as a multiset, and the plan's order by firing and
+    /// identifier costs a sort of every request).
     func doseInstants(ofMedicationsAt indices: [Int], expansion: DoseExpansion?) -> [String: [Int]] {
         var planner = self.planner
         planner.expansion = expansion
@@ -79,23 +80,11 @@ public struct PlanChannel: Sendable {
         while at < window.upperBound {
             let end = at + planner.days * 86_400
             for index in reminded {
-                // A medication's requests are its own doses'; one slot's come together, under
-                // one UID for a run of them: each run is added at once.
+                // A run of one slot's doses under one UID is added at once.
                 let lead = leads[medications[index].id] ?? 0
-                var uid: String?
-                var instants: [Int] = []
-                let requests = planner.doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
-                // Each request read in place, not copied.
-                for k in requests.indices {
-                    guard case .dose = requests[k].purpose else { continue }
-                    if let done = uid, done != requests[k].uid {
-                        result[done, default: []] += instants
-                        instants.removeAll(keepingCapacity: true)
-                    }
-                    uid = requests[k].uid
-                    for firing in requests[k].firings { instants.append(firing + lead) }
+                planner.doseFirings(ofMedicationAt: index, from: at, to: end, skipped: skipped) { uid, firings in
+                    result[uid, default: []].append(contentsOf: firings.lazy.map { $0 + lead })
                 }
-                if let done = uid { result[done, default: []] += instants }
             }
             at = end
         }

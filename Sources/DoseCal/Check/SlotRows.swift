@@ -108,7 +108,7 @@ struct SlotRows {
     /// The rows of slot `key` (its expected `doses` in time order), each with the slot's
     /// `rank`, added to `rows`.
     func append(_ key: SlotKey, doses: [Occurrence], unit: UnitChannels, rank: Int, to rows: inout CheckRows) {
-        let instants = doses.map(\.instant)
+        let instants = doses.map { $0.instant }
         let found = matcher.match(expected: instants, actual: series.instants(of: key, in: series.calendar) ?? [])
         let libFound = series.libical.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }
         let planFound = unit.plan.map { matcher.match(expected: instants, actual: series.instants(of: key, in: $0) ?? []) }

@@ -9,14 +9,32 @@ import Foundation
 /// nothing is written.
 extension SyncStore {
     /// The store of the sync whose status stem is `stem`, open and locked; filled from the old
-    /// files first when they are there and the store holds no status.
-    static func open(stem: String) throws(SyncError) -> SyncStore {
+    /// files first when they are there and the store holds no status. A dry run's
+    /// (`reading(stem:)`) writes no file.
+    static func open(stem: String, dryRun: Bool = false) throws(SyncError) -> SyncStore {
+        if dryRun { return try reading(stem: stem) }
         let store = try SyncStore(path: path(stem: stem))
         guard try store.meta("folder") == nil, PlainFile.status(stem) != nil else { return store }
         // The old files' own lock, as an older dosecal would take it, while they are read.
         let lock = try SyncLock(path: stem + ".lock")
         defer { withExtendedLifetime(lock) {} }
         try store.migrate(from: try OldFiles(stem: stem))
+        return store
+    }
+
+    /// The store as a dry run reads it, writing no file and taking no lock: the store file read
+    /// only; when there is none (or it holds no status and the old files are there), a store in
+    /// memory, filled from the old files when they are there, which are left as they are.
+    private static func reading(stem: String) throws(SyncError) -> SyncStore {
+        let path = path(stem: stem)
+        let old = PlainFile.status(stem) != nil
+        if PlainFile.status(path) != nil {
+            let store = try SyncStore(path: path, access: .readOnly)
+            let held = try store.meta("folder") != nil
+            if held || !old { return store }
+        }
+        let store = try SyncStore(path: path, access: .memory)
+        if old { try store.migrate(from: try OldFiles(stem: stem), removingOld: false) }
         return store
     }
 
@@ -68,7 +86,7 @@ extension SyncStore {
     }
 
     /// Fills the store from `old` in one transaction, then removes the old files.
-    private func migrate(from old: OldFiles) throws(SyncError) {
+    private func migrate(from old: OldFiles, removingOld: Bool = true) throws(SyncError) {
         self.status = nil
         try together { () throws(SyncError) in
             try save(old.status)
@@ -82,6 +100,6 @@ extension SyncStore {
             // The copy's UID is inside its bytes; the name keeps the hash of it.
             for copy in old.damaged { try keepDamaged(name: copy.name, uid: "", data: copy.data) }
         }
-        for path in old.paths { try? Syscalls.unlink(path) }
+        if removingOld { for path in old.paths { try? Syscalls.unlink(path) } }
     }
 }

@@ -42,23 +42,32 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
     static func path(stem: String) -> String { stem + ".db" }
 
     /// Opens (creating when missing) and locks the store at `path`; a store just created gets
-    /// its tables. Throws `.locked` when another sync holds it.
-    init(path: String) throws(SyncError) {
+    /// its tables. Throws `.locked` when another sync holds it. With `access` `.readOnly` (a dry
+    /// run) the existing file is read without the lock and nothing can be written (an empty file
+    /// reads as an empty store); with `.memory` the store is a new one in memory and `path` only
+    /// names it.
+    init(path: String, access: SQLiteDatabase.Access = .readWrite) throws(SyncError) {
         self.path = path
-        let fd = try Self.openFile(path)
-        do {
-            try Syscalls.flock(fd, LOCK_EX | LOCK_NB)
-        } catch {
-            Syscalls.close(fd)
-            if error == .wouldBlock { throw .locked(path: path) }
-            throw .io(path: path, reason: "cannot lock the sync store: \(error)")
+        let fd = access == .memory ? -1 : try Self.openFile(path, forWriting: access == .readWrite)
+        if access == .readWrite {
+            do {
+                try Syscalls.flock(fd, LOCK_EX | LOCK_NB)
+            } catch {
+                Syscalls.close(fd)
+                if error == .wouldBlock { throw .locked(path: path) }
+                throw .io(path: path, reason: "cannot lock the sync store: \(error)")
+            }
         }
         self.fd = fd
         do {
-            db = try SQLiteDatabase(path: path)
-            try db.exec("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL")
+            var db = try SQLiteDatabase(path: path, access: access)
+            if access == .readOnly, try db.integer("PRAGMA user_version") ?? 0 == 0 {
+                db = try SQLiteDatabase(path: path, access: .memory)  // a file with no tables yet: nothing to read
+            }
+            self.db = db
+            if access == .readWrite { try db.exec("PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL") }
         } catch {
-            Syscalls.close(fd)
+            if fd >= 0 { Syscalls.close(fd) }
             throw Self.failed(error)
         }
         try prepare()
@@ -66,16 +75,16 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
 
     // Closing the descriptor would drop SQLite's own POSIX locks on the file, but SQLite holds
     // none between transactions, and the connection is closed right after.
-    deinit { Syscalls.close(fd) }
+    deinit { if fd >= 0 { Syscalls.close(fd) } }
 
     /// The store file opened for the lock: the existing regular file, or a new one made 0600
-    /// with `O_EXCL` (never through a link).
-    private static func openFile(_ path: String) throws(SyncError) -> Int32 {
+    /// with `O_EXCL` (never through a link). Not `forWriting`: the existing file, read only.
+    private static func openFile(_ path: String, forWriting: Bool) throws(SyncError) -> Int32 {
         for _ in 0..<2 {
             let fd: Int32
             do {
-                fd = try Syscalls.open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-            } catch  where error == .noSuchFile {
+                fd = try Syscalls.open(path, (forWriting ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC)
+            } catch  where error == .noSuchFile && forWriting {
                 do {
                     return try Syscalls.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o600)
                 } catch  where error == .fileExists {

@@ -99,7 +99,7 @@ public struct VdirSync: Sendable {
         save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
         var sync = self
-        sync.store = try SyncStore.open(stem: statusPath)
+        sync.store = try SyncStore.open(stem: statusPath, dryRun: dryRun)
         return try sync.runOpen(loading: load, now: now, stepLimit: stepLimit, save: save)
     }
 

@@ -84,9 +84,63 @@ public struct NotificationPlanner: Sendable {
     }
 
     /// The dose reminders of the medication at `index` (reminders on or not) that fire in
-    /// `from..<to`, before any budget cut: what `plan(at:)` plans for it, and what `check`
-    /// compares one medication at a time. `skipped`: `SkippedDoses(engine: engine)`, made once.
+    /// `from..<to`, before any budget cut: what `plan(at:)` plans for it. `skipped`:
+    /// `SkippedDoses(engine: engine)`, made once.
     public func doseRequests(ofMedicationAt index: Int, from: Int, to: Int, skipped: SkippedDoses) -> [NotificationRequest] {
+        let m = engine.schedule.medications[index]
+        let lead = m.reminder.minutesBefore * 60
+        var result: [NotificationRequest] = []
+        forEachSlot(ofMedicationAt: index, from: from, to: to, skipped: skipped) { slot, doses, indices, parts in
+            let slotDoses = indices.map { doses[$0] }
+            if let repeating = repeatingRequests(
+                m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to)
+            {
+                result += repeating
+            } else {
+                result += onceRequests(m, slot: slot, doses: slotDoses, parts: parts, lead: lead)
+            }
+        }
+        return result
+    }
+
+    /// The instants the dose reminders of the medication at `index` fire at in `from..<to`, per
+    /// series UID, as `doseRequests` plans them (what `check` compares, one medication at a
+    /// time), without making the requests: `each` gets a UID and the firings of a run of doses
+    /// under it (not sorted). A slot's repeating trigger is planned only when it fires at
+    /// exactly its doses less the lead (`repeatingRequests`), under the one part of all of them,
+    /// so every slot's firings are its doses' instants less the lead, each under its part's UID,
+    /// whichever way `doseRequests` plans the slot.
+    public func doseFirings(
+        ofMedicationAt index: Int, from: Int, to: Int, skipped: SkippedDoses, each: (String, [Int]) -> Void
+    ) {
+        let m = engine.schedule.medications[index]
+        let lead = m.reminder.minutesBefore * 60
+        var firings: [Int] = []
+        forEachSlot(ofMedicationAt: index, from: from, to: to, skipped: skipped) { slot, doses, indices, parts in
+            var uids = SeriesUIDs(SlotKey(medicationID: m.id, slotID: slot.id))
+            var current: String?
+            for (i, part) in parts.enumerated() {
+                let uid = uids.uid(of: part)
+                if let done = current, done != uid {
+                    each(done, firings)
+                    firings.removeAll(keepingCapacity: true)
+                }
+                current = uid
+                firings.append(doses[indices[i]].instant - lead)
+            }
+            if let done = current { each(done, firings) }
+            firings.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The doses of the medication at `index` that fire in `from..<to` (its reminder's lead
+    /// before them), slot by slot in the medication's order: `body` gets the slot, the
+    /// medication's doses, the indices of the slot's among them (in time order) and each one's
+    /// series part; slots without such a dose are left out.
+    private func forEachSlot(
+        ofMedicationAt index: Int, from: Int, to: Int, skipped: SkippedDoses,
+        _ body: (DoseSlot, [Occurrence], [Int], [SeriesPart]) -> Void
+    ) {
         let m = engine.schedule.medications[index]
         let lead = m.reminder.minutesBefore * 60
         // A dose fires `lead` seconds before its instant, so look at doses up to `lead` later.
@@ -100,13 +154,12 @@ public struct NotificationPlanner: Sendable {
         // A day's series part is the same for every slot (unless amounts differ by slot and
         // weekday), and a part's UID the same for every dose.
         var partOn: [LocalDate: SeriesPart] = [:]
-        var result: [NotificationRequest] = []
         // Each slot's doses that fire in the window, in one pass (the first slot of an ID takes
-        // them; a slot's ID is unique), each dose copied once.
-        var bySlot = [[Occurrence]](repeating: [], count: m.times.count)
+        // them; a slot's ID is unique), by index: no dose is copied.
+        var bySlot = [[Int]](repeating: [], count: m.times.count)
         for k in bySlot.indices { bySlot[k].reserveCapacity(doses.count / bySlot.count + 1) }
         for i in doses.indices where doses[i].instant - lead >= from && doses[i].instant - lead < to {
-            if let k = m.times.firstIndex(where: { $0.id == doses[i].slotID }) { bySlot[k].append(doses[i]) }
+            if let k = m.times.firstIndex(where: { $0.id == doses[i].slotID }) { bySlot[k].append(i) }
         }
         for (k, slot) in m.times.enumerated() {
             let slotDoses = bySlot[m.times.firstIndex { $0.id == slot.id } ?? k]
@@ -115,23 +168,16 @@ public struct NotificationPlanner: Sendable {
             // One part for every day the doses can fall on (two days' margin either side of
             // the days expanded), else each day's.
             let same = planner.part(from: first.adding(days: -2), through: last.adding(days: 2), slot: slot.id)
-            let parts = slotDoses.map { dose -> SeriesPart in
+            let parts = slotDoses.map { i -> SeriesPart in
                 if let same { return same }
-                let day = engine.localDate(of: dose)
+                let day = engine.localDate(of: doses[i])
                 if let part = partOn[day] { return part }
                 let part = planner.part(on: day, slot: slot.id)
                 partOn[day] = part
                 return part
             }
-            if let repeating = repeatingRequests(
-                m, slot: slot, doses: slotDoses, part: parts[0], parts: parts, from: from, to: to)
-            {
-                result += repeating
-                continue
-            }
-            result += onceRequests(m, slot: slot, doses: slotDoses, parts: parts, lead: lead)
+            body(slot, doses, slotDoses, parts)
         }
-        return result
     }
 
     /// One request per dose of one slot, each firing once at its instant less `lead`.
@@ -140,19 +186,10 @@ public struct NotificationPlanner: Sendable {
     ) -> [NotificationRequest] {
         var result: [NotificationRequest] = []
         result.reserveCapacity(parts.count)
-        var uids: [SeriesPart: String] = [:]
-        var last: (part: SeriesPart, uid: String)?
+        var uids = SeriesUIDs(SlotKey(medicationID: m.id, slotID: slot.id))
         for (i, part) in parts.enumerated() {
             let dose = slotDoses[i]
-            // Runs of doses share their part: its UID is looked up once a run.
-            let uid: String
-            if let last, last.part == part {
-                uid = last.uid
-            } else {
-                uid = uids[part] ?? DoseIdentity.series(SlotKey(medicationID: m.id, slotID: slot.id), part).uid
-                uids[part] = uid
-                last = (part, uid)
-            }
+            let uid = uids.uid(of: part)
             let fires = dose.instant - lead
             let trigger: NotificationTrigger
             if m.timePolicy == .floating, let zone = dose.zone {

@@ -52,6 +52,49 @@ import Testing
         }
     }
 
+    /// Per UID, what `doseRequests` fires (repeating requests and one-offs alike) and what
+    /// `doseFirings` gives without making a request are the same instants.
+    static func firingsAreTheRequests(_ schedule: Schedule, from: Int, days: Int) {
+        for settled in [false, true] {
+            var planner = NotificationPlanner(schedule: schedule, budget: Int.max, margin: 0, days: days)
+            planner.plansSettledDoses = settled
+            let skipped = SkippedDoses(engine: planner.engine)
+            for index in schedule.medications.indices {
+                var requested: [String: [Int]] = [:]
+                for r in planner.doseRequests(ofMedicationAt: index, from: from, to: from + days * 86_400, skipped: skipped) {
+                    requested[r.uid, default: []] += r.firings
+                }
+                var fired: [String: [Int]] = [:]
+                planner.doseFirings(ofMedicationAt: index, from: from, to: from + days * 86_400, skipped: skipped) {
+                    fired[$0, default: []] += $1
+                }
+                #expect(sorted(fired) == sorted(requested), "\(schedule.medications[index].id), settled: \(settled)")
+            }
+        }
+    }
+
+    @Test(arguments: names)
+    func firingsAreWhatTheRequestsFire(name: String) throws {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name + ".json"))
+        let schedule = try ScheduleCodec.decode(data, file: name)
+        for id in ["America/New_York", "Australia/Lord_Howe", "Pacific/Apia"] {
+            var s = schedule
+            s.home = try #require(Zone(id))
+            // A year (repeating triggers across DST changes) and a week of a DST change.
+            Self.firingsAreTheRequests(s, from: 1_798_588_800, days: 365)
+            Self.firingsAreTheRequests(s, from: 1_806_019_200, days: 7)
+        }
+    }
+
+    @Test func firingsAreWhatTheRequestsFireInGeneratedSchedules() {
+        var generator = ScheduleGenerator(seed: 23)
+        for _ in 0..<4 {
+            let g = generator.schedule()
+            let start = g.medications.first.map { $0.start.daysSinceEpoch * 86_400 } ?? 0
+            Self.firingsAreTheRequests(g, from: start - 3 * 86_400, days: 30)
+        }
+    }
+
     /// With a rescheduled dose the weeks are planned one by one.
     @Test func rescheduledDosesArePlannedWeekByWeek() throws {
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("demo.json"))

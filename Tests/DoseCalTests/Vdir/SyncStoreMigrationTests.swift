@@ -84,6 +84,46 @@ import Testing
         #expect(again.outcome?.statusWritten == false && again.conflicts.isEmpty)
     }
 
+    /// A dry run over the old files reads them (it plans what the sync after the move does) and
+    /// writes nothing: the old files stay as they were, no store is made.
+    @Test func aDryRunReadsTheOldFilesAndMovesNothing() throws {
+        let box = VdirSandbox()
+        let stem = try Self.copyBefore(into: box)
+        let before = try Self.files(box.root)
+        var schedule = try ScheduleCodec.decode(
+            Data(contentsOf: URL(fileURLWithPath: box.root + "/schedule.json")), file: "schedule.json")
+        var dry = VdirSync(folder: box.folder, statusPath: stem)
+        dry.mergeEdits = true
+        dry.dryRun = true
+        let planned = try dry.run(schedule: schedule, now: Self.now)
+        #expect(try Self.files(box.root) == before)
+        #expect(!FileManager.default.fileExists(atPath: box.storePath))
+        // What it planned is what the sync after the move merges and writes.
+        var real = dry
+        real.dryRun = false
+        let report = try real.run(schedule: schedule, now: Self.now) { schedule = $0.schedule }
+        #expect(planned.merge?.changes.changes.map(\.description) == report.merge?.changes.changes.map(\.description))
+        #expect(planned.merge?.changes.changes.isEmpty == false)
+        let written = planned.plan.actions.compactMap { action -> String? in
+            switch action {
+            case .create(_, let file), .update(_, let file, _): return file
+            default: return nil
+            }
+        }
+        #expect(!written.isEmpty)
+        #expect(written.sorted() == ((report.outcome?.updated ?? []) + (report.outcome?.created ?? [])).sorted())
+    }
+
+    /// Every file under `root` (names relative to it) with its bytes.
+    static func files(_ root: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let name = walker?.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: root + "/" + name) { files[name] = data }
+        }
+        return files
+    }
+
     /// An old status that cannot be read stops the sync as it always did, and the old files stay.
     @Test func aDamagedOldStatusStopsTheSyncAsBefore() throws {
         let box = VdirSandbox()

@@ -117,4 +117,22 @@ import Testing
     }
 
     private func daily() throws -> Schedule { try Fixtures.schedule("daily.json") }
+
+    /// A dry run writes no file: for a new pairing it makes no store; with a store, it reads it
+    /// without the sync's lock (so it runs while a sync holds it) and changes no byte of it.
+    @Test func aDryRunWritesNoFileAndTakesNoLock() throws {
+        let box = VdirSandbox()
+        let schedule = try Fixtures.schedule("daily.json")
+        let planned = try box.sync(schedule, dryRun: true)
+        #expect(!planned.plan.actions.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.root).isEmpty)
+        try box.sync(schedule)
+        let before = FileManager.default.contents(atPath: box.storePath)
+        let held = try SyncStore(path: box.storePath)
+        #expect(throws: SyncError.locked(path: box.storePath)) { try box.sync(schedule) }
+        let again = try box.sync(schedule, now: Fixtures.now + 60, dryRun: true)
+        #expect(again.conflicts.isEmpty)
+        withExtendedLifetime(held) {}
+        #expect(FileManager.default.contents(atPath: box.storePath) == before)
+    }
 }

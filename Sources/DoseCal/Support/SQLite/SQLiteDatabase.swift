@@ -31,12 +31,29 @@ final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
 
-    /// Opens the database file at `path` for reading and writing; the file must exist (the
-    /// caller creates it, with the mode and checks it wants) and must not be a symbolic link.
-    init(path: String) throws(Failure) {
+    /// How a connection opens its database.
+    enum Access {
+        /// The file, to read and write.
+        case readWrite
+        /// The file, to read only: any write fails (`SQLITE_READONLY`).
+        case readOnly
+        /// A new database in memory, no file (`path` names what it stands for in messages).
+        case memory
+    }
+
+    /// Opens the database file at `path` (`access` `.readWrite` or `.readOnly`), or a database in
+    /// memory (`.memory`); the file must exist (the caller creates it, with the mode and checks it
+    /// wants) and must not be a symbolic link.
+    init(path: String, access: Access = .readWrite) throws(Failure) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let mode: Int32
+        switch access {
+        case .readWrite: mode = SQLITE_OPEN_READWRITE
+        case .readOnly: mode = SQLITE_OPEN_READONLY
+        case .memory: mode = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY
+        }
+        let flags = mode | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let rc = sqlite3_open_v2(access == .memory ? ":memory:" : path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             if let db { sqlite3_close_v2(db) }
