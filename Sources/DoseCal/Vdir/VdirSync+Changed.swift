@@ -105,6 +105,7 @@ extension VdirSync {
             do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
         }
         guard let store else { return nil }
+        try keepDamaged(merge?.repaired ?? [])
         let executor = SyncExecutor(folder: folder, store: store)
         let outcome = try executor.run(plan, previous: previous, stepLimit: run.stepLimit)
         var baseIsFeed = base.bytes == Array(text)

@@ -78,17 +78,22 @@ extension VdirSync {
         } catch {
             throw .merge(folder: folder, error)
         }
-        var named = set
-        for i in named.damaged.indices where named.damaged[i].file == nil {
-            named.damaged[i].file = state.files.first { $0.uids.contains(named.damaged[i].uid) }?.name
-        }
-        set = named
+        set = namingDamage(set, state: state)
         let verdict = MergeVerdict(set: set, feed: feed, base: base, theirs: theirs)
         var result = Merge(changes: set, schedule: merged, status: status, accepted: [])
         for (uid, change) in changes.owned.sorted(by: { $0.key < $1.key }) {
             accept(uid, change, verdict: verdict, state: state, into: &result)
         }
         return result
+    }
+
+    /// `set` with each damaged series named by the file that holds it.
+    func namingDamage(_ set: ChangeSet, state: FolderState) -> ChangeSet {
+        var named = set
+        for i in named.damaged.indices where named.damaged[i].file == nil {
+            named.damaged[i].file = state.files.first { $0.uids.contains(named.damaged[i].uid) }?.name
+        }
+        return named
     }
 
     /// Records `uid`'s folder change in the status when the verdict allows it.

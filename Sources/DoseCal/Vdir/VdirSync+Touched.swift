@@ -11,8 +11,9 @@ import ICal
 ///
 /// Taken only when nothing else in the folder could take part in the merge: no deletion, no
 /// foreign item (a split's second half is one), no duplicate or unusable file, no conflict, no
-/// unmapped edit, no damage and no absent series in the result, every edit accepted. Anything
-/// else is merged in full, which gives the same result from the whole folder.
+/// unmapped edit and no absent series in the result, every edit accepted or, when the phone
+/// damaged its series, repaired (its bytes kept). Anything else is merged in full, which gives
+/// the same result from the whole folder.
 extension VdirSync {
     /// The run after a merge by parts; nil when it cannot be taken (before anything is written).
     /// `found`: the folder's changes, as the plan of the unmerged schedule found them.
@@ -27,14 +28,32 @@ extension VdirSync {
         let schedule = travelled(merge.schedule)
         // The touched medications are built whatever their fingerprint: their files are the phone's.
         guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded),
-            let parts = PartialFeed(
+            var parts = PartialFeed(
                 schedule: schedule, fingerprints: fingerprints, record: record, previous: merge.status, now: run.now,
                 rebuilding: touched.ids)
         else { return nil }
+        // Log entries and seen reminders the merge added are the touched medications' only, which
+        // were rebuilt: the record holds for the merged schedule, and the next edit goes by parts too.
+        if VdirSync.sameOutside(touched.ids, run.file, merge.schedule), let key = feedKey(schedule) {
+            parts.record.key = key
+        }
         guard let desired = parts.desired(known: merge.status) else { return nil }
         let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
         return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// Whether `a` and `b` are the same but for their medications and the log entries and seen
+    /// reminders of the medications in `ids`.
+    static func sameOutside(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Bool {
+        let rest = { (s: Schedule) -> Schedule in
+            var r = s
+            r.medications = []
+            r.log.removeAll { ids.contains($0.medication) }
+            r.seen.removeAll { ids.contains($0.medication) }
+            return r
+        }
+        return rest(a) == rest(b)
     }
 
     /// The ids of the medications whose items the phone edited, and every UID of theirs; nil when
@@ -103,16 +122,19 @@ extension VdirSync {
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
-        guard let (set, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
-            set.conflicts.isEmpty, set.unmapped.isEmpty, set.damaged.isEmpty, set.absent.isEmpty,
-            let merged = try? run.file.merging(set, now: run.now)
+        guard let (unnamed, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
+            unnamed.conflicts.isEmpty, unnamed.unmapped.isEmpty, unnamed.absent.isEmpty,
+            let merged = try? run.file.merging(unnamed, now: run.now)
         else { return nil }
+        let set = namingDamage(unnamed, state: run.state)
         let slots = written.map { ($0.uid, $0.medicationID, $0.kind) }
         let verdict = MergeVerdict(set: set, items: slots, base: baseCalendar, theirs: theirs)
         var result = Merge(changes: set, schedule: merged, status: previous, accepted: [])
         for (uid, change) in found.owned.sorted(by: { $0.key < $1.key }) {
             accept(uid, change, verdict: verdict, state: run.state, into: &result)
         }
-        return result.accepted.count == found.owned.count && result.repaired.isEmpty ? result : nil
+        // Every edit is taken, or its item repaired from the schedule (its damage is its own).
+        let settled = Set(result.accepted + result.repaired.map(\.uid))
+        return settled == Set(found.owned.keys) && Set(set.damaged.map(\.uid)).isSubset(of: settled) ? result : nil
     }
 }

@@ -184,7 +184,7 @@ public struct VdirSync: Sendable {
     }
 
     /// Keeps the phone's bytes of each damaged item in the store before it is repaired.
-    private func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
+    func keepDamaged(_ repairs: [Repair]) throws(SyncError) {
         for repair in repairs { try store?.keepDamaged(name: repair.backup, uid: repair.uid, data: repair.data) }
     }
 

@@ -62,7 +62,10 @@ import Testing
 
     /// Rounds of phone edits merged in parts and in full; returns how many rounds ran in parts.
     @discardableResult
-    func compare(_ schedule: Schedule, _ label: String, rounds: Int = 3, count: Int = 2) throws -> Int {
+    func compare(
+        _ schedule: Schedule, _ label: String, rounds: Int = 3, count: Int = 2,
+        edit: (VdirSandbox, _ count: Int, _ round: Int) -> Void = { editPhone($0, count: $1, skip: $2) }
+    ) throws -> Int {
         let parts = VdirSandbox()
         let full = VdirSandbox()
         var (a, b) = (schedule, schedule)
@@ -70,8 +73,8 @@ import Testing
         (_, b) = try sync(full, b, now: Fixtures.now, inParts: false)
         var inParts = 0
         for round in 1...rounds {
-            MergedInPartsTests.editPhone(parts, count: count, skip: round)
-            MergedInPartsTests.editPhone(full, count: count, skip: round)
+            edit(parts, count, round)
+            edit(full, count, round)
             let now = Fixtures.now + round * 3_600
             let (p, newA) = try sync(parts, a, now: now, inParts: true)
             let (f, newB) = try sync(full, b, now: now, inParts: false)
@@ -91,11 +94,88 @@ import Testing
             let base = { (box: VdirSandbox) in try SyncStore(path: box.storePath).baseText() }
             #expect(try base(parts) == base(full), "\(roundLabel): base")
             #expect(p.plan.actions.map(changed.summary) == f.plan.actions.map(changed.summary), "\(roundLabel)")
+            #expect(p.merge?.repaired.map(\.data) == f.merge?.repaired.map(\.data), "\(roundLabel): repairs")
+            #expect(kept(parts) == kept(full), "\(roundLabel): the damaged items' bytes kept")
             if p.builtInPart && p.merge != nil { inParts += 1 }
         }
         let (again, _) = try sync(parts, a, now: Fixtures.now + (rounds + 1) * 3_600, inParts: true)
         #expect(again.outcome?.statusWritten == false, "\(label): in step after the rounds")
         return inParts
+    }
+
+    /// The phone's copies of damaged items kept in the sync store, by name.
+    func kept(_ box: VdirSandbox) -> [String: Data] {
+        guard FileManager.default.fileExists(atPath: box.storePath) else { return [:] }
+        return (try? SyncStore(path: box.storePath).damagedCopies()) ?? [:]
+    }
+
+    /// The first `count` series (by file name, skipping `skip`) given a start the phone's app
+    /// wrote wrongly: damage, repaired from the schedule with the phone's bytes kept.
+    static func damagePhone(_ box: VdirSandbox, count: Int, skip: Int) {
+        let series = box.files.filter { box.read($0).contains("\r\nRRULE:") }
+        for name in series.dropFirst(skip).prefix(count) {
+            let lines = box.read(name).components(separatedBy: "\r\n").map { line in
+                line.hasPrefix("DTSTART") ? String(line[...line.lastIndex(of: ":")!]) + "20261341T256100" : line
+            }
+            box.write(name, lines.joined(separator: "\r\n"))
+        }
+    }
+
+    @Test func damageOnThePhoneIsRepairedByParts() throws {
+        var inParts = 0
+        for seed in UInt64(1)...3 {
+            var generator = ScheduleGenerator(seed: seed)
+            inParts += try compare(generator.schedule(), "seed \(seed), damaged", rounds: 2, count: 1) { box, count, round in
+                MergedInPartsTests.damagePhone(box, count: count, skip: round)
+            }
+        }
+        let daily = try Fixtures.schedule("daily.json")
+        inParts += try compare(daily, "daily, damaged", rounds: 1, count: 1) { box, count, round in
+            MergedInPartsTests.damagePhone(box, count: count, skip: round)
+        }
+        #expect(inParts > 0, "no damage was repaired by parts")
+        let box = VdirSandbox()
+        var schedule = daily
+        schedule.log = []
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
+        MergedInPartsTests.damagePhone(box, count: 1, skip: 0)
+        let (report, _) = try sync(box, schedule, now: Fixtures.now + 3_600, inParts: true)
+        #expect(report.builtInPart)
+        #expect(report.merge?.repaired.count == 1)
+        #expect(report.merge?.changes.damaged.count == 1)
+        #expect(kept(box).count == 1, "the phone's bytes are kept")
+    }
+
+    /// The first `count` series (by file name, skipping `skip`) with the dose of 10 December 2026
+    /// deleted on the phone (an EXDATE at its start's time and zone): a skipped dose in the log.
+    static func skipOnPhone(_ box: VdirSandbox, count: Int, skip: Int) {
+        let series = box.files.filter { box.read($0).contains("\r\nRRULE:") }
+        for name in series.dropFirst(skip).prefix(count) {
+            let lines = box.read(name).components(separatedBy: "\r\n").flatMap { line -> [String] in
+                guard line.hasPrefix("DTSTART"), let t = line.lastIndex(of: "T"), let colon = line.lastIndex(of: ":") else {
+                    return [line]
+                }
+                let start = line[line.index(after: colon)...]
+                guard start.count >= 15 else { return [line] }
+                return [line, "EXDATE" + line[...colon].dropFirst(7) + "20261210" + line[t...]]
+            }
+            box.write(name, lines.joined(separator: "\r\n"))
+        }
+    }
+
+    /// A merge by parts that adds log entries of the medications it rebuilt keeps the record for
+    /// the merged schedule: the next phone edit is merged by parts too, as the whole folder would.
+    @Test func aSkipOnThePhoneLeavesTheNextEditByParts() throws {
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []
+        let rounds = try compare(schedule, "daily, skip then move", rounds: 2, count: 1) { box, count, round in
+            if round == 1 {
+                MergedInPartsTests.skipOnPhone(box, count: count, skip: 0)
+            } else {
+                MergedInPartsTests.editPhone(box, count: count, skip: 1)
+            }
+        }
+        #expect(rounds == 2, "both phone edits merged by parts")
     }
 
     @Test func generatedSchedulesMergeAsTheWholeFolderDoes() throws {
