@@ -1,4 +1,4 @@
-import DoseCal
+@testable import DoseCal
 import Foundation
 
 /// A schedules folder, a site folder and a state folder for publish tests, removed on deinit.
@@ -64,7 +64,9 @@ final class PublishSandbox {
     /// Every name in `folder`, sorted (none when it is missing).
     func names(in folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
 
-    func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: site + "/" + name) }
+    /// The bytes of `name` in the site (read with dosecal's reader: Foundation's `contents(atPath:)`
+    /// loses its buffer on an empty file, which the retired marks are).
+    func bytes(_ name: String) -> Data? { (try? PlainFile.read(site + "/" + name)) ?? nil }
 
     /// Permission bits, modification time (seconds) and inode of `path`.
     func status(_ path: String) -> (mode: Int, modified: Int, inode: UInt64) {

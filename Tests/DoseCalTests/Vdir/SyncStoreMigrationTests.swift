@@ -119,7 +119,8 @@ import Testing
         var files: [String: Data] = [:]
         let walker = FileManager.default.enumerator(atPath: root)
         while let name = walker?.nextObject() as? String {
-            if let data = FileManager.default.contents(atPath: root + "/" + name) { files[name] = data }
+            // dosecal's reader: Foundation's `contents(atPath:)` loses its buffer on an empty file.
+            if let data = (try? PlainFile.read(root + "/" + name)) ?? nil { files[name] = data }
         }
         return files
     }
