@@ -1,5 +1,6 @@
-@testable import DoseCal
 import Foundation
+
+@testable import DoseCal
 
 /// A schedules folder, a site folder and a state folder for publish tests, removed on deinit.
 /// Schedules are copied from `fixtures/schedules` with a fixed modification time, so every
