@@ -44,7 +44,10 @@ import Testing
         let text = try String(contentsOfFile: box.state + "/index.txt", encoding: .utf8)
         #expect(text == Self.indexText)
         let json = try String(contentsOfFile: box.state + "/index.json", encoding: .utf8)
-        #expect(json == Self.indexJSON.replacingOccurrences(of: "ROOT", with: box.schedules).replacingOccurrences(of: "SITE", with: box.site))
+        #expect(
+            json
+                == Self.indexJSON.replacingOccurrences(of: "ROOT", with: box.schedules).replacingOccurrences(
+                    of: "SITE", with: box.site))
     }
 
     @Test func theRecordIsAsItWas() throws {
