@@ -18,11 +18,13 @@ import Testing
 
     /// One merging sync as the CLI runs it: `schedule` is the file's; returns the report and the
     /// schedule the file holds afterwards.
-    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool) throws -> (VdirSync.Report, Schedule) {
+    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool, build: String = "test build") throws
+        -> (VdirSync.Report, Schedule)
+    {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         if inParts {
-            sync.build = "test build"
+            sync.build = build
             sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule))
         }
         var saved = schedule
@@ -211,6 +213,27 @@ import Testing
         let (second, _) = try sync(box, merged, now: Fixtures.now + 10_800, inParts: true)
         #expect(!second.builtInPart)
         #expect(second.merge?.changes.changes.isEmpty == false, "\(String(describing: second.merge?.changes))")
+    }
+
+    /// A full run that finds the folder in step and writes nothing (here: the first run of another
+    /// build, whose records name the old one) leaves the feed as the base and records it, so the
+    /// next phone edit is merged by parts again instead of reading the whole folder.
+    @Test func aCleanFullRunThatWritesNothingKeepsTheNextEditByParts() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true, build: "old build")
+        let (inStep, _) = try sync(box, schedule, now: Fixtures.now + 60, inParts: true, build: "new build")
+        let (inFull, wrote) = (!inStep.builtInPart, inStep.outcome?.statusWritten)
+        #expect(inFull)
+        #expect(wrote == false)
+        #expect(try SyncStore(path: box.storePath).feedRecord() != nil)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (report, merged) = try sync(box, schedule, now: Fixtures.now + 3_600, inParts: true, build: "new build")
+        let byParts = report.builtInPart
+        #expect(byParts)
+        #expect(report.merge?.changes.changes.isEmpty == false)
+        #expect(merged != schedule)
     }
 
     /// Overwrites the file at `path` in place with as many `x` bytes, then gives it back its times:
