@@ -69,14 +69,13 @@ extension VdirSync {
         let (schedule, now, state, planner) = (run.schedule, run.now, run.state, run.planner)
         guard !dryRun, let previous, let key = feedKey(schedule), let store, let record = readFeedRecord(), record.key == key,
             record.statusEtag == String(store.statusVersion), record.baseEtag == String(store.baseVersion),
-            let base = (try? store.readBase()) ?? nil,
-            let parts = PartialFeed(
-                schedule: schedule, fingerprints: fingerprints(schedule), record: record, previous: previous, now: now)
+            let base = (try? store.readBase()) ?? nil, case let known = fingerprints(schedule),
+            let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: previous, now: now)
         else { return nil }
         guard let desired = parts.desired(known: previous) else { return nil }
         let plan = try planner.plan(status: previous, folder: state, desired: desired)
         if !plan.changes.owned.isEmpty {
-            return try mergedInParts(run, found: plan.changes, previous: previous, record: record, base: base)
+            return try mergedInParts(run, found: plan.changes, previous: previous, record: record, known: known, base: base)
         }
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: previous)
         return try execute(plan, built, base: base, previous: previous, run, merge: nil, found: plan.changes)
@@ -121,6 +120,7 @@ extension VdirSync {
         }
         var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
+        report.medicationsBuilt = built.parts.built
         return (report, baseIsFeed && plan.records(built.desired) ? built.parts.record : nil)
     }
 
@@ -153,6 +153,8 @@ struct PartialFeed {
     /// The record of the whole feed this run gives.
     var record: FeedRecord
     private var changed: Set<String>
+    /// How many medications were built.
+    var built: Int { changed.count }
     private var old: [String: FeedRecord.Medication]
 
     /// nil when the result could differ from building everything: a medication id twice, a

@@ -16,9 +16,10 @@ import ICal
 /// the same result from the whole folder.
 extension VdirSync {
     /// The run after a merge by parts; nil when it cannot be taken (before anything is written).
-    /// `found`: the folder's changes, as the plan of the unmerged schedule found them.
+    /// `found`: the folder's changes, as the plan of the unmerged schedule found them; `known`: the
+    /// fingerprints of the file's medications (`fingerprints`).
     func mergedInParts(
-        _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, base: MergeBaseText
+        _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, known: [String], base: MergeBaseText
     ) throws(SyncError) -> (Report, FeedRecord?)? {
         guard let touched = touchedMedications(run, found: found, previous: previous, record: record),
             var merge = mergeTouched(touched, run, found: found, previous: previous, base: base)
@@ -26,11 +27,14 @@ extension VdirSync {
         let encoded = ScheduleCodec.encode(merge.schedule)
         merge.encoded = encoded
         let schedule = travelled(merge.schedule)
+        let ids = merge.schedule.medications.map(\.id)
         // The touched medications are built whatever their fingerprint: their files are the phone's.
-        guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded),
+        guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded), ids == run.file.medications.map(\.id),
+            known.count == ids.count,
             var parts = PartialFeed(
-                schedule: schedule, fingerprints: fingerprints, record: record, previous: merge.status, now: run.now,
-                rebuilding: touched.ids)
+                schedule: schedule, fingerprints: fingerprints,
+                record: VdirSync.carrying(record, ids: ids, from: known, to: fingerprints, except: touched.ids),
+                previous: merge.status, now: run.now, rebuilding: touched.ids)
         else { return nil }
         // Log entries and seen reminders the merge added are the touched medications' only, which
         // were rebuilt: the record holds for the merged schedule, and the next edit goes by parts too.
@@ -41,6 +45,24 @@ extension VdirSync {
         let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
         return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// `record` with each medication outside `touched` that the record holds as built from its
+    /// text in the file before the merge (`old`, per id in `ids`) given its text in the merged file
+    /// (`new`): the merge left its value as it was, so its items are the recorded ones, though its
+    /// text changes when the file was not in dosecal's layout (written by hand or by another
+    /// program). Such a medication is not built again, and the next sync finds it recorded.
+    static func carrying(
+        _ record: FeedRecord, ids: [String], from old: [String], to new: [String], except touched: Set<String>
+    ) -> FeedRecord {
+        var texts: [String: (old: String, new: String)] = [:]
+        for (id, (o, n)) in zip(ids, zip(old, new)) where !touched.contains(id) { texts[id] = (o, n) }
+        var carried = record
+        for i in carried.medications.indices {
+            guard let t = texts[carried.medications[i].id], t.old == carried.medications[i].fingerprint else { continue }
+            carried.medications[i].fingerprint = t.new
+        }
+        return carried
     }
 
     /// Whether `a` and `b` are the same but for their medications and the log entries and seen

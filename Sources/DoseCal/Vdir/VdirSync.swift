@@ -61,6 +61,8 @@ public struct VdirSync: Sendable {
         public var folderChanges: FolderChanges = FolderChanges()
         /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
         var builtInPart = false
+        /// How many medications a run by parts built (the others' items are the recorded ones).
+        var medicationsBuilt = 0
         /// The items in step, when a no-op counted them without a plan (`VdirSync+Unchanged.swift`).
         var inStepCount: Int? = nil
 

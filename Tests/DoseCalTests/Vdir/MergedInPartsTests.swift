@@ -236,6 +236,42 @@ import Testing
         #expect(merged != schedule)
     }
 
+    /// A schedule file not in dosecal's layout (written by hand or by another program): the merge
+    /// rewrites it in dosecal's, which changes every medication's text but not the medications the
+    /// phone did not touch, whose items are the recorded ones: only the touched one is built, and
+    /// the record names the new texts, so the next edit builds only its own medication too.
+    @Test func aFileInAnotherLayoutBuildsOnlyTheTouchedMedication() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        #expect(schedule.medications.count > 1)
+        let text = String(decoding: ScheduleCodec.encode(schedule), as: UTF8.self)
+        let otherLayout = Data(text.replacingOccurrences(of: "\n  ", with: "\n   ").utf8)
+        let run = { (schedule: Schedule, layout: Data, now: Int) throws -> (VdirSync.Report, Schedule) in
+            var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+            sync.mergeEdits = true
+            sync.build = "test build"
+            sync.scheduleBytes = layout
+            var saved = schedule
+            let report = try sync.run(schedule: schedule, now: now) { saved = $0.schedule }
+            return (report, saved)
+        }
+        #expect(ScheduleCodec.medicationFingerprints(otherLayout) != ScheduleCodec.medicationFingerprints(Data(text.utf8)))
+        _ = try run(schedule, otherLayout, Fixtures.now)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (report, merged) = try run(schedule, otherLayout, Fixtures.now + 3_600)
+        let (byParts, built) = (report.builtInPart, report.medicationsBuilt)
+        #expect(byParts)
+        #expect(built == 1)
+        let record = try #require(try SyncStore(path: box.storePath).feedRecord())
+        #expect(record.medications.map(\.fingerprint) == ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(merged)))
+        MergedInPartsTests.editPhone(box, count: 1, skip: 1)
+        let (next, _) = try run(merged, ScheduleCodec.encode(merged), Fixtures.now + 7_200)
+        let (nextByParts, nextBuilt) = (next.builtInPart, next.medicationsBuilt)
+        #expect(nextByParts)
+        #expect(nextBuilt == 1)
+    }
+
     /// Overwrites the file at `path` in place with as many `x` bytes, then gives it back its times:
     /// its etag (mtime, inode, size) is what the status recorded, its bytes are no calendar.
     static func garble(keepingEtag path: String) {
