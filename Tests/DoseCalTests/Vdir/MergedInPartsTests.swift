@@ -272,6 +272,32 @@ import Testing
         #expect(nextBuilt == 1)
     }
 
+    /// The phone's edits are found by planning the items the scan read, not the whole folder: the
+    /// same changes the plan of the whole folder gives; none when the scan read nothing; the whole
+    /// folder is planned when a read file is no usable item of its entry.
+    @Test func theEditsAreFoundAmongTheItemsRead() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
+        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        let status = try #require(try box.storedStatus())
+        let planner = SyncPlanner(folder: box.folder, now: Fixtures.now)
+        let desired = VdirItem.items(
+            of: FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: Fixtures.now).build(), known: status)
+        let untouched = try sync.editsRead(
+            status, state: VdirFolder.scan(box.folder, known: status), desired: desired, planner: planner)
+        #expect(untouched == nil)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let state = try VdirFolder.scan(box.folder, known: status)
+        let edits = try #require(try sync.editsRead(status, state: state, desired: desired, planner: planner))
+        let whole = try planner.plan(status: status, folder: state, desired: desired).changes
+        #expect(edits.owned.count == 1)
+        #expect(edits == whole)
+        box.write("garbage.ics", "not a calendar")
+        let withGarbage = try VdirFolder.scan(box.folder, known: status)
+        #expect(try sync.editsRead(status, state: withGarbage, desired: desired, planner: planner) == nil)
+    }
+
     /// Overwrites the file at `path` in place with as many `x` bytes, then gives it back its times:
     /// its etag (mtime, inode, size) is what the status recorded, its bytes are no calendar.
     static func garble(keepingEtag path: String) {
