@@ -21,8 +21,14 @@ extension VdirSync {
     func mergedInParts(
         _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, known: [String], base: MergeBaseText
     ) throws(SyncError) -> (Report, FeedRecord?)? {
-        guard let touched = touchedMedications(run, found: found, previous: previous, record: record),
-            var merge = mergeTouched(touched, run, found: found, previous: previous, base: base)
+        guard let touched = touchedMedications(run, found: found, previous: previous, record: record) else { return nil }
+        // Each touched medication's entry is the one its items were last written from (the record
+        // says so): the schedule's feed of them is the base's series, not built and read back.
+        let recorded = Dictionary(record.medications.map { ($0.id, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
+        let asWritten =
+            known.count == run.schedule.medications.count
+            && zip(run.schedule.medications, known).allSatisfy { m, f in !touched.ids.contains(m.id) || recorded[m.id] == f }
+        guard var merge = mergeTouched(touched, run, found: found, previous: previous, base: base, asWritten: asWritten)
         else { return nil }
         let encoded = ScheduleCodec.encode(merge.schedule)
         merge.encoded = encoded
@@ -101,11 +107,27 @@ extension VdirSync {
         return (ids, uids)
     }
 
+    /// The base's text with only the events of `uids` (a series deleted on the phone aside), and
+    /// whether it holds every one of them.
+    static func basePart(_ base: MergeBaseText, uids: Set<String>, previous: SyncStatus) -> (text: [UInt8], whole: Bool) {
+        var text = base.head
+        var whole = true
+        for uid in uids.sorted() {
+            guard previous.entries[uid]?.owner != .deleted else {
+                whole = false
+                continue
+            }
+            if !base.append(eventsOf: uid, to: &text) { whole = false }
+        }
+        return (text + MergeBase.end, whole)
+    }
+
     /// The phone's edits of the `touched` medications merged into the file's schedule, with the
-    /// status recording them; nil when the result is not one to take by parts.
+    /// status recording them; nil when the result is not one to take by parts. `asWritten`: the
+    /// records show those medications as their items were last written (`Reconciler.oursIsBase`).
     private func mergeTouched(
         _ touched: (ids: Set<String>, uids: Set<String>), _ run: Parts, found: FolderChanges, previous: SyncStatus,
-        base: MergeBaseText
+        base: MergeBaseText, asWritten: Bool
     ) -> Merge? {
         var items: [[UInt8]] = []
         var names: [String] = []
@@ -120,11 +142,7 @@ extension VdirSync {
             items.append(Array(data))
             names.append(file.name)
         }
-        var baseText = base.head
-        for uid in touched.uids.sorted() where previous.entries[uid]?.owner != .deleted {
-            _ = base.append(eventsOf: uid, to: &baseText)
-        }
-        baseText += MergeBase.end
+        let (baseText, wholeBase) = VdirSync.basePart(base, uids: touched.uids, previous: previous)
         guard let parsedBase = try? ICalParser.parse(baseText), parsedBase.problems.isEmpty, parsedBase.warnings.isEmpty,
             var kept = parsedBase.calendar
         else { return nil }
@@ -143,6 +161,7 @@ extension VdirSync {
         let baseCalendar = ReturnedCalendar(parsedBase)
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
+        reconciler.oursIsBase = asWritten && wholeBase
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
         guard let (unnamed, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
             unnamed.conflicts.isEmpty, unnamed.unmapped.isEmpty, unnamed.absent.isEmpty,
