@@ -42,6 +42,7 @@ extension VdirSync {
                 record: VdirSync.carrying(record, ids: ids, from: known, to: fingerprints, except: touched.ids),
                 previous: merge.status, now: run.now, rebuilding: touched.ids)
         else { return nil }
+        merge.readFileIsEncoding = readFileIsEncoding(run.file, merged: merge.schedule, encoded: fingerprints, known: known)
         // Log entries and seen reminders the merge added are the touched medications' only, which
         // were rebuilt: the record holds for the merged schedule, and the next edit goes by parts too.
         if VdirSync.sameOutside(touched.ids, run.file, merge.schedule), let key = feedKey(schedule) {
@@ -51,6 +52,17 @@ extension VdirSync {
         let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
         return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// Whether the schedule file's bytes (`scheduleBytes`, whose medications' fingerprints are
+    /// `known`) are dosecal's encoding of `file`, from `merged`'s encoding (whose medications'
+    /// fingerprints are `encoded`): a medication the merge left as it was is written as it is there.
+    func readFileIsEncoding(_ file: Schedule, merged: Schedule, encoded: [String], known: [String]) -> Bool? {
+        guard let bytes = scheduleBytes, encoded.count == file.medications.count,
+            ScheduleEncoder.writtenVersion(file) == ScheduleEncoder.writtenVersion(merged)
+        else { return nil }
+        let canonical = zip(zip(file.medications, merged.medications), encoded).map { pair, f in pair.0 == pair.1 ? f : nil }
+        return ScheduleCodec.isEncoding(bytes, of: file, fingerprints: known, canonical: canonical)
     }
 
     /// `record` with each medication outside `touched` that the record holds as built from its

@@ -247,13 +247,17 @@ import Testing
         #expect(schedule.medications.count > 1)
         let text = String(decoding: ScheduleCodec.encode(schedule), as: UTF8.self)
         let otherLayout = Data(text.replacingOccurrences(of: "\n  ", with: "\n   ").utf8)
+        var isEncoding: [Bool?] = []  // per merge: whether the file it read was dosecal's encoding
         let run = { (schedule: Schedule, layout: Data, now: Int) throws -> (VdirSync.Report, Schedule) in
             var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
             sync.mergeEdits = true
             sync.build = "test build"
             sync.scheduleBytes = layout
             var saved = schedule
-            let report = try sync.run(schedule: schedule, now: now) { saved = $0.schedule }
+            let report = try sync.run(schedule: schedule, now: now) {
+                saved = $0.schedule
+                isEncoding.append($0.readFileIsEncoding)
+            }
             return (report, saved)
         }
         #expect(ScheduleCodec.medicationFingerprints(otherLayout) != ScheduleCodec.medicationFingerprints(Data(text.utf8)))
@@ -265,11 +269,13 @@ import Testing
         #expect(built == 1)
         let record = try #require(try SyncStore(path: box.storePath).feedRecord())
         #expect(record.medications.map(\.fingerprint) == ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(merged)))
-        MergedInPartsTests.editPhone(box, count: 1, skip: 1)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
         let (next, _) = try run(merged, ScheduleCodec.encode(merged), Fixtures.now + 7_200)
         let (nextByParts, nextBuilt) = (next.builtInPart, next.medicationsBuilt)
         #expect(nextByParts)
         #expect(nextBuilt == 1)
+        // The file in another layout needs its backup; dosecal's own encoding does not.
+        #expect(isEncoding == [nil, true])
     }
 
     /// The phone's edits are found by planning the items the scan read, not the whole folder: the
