@@ -427,6 +427,26 @@ stat -c '%n %Y %i' "$pub/many-site"/* > "$pub/many.before"
 check "publish: then a run that writes nothing" 0 "$bin" publish "$pub/many" --out "$pub/many-site"
 stat -c '%n %Y %i' "$pub/many-site"/* > "$pub/many.after"
 expect "publish: nothing written after convergence" cmp -s "$pub/many.before" "$pub/many.after"
+# publish killed with SIGKILL between two batches of a first run of 2,500 schedules (some feeds in
+# place, the record and the index not yet): the next run finishes it, and the site, the record's
+# feeds and the index are those of a run never killed (the same secret, another state and site).
+python3 scripts/bench/gen_schedules_dir.py "$pub/many2500" 2500
+"$bin" publish "$pub/many2500" --out "$pub/many2500-site" --jobs 2 > /dev/null 2>&1 &
+kill_pid=$!
+for _ in $(seq 1 3000); do [[ $(ls "$pub/many2500-site" 2>/dev/null | grep -c '\.ics$') -gt 1100 ]] && break; sleep 0.02; done
+kill -KILL "$kill_pid"; wait "$kill_pid" 2>/dev/null
+expect "publish: killed between batches (some feeds, no index yet)" \
+    test "$(ls "$pub/many2500-site" | grep -c '\.ics$')" -gt 1100 -a ! -e "$pub/many2500/.dosecal-publish/index.txt"
+check "publish: the run after a kill -9 between batches" 0 "$bin" publish "$pub/many2500" --out "$pub/many2500-site"
+mkdir -m 700 "$pub/many2500-state"
+cp "$pub/many2500/.dosecal-publish/secret" "$pub/many2500-state/secret"
+check "publish: the same schedules never killed" 0 "$bin" publish "$pub/many2500" --out "$pub/many2500-site2" --state "$pub/many2500-state"
+expect "publish: after a kill -9 between batches, the feeds are those of a run never killed" \
+    diff -r "$pub/many2500-site" "$pub/many2500-site2"
+expect "publish: after a kill -9 between batches, the index is that of a run never killed" \
+    cmp -s "$pub/many2500/.dosecal-publish/index.txt" "$pub/many2500-state/index.txt"
+expect "publish: after a kill -9 between batches, 2,500 feeds in the index" \
+    test "$(grep -c '\.ics' "$pub/many2500/.dosecal-publish/index.txt")" = 2500
 # privacy mode: no medication id in status --json or in log and validation errors
 check "privacy: status --json" 0 "$bin" status fixtures/schedules/privacy.json --at 2026-11-30T12:00:00Z --json
 expect "privacy: status --json numbers medications" grep -q '"id": "Medication 1"' "$tmp/stdout"

@@ -92,6 +92,8 @@ enum PublishCommand {
             publisher.prune = args[.prune]
             publisher.build = SyncInputs.build(environment: context.environment) + "\npublish 1"
             publisher.now = now
+            // The text names the first few feeds written; the JSON names them all.
+            if !args[.json] { publisher.listWritten = PublishOutput.shownWritten }
             let report = try publisher.run { randomBytes(32) }
             let output = PublishOutput(publisher: publisher, report: report)
             if args[.json] { json += output.json() } else { context.console.out(output.text()) }

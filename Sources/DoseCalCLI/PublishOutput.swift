@@ -13,12 +13,12 @@ struct PublishOutput {
         let problems = r.problems
         var lines = [
             "dosecal publish \(publisher.schedules) -> \(publisher.site): \(count(r.scanned, "schedule")): "
-                + "\(r.written.count) written, \(r.unchanged) unchanged, \(r.retired.count) retired, "
+                + "\(r.writtenCount) written, \(r.unchanged) unchanged, \(r.retired.count) retired, "
                 + count(problems.count, "problem")
         ]
         for w in r.written.prefix(Self.shownWritten) { lines.append("  written: \(w.identity) -> \(w.name)") }
-        if r.written.count > Self.shownWritten {
-            lines.append("  and \(r.written.count - Self.shownWritten) more written (see the index)")
+        if r.writtenCount > Self.shownWritten {
+            lines.append("  and \(r.writtenCount - Self.shownWritten) more written (see the index)")
         }
         for x in r.retired { lines.append("  retired: \(x.name) (\(x.identity)): its link answers 410 Gone from now on") }
         for name in r.removedLeftovers { lines.append("  removed a temporary file of an interrupted publish: \(name)") }

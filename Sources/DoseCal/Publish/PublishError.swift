@@ -1,6 +1,8 @@
-/// Why a publish stopped before writing anything (the CLI exits 2, or 64 for a wrong option).
-/// A bad schedule is not an error: it is a problem of its entry in the index, and the others are
-/// published.
+/// Why a publish stopped (the CLI exits 2, or 64 for a wrong option): before writing anything,
+/// but for a record damaged in its middle, a folder that cannot be listed or a write that fails,
+/// met as the run goes: the feeds of the batches done are complete and the record and the index
+/// are as they were, so the next publish does them again. A bad schedule is not an error: it is a
+/// problem of its entry in the index, and the others are published.
 public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another publish into the same site folder holds its lock.
     case locked(site: String)

@@ -19,61 +19,67 @@ extension PublishRecord {
 
     /// The record's text.
     public func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + entries.count * 240)
-        out += Array(Self.header.utf8) + [0x0A]
-        let folder = siteFolder.map { f in
+        var out = Self.headerLines(self)
+        out.reserveCapacity(out.count + entries.count * 240)
+        for identity in entries.keys.sorted() { Self.line(identity, entries[identity]!, into: &out) }
+        for r in retired { Self.line(r, into: &out) }
+        return out
+    }
+
+    /// The first lines: the header, the settings and the site folder's status of `record`.
+    static func headerLines(_ record: PublishRecord) -> [UInt8] {
+        var out = Array(Self.header.utf8) + [0x0A]
+        let folder = record.siteFolder.map { f in
             [
                 f.size, Int64(bitPattern: f.inode), Int64(f.modified), Int64(f.modifiedNanoseconds), Int64(f.changed),
                 Int64(f.changedNanoseconds),
             ].map(String.init).joined(separator: " ")
         }
         for (key, value) in [
-            ("site", site), ("build", build), ("secret", secretTag), ("base", baseURL), ("folder", folder ?? "-"),
+            ("site", record.site), ("build", record.build), ("secret", record.secretTag), ("base", record.baseURL),
+            ("folder", folder ?? "-"),
         ] {
             Self.line([key, Self.escaped(value)], into: &out)
-        }
-        for identity in entries.keys.sorted() {
-            let e = entries[identity]!
-            var fields = ["F", String(e.generation), e.name]
-            if let f = e.file {
-                fields += [
-                    String(f.size), String(f.inode), String(f.modified), String(f.modifiedNanoseconds), String(f.changed),
-                    String(f.changedNanoseconds),
-                ]
-            } else {
-                fields += Array(repeating: "-", count: 6)
-            }
-            fields += [
-                e.input?.hex ?? "", e.output?.hex ?? "", String(e.stamp), Self.escaped(e.calendar), Self.escaped(e.problem),
-            ]
-            Self.line(fields + [Self.escaped(identity)], into: &out)
-        }
-        for r in retired {
-            Self.line(["R", r.name, String(r.since), r.pending ? "1" : "0", Self.escaped(r.identity)], into: &out)
         }
         return out
     }
 
-    /// Reads a record written by `encoded()`; `path` names it in errors.
-    public init(decoding bytes: some ContiguousBytes, path: String) throws(PublishError) {
-        self.init()
-        var problem: (line: Int, reason: String)? = nil
-        bytes.withUnsafeBytes { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            var fields = Fields(buffer)
-            var lineNumber = 0
-            var start = 0
-            while start < buffer.count, problem == nil {
-                let end = Self.index(of: 0x0A, in: buffer, from: start)
-                lineNumber += 1
-                fields.split(start..<end)
-                start = end + 1
-                if let reason = read(fields, number: lineNumber) { problem = (lineNumber, reason) }
-            }
-            if lineNumber == 0 { problem = (1, "the file is empty") }
+    /// The `F` line of one feed.
+    static func line(_ identity: String, _ e: Entry, into out: inout [UInt8]) {
+        var fields = ["F", String(e.generation), e.name]
+        if let f = e.file {
+            fields += [
+                String(f.size), String(f.inode), String(f.modified), String(f.modifiedNanoseconds), String(f.changed),
+                String(f.changedNanoseconds),
+            ]
+        } else {
+            fields += Array(repeating: "-", count: 6)
         }
-        if let problem { throw .badRecord(path: path, line: problem.line, reason: problem.reason) }
+        fields += [
+            e.input?.hex ?? "", e.output?.hex ?? "", String(e.stamp), Self.escaped(e.calendar), Self.escaped(e.problem),
+        ]
+        Self.line(fields + [Self.escaped(identity)], into: &out)
+    }
+
+    /// The `R` line of one retired name.
+    static func line(_ r: Retired, into out: inout [UInt8]) {
+        Self.line(["R", r.name, String(r.since), r.pending ? "1" : "0", Self.escaped(r.identity)], into: &out)
+    }
+
+    /// Reads a record written by `encoded()`; `path` names it in errors.
+    public init(decoding bytes: [UInt8], path: String) throws(PublishError) {
+        let reader = try PublishRecordReader(bytes: bytes, path: path)
+        self = reader.header
+        while let (identity, entry) = try reader.next() { entries[identity] = entry }
+        retired = try reader.retired()
+    }
+
+    /// One line of a record.
+    enum Line {
+        case setting(key: String, value: String)
+        case folder(FileKey?)
+        case entry(identity: String, Entry)
+        case retired(Retired)
     }
 
     /// The tab-separated fields of one line of a buffer, found without copying it.
@@ -113,39 +119,40 @@ extension PublishRecord {
         }
     }
 
-    /// Reads one line into the record; the reason when it is not a line of a record.
-    private mutating func read(_ fields: Fields, number: Int) -> String? {
-        if number == 1 {
-            return fields.count == 1 && fields.plain(0) == Self.header ? nil : "the first line is not \"\(Self.header)\""
-        }
+    /// The line `fields` (not the first): the reason when it is not a line of a record.
+    static func parse(_ fields: Fields) -> Result<Line, LineProblem> {
         switch (fields[0].first, fields.count) {
         case (0x46, 15):  // F
-            guard let entry = Self.entry(fields) else { return "a feed line with a field out of its form" }
-            entries[fields.text(14)] = entry
+            guard let entry = Self.entry(fields) else { return .failure("a feed line with a field out of its form") }
+            return .success(.entry(identity: fields.text(14), entry))
         case (0x52, 5):  // R
-            guard let since = fields.number(2) else { return "a retired name without its time" }
-            retired.append(
-                Retired(name: fields.plain(1), identity: fields.text(4), since: since, pending: fields.plain(3) == "1"))
+            guard let since = fields.number(2) else { return .failure("a retired name without its time") }
+            return .success(
+                .retired(Retired(name: fields.plain(1), identity: fields.text(4), since: since, pending: fields.plain(3) == "1")))
         case (_, 2):
             switch fields.plain(0) {
-            case "site": site = fields.text(1)
-            case "build": build = fields.text(1)
-            case "secret": secretTag = fields.text(1)
-            case "base": baseURL = fields.text(1)
+            case "site", "build", "secret", "base": return .success(.setting(key: fields.plain(0), value: fields.text(1)))
             case "folder":
                 let n = fields.plain(1).split(separator: " ").compactMap { Int($0) }
-                guard n.count == 6 || fields.plain(1) == "-" else { return "a folder line that is not six numbers" }
-                if n.count == 6 {
-                    siteFolder = FileKey(
-                        size: Int64(n[0]), inode: UInt64(bitPattern: Int64(n[1])), modified: n[2], modifiedNanoseconds: n[3],
-                        changed: n[4], changedNanoseconds: n[5])
-                }
-            default: return "an unknown line"
+                guard n.count == 6 || fields.plain(1) == "-" else { return .failure("a folder line that is not six numbers") }
+                guard n.count == 6 else { return .success(.folder(nil)) }
+                return .success(
+                    .folder(
+                        FileKey(
+                            size: Int64(n[0]), inode: UInt64(bitPattern: Int64(n[1])), modified: n[2], modifiedNanoseconds: n[3],
+                            changed: n[4], changedNanoseconds: n[5])))
+            default: return .failure("an unknown line")
             }
         default:
-            return "an unknown line (\(fields.count) fields)"
+            return .failure(LineProblem("an unknown line (\(fields.count) fields)"))
         }
-        return nil
+    }
+
+    /// Why a line is not a line of a record.
+    struct LineProblem: Error, ExpressibleByStringLiteral {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+        init(stringLiteral reason: String) { self.reason = reason }
     }
 
     /// The entry of an `F` line.
@@ -168,7 +175,7 @@ extension PublishRecord {
     }
 
     /// The index of the first `byte` in `buffer` from `start` (`memchr`), or the end.
-    fileprivate static func index(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func index(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard start < buffer.count, let base = buffer.baseAddress,
             let found = memchr(base + start, Int32(byte), buffer.count - start)
         else { return buffer.count }
@@ -189,7 +196,7 @@ extension PublishRecord {
         return negative ? -n : n
     }
 
-    private static func line(_ fields: [String], into out: inout [UInt8]) {
+    static func line(_ fields: [String], into out: inout [UInt8]) {
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x09) }
             out += field.utf8

@@ -18,35 +18,20 @@ public struct PublishReport: Sendable {
     }
 
     /// Schedule files found.
-    public var scanned: Int
-    /// Names passed over (links), as the scan found them.
-    var passed: [ScheduleTree.Passed]
+    public var scanned = 0
+    /// The feeds written, in path order: the first `Publisher.listWritten` of them.
     public var written: [Written] = []
+    /// How many feeds were written.
+    public var writtenCount = 0
     public var retired: [PublishRecord.Retired] = []
     /// dosecal's temporaries of an interrupted run, removed.
     public var removedLeftovers: [String]
-    /// The record after the run.
-    public var record = PublishRecord()
-
-    init(scanned: Int, passed: [ScheduleTree.Passed], removedLeftovers: [String]) {
-        self.scanned = scanned
-        self.passed = passed.sorted { $0.path < $1.path }
-        self.removedLeftovers = removedLeftovers
-    }
-
-    /// Every problem, by schedule path.
-    public var problems: [Problem] {
-        let entries = record.entries.filter { !$0.value.problem.isEmpty }.map {
-            Problem(identity: $0.key, problem: $0.value.problem)
-        }
-        let folders = passed.filter { $0.path.hasSuffix("/") }.map {
-            Problem(identity: $0.path, problem: "\($0.path) \($0.reason)")
-        }
-        return (entries + folders).sorted { $0.identity < $1.identity }
-    }
-
     /// Schedules found whose feed was already as it should be.
-    public var unchanged: Int {
-        scanned - written.count - record.entries.values.filter { $0.file != nil && !$0.problem.isEmpty }.count
+    public var unchanged = 0
+    /// Every problem, by schedule path (the schedules' and the folders' that cannot be read).
+    public internal(set) var problems: [Problem] = []
+
+    init(removedLeftovers: [String]) {
+        self.removedLeftovers = removedLeftovers
     }
 }

@@ -1,45 +1,54 @@
 import Foundation
 
-/// The feeds built by a run put in place, the retired names removed, the index written.
+/// The feeds built by a run put in place, the retired names removed.
 extension Publisher {
-    /// Makes every new feed durable (one `syncfs`), renames each over its name, and puts the
-    /// outcomes in the record.
-    func commit(_ outcomes: [Outcome], plan: inout Plan, report: inout PublishReport) throws(PublishError) {
+    /// Makes every new feed of `outcomes` durable (one `syncfs`), renames each over its name;
+    /// returns the entries after the run, in the order of `outcomes`.
+    func commit(_ outcomes: [Outcome], report: inout PublishReport) throws(PublishError) -> [PublishRecord.Entry] {
         let staged = outcomes.compactMap(\.staged)
         let writes = StagedWrites(folder: site, staged: staged)
         do { try writes.makeDurable() } catch {
             writes.discardAll()
             throw .io(path: site, reason: "cannot write the feeds: \(error.reason)")
         }
+        var entries: [PublishRecord.Entry] = []
+        entries.reserveCapacity(outcomes.count)
         for outcome in outcomes {
             var entry = outcome.entry
             if let s = outcome.staged {
                 do { try StagedWrites.commit(s) } catch {
                     entry.problem = "cannot write its feed: \(error.reason)"
                     entry.file = nil
-                    plan.next.entries[outcome.identity] = entry
+                    entries.append(entry)
                     continue
                 }
-                report.written.append(PublishReport.Written(identity: outcome.identity, name: entry.name, stamp: entry.stamp))
+                report.writtenCount += 1
+                if report.written.count < listWritten {
+                    report.written.append(PublishReport.Written(identity: outcome.identity, name: entry.name, stamp: entry.stamp))
+                }
                 // A name served again (a pruned schedule back) is no longer gone.
                 try? Syscalls.unlink(retiredMarker(entry.name))
             }
-            plan.next.entries[outcome.identity] = entry
+            entries.append(entry)
         }
         if !staged.isEmpty { AtomicFile.syncFolder(site) }
+        return entries
     }
 
-    /// Removes the files of the names retired and not removed yet (they were recorded before the
-    /// run touched anything), each after its marker in `SITE/retired/` is in place (so that the web
+    /// Removes the files of the names retired and not removed yet (they are on record already: a
+    /// renamed feed's before the run touched anything, a pruned one's in the record written just
+    /// before), each after its marker in `SITE/retired/` is in place (so that the web
     /// server answers 410 Gone for it, docs/publish.md); a retired name without a marker (retired
     /// before markers were written) gets one.
-    func retire(_ record: inout PublishRecord, report: inout PublishReport) throws(PublishError) {
-        let entries = record.entries
+    func retire(_ retired: inout [PublishRecord.Retired], report: inout PublishReport) throws(PublishError) {
+        // A name is served again when its feed is there and not to be removed.
         let marked = try markRetired(
-            record.retired.filter { r in entries[r.identity].map { $0.name != r.name || $0.output == nil } ?? true })
+            retired.filter { r in
+                PlainFile.status(retiredMarker(r.name)) == nil && (r.pending || PlainFile.status(site + "/" + r.name) == nil)
+            })
         var removed = false
-        for i in record.retired.indices where record.retired[i].pending {
-            let path = site + "/" + record.retired[i].name
+        for i in retired.indices where retired[i].pending {
+            let path = site + "/" + retired[i].name
             do {
                 try Syscalls.unlink(path)
                 removed = true
@@ -47,8 +56,8 @@ extension Publisher {
             } catch {
                 throw .io(path: path, reason: "cannot remove the retired feed: \(error)")
             }
-            record.retired[i].pending = false
-            report.retired.append(record.retired[i])
+            retired[i].pending = false
+            report.retired.append(retired[i])
         }
         if removed || marked { AtomicFile.syncFolder(site) }
     }
@@ -76,15 +85,5 @@ extension Publisher {
         }
         AtomicFile.syncFolder(folder)
         return true
-    }
-
-    /// The index for the operator (`index.json`, `index.txt`, 0600).
-    func writeIndex(_ record: PublishRecord) throws(PublishError) {
-        let index = PublishIndex(record: record, schedules: schedules)
-        for (path, bytes) in [(indexPath, index.json()), (indexTextPath, index.text())] {
-            do { try AtomicFile.write(bytes, to: path) } catch {
-                throw .io(path: path, reason: "cannot write the index: \(error.reason)")
-            }
-        }
     }
 }

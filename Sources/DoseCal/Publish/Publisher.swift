@@ -46,6 +46,10 @@ public struct Publisher: Sendable {
     public var indexPath: String { state + "/index.json" }
     public var indexTextPath: String { state + "/index.txt" }
 
+    /// How many of the feeds written the report names (all unless said otherwise; it counts them
+    /// all).
+    public var listWritten = Int.max
+
     /// Publishes every schedule. `freshSecret` gives 32 random bytes when the state folder has no
     /// secret yet (the library reads no randomness).
     public func run(freshSecret: () -> [UInt8]) throws(PublishError) -> PublishReport {
@@ -57,34 +61,24 @@ public struct Publisher: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         let secret = try PublishSecret.load(secretPath, fresh: freshSecret)
-        let record = try readRecord()
-        if !record.site.isEmpty && record.site != site { throw .otherSite(state: state, recorded: record.site, given: site) }
+        let reader = try PublishRecordReader(path: recordPath)
+        let recorded = reader.header
+        if !recorded.site.isEmpty && recorded.site != site {
+            throw .otherSite(state: state, recorded: recorded.site, given: site)
+        }
         // A site folder as the last publish left it holds no temporary and every feed.
         let folder = PlainFile.status(site).map(PublishRecord.FileKey.init)
-        let asLeft = folder != nil && folder == record.siteFolder
+        let asLeft = folder != nil && folder == recorded.siteFolder
         let leftovers =
             (asLeft ? [] : AtomicFile.removeLeftovers(in: site) { FeedName.isFeedName($0) })
-            + AtomicFile.removeLeftovers(of: [recordPath, indexPath, indexTextPath])
-        let tree = try ScheduleTree.scan(schedules)
-        let names = asLeft ? nil : try siteNames()
-        var plan = try plan(record: record, tree: tree, siteNames: names, secret: secret)
-        var report = PublishReport(scanned: tree.files.count, passed: tree.passed, removedLeftovers: leftovers)
-        if plan.work.isEmpty && !plan.changed && PlainFile.status(indexPath) != nil {
-            report.record = record
-            return report
-        }
+            + AtomicFile.removeLeftovers(of: [recordPath, PublishRecordWriter.bodyPath(of: recordPath), indexPath, indexTextPath])
         // Names taken out of use are on record before a file is touched.
-        if plan.next.retired != record.retired { try writeRecord(plan.next) }
-        let work = plan.work
-        let outcomes = ParallelWork.map(work.count, jobs: jobs) { [self] i in self.build(work[i]) }
-        try commit(outcomes, plan: &plan, report: &report)
-        try retire(&plan.next, report: &report)
-        plan.next.siteFolder = PlainFile.status(site).map(PublishRecord.FileKey.init)
-        if plan.next != record { try writeRecord(plan.next) }
-        try writeIndex(plan.next)
-        report.record = plan.next
-        report.written.sort { $0.identity < $1.identity }
-        return report
+        let (record, renamed) = try renameFirst(reader, secret: secret)
+        let pass = try PublishPass(
+            publisher: self, record: record, secret: secret, siteChanged: !asLeft, renamed: renamed,
+            report: PublishReport(removedLeftovers: leftovers))
+        try ScheduleTree.walk(schedules) { item throws(PublishError) in try pass.add(item) }
+        return try pass.finish()
     }
 
     /// The site folder apart from the schedules and the state; the site and state folders made.
@@ -104,32 +98,6 @@ public struct Publisher: Sendable {
             try Syscalls.chmod(path, mode)
         } catch {
             throw .io(path: path, reason: "cannot create the folder: \(error)")
-        }
-    }
-
-    private func readRecord() throws(PublishError) -> PublishRecord {
-        let data: Data?
-        do { data = try PlainFile.read(recordPath) } catch {
-            throw .io(path: recordPath, reason: "cannot read the publish record: it \(error)")
-        }
-        guard let data else { return PublishRecord() }
-        return try PublishRecord(decoding: data, path: recordPath)
-    }
-
-    private func writeRecord(_ record: PublishRecord) throws(PublishError) {
-        do { try AtomicFile.write(record.encoded(), to: recordPath) } catch {
-            throw .io(path: recordPath, reason: "cannot keep the publish record: \(error.reason)")
-        }
-    }
-
-    /// The names in the site folder.
-    private func siteNames() throws(PublishError) -> Set<String> {
-        do {
-            let fd = try Syscalls.open(site, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            defer { Syscalls.close(fd) }
-            return Set(try Syscalls.folderEntries(fd).map(\.name))
-        } catch {
-            throw .io(path: site, reason: "cannot list the site folder: \(error)")
         }
     }
 }

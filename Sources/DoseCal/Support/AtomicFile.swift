@@ -145,7 +145,7 @@ public enum AtomicFile {
     }
 
     /// A new temporary; one of this process left by an earlier failed write is removed first.
-    private static func createTemporary(_ temp: String, mode: mode_t) throws(Errno) -> Int32 {
+    static func createTemporary(_ temp: String, mode: mode_t) throws(Errno) -> Int32 {
         do {
             return try PlainFile.create(temp, mode: mode)
         } catch  where error == .fileExists {

@@ -1,6 +1,7 @@
-import DoseCal
 import Foundation
 import Testing
+
+@testable import DoseCal
 
 @Suite struct PublishRecordTests {
     /// Every field survives the text, tabs, line breaks and backslashes in names included.
@@ -42,6 +43,37 @@ import Testing
         } catch {
             if case .badRecord(_, let got, _) = error { #expect(got == line) } else { Issue.record("\(error)") }
         }
+    }
+
+    /// A record of many entries read from its file a buffer at a time (64 KiB: lines cross the
+    /// buffer's end, and one line is longer than the buffer) gives what the whole text gives.
+    @Test func aLargeRecordReadFromItsFileAsItsText() throws {
+        var record = PublishRecord()
+        record.site = "/srv/feeds"
+        for i in 0..<3_000 {
+            var e = PublishRecord.Entry(generation: i % 3, name: FeedName.make(secret: [1], identity: "\(i)", generation: 0))
+            e.input = PublishRecord.Digest(of: Array("schedule \(i)".utf8))
+            e.stamp = 1_796_000_000 + i
+            e.calendar = "Resident \(i)"
+            if i == 1_234 { e.problem = String(repeating: "a long problem\t", count: 10_000) }
+            record.entries[String(format: "unit-%02d/resident-%05d.json", i / 500, i)] = e
+        }
+        record.retired = [PublishRecord.Retired(name: "x.ics", identity: "unit-00/gone.json", since: 7, pending: false)]
+        let text = record.encoded()
+        #expect(text.count > 10 * 65_536)
+        let path = FileManager.default.temporaryDirectory.path + "/dosecal-record-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let reader = try PublishRecordReader(path: path)
+        var read = reader.header
+        var order: [String] = []
+        while let (identity, entry) = try reader.next() {
+            order.append(identity)
+            read.entries[identity] = entry
+        }
+        read.retired = try reader.retired()
+        #expect(read == record && order == record.entries.keys.sorted())
+        #expect(try PublishRecord(decoding: text, path: "record") == record)
     }
 
     @Test func digestsAreSHA256() {
