@@ -169,7 +169,9 @@ struct MergeBaseText {
     /// Whether line `r` of `bytes` is `mark` (a line with its CRLF).
     private static func line(_ bytes: [UInt8], _ r: Range<Int>, is mark: [UInt8]) -> Bool {
         guard r.count == mark.count else { return false }
-        return bytes.withUnsafeBytes { b in mark.withUnsafeBytes { m in memcmp(b.baseAddress! + r.lowerBound, m.baseAddress!, r.count) == 0 } }
+        return bytes.withUnsafeBytes { b in
+            mark.withUnsafeBytes { m in memcmp(b.baseAddress! + r.lowerBound, m.baseAddress!, r.count) == 0 }
+        }
     }
 
     /// The value of the event's first `UID:` line (unfolded), before any child component.
