@@ -43,26 +43,46 @@ public struct NotificationPlanner: Sendable {
         self.days = days
     }
 
-    /// The plan for the window `at ..< at + days x 24 h`.
-    public func plan(at: Int) -> NotificationPlan {
+    /// The plan for the window `at ..< at + days x 24 h`. With `listingDropped` false the
+    /// requests are chosen as they are made, one medication's at a time (`NotificationBudget`),
+    /// and the plan holds only the dropped requests' count and first firing, not the requests:
+    /// memory grows with the budget, not with the window. The kept requests, the counts,
+    /// `coveredUntil` and `topUpBy` are the same either way.
+    public func plan(at: Int, listingDropped: Bool = true) -> NotificationPlan {
         let end = at + days * 86_400
-        var all: [NotificationRequest] = []
-        let skipped = SkippedDoses(engine: engine)
-        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
-            if m.reminder.enabled {
-                all +=
-                    doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
-                    + asNeededRequests(m, at: at, to: end)
+        var plan: NotificationPlan
+        if listingDropped {
+            var all: [NotificationRequest] = []
+            forEachMedicationsRequests(from: at, to: end) { all += $0 }
+            all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
+            let (kept, dropped) = Self.fitting(all, capacity: max(0, budget - margin))
+            plan = NotificationPlan(
+                from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
+        } else {
+            var chosen = NotificationBudget(capacity: budget - margin)
+            forEachMedicationsRequests(from: at, to: end) { requests in
+                for r in requests { chosen.offer(r) }
             }
-            all += supplyRequests(m, from: at, to: end)
+            plan = NotificationPlan(
+                from: at, to: end, budget: budget, margin: margin, requests: chosen.kept,
+                droppedCount: chosen.droppedCount, firstDropped: chosen.firstDropped, topUpBy: at)
         }
-        all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-        let (kept, dropped) = Self.fitting(all, capacity: max(0, budget - margin))
-        var plan = NotificationPlan(
-            from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
         let covered = plan.coveredUntil
         plan.topUpBy = max(at, covered - min(86_400, (covered - at) / 2))
         return plan
+    }
+
+    /// Every request of the window `from..<to` before the budget cut, a medication's at a time
+    /// (its doses', as-needed and refill requests), in the schedule's order.
+    private func forEachMedicationsRequests(from: Int, to: Int, _ body: ([NotificationRequest]) -> Void) {
+        let skipped = SkippedDoses(engine: engine)
+        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
+            if m.reminder.enabled {
+                body(doseRequests(ofMedicationAt: index, from: from, to: to, skipped: skipped))
+                body(asNeededRequests(m, at: from, to: to))
+            }
+            body(supplyRequests(m, from: from, to: to))
+        }
     }
 
     /// `all` (sorted by firing and identifier) cut to `capacity`: one-offs are dropped before
