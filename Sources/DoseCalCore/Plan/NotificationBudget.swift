@@ -1,16 +1,19 @@
 /// The requests of a plan that fit its capacity, chosen as they come (one medication's at a
-/// time) without holding the others: the `capacity` requests that cutting the whole list would
-/// keep (`NotificationPlanner.fitting`: one-offs are dropped before repeating requests, then the
-/// furthest in the future first), how many were dropped and the first instant a dropped one
-/// fires at. Memory grows with the capacity, not with the requests offered.
+/// time): one-offs are dropped before repeating requests, then the furthest in the future first,
+/// then the greater identifier first (of equal ranks, the one offered first). It counts the
+/// dropped requests and notes the first instant one fires at; only with `listsDropped` does it
+/// hold them (`dropped`), else its memory grows with the capacity, not with the requests offered.
 struct NotificationBudget {
     let capacity: Int
+    let listsDropped: Bool
     /// How many requests were offered.
     private(set) var offered = 0
     /// The earliest firing of a request dropped so far (nil: none dropped).
     private(set) var firstDropped: Int?
     /// The kept requests as a heap, the first to drop (the highest rank) at the root.
     private var heap: [Entry] = []
+    /// The dropped requests (with `listsDropped`), in no order.
+    private var droppedEntries: [Entry] = []
 
     private struct Entry {
         let rank: (Int, Int, String)
@@ -24,9 +27,9 @@ struct NotificationBudget {
         }
     }
 
-    init(capacity: Int) {
+    init(capacity: Int, listsDropped: Bool = false) {
         self.capacity = max(0, capacity)
-        heap.reserveCapacity(self.capacity)
+        self.listsDropped = listsDropped
     }
 
     /// How many requests were dropped.
@@ -44,11 +47,11 @@ struct NotificationBudget {
         }
         // Full: the one dropped is the root or `r`, whichever drops first.
         if let root = heap.first, root.dropsBefore(entry) {
-            noteDropped(root.request.fires)
+            noteDropped(root)
             heap[0] = entry
             siftDown(0)
         } else {
-            noteDropped(r.fires)
+            noteDropped(entry)
         }
     }
 
@@ -57,8 +60,15 @@ struct NotificationBudget {
         heap.map(\.request).sorted { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
     }
 
-    private mutating func noteDropped(_ fires: Int) {
-        firstDropped = min(firstDropped ?? fires, fires)
+    /// The dropped requests (with `listsDropped`) in the order cutting the whole list drops
+    /// them: the first to drop first.
+    var dropped: [NotificationRequest] {
+        droppedEntries.sorted { $0.dropsBefore($1) }.map(\.request)
+    }
+
+    private mutating func noteDropped(_ entry: Entry) {
+        firstDropped = min(firstDropped ?? entry.request.fires, entry.request.fires)
+        if listsDropped { droppedEntries.append(entry) }
     }
 
     private mutating func siftUp(_ start: Int) {

@@ -43,30 +43,21 @@ public struct NotificationPlanner: Sendable {
         self.days = days
     }
 
-    /// The plan for the window `at ..< at + days x 24 h`. With `listingDropped` false the
-    /// requests are chosen as they are made, one medication's at a time (`NotificationBudget`),
-    /// and the plan holds only the dropped requests' count and first firing, not the requests:
-    /// memory grows with the budget, not with the window. The kept requests, the counts,
+    /// The plan for the window `at ..< at + days x 24 h`. The requests are chosen as they are
+    /// made, one medication's at a time (`NotificationBudget`). With `listingDropped` false the
+    /// plan holds only the dropped requests' count and first firing, not the requests: memory
+    /// grows with the budget, not with the window. The kept requests, the counts,
     /// `coveredUntil` and `topUpBy` are the same either way.
     public func plan(at: Int, listingDropped: Bool = true) -> NotificationPlan {
         let end = at + days * 86_400
-        var plan: NotificationPlan
-        if listingDropped {
-            var all: [NotificationRequest] = []
-            forEachMedicationsRequests(from: at, to: end) { all += $0 }
-            all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-            let (kept, dropped) = Self.fitting(all, capacity: max(0, budget - margin))
-            plan = NotificationPlan(
-                from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
-        } else {
-            var chosen = NotificationBudget(capacity: budget - margin)
-            forEachMedicationsRequests(from: at, to: end) { requests in
-                for r in requests { chosen.offer(r) }
-            }
-            plan = NotificationPlan(
-                from: at, to: end, budget: budget, margin: margin, requests: chosen.kept,
-                droppedCount: chosen.droppedCount, firstDropped: chosen.firstDropped, topUpBy: at)
+        var chosen = NotificationBudget(capacity: budget - margin, listsDropped: listingDropped)
+        forEachMedicationsRequests(from: at, to: end) { requests in
+            for r in requests { chosen.offer(r) }
         }
+        var plan = NotificationPlan(
+            from: at, to: end, budget: budget, margin: margin, requests: chosen.kept, droppedCount: chosen.droppedCount,
+            firstDropped: chosen.firstDropped, topUpBy: at)
+        plan.dropped = chosen.dropped
         let covered = plan.coveredUntil
         plan.topUpBy = max(at, covered - min(86_400, (covered - at) / 2))
         return plan
@@ -83,24 +74,6 @@ public struct NotificationPlanner: Sendable {
             }
             body(supplyRequests(m, from: from, to: to))
         }
-    }
-
-    /// `all` (sorted by firing and identifier) cut to `capacity`: one-offs are dropped before
-    /// repeating requests, then the furthest in the future first (of equal ranks, the earlier in
-    /// `all`). The kept requests stay in their order; the dropped ones are in the order they were
-    /// dropped in. One sort of the indices by rank, not a search of the rest per request dropped.
-    static func fitting(_ all: [NotificationRequest], capacity: Int) -> (
-        kept: [NotificationRequest], dropped: [NotificationRequest]
-    ) {
-        guard all.count > capacity else { return (all, []) }
-        func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
-        let ranks = all.map(rank)
-        // Highest rank first; equal ranks in their order in `all`.
-        let order = all.indices.sorted { ranks[$0] > ranks[$1] || (ranks[$0] == ranks[$1] && $0 < $1) }
-        let victims = order.prefix(all.count - capacity)
-        var isDropped = [Bool](repeating: false, count: all.count)
-        for i in victims { isDropped[i] = true }
-        return (all.indices.filter { !isDropped[$0] }.map { all[$0] }, victims.map { all[$0] })
     }
 
     /// The dose reminders of the medication at `index` (reminders on or not) that fire in

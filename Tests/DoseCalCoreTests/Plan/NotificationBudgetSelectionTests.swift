@@ -3,9 +3,9 @@ import Testing
 
 @testable import DoseCalCore
 
-/// The budget chosen as requests come (`NotificationBudget`) against the cut of the whole list
-/// (`NotificationPlanner.fitting`), on literal requests: one-offs are dropped before repeating
-/// requests, then the furthest first, then the greater identifier first.
+/// The budget chosen as requests come (`NotificationBudget`), on literal requests offered out of
+/// order: one-offs are dropped before repeating requests, then the furthest first, then the
+/// greater identifier first.
 @Suite struct NotificationBudgetSelectionTests {
     /// 2026-06-01T08:00:00Z.
     static let t0 = 1_780_300_800
@@ -43,18 +43,23 @@ import Testing
         }
     }
 
-    /// The whole list's cut drops in this order: one-offs furthest first ("e" before "b" at the
-    /// same instant), then repeating ones furthest first; the budget keeps what it keeps.
-    @Test func theCutOfTheWholeListDropsInItsOrderAndKeepsWhatTheBudgetKeeps() {
-        let all = Self.offered.sorted { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-        let cut = NotificationPlanner.fitting(all, capacity: 0)
-        #expect(cut.dropped.map(\.identifier) == ["e", "b", "c", "a", "d", "r"])
+    /// Listing them, it gives the dropped requests in the order dropped: one-offs furthest first
+    /// ("e" before "b" at the same instant), then repeating ones furthest first; the same kept
+    /// requests, count and first firing as without the list.
+    @Test func listsTheDroppedRequestsInTheOrderDropped() {
+        let order = ["e", "b", "c", "a", "d", "r"]
         for capacity in 0...7 {
-            var budget = NotificationBudget(capacity: capacity)
-            for r in Self.offered { budget.offer(r) }
-            let cut = NotificationPlanner.fitting(all, capacity: capacity)
-            #expect(budget.kept.map(\.identifier) == cut.kept.map(\.identifier))
-            #expect(cut.dropped.map(\.identifier) == Array(["e", "b", "c", "a", "d", "r"].prefix(max(0, 6 - capacity))))
+            var listing = NotificationBudget(capacity: capacity, listsDropped: true)
+            var counting = NotificationBudget(capacity: capacity)
+            for r in Self.offered {
+                listing.offer(r)
+                counting.offer(r)
+            }
+            #expect(listing.dropped.map(\.identifier) == Array(order.prefix(max(0, 6 - capacity))), "capacity \(capacity)")
+            #expect(counting.dropped.isEmpty)
+            #expect(listing.kept.map(\.identifier) == counting.kept.map(\.identifier))
+            #expect(listing.droppedCount == counting.droppedCount)
+            #expect(listing.firstDropped == counting.firstDropped)
         }
     }
 }
