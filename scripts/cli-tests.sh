@@ -336,6 +336,17 @@ stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.before"
 check "sync: then a run that writes nothing" 0 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z
 stat -c '%n %Y %i' "$tmp/sync/big"/* > "$tmp/sync/big.after"
 expect "sync: nothing written after convergence" cmp -s "$tmp/sync/big.before" "$tmp/sync/big.after"
+# A phone edit merged into a schedule written by another program keeps that file as .bak; the next
+# merge into the file dosecal wrote keeps no backup (the merge tells which without encoding it all).
+pe="$tmp/sync/pe"; mkdir -p "$pe"
+python3 scripts/bench/gen_schedule.py 12 > "$pe/meds.json"; cp "$pe/meds.json" "$pe/hand.json"
+"$bin" sync "$pe/meds.json" --vdir "$pe/cal" --now 2026-11-30T12:00:00Z > /dev/null
+python3 scripts/bench/phone_edit.py "$pe/cal" 1 move 1
+check "sync: a phone edit merged into a file dosecal did not write" 0 "$bin" sync "$pe/meds.json" --vdir "$pe/cal" --now 2026-12-01T12:00:00Z
+expect "sync: that file is kept as .bak" cmp -s "$pe/meds.json.bak" "$pe/hand.json"
+python3 scripts/bench/phone_edit.py "$pe/cal" 1 move 2
+check "sync: a phone edit merged into the file dosecal wrote" 0 "$bin" sync "$pe/meds.json" --vdir "$pe/cal" --now 2026-12-01T13:00:00Z
+expect "sync: no backup of dosecal's own file" cmp -s "$pe/meds.json.bak" "$pe/hand.json"
 # A no-op reads only the inputs record; a schedule edit that keeps the file's size and time is synced.
 "$bin" sync "$tmp/sync/big.json" --vdir "$tmp/sync/big" --now 2026-12-01T12:00:00Z > /dev/null
 cp -p "$tmp/sync/big.json" "$tmp/sync/big.times"

@@ -149,7 +149,9 @@ enum SyncCommand {
         // --zone stop) once: that is what is written, over the bytes it was decoded from.
         let save = { (merge: VdirSync.Merge) throws -> Void in
             let decoded = try onFile ?? ScheduleCodec.decode(bytes, file: path)  // a merge loaded it
-            try held?.replace(bytes, decoded: decoded, with: merge.schedule, encoded: merge.bytes())
+            try held?.replace(
+                bytes, decoded: decoded, with: merge.schedule, encoded: merge.bytes(),
+                originalIsEncoding: merge.readFileIsEncoding)
         }
         started()
         let load = { () throws(SyncError) -> Schedule in

@@ -2,10 +2,11 @@ import ICal
 
 extension Reconciler {
     /// The schedule's feed read back from its text `text` (`FeedBuilder.write()`; the built
-    /// values differ from it: libical drops WKST=MO, reorders BYDAY). When the text is `baseText`
-    /// apart from the DTSTAMP and LAST-MODIFIED values, which nothing compared reads, the base's
-    /// reading is that reading (`isBase`).
+    /// values differ from it: libical drops WKST=MO, reorders BYDAY). When the records show it is
+    /// the base (`oursIsBase`), or the text is `baseText` apart from the DTSTAMP and LAST-MODIFIED
+    /// values, which nothing compared reads, the base's reading is that reading (`isBase`).
     func ownReading(of text: [UInt8]) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
+        if let base, oursIsBase { return (base, true) }
         if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return (base, true) }
         return (try ReturnedCalendar(parsing: text), false)
     }

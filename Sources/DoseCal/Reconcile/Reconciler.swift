@@ -30,6 +30,11 @@ public struct Reconciler: Sendable {
     public var baseText: [UInt8]? = nil
     /// What shows that a series missing from `theirs` was deleted there (decision 0200).
     public var deletions = DeletionEvidence.wholeCopy
+    /// The schedule's feed is, by the records of what was written, the base: every medication of
+    /// `ours` is the entry from which the base's series of its items were last written, and the
+    /// base holds every one of them (a sync by parts, `VdirSync+Touched.swift`). Then the feed's
+    /// text is not read back (`ownReading`): the base's reading stands for it.
+    var oursIsBase = false
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,

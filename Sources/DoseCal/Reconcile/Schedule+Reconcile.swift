@@ -10,7 +10,8 @@ extension Schedule {
     }
 
     /// The schedule with `changes` applied; log entries are stamped `now` (seconds since 1970).
-    /// The result is checked by encoding and decoding it, so it is always a valid schedule.
+    /// The result is checked by encoding and decoding what the changes touched
+    /// (`validated(touching:)`), so it is always a valid schedule.
     public func applying(_ changes: [ScheduleChange], now: Int) throws(ReconcileError) -> Schedule {
         var s = self
         for change in changes {
@@ -64,9 +65,47 @@ extension Schedule {
             s.medications[i] = m
         }
         s.dropUnnamedHourlyMoves()
-        let data = ScheduleCodec.encode(s)
+        var touched = Set(changes.map(\.medicationID))
+        for (old, new) in zip(medications, s.medications) where old.rescheduled != new.rescheduled { touched.insert(new.id) }
+        return try s.validated(touching: touched)
+    }
+
+    /// The schedule checked by encoding and decoding the medications in `touched` with their log
+    /// entries and seen reminders (each medication is read on its own, against the rest of the
+    /// schedule: zone, people, version), and those parts as decoded; the rest is as it was read.
+    /// When that part does not read back, or not one for one, the whole schedule is encoded and
+    /// decoded (`checkedWhole`): an error names the place in the whole file, as it always did.
+    func validated(touching touched: Set<String>) throws(ReconcileError) -> Schedule {
+        var part = self
+        part.medications.removeAll { !touched.contains($0.id) }
+        part.log.removeAll { !touched.contains($0.medication) }
+        part.seen.removeAll { !touched.contains($0.medication) }
+        guard let checked = try? ScheduleCodec.decode(ScheduleCodec.encode(part), file: "merged schedule") else {
+            return try checkedWhole()
+        }
+        let sameLog =
+            checked.log.map { [$0.medication, $0.slot ?? "", $0.date?.description ?? ""] }
+            == part.log.map { [$0.medication, $0.slot ?? "", $0.date?.description ?? ""] }
+        let sameSeen = checked.seen.map { [$0.medication, $0.slot] } == part.seen.map { [$0.medication, $0.slot] }
+        guard checked.medications.map(\.id) == part.medications.map(\.id), sameLog, sameSeen else {
+            return try checkedWhole()
+        }
+        var result = self
+        var medications = checked.medications.makeIterator()
+        for i in result.medications.indices where touched.contains(result.medications[i].id) {
+            result.medications[i] = medications.next()!
+        }
+        var log = checked.log.makeIterator()
+        for i in result.log.indices where touched.contains(result.log[i].medication) { result.log[i] = log.next()! }
+        var seen = checked.seen.makeIterator()
+        for i in result.seen.indices where touched.contains(result.seen[i].medication) { result.seen[i] = seen.next()! }
+        return result
+    }
+
+    /// The whole schedule encoded and decoded.
+    func checkedWhole() throws(ReconcileError) -> Schedule {
         do {
-            return try ScheduleCodec.decode(data, file: "merged schedule")
+            return try ScheduleCodec.decode(ScheduleCodec.encode(self), file: "merged schedule")
         } catch {
             throw .invalidResult(error.message)
         }

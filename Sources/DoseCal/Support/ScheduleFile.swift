@@ -60,19 +60,27 @@ public final class ScheduleFile {
     /// schedule, when the caller decoded it already; nil: decoded here; `encoded`: the new
     /// schedule's `ScheduleCodec.encode`, when made already). Returns the backup's path when one
     /// was written. `alwaysBackup` keeps the original even when it is canonical (reconcile
-    /// changes decisions, not only the log).
+    /// changes decisions, not only the log). `originalIsEncoding`: whether `original` is
+    /// `ScheduleCodec.encode` of what it holds, when the caller knows (a sync's merge,
+    /// `VdirSync.Merge.readFileIsEncoding`); nil: found by encoding the decoded original.
     @discardableResult
     public func replace(
-        _ original: Data, decoded: Schedule? = nil, with schedule: Schedule, encoded: Data? = nil, alwaysBackup: Bool = false
+        _ original: Data, decoded: Schedule? = nil, with schedule: Schedule, encoded: Data? = nil, alwaysBackup: Bool = false,
+        originalIsEncoding: Bool? = nil
     ) throws(AtomicFile.WriteError) -> String? {
         var backup: String? = nil
-        let read = decoded ?? (try? ScheduleCodec.decode(original, file: path))
-        if alwaysBackup || read.map(ScheduleCodec.encode) != original {
+        // The original is kept unless it is dosecal's encoding of what it holds (nothing is lost).
+        if alwaysBackup || !(originalIsEncoding ?? isEncoding(original, decoded: decoded)) {
             backup = file + ".bak"
             try AtomicFile.write(original, to: file + ".bak")
         }
         try AtomicFile.write(encoded ?? ScheduleCodec.encode(schedule), to: file)
         return backup
+    }
+
+    /// Whether `original` (decoded as `decoded`, when given) is `ScheduleCodec.encode` of what it holds.
+    private func isEncoding(_ original: Data, decoded: Schedule?) -> Bool {
+        (decoded ?? (try? ScheduleCodec.decode(original, file: path))).map(ScheduleCodec.encode) == original
     }
 
     /// Writes `data` as a new file where there is none (`import -o`): atomically, never over a

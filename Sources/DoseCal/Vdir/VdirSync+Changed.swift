@@ -69,17 +69,42 @@ extension VdirSync {
         let (schedule, now, state, planner) = (run.schedule, run.now, run.state, run.planner)
         guard !dryRun, let previous, let key = feedKey(schedule), let store, let record = readFeedRecord(), record.key == key,
             record.statusEtag == String(store.statusVersion), record.baseEtag == String(store.baseVersion),
-            let base = (try? store.readBase()) ?? nil,
-            let parts = PartialFeed(
-                schedule: schedule, fingerprints: fingerprints(schedule), record: record, previous: previous, now: now)
+            let base = (try? store.readBase()) ?? nil, case let known = fingerprints(schedule),
+            let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: previous, now: now)
         else { return nil }
         guard let desired = parts.desired(known: previous) else { return nil }
+        // The phone's edits are found among the items the scan read, without planning the whole
+        // folder twice: the plan of the merged schedule is the run's one plan.
+        if let edits = try editsRead(previous, state: state, desired: desired, planner: planner), !edits.owned.isEmpty {
+            return try mergedInParts(run, found: edits, previous: previous, record: record, known: known, base: base)
+        }
         let plan = try planner.plan(status: previous, folder: state, desired: desired)
         if !plan.changes.owned.isEmpty {
-            return try mergedInParts(run, found: plan.changes, previous: previous, record: record, base: base)
+            return try mergedInParts(run, found: plan.changes, previous: previous, record: record, known: known, base: base)
         }
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: previous)
         return try execute(plan, built, base: base, previous: previous, run, merge: nil, found: plan.changes)
+    }
+
+    /// The folder's changes among the files the scan read (their stat is not the one the status
+    /// recorded): the plan of those items alone, which decides each as the plan of the whole
+    /// folder does. nil when the scan read none, or read one that is not a usable item holding the
+    /// UID whose entry names that file (the whole folder is planned then). What this plan cannot
+    /// see (an item deleted, a second file holding a UID) the plan of the merged schedule finds,
+    /// and the run goes in full before anything is written (`execute`).
+    func editsRead(_ status: SyncStatus, state: FolderState, desired: [VdirItem], planner: SyncPlanner)
+        throws(SyncError) -> FolderChanges?
+    {
+        let read = state.files.filter { $0.data != nil || $0.problem != nil }
+        guard !read.isEmpty else { return nil }
+        var part = SyncStatus(folder: status.folder)
+        for file in read {
+            guard file.problem == nil, file.uids.count == 1, let entry = status.entries[file.uids[0]], entry.file == file.name
+            else { return nil }
+            part.entries[entry.uid] = entry
+        }
+        let wanted = desired.filter { part.entries[$0.uid] != nil }
+        return try planner.plan(status: part, folder: FolderState(exists: true, files: read), desired: wanted).changes
     }
 
     /// What a run by parts built: the schedule (with the travel stop), its partial feed, the
@@ -121,6 +146,7 @@ extension VdirSync {
         }
         var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
+        report.medicationsBuilt = built.parts.built
         return (report, baseIsFeed && plan.records(built.desired) ? built.parts.record : nil)
     }
 
@@ -153,6 +179,8 @@ struct PartialFeed {
     /// The record of the whole feed this run gives.
     var record: FeedRecord
     private var changed: Set<String>
+    /// How many medications were built.
+    var built: Int { changed.count }
     private var old: [String: FeedRecord.Medication]
 
     /// nil when the result could differ from building everything: a medication id twice, a

@@ -26,6 +26,9 @@ extension VdirSync {
         public var repaired: [Repair] = []
         /// `schedule`'s file text, when the merge made it already.
         var encoded: Data? = nil
+        /// Whether the file the merge read was byte for byte dosecal's encoding of what it holds
+        /// (then no backup of it is needed when it is replaced); nil: not known, compare.
+        public var readFileIsEncoding: Bool? = nil
 
         /// What the file is to hold: `ScheduleCodec.encode(schedule)`, made once per merge.
         public func bytes() -> Data { encoded ?? ScheduleCodec.encode(schedule) }

@@ -16,22 +16,33 @@ import ICal
 /// the same result from the whole folder.
 extension VdirSync {
     /// The run after a merge by parts; nil when it cannot be taken (before anything is written).
-    /// `found`: the folder's changes, as the plan of the unmerged schedule found them.
+    /// `found`: the folder's changes, as the plan of the unmerged schedule found them; `known`: the
+    /// fingerprints of the file's medications (`fingerprints`).
     func mergedInParts(
-        _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, base: MergeBaseText
+        _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, known: [String], base: MergeBaseText
     ) throws(SyncError) -> (Report, FeedRecord?)? {
-        guard let touched = touchedMedications(run, found: found, previous: previous, record: record),
-            var merge = mergeTouched(touched, run, found: found, previous: previous, base: base)
+        guard let touched = touchedMedications(run, found: found, previous: previous, record: record) else { return nil }
+        // Each touched medication's entry is the one its items were last written from (the record
+        // says so): the schedule's feed of them is the base's series, not built and read back.
+        let recorded = Dictionary(record.medications.map { ($0.id, $0.fingerprint) }, uniquingKeysWith: { a, _ in a })
+        let asWritten =
+            known.count == run.schedule.medications.count
+            && zip(run.schedule.medications, known).allSatisfy { m, f in !touched.ids.contains(m.id) || recorded[m.id] == f }
+        guard var merge = mergeTouched(touched, run, found: found, previous: previous, base: base, asWritten: asWritten)
         else { return nil }
         let encoded = ScheduleCodec.encode(merge.schedule)
         merge.encoded = encoded
         let schedule = travelled(merge.schedule)
+        let ids = merge.schedule.medications.map(\.id)
         // The touched medications are built whatever their fingerprint: their files are the phone's.
-        guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded),
+        guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded), ids == run.file.medications.map(\.id),
+            known.count == ids.count,
             var parts = PartialFeed(
-                schedule: schedule, fingerprints: fingerprints, record: record, previous: merge.status, now: run.now,
-                rebuilding: touched.ids)
+                schedule: schedule, fingerprints: fingerprints,
+                record: VdirSync.carrying(record, ids: ids, from: known, to: fingerprints, except: touched.ids),
+                previous: merge.status, now: run.now, rebuilding: touched.ids)
         else { return nil }
+        merge.readFileIsEncoding = readFileIsEncoding(run.file, merged: merge.schedule, encoded: fingerprints, known: known)
         // Log entries and seen reminders the merge added are the touched medications' only, which
         // were rebuilt: the record holds for the merged schedule, and the next edit goes by parts too.
         if VdirSync.sameOutside(touched.ids, run.file, merge.schedule), let key = feedKey(schedule) {
@@ -41,6 +52,35 @@ extension VdirSync {
         let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
         let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
         return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// Whether the schedule file's bytes (`scheduleBytes`, whose medications' fingerprints are
+    /// `known`) are dosecal's encoding of `file`, from `merged`'s encoding (whose medications'
+    /// fingerprints are `encoded`): a medication the merge left as it was is written as it is there.
+    func readFileIsEncoding(_ file: Schedule, merged: Schedule, encoded: [String], known: [String]) -> Bool? {
+        guard let bytes = scheduleBytes, encoded.count == file.medications.count,
+            ScheduleEncoder.writtenVersion(file) == ScheduleEncoder.writtenVersion(merged)
+        else { return nil }
+        let canonical = zip(zip(file.medications, merged.medications), encoded).map { pair, f in pair.0 == pair.1 ? f : nil }
+        return ScheduleCodec.isEncoding(bytes, of: file, fingerprints: known, canonical: canonical)
+    }
+
+    /// `record` with each medication outside `touched` that the record holds as built from its
+    /// text in the file before the merge (`old`, per id in `ids`) given its text in the merged file
+    /// (`new`): the merge left its value as it was, so its items are the recorded ones, though its
+    /// text changes when the file was not in dosecal's layout (written by hand or by another
+    /// program). Such a medication is not built again, and the next sync finds it recorded.
+    static func carrying(
+        _ record: FeedRecord, ids: [String], from old: [String], to new: [String], except touched: Set<String>
+    ) -> FeedRecord {
+        var texts: [String: (old: String, new: String)] = [:]
+        for (id, (o, n)) in zip(ids, zip(old, new)) where !touched.contains(id) { texts[id] = (o, n) }
+        var carried = record
+        for i in carried.medications.indices {
+            guard let t = texts[carried.medications[i].id], t.old == carried.medications[i].fingerprint else { continue }
+            carried.medications[i].fingerprint = t.new
+        }
+        return carried
     }
 
     /// Whether `a` and `b` are the same but for their medications and the log entries and seen
@@ -79,11 +119,27 @@ extension VdirSync {
         return (ids, uids)
     }
 
+    /// The base's text with only the events of `uids` (a series deleted on the phone aside), and
+    /// whether it holds every one of them.
+    static func basePart(_ base: MergeBaseText, uids: Set<String>, previous: SyncStatus) -> (text: [UInt8], whole: Bool) {
+        var text = base.head
+        var whole = true
+        for uid in uids.sorted() {
+            guard previous.entries[uid]?.owner != .deleted else {
+                whole = false
+                continue
+            }
+            if !base.append(eventsOf: uid, to: &text) { whole = false }
+        }
+        return (text + MergeBase.end, whole)
+    }
+
     /// The phone's edits of the `touched` medications merged into the file's schedule, with the
-    /// status recording them; nil when the result is not one to take by parts.
+    /// status recording them; nil when the result is not one to take by parts. `asWritten`: the
+    /// records show those medications as their items were last written (`Reconciler.oursIsBase`).
     private func mergeTouched(
         _ touched: (ids: Set<String>, uids: Set<String>), _ run: Parts, found: FolderChanges, previous: SyncStatus,
-        base: MergeBaseText
+        base: MergeBaseText, asWritten: Bool
     ) -> Merge? {
         var items: [[UInt8]] = []
         var names: [String] = []
@@ -98,11 +154,7 @@ extension VdirSync {
             items.append(Array(data))
             names.append(file.name)
         }
-        var baseText = base.head
-        for uid in touched.uids.sorted() where previous.entries[uid]?.owner != .deleted {
-            _ = base.append(eventsOf: uid, to: &baseText)
-        }
-        baseText += MergeBase.end
+        let (baseText, wholeBase) = VdirSync.basePart(base, uids: touched.uids, previous: previous)
         guard let parsedBase = try? ICalParser.parse(baseText), parsedBase.problems.isEmpty, parsedBase.warnings.isEmpty,
             var kept = parsedBase.calendar
         else { return nil }
@@ -121,6 +173,7 @@ extension VdirSync {
         let baseCalendar = ReturnedCalendar(parsedBase)
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
+        reconciler.oursIsBase = asWritten && wholeBase
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
         guard let (unnamed, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
             unnamed.conflicts.isEmpty, unnamed.unmapped.isEmpty, unnamed.absent.isEmpty,

@@ -61,6 +61,8 @@ public struct VdirSync: Sendable {
         public var folderChanges: FolderChanges = FolderChanges()
         /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
         var builtInPart = false
+        /// How many medications a run by parts built (the others' items are the recorded ones).
+        var medicationsBuilt = 0
         /// The items in step, when a no-op counted them without a plan (`VdirSync+Unchanged.swift`).
         var inStepCount: Int? = nil
 
@@ -150,12 +152,14 @@ public struct VdirSync: Sendable {
         let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: previous, stepLimit: stepLimit)
         // The base follows what dosecal wrote (a run that wrote nothing leaves it): the items left in
         // conflict keep their old base series, so another item's schedule edit is not read as the phone's.
-        let baseWritten = outcome.statusWritten || !store.hasBase
+        // A clean run left the folder holding this feed, written or not: the feed is the base
+        // then too (kept only when its bytes changed), so the next run may go by parts.
+        let clean = merged == nil && VdirSync.leavesInStep(plan, outcome)
+        let baseWritten = outcome.statusWritten || !store.hasBase || clean
         if baseWritten {
             try keepBase(feed, items: desired, keeping: Set(plan.conflicts.map(\.uid) + outcome.skipped.map(\.uid)))
         }
         // A repeat of a clean run finds everything in step: only then may it take the short way.
-        let clean = merged == nil && VdirSync.leavesInStep(plan, outcome)
         try recordInputs(clean: clean)
         let record = clean ? feedRecord(of: feed, items: desired, plan: plan, schedule: schedule, baseWritten: baseWritten) : nil
         try keepFeedRecord(record, clean: clean)

@@ -21,6 +21,51 @@ extension ScheduleCodec {
     }
 }
 
+extension ScheduleCodec {
+    /// Whether `data`, which decoded as `schedule`, is byte for byte what `encode(schedule)` writes,
+    /// without encoding every medication again: true when it is; nil when this cannot tell (the
+    /// caller compares with the whole encoding). `fingerprints`: `medicationFingerprints(data)`.
+    /// `canonical`: per medication, the fingerprint of its text as `encode` writes it in a file of
+    /// `schedule`'s written version, when known (nil: it is encoded here). The text around the
+    /// medications is compared with the encoding of `schedule` holding only the medications
+    /// encoded here (at least two when it has two, for the text between them).
+    public static func isEncoding(_ data: Data, of schedule: Schedule, fingerprints: [String], canonical: [String?])
+        -> Bool?
+    {
+        let n = schedule.medications.count
+        guard n > 0, fingerprints.count == n, canonical.count == n else { return nil }
+        var encodedHere = canonical.indices.filter { canonical[$0] == nil }
+        for i in 0..<min(n, 2) where encodedHere.count < min(n, 2) && !encodedHere.contains(i) { encodedHere.append(i) }
+        encodedHere.sort()
+        for i in canonical.indices where canonical[i] != nil && !encodedHere.contains(i) {
+            guard canonical[i] == fingerprints[i] else { return nil }
+        }
+        var frame = schedule
+        frame.version = ScheduleEncoder.writtenVersion(schedule)
+        frame.medications = encodedHere.map { schedule.medications[$0] }
+        let framed = encode(frame)
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool? in
+            framed.withUnsafeBytes { (rawFrame: UnsafeRawBufferPointer) -> Bool? in
+                let (a, b) = (raw.bindMemory(to: UInt8.self), rawFrame.bindMemory(to: UInt8.self))
+                guard let spans = MedicationTexts.spans(a), let inFrame = MedicationTexts.spans(b), spans.count == n,
+                    inFrame.count == encodedHere.count
+                else { return nil }
+                for (k, i) in encodedHere.enumerated() {
+                    guard SHA256.hex(of: UnsafeBufferPointer(rebasing: b[inFrame[k]])) == fingerprints[i] else { return nil }
+                }
+                let same = { (x: Range<Int>, y: Range<Int>) in a[x].elementsEqual(b[y]) }
+                guard same(0..<spans[0].lowerBound, 0..<inFrame[0].lowerBound),
+                    same(spans[n - 1].upperBound..<a.count, inFrame[inFrame.count - 1].upperBound..<b.count)
+                else { return nil }
+                guard n > 1 else { return true }
+                let gap = inFrame[0].upperBound..<inFrame[1].lowerBound
+                for i in 1..<n where !same(spans[i - 1].upperBound..<spans[i].lowerBound, gap) { return nil }
+                return true
+            }
+        }
+    }
+}
+
 /// Where each element of the root `medications` array starts and ends in valid JSON text: a scan
 /// of strings (with their escapes) and brackets, no values built.
 enum MedicationTexts {

@@ -111,3 +111,33 @@ import Testing
         }
     }
 }
+
+/// Applying a merge checks what the changes touched, by writing and reading those medications
+/// with their log entries (each medication reads on its own against the rest of the schedule);
+/// the rest of the schedule is as it was read, never encoded again.
+@Suite struct ApplyCheckScopeTests {
+    @Test(arguments: ["google-split.ics", "google-series-edit.ics", "google-move-one.ics", "google-delete-one.ics"])
+    func theResultIsWhatReadingItBackGives(_ fixture: String) throws {
+        let set = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs(fixture))
+        #expect(!set.changes.isEmpty)
+        let s = try ReconcileSupport.demo().applying(set.changes, now: ReconcileSupport.now)
+        let read = try ScheduleCodec.decode(ScheduleCodec.encode(s), file: "applied")
+        #expect(read == s)
+        #expect(ScheduleCodec.encode(read) == ScheduleCodec.encode(s))
+    }
+
+    /// A medication no change touches is not written and read again: one the format could not
+    /// hold (no dose time) is kept as it is, and the change to the other one applies.
+    @Test func anUntouchedMedicationIsNotReadAgain() throws {
+        let set = try ReconcileSupport.reconcile(theirs: ReconcileSupport.theirs("google-move-one.ics"))
+        var schedule = try ReconcileSupport.demo()
+        var other = try #require(schedule.medications.first { $0.id == "metformin" })
+        other.id = "untouched"
+        other.times = []
+        schedule.medications.append(other)
+        #expect(throws: ScheduleError.self) { try ScheduleCodec.decode(ScheduleCodec.encode(schedule), file: "x") }
+        let s = try schedule.applying(set.changes, now: ReconcileSupport.now)
+        #expect(s.medications.last == other)
+        #expect(s.medications.first { $0.id == "metformin" }?.rescheduled.count == 1)
+    }
+}

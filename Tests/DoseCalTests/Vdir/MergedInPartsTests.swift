@@ -18,11 +18,13 @@ import Testing
 
     /// One merging sync as the CLI runs it: `schedule` is the file's; returns the report and the
     /// schedule the file holds afterwards.
-    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool) throws -> (VdirSync.Report, Schedule) {
+    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool, build: String = "test build") throws
+        -> (VdirSync.Report, Schedule)
+    {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         if inParts {
-            sync.build = "test build"
+            sync.build = build
             sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule))
         }
         var saved = schedule
@@ -211,6 +213,95 @@ import Testing
         let (second, _) = try sync(box, merged, now: Fixtures.now + 10_800, inParts: true)
         #expect(!second.builtInPart)
         #expect(second.merge?.changes.changes.isEmpty == false, "\(String(describing: second.merge?.changes))")
+    }
+
+    /// A full run that finds the folder in step and writes nothing (here: the first run of another
+    /// build, whose records name the old one) leaves the feed as the base and records it, so the
+    /// next phone edit is merged by parts again instead of reading the whole folder.
+    @Test func aCleanFullRunThatWritesNothingKeepsTheNextEditByParts() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true, build: "old build")
+        let (inStep, _) = try sync(box, schedule, now: Fixtures.now + 60, inParts: true, build: "new build")
+        let (inFull, wrote) = (!inStep.builtInPart, inStep.outcome?.statusWritten)
+        #expect(inFull)
+        #expect(wrote == false)
+        #expect(try SyncStore(path: box.storePath).feedRecord() != nil)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (report, merged) = try sync(box, schedule, now: Fixtures.now + 3_600, inParts: true, build: "new build")
+        let byParts = report.builtInPart
+        #expect(byParts)
+        #expect(report.merge?.changes.changes.isEmpty == false)
+        #expect(merged != schedule)
+    }
+
+    /// A schedule file not in dosecal's layout (written by hand or by another program): the merge
+    /// rewrites it in dosecal's, which changes every medication's text but not the medications the
+    /// phone did not touch, whose items are the recorded ones: only the touched one is built, and
+    /// the record names the new texts, so the next edit builds only its own medication too.
+    @Test func aFileInAnotherLayoutBuildsOnlyTheTouchedMedication() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []  // a skipped dose on the day the series moves to would be an edit left
+        #expect(schedule.medications.count > 1)
+        let text = String(decoding: ScheduleCodec.encode(schedule), as: UTF8.self)
+        let otherLayout = Data(text.replacingOccurrences(of: "\n  ", with: "\n   ").utf8)
+        var isEncoding: [Bool?] = []  // per merge: whether the file it read was dosecal's encoding
+        let run = { (schedule: Schedule, layout: Data, now: Int) throws -> (VdirSync.Report, Schedule) in
+            var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+            sync.mergeEdits = true
+            sync.build = "test build"
+            sync.scheduleBytes = layout
+            var saved = schedule
+            let report = try sync.run(schedule: schedule, now: now) {
+                saved = $0.schedule
+                isEncoding.append($0.readFileIsEncoding)
+            }
+            return (report, saved)
+        }
+        #expect(ScheduleCodec.medicationFingerprints(otherLayout) != ScheduleCodec.medicationFingerprints(Data(text.utf8)))
+        _ = try run(schedule, otherLayout, Fixtures.now)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (report, merged) = try run(schedule, otherLayout, Fixtures.now + 3_600)
+        let (byParts, built) = (report.builtInPart, report.medicationsBuilt)
+        #expect(byParts)
+        #expect(built == 1)
+        let record = try #require(try SyncStore(path: box.storePath).feedRecord())
+        #expect(record.medications.map(\.fingerprint) == ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(merged)))
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let (next, _) = try run(merged, ScheduleCodec.encode(merged), Fixtures.now + 7_200)
+        let (nextByParts, nextBuilt) = (next.builtInPart, next.medicationsBuilt)
+        #expect(nextByParts)
+        #expect(nextBuilt == 1)
+        // The file in another layout needs its backup; dosecal's own encoding does not.
+        #expect(isEncoding == [nil, true])
+    }
+
+    /// The phone's edits are found by planning the items the scan read, not the whole folder: the
+    /// same changes the plan of the whole folder gives; none when the scan read nothing; the whole
+    /// folder is planned when a read file is no usable item of its entry.
+    @Test func theEditsAreFoundAmongTheItemsRead() throws {
+        let box = VdirSandbox()
+        var schedule = try Fixtures.schedule("daily.json")
+        (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
+        let sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
+        let status = try #require(try box.storedStatus())
+        let planner = SyncPlanner(folder: box.folder, now: Fixtures.now)
+        let desired = VdirItem.items(
+            of: FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: Fixtures.now).build(), known: status)
+        let untouched = try sync.editsRead(
+            status, state: VdirFolder.scan(box.folder, known: status), desired: desired, planner: planner)
+        #expect(untouched == nil)
+        MergedInPartsTests.editPhone(box, count: 1, skip: 0)
+        let state = try VdirFolder.scan(box.folder, known: status)
+        let edits = try #require(try sync.editsRead(status, state: state, desired: desired, planner: planner))
+        let whole = try planner.plan(status: status, folder: state, desired: desired).changes
+        #expect(edits.owned.count == 1)
+        #expect(edits == whole)
+        box.write("garbage.ics", "not a calendar")
+        let withGarbage = try VdirFolder.scan(box.folder, known: status)
+        #expect(try sync.editsRead(status, state: withGarbage, desired: desired, planner: planner) == nil)
     }
 
     /// Overwrites the file at `path` in place with as many `x` bytes, then gives it back its times:
