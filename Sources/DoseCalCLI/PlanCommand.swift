@@ -72,7 +72,8 @@ enum PlanCommand {
         let at = try context.clock.instant(args[.at], option: .at, timeline: schedule.timeline(of: person))
         var planner = NotificationPlanner(schedule: schedule, budget: budget, margin: margin, days: days)
         planner.medicationIDs = person.map { Set(schedule.medications(of: $0.id).map(\.id)) }
-        let plan = planner.plan(at: at)
+        // The text and the pending diff show the dropped requests' count only: none is held.
+        let plan = planner.plan(at: at, listingDropped: args[.json])
         let diff = try args[.pending].map { PendingDiff(plan: plan, pending: try pending($0)) }
         if args[.json] {
             context.console.raw(Data(plan.json(privacy: schedule.feed.privacy, pending: diff).utf8))
@@ -116,7 +117,7 @@ enum PlanCommand {
         var lines = [
             "Notification plan \(span(timeline.time(at: plan.from), timeline.time(at: plan.to)))",
             "\(plan.requests.count) of \(plan.capacity) requests (budget \(budget), \(margin) kept for snoozes): "
-                + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.dropped.count) dropped",
+                + "\(repeating) repeating, \(plan.requests.count - repeating) one-off, \(plan.droppedCount) dropped",
             "Every dose covered until \(timeline.time(at: plan.coveredUntil).text(besides: here)); "
                 + "plan again by \(timeline.time(at: plan.topUpBy).text(besides: here))",
         ]

@@ -17,7 +17,7 @@ extension NotificationPlan {
         root.add("budget", .int(budget))
         root.add("margin", .int(margin))
         root.add("capacity", .int(capacity))
-        root.add("requested", .int(requests.count + dropped.count))
+        root.add("requested", .int(requests.count + droppedCount))
         root.add("planned", .int(requests.count))
         root.add("coveredUntil", .string(RFC3339.utc(coveredUntil)))
         root.add("topUpBy", .string(RFC3339.utc(topUpBy)))

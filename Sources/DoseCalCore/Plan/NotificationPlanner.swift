@@ -43,44 +43,37 @@ public struct NotificationPlanner: Sendable {
         self.days = days
     }
 
-    /// The plan for the window `at ..< at + days x 24 h`.
-    public func plan(at: Int) -> NotificationPlan {
+    /// The plan for the window `at ..< at + days x 24 h`. The requests are chosen as they are
+    /// made, one medication's at a time (`NotificationBudget`). With `listingDropped` false the
+    /// plan holds only the dropped requests' count and first firing, not the requests: memory
+    /// grows with the budget, not with the window. The kept requests, the counts,
+    /// `coveredUntil` and `topUpBy` are the same either way.
+    public func plan(at: Int, listingDropped: Bool = true) -> NotificationPlan {
         let end = at + days * 86_400
-        var all: [NotificationRequest] = []
-        let skipped = SkippedDoses(engine: engine)
-        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
-            if m.reminder.enabled {
-                all +=
-                    doseRequests(ofMedicationAt: index, from: at, to: end, skipped: skipped)
-                    + asNeededRequests(m, at: at, to: end)
-            }
-            all += supplyRequests(m, from: at, to: end)
+        var chosen = NotificationBudget(capacity: budget - margin, listsDropped: listingDropped)
+        forEachMedicationsRequests(from: at, to: end) { requests in
+            for r in requests { chosen.offer(r) }
         }
-        all.sort { ($0.fires, $0.identifier) < ($1.fires, $1.identifier) }
-        let (kept, dropped) = Self.fitting(all, capacity: max(0, budget - margin))
         var plan = NotificationPlan(
-            from: at, to: end, budget: budget, margin: margin, requests: kept, dropped: dropped, topUpBy: at)
+            from: at, to: end, budget: budget, margin: margin, requests: chosen.kept, droppedCount: chosen.droppedCount,
+            firstDropped: chosen.firstDropped, topUpBy: at)
+        plan.dropped = chosen.dropped
         let covered = plan.coveredUntil
         plan.topUpBy = max(at, covered - min(86_400, (covered - at) / 2))
         return plan
     }
 
-    /// `all` (sorted by firing and identifier) cut to `capacity`: one-offs are dropped before
-    /// repeating requests, then the furthest in the future first (of equal ranks, the earlier in
-    /// `all`). The kept requests stay in their order; the dropped ones are in the order they were
-    /// dropped in. One sort of the indices by rank, not a search of the rest per request dropped.
-    static func fitting(_ all: [NotificationRequest], capacity: Int) -> (
-        kept: [NotificationRequest], dropped: [NotificationRequest]
-    ) {
-        guard all.count > capacity else { return (all, []) }
-        func rank(_ r: NotificationRequest) -> (Int, Int, String) { (r.trigger.repeats ? 0 : 1, r.fires, r.identifier) }
-        let ranks = all.map(rank)
-        // Highest rank first; equal ranks in their order in `all`.
-        let order = all.indices.sorted { ranks[$0] > ranks[$1] || (ranks[$0] == ranks[$1] && $0 < $1) }
-        let victims = order.prefix(all.count - capacity)
-        var isDropped = [Bool](repeating: false, count: all.count)
-        for i in victims { isDropped[i] = true }
-        return (all.indices.filter { !isDropped[$0] }.map { all[$0] }, victims.map { all[$0] })
+    /// Every request of the window `from..<to` before the budget cut, a medication's at a time
+    /// (its doses', as-needed and refill requests), in the schedule's order.
+    private func forEachMedicationsRequests(from: Int, to: Int, _ body: ([NotificationRequest]) -> Void) {
+        let skipped = SkippedDoses(engine: engine)
+        for (index, m) in engine.schedule.medications.enumerated() where medicationIDs?.contains(m.id) ?? true {
+            if m.reminder.enabled {
+                body(doseRequests(ofMedicationAt: index, from: from, to: to, skipped: skipped))
+                body(asNeededRequests(m, at: from, to: to))
+            }
+            body(supplyRequests(m, from: from, to: to))
+        }
     }
 
     /// The dose reminders of the medication at `index` (reminders on or not) that fire in

@@ -202,15 +202,7 @@ import Testing
     /// cycles (one-offs), some at the same instants.
     @Test(arguments: [0, 1, 5, 17, 60, 200])
     func theBudgetDropsWhatDroppingOneAtATimeDrops(_ budget: Int) throws {
-        let recurrences: [Recurrence] = [
-            .daily, .weekly(weekdays: [.monday, .thursday], interval: 1), .everyNDays(2), .cycle(daysOn: 3, daysOff: 2),
-        ]
-        let meds = (0..<40).map { i in
-            E.medication(
-                "m\(i)", times: ["0\(i % 3 + 7):\(i % 2 == 0 ? "00" : "30")", "20:15"], recurrence: recurrences[i % 4],
-                start: "2026-05-0\(i % 5 + 1)")
-        }
-        let schedule = E.schedule(meds)
+        let schedule = E.schedule(fortyMedications())
         let at = E.instant("2026-06-01T00:00:00Z")
         let all = NotificationPlanner(schedule: schedule, budget: 100_000, margin: 0).plan(at: at).requests
         #expect(all.count > 200)
@@ -225,6 +217,40 @@ import Testing
         #expect(plan.requests.map(\.identifier) == kept.map(\.identifier))
         #expect(plan.dropped.map(\.identifier) == dropped.map(\.identifier))
         #expect(plan.requests.count == min(budget, all.count))
+    }
+
+    /// A plan made without its dropped list chooses its requests as they are made: the same
+    /// requests, dropped count, cover and top-up instant as the plan that lists them, none listed.
+    @Test(arguments: [0, 1, 5, 17, 60, 200, 1000])
+    func aPlanWithoutItsDroppedListKeepsWhatTheCutKeeps(_ budget: Int) throws {
+        let planner = NotificationPlanner(
+            schedule: E.schedule(fortyMedications(withSupply: true)), budget: budget + 4, margin: 4, days: 30)
+        let at = E.instant("2026-06-01T00:00:00Z")
+        let listed = planner.plan(at: at)
+        let counted = planner.plan(at: at, listingDropped: false)
+        #expect(listed.dropped.count > 0 || budget == 1000)
+        #expect(counted.requests == listed.requests)
+        #expect(counted.dropped.isEmpty)
+        #expect(counted.droppedCount == listed.dropped.count)
+        #expect(counted.firstDropped == listed.dropped.map(\.fires).min())
+        #expect(counted.coveredUntil == listed.coveredUntil)
+        #expect(counted.topUpBy == listed.topUpBy)
+    }
+
+    /// 40 medications, daily and weekly (repeating), every 2 days and cycles (one-offs), some at
+    /// the same instants; with `withSupply`, every seventh with a supply that runs low in June.
+    func fortyMedications(withSupply: Bool = false) -> [Medication] {
+        let recurrences: [Recurrence] = [
+            .daily, .weekly(weekdays: [.monday, .thursday], interval: 1), .everyNDays(2), .cycle(daysOn: 3, daysOff: 2),
+        ]
+        return (0..<40).map { i in
+            let supply =
+                withSupply && i % 7 == 0
+                ? Supply(pills: Double(10 + i), asOf: E.day("2026-05-25"), warningDays: 2) : nil
+            return E.medication(
+                "m\(i)", times: ["0\(i % 3 + 7):\(i % 2 == 0 ? "00" : "30")", "20:15"], recurrence: recurrences[i % 4],
+                start: "2026-05-0\(i % 5 + 1)", supply: supply)
+        }
     }
 }
 
@@ -241,4 +267,5 @@ import Testing
         #expect(plan.requests.map(\.fires) == [E.instant("2026-04-01T14:00:00Z")])
         #expect(plan.requests.first?.identifier.hasSuffix("/20260408T100000") == true)
     }
+
 }
