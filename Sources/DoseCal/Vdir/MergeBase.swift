@@ -87,6 +87,24 @@ struct MergeBaseText {
     /// Each UID's events' text, in the order their first event comes.
     var series: [(uid: String, events: [UInt8])] { order.map { ($0, events(of: $0) ?? []) } }
 
+    /// The UIDs in the order their first event comes (a series' position in the store).
+    var uids: [String] { order }
+
+    /// Whether `uid` has events in both `self` and `other`, the same text, compared in place.
+    func hasSameEvents(of uid: String, as other: MergeBaseText) -> Bool {
+        guard let mine = events[uid], let theirs = other.events[uid] else { return false }
+        guard mine.count == 1, theirs.count == 1, let a = mine.first, let b = theirs.first else {
+            return events(of: uid) == other.events(of: uid)
+        }
+        guard a.count == b.count else { return false }
+        return bytes.withUnsafeBytes { x in
+            other.bytes.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return a.isEmpty }
+                return memcmp(p + a.lowerBound, q + b.lowerBound, a.count) == 0
+            }
+        }
+    }
+
     /// nil when the text is not a base as `MergeBase` writes it.
     init?(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -150,7 +168,10 @@ struct MergeBaseText {
 
     /// Whether line `r` of `bytes` is `mark` (a line with its CRLF).
     private static func line(_ bytes: [UInt8], _ r: Range<Int>, is mark: [UInt8]) -> Bool {
-        r.count == mark.count && bytes[r].elementsEqual(mark)
+        guard r.count == mark.count else { return false }
+        return bytes.withUnsafeBytes { b in
+            mark.withUnsafeBytes { m in memcmp(b.baseAddress! + r.lowerBound, m.baseAddress!, r.count) == 0 }
+        }
     }
 
     /// The value of the event's first `UID:` line (unfolded), before any child component.

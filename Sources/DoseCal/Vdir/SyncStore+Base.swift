@@ -9,15 +9,14 @@ extension SyncStore {
     /// Whether a base is recorded.
     var hasBase: Bool { (try? meta("base_tail")) != nil }
 
-    /// The base as its head and series; nil when none is recorded or it was kept whole.
+    /// The base as its head and series; nil when none is recorded or it was kept whole. Its rows
+    /// are read once a run, then kept in memory.
     func readBase() throws(SyncError) -> MergeBaseText? {
         guard let head = try meta("base_head"), let tail = try meta("base_tail"), !tail.isEmpty else { return nil }
-        var series: [(uid: String, events: [UInt8])] = []
-        do {
-            let select = try db.prepare("SELECT uid, events FROM base ORDER BY position")
-            while try select.step() { series.append((select.text(0), select.bytes(1))) }
-        } catch { throw Self.failed(error) }
-        return MergeBaseText(head: Array(head.utf8), series: series, tail: Array(tail.utf8))
+        let (head8, tail8) = (Array(head.utf8), Array(tail.utf8))
+        let rows = try rowsOfBase(head: head8, tail: tail8).base
+        guard rows.head == head8, rows.tail == tail8 else { return MergeBaseText(head: head8, series: rows.series, tail: tail8) }
+        return rows
     }
 
     /// The base's whole text; nil when none is recorded.
@@ -27,38 +26,43 @@ extension SyncStore {
         return Data(base.bytes)
     }
 
-    /// Records `text` as the base: only the rows whose series changed place or text, in one
-    /// transaction; nothing when the base is already `text`.
+    /// Records `text` as the base (`MergeBaseText`'s split, or whole when it is not a base as
+    /// `MergeBase` writes it).
     func keepBase(_ text: Data) throws(SyncError) {
         let bytes = Array(text)
-        let parsed = MergeBaseText(bytes)
-        let head = parsed.map { String(decoding: $0.head, as: UTF8.self) } ?? String(decoding: bytes, as: UTF8.self)
-        let tail = parsed.map { String(decoding: $0.tail, as: UTF8.self) } ?? ""
-        let series = parsed?.series ?? []
-        var old: [String: (position: Int, events: [UInt8])] = [:]
-        do {
-            let select = try db.prepare("SELECT uid, position, events FROM base")
-            while try select.step() { old[select.text(0)] = (select.integer(1), select.bytes(2)) }
-        } catch { throw Self.failed(error) }
-        var changed: [(Int, String, [UInt8])] = []
-        for (position, s) in series.enumerated() {
-            if let o = old.removeValue(forKey: s.uid), o.position == position, o.events == s.events { continue }
-            changed.append((position, s.uid, s.events))
-        }
+        try keepBase(MergeBaseText(bytes) ?? MergeBaseText(head: bytes, series: [], tail: []))
+    }
+
+    /// Records `base`: only the rows whose series changed place or text since they were read or
+    /// kept this run (compared in memory, no table read again), in one transaction; nothing when
+    /// the base is already `base`.
+    func keepBase(_ base: MergeBaseText) throws(SyncError) {
+        let head = String(decoding: base.head, as: UTF8.self)
+        let tail = String(decoding: base.tail, as: UTF8.self)
         let (oldHead, oldTail) = (try meta("base_head"), try meta("base_tail"))
-        guard oldHead != head || oldTail != tail || !changed.isEmpty || !old.isEmpty else { return }
+        let rows = try rowsOfBase(head: Array((oldHead ?? "").utf8), tail: Array((oldTail ?? "").utf8))
+        let (old, uids) = (rows.base.uids, base.uids)
+        var changed: [Int] = []
+        for (position, uid) in uids.enumerated()
+        where !rows.inOrder || position >= old.count || old[position] != uid || !base.hasSameEvents(of: uid, as: rows.base) {
+            changed.append(position)
+        }
+        let kept = Set(uids)
+        let removed = old.count == uids.count && changed.isEmpty ? [] : old.filter { !kept.contains($0) }
+        guard oldHead != head || oldTail != tail || !changed.isEmpty || !removed.isEmpty else { return }
+        baseRows = nil  // unknown until the transaction commits
         try write { () throws(SQLiteDatabase.Failure) in
             let delete = try db.prepare("DELETE FROM base WHERE uid = ?")
-            for uid in old.keys {
+            for uid in removed {
                 try delete.bind(uid, at: 1)
                 try delete.step()
                 delete.reset()
             }
             let upsert = try db.prepare("INSERT OR REPLACE INTO base (uid, position, events) VALUES (?, ?, ?)")
-            for (position, uid, events) in changed {
-                try upsert.bind(uid, at: 1)
+            for position in changed {
+                try upsert.bind(uids[position], at: 1)
                 try upsert.bind(position, at: 2)
-                try upsert.bind(events, at: 3)
+                try upsert.bind(base.events(of: uids[position]) ?? [], at: 3)
                 try upsert.step()
                 upsert.reset()
             }
@@ -67,5 +71,24 @@ extension SyncStore {
             try setMeta("base_version", String(baseVersion + 1))
         }
         baseVersion += 1
+        baseRows = base
+    }
+
+    /// The base's rows as kept in memory, else read (once, with `head` and `tail`); `inOrder`
+    /// false when the rows read do not hold the positions 0, 1, 2... (then every row is rewritten).
+    private func rowsOfBase(head: [UInt8], tail: [UInt8]) throws(SyncError) -> (base: MergeBaseText, inOrder: Bool) {
+        if let baseRows { return (baseRows, true) }
+        var series: [(uid: String, events: [UInt8])] = []
+        var inOrder = true
+        do {
+            let select = try db.prepare("SELECT uid, position, events FROM base ORDER BY position")
+            while try select.step() {
+                if select.integer(1) != series.count { inOrder = false }
+                series.append((select.text(0), select.bytes(2)))
+            }
+        } catch { throw Self.failed(error) }
+        let rows = MergeBaseText(head: head, series: series, tail: tail)
+        if inOrder { baseRows = rows }
+        return (rows, inOrder)
     }
 }

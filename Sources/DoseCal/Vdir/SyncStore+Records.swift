@@ -37,8 +37,15 @@ extension SyncStore {
     }
 
     /// The feed record; nil when there is none. Its `statusEtag` and `baseEtag` are the counts
-    /// it was recorded with.
+    /// it was recorded with. Read once a run, then kept in memory.
     func feedRecord() throws(SyncError) -> FeedRecord? {
+        if let feed { return feed }
+        let record = try readFeedRecord()
+        feed = .some(record)
+        return record
+    }
+
+    private func readFeedRecord() throws(SyncError) -> FeedRecord? {
         guard let key = try meta("feed_key"), let zoned = try meta("feed_zoned") else { return nil }
         var zones: [String: ZoneYears.Span] = [:]
         var medications: [FeedRecord.Medication] = []
@@ -48,10 +55,11 @@ extension SyncStore {
                 zones[selectZones.text(0)] = ZoneYears.Span(
                     first: selectZones.integer(1), last: selectZones.isNull(2) ? nil : selectZones.integer(2))
             }
-            let select = try db.prepare("SELECT id, fingerprint, zoned FROM feed_medications ORDER BY position")
+            let select = try db.prepare("SELECT position, id, fingerprint, zoned FROM feed_medications ORDER BY position")
             while try select.step() {
+                guard select.integer(0) == medications.count else { return nil }
                 medications.append(
-                    .init(id: select.text(0), fingerprint: select.text(1), zoned: select.integer(2) != 0, tzids: [], uids: []))
+                    .init(id: select.text(1), fingerprint: select.text(2), zoned: select.integer(3) != 0, tzids: [], uids: []))
             }
             let names = try db.prepare("SELECT medication, kind, name FROM feed_names ORDER BY medication, kind, position")
             while try names.step() {
@@ -71,47 +79,79 @@ extension SyncStore {
     }
 
     /// Records `record` (nil: removes the record), unless the store holds it already (`old`, as
-    /// read at the start of the run).
+    /// read at the start of the run): only the zones and medications that differ from `old`'s
+    /// (all of them when `old` is nil), in one transaction.
     func keepFeedRecord(_ record: FeedRecord?, old: FeedRecord?) throws(SyncError) {
         guard record != old else { return }
+        feed = nil  // unknown until the transaction commits
         try write { () throws(SQLiteDatabase.Failure) in
-            try db.exec("DELETE FROM feed_zones; DELETE FROM feed_medications; DELETE FROM feed_names")
+            if record == nil || old == nil {
+                try db.exec("DELETE FROM feed_zones; DELETE FROM feed_medications; DELETE FROM feed_names")
+            }
             try setMeta("feed_key", record?.key)
             try setMeta("feed_zoned", record.map { $0.allZoned ? "1" : "0" })
             try setMeta("feed_status", record?.statusEtag)
             try setMeta("feed_base", record?.baseEtag)
             guard let record else { return }
-            try insert(record)
+            try insert(record, over: old)
         }
+        feed = .some(record)
     }
 
-    private func insert(_ record: FeedRecord) throws(SQLiteDatabase.Failure) {
-        let zone = try db.prepare("INSERT INTO feed_zones (tzid, first, last) VALUES (?, ?, ?)")
-        for (tzid, span) in record.zones {
+    /// Writes the rows of `record` that differ from `old`'s (whose rows the tables hold; all of
+    /// them when `old` is nil, the tables then empty).
+    private func insert(_ record: FeedRecord, over old: FeedRecord?) throws(SQLiteDatabase.Failure) {
+        let dropZone = try db.prepare("DELETE FROM feed_zones WHERE tzid = ?")
+        for tzid in (old?.zones.keys).map(Array.init) ?? [] where record.zones[tzid] == nil {
+            try dropZone.bind(tzid, at: 1)
+            try dropZone.step()
+            dropZone.reset()
+        }
+        let zone = try db.prepare("INSERT OR REPLACE INTO feed_zones (tzid, first, last) VALUES (?, ?, ?)")
+        for (tzid, span) in record.zones where old?.zones[tzid] != span {
             try zone.bind(tzid, at: 1)
             try zone.bind(span.first, at: 2)
             if let last = span.last { try zone.bind(last, at: 3) }
             try zone.step()
             zone.reset()
         }
-        let medication = try db.prepare("INSERT INTO feed_medications (position, id, fingerprint, zoned) VALUES (?, ?, ?, ?)")
+        let oldMedications = old?.medications ?? []
+        if oldMedications.count > record.medications.count {
+            let drop = try db.prepare("DELETE FROM feed_medications WHERE position >= ?")
+            try drop.bind(record.medications.count, at: 1)
+            try drop.step()
+            let dropNames = try db.prepare("DELETE FROM feed_names WHERE medication >= ?")
+            try dropNames.bind(record.medications.count, at: 1)
+            try dropNames.step()
+        }
+        for (n, m) in record.medications.enumerated() where n >= oldMedications.count || oldMedications[n] != m {
+            try insert(m, at: n, replacing: n < oldMedications.count)
+        }
+    }
+
+    /// Writes medication `m` at position `n` and its names, `replacing` the rows there.
+    private func insert(_ m: FeedRecord.Medication, at n: Int, replacing: Bool) throws(SQLiteDatabase.Failure) {
+        if replacing {
+            let drop = try db.prepare("DELETE FROM feed_names WHERE medication = ?")
+            try drop.bind(n, at: 1)
+            try drop.step()
+        }
+        let medication = try db.prepare(
+            "INSERT OR REPLACE INTO feed_medications (position, id, fingerprint, zoned) VALUES (?, ?, ?, ?)")
+        try medication.bind(n, at: 1)
+        try medication.bind(m.id, at: 2)
+        try medication.bind(m.fingerprint, at: 3)
+        try medication.bind(m.zoned ? 1 : 0, at: 4)
+        try medication.step()
         let name = try db.prepare("INSERT INTO feed_names (medication, kind, position, name) VALUES (?, ?, ?, ?)")
-        for (n, m) in record.medications.enumerated() {
-            try medication.bind(n, at: 1)
-            try medication.bind(m.id, at: 2)
-            try medication.bind(m.fingerprint, at: 3)
-            try medication.bind(m.zoned ? 1 : 0, at: 4)
-            try medication.step()
-            medication.reset()
-            for (kind, list) in [("tzid", m.tzids), ("uid", m.uids)] {
-                for (position, value) in list.enumerated() {
-                    try name.bind(n, at: 1)
-                    try name.bind(kind, at: 2)
-                    try name.bind(position, at: 3)
-                    try name.bind(value, at: 4)
-                    try name.step()
-                    name.reset()
-                }
+        for (kind, list) in [("tzid", m.tzids), ("uid", m.uids)] {
+            for (position, value) in list.enumerated() {
+                try name.bind(n, at: 1)
+                try name.bind(kind, at: 2)
+                try name.bind(position, at: 3)
+                try name.bind(value, at: 4)
+                try name.step()
+                name.reset()
             }
         }
     }

@@ -18,8 +18,9 @@ import Foundation
 /// journal (`journal_mode=DELETE`, `synchronous=FULL`): its `-journal` file exists only during a
 /// transaction.
 ///
-/// What was read or written last is kept in memory, so that a save writes only the rows that
-/// differ and a save that changes nothing does not begin a transaction.
+/// What was read or written last is kept in memory (the status, the base's rows, the feed
+/// record), so that a save compares with it, reads no table again, writes only the rows that
+/// differ, and a save that changes nothing does not begin a transaction.
 final class SyncStore: @unchecked Sendable {  // one run's, used by that run's thread only
     /// The store file.
     let path: String
@@ -35,6 +36,10 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
     /// clean run name the counts they were made with, as the sidecar files named their etags.
     var statusVersion = 0
     var baseVersion = 0
+    /// The base as last read or kept (its rows are the table's); nil until read.
+    var baseRows: MergeBaseText?
+    /// The feed record as last read or kept; nil until read.
+    var feed: FeedRecord??
     /// Inside `together`: each write joins its transaction.
     private var batching = false
 
@@ -166,6 +171,7 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
         batching = true
         defer { batching = false }
         do { try db.transaction(body) } catch {
+            (baseRows, feed) = (nil, nil)  // what the body kept in memory was rolled back: read again
             switch error {
             case .database(let failure): throw Self.failed(failure)
             case .body(let error): throw error

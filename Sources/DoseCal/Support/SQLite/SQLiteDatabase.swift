@@ -30,6 +30,12 @@ final class SQLiteDatabase {
     /// The file's path.
     let path: String
     private let handle: OpaquePointer
+    /// The rows the connection's statements have stepped to (what it read), since it was opened.
+    private(set) var rowsRead = 0
+
+    /// The rows inserted, updated or deleted since the connection was opened
+    /// (`sqlite3_total_changes64`).
+    var rowsChanged: Int { Int(sqlite3_total_changes64(handle)) }
 
     /// How a connection opens its database.
     enum Access {
@@ -164,7 +170,10 @@ final class SQLiteDatabase {
         @discardableResult
         func step() throws(Failure) -> Bool {
             let rc = sqlite3_step(handle)
-            if rc == SQLITE_ROW { return true }
+            if rc == SQLITE_ROW {
+                database.rowsRead += 1
+                return true
+            }
             if rc == SQLITE_DONE { return false }
             throw database.failure(rc, doing: SQLiteDatabase.doing(sql))
         }
