@@ -52,12 +52,14 @@ struct FolderListing: Equatable {
         self.init(lines: Array(record[(end + 1)...]), inStep: count)
     }
 
-    /// Whether the folder open at `fd`, whose entries are `names` (in its order), holds exactly
-    /// these item files, each a regular file with its etag, and no temporary of an interrupted
-    /// write.
-    func matches(_ names: [(name: String, type: UInt8)], in fd: Int32) -> Bool {
+    /// The item files of the folder open at `fd` (whose entries are `names`, in its order) whose
+    /// etag is not the listed one, each with the listed etag and its etag now, when the folder
+    /// holds exactly these item files in this order, each a regular file, and no temporary of an
+    /// interrupted write; nil otherwise. Empty: the folder is as listed.
+    func changedEtags(_ names: [(name: String, type: UInt8)], in fd: Int32) -> [ChangedEtag]? {
         var at = 0
-        return lines.withUnsafeBytes { listed in
+        var changed: [ChangedEtag] = []
+        let same = lines.withUnsafeBytes { listed in
             for (name, _) in names {
                 if AtomicFile.leftover(name) != nil { return false }
                 guard VdirName.isItem(name) else { continue }
@@ -67,12 +69,43 @@ struct FolderListing: Equatable {
                     at += 1
                 }
                 guard at < listed.count, listed[at] == 0x09, let end = listed[(at + 1)...].firstIndex(of: 0x0A),
-                    let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular,
-                    EtagText(st).equals(UnsafeRawBufferPointer(rebasing: listed[(at + 1)..<end]))
+                    let st = try? Syscalls.lstat(name, in: fd), st.kind == .regular
                 else { return false }
+                let etag = EtagText(st)
+                let recorded = UnsafeRawBufferPointer(rebasing: listed[(at + 1)..<end])
+                if !etag.equals(recorded) {
+                    changed.append(
+                        ChangedEtag(
+                            name: name, listed: String(decoding: recorded, as: UTF8.self), now: etag.string,
+                            bytes: (at + 1)..<end))
+                }
                 at = end + 1
             }
             return at == listed.count
         }
+        return same ? changed : nil
+    }
+
+    /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the
+    /// listed etag's bytes are in `lines`.
+    struct ChangedEtag: Equatable {
+        var name: String
+        var listed: String
+        var now: String
+        var bytes: Range<Int>
+    }
+
+    /// This listing with the etags `now` of the `changed` files (as `changedEtags` found them in it).
+    func recording(_ changed: [ChangedEtag]) -> FolderListing {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count + changed.count * 8)
+        var from = 0
+        for file in changed.sorted(by: { $0.bytes.lowerBound < $1.bytes.lowerBound }) {
+            out += lines[from..<file.bytes.lowerBound]
+            out += file.now.utf8
+            from = file.bytes.upperBound
+        }
+        out += lines[from...]
+        return FolderListing(lines: out, inStep: inStep)
     }
 }
