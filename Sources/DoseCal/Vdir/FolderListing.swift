@@ -86,6 +86,16 @@ struct FolderListing: Equatable {
         return same ? changed : nil
     }
 
+    /// Each listed name's etag.
+    func etags() -> [String: String] {
+        var etags: [String: String] = [:]
+        for line in lines.split(separator: 0x0A) {
+            guard let tab = line.firstIndex(of: 0x09) else { continue }
+            etags[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+        }
+        return etags
+    }
+
     /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the
     /// listed etag's bytes are in `lines`.
     struct ChangedEtag: Equatable {

@@ -114,6 +114,8 @@ extension VdirSync {
         var parts: PartialFeed
         var desired: [VdirItem]
         var status: SyncStatus
+        /// `status` holds every entry (else only those of the medications built: `listedInParts`).
+        var whole = true
     }
 
     /// Saves `merge` (when there is one) and executes `plan` made by parts, then keeps the base;
@@ -140,7 +142,9 @@ extension VdirSync {
                 baseIsFeed = true
             } else {
                 // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
-                let full = FeedBuilder(schedule: built.schedule, previous: built.status.feedRevisions, now: run.now).build()
+                // (A status of part of the folder: the whole one as saved, whose other entries are as they were.)
+                let status = built.whole ? built.status : (try store.readStatus() ?? built.status)
+                let full = FeedBuilder(schedule: built.schedule, previous: status.feedRevisions, now: run.now).build()
                 try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
             }
         }

@@ -111,7 +111,11 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
-        if let listed = try listedReport(removed: kept) { return listed }
+        let listed = listedFolder()
+        if let listed, let report = try listedReport(listed, removed: kept) { return report }
+        if let listed, let report = try listedInParts(listed, loading: load, now: now, stepLimit: stepLimit, removed: kept) {
+            return report
+        }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
