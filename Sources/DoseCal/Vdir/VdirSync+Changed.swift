@@ -114,8 +114,6 @@ extension VdirSync {
         var parts: PartialFeed
         var desired: [VdirItem]
         var status: SyncStatus
-        /// `status` holds every entry (else only those of the medications built: `listedInParts`).
-        var whole = true
     }
 
     /// Saves `merge` (when there is one) and executes `plan` made by parts, then keeps the base;
@@ -142,9 +140,7 @@ extension VdirSync {
                 baseIsFeed = true
             } else {
                 // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
-                // (A status of part of the folder: the whole one as saved, whose other entries are as they were.)
-                let status = built.whole ? built.status : (try store.readStatus() ?? built.status)
-                let full = FeedBuilder(schedule: built.schedule, previous: status.feedRevisions, now: run.now).build()
+                let full = FeedBuilder(schedule: built.schedule, previous: built.status.feedRevisions, now: run.now).build()
                 try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
             }
         }
@@ -242,6 +238,23 @@ struct PartialFeed {
             desired.append(VdirItem(recorded: uid, written))
         }
         return desired
+    }
+
+    /// Each built series' events' text (master and overrides, in feed order), when every
+    /// medication keeps the UIDs `old` records for it, in order, and the medications are the
+    /// same ones in the same order: each series then keeps its place in the base. nil otherwise.
+    func seriesTexts(items: [VdirItem], old: FeedRecord) -> [(uid: String, events: [UInt8])]? {
+        guard record.medications.count == old.medications.count,
+            zip(record.medications, old.medications).allSatisfy({ $0.id == $1.id && $0.uids == $1.uids })
+        else { return nil }
+        var events = MergeBase.Events(items)
+        var texts: [String: [UInt8]] = [:]
+        var order: [String] = []
+        for item in feed.items {
+            if texts[item.uid] == nil { order.append(item.uid) }
+            events.append(item, to: &texts[item.uid, default: []])
+        }
+        return order.map { ($0, texts[$0] ?? []) }
     }
 
     /// The whole feed's text: the old base's head and unchanged events, the changed events'

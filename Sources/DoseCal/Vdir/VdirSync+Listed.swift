@@ -36,28 +36,75 @@ extension VdirSync {
             files.append(FolderState.File(name: e.file, etag: e.etag, uids: [e.uid], hash: written.hash))
         }
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
-        let state = FolderState(exists: true, files: files)
-        let plan = try planner.plan(status: part, folder: state, desired: built, taken: listed.names)
-        guard let base = (try? store.readBase()) ?? nil else { return nil }
-        store.adoptPart(part)
-        let run = Parts(
-            schedule: schedule, file: file, now: now, state: state, planner: planner, stepLimit: stepLimit,
-            leftovers: removed, save: nil)
-        var ours = Built(schedule: schedule, parts: parts, desired: built, status: part)
-        ours.whole = false
-        guard let (done, kept) = try execute(plan, ours, base: base, previous: part, run, merge: nil, found: plan.changes)
+        let plan = try planner.plan(
+            status: part, folder: FolderState(exists: true, files: files), desired: built, taken: listed.names)
+        guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
+            let update = try baseUpdate(parts, items: built, record: record)
         else { return nil }
-        var report = done
+        store.adoptPart(part)
+        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: part, stepLimit: stepLimit)
+        var baseIsFeed = update.unchanged
+        if outcome.statusWritten {
+            if outcome.skipped.isEmpty {
+                switch update {
+                case .rows(let changed): try store.replaceBaseEvents(changed)
+                case .whole(let text, _): try keepBase(text)
+                }
+                baseIsFeed = true
+            } else {
+                // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
+                let status = try store.readStatus() ?? part
+                let full = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
+                try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
+            }
+        }
+        var report = Report(plan: plan, outcome: outcome, removedLeftovers: removed, folderChanges: plan.changes)
+        report.builtInPart = true
+        report.medicationsBuilt = parts.built
         let owned = { (s: SyncStatus) in s.entries.values.count { $0.owner == .schedule } }
         let inStep = listed.listing.inStep - owned(part)
         report.inStepCount = inStep + report.inStep
-        let clean = report.outcome?.finished == true && report.outcome?.skipped.isEmpty == true
-        try recordInputs(clean: clean)
-        if clean, let saved = store.status, store.statusIsPart {
-            recordListing(of: saved, replacing: part, in: listed.listing, inStep: inStep + owned(saved))
+        let clean = outcome.finished && outcome.skipped.isEmpty
+        if clean, let saved = store.status, store.statusIsPart,
+            let after = listing(of: saved, replacing: part, in: listed, inStep: inStep + owned(saved))
+        {
+            try store.recordInputs(inputsKey, listing: after.record)
+        } else {
+            try recordInputs(clean: clean)
         }
-        try keepFeedRecord(kept, clean: clean)
+        try keepFeedRecord(baseIsFeed && plan.records(built) ? parts.record : nil, clean: clean)
         return report
+    }
+
+    /// How the base follows the series built: their rows' new text, for those whose text changed,
+    /// when each keeps its place and has its row (`PartialFeed.seriesTexts`); else the whole
+    /// text, from the whole base. nil when the base does not hold every unchanged series.
+    private func baseUpdate(_ parts: PartialFeed, items: [VdirItem], record: FeedRecord) throws(SyncError) -> BaseUpdate? {
+        guard let store else { return nil }
+        if let rows = parts.seriesTexts(items: items, old: record) {
+            var changed: [(uid: String, events: [UInt8])] = []
+            for row in rows {
+                guard let old = try store.baseEvents(of: row.uid) else { return nil }
+                if old != row.events { changed.append(row) }
+            }
+            return .rows(changed: changed)
+        }
+        guard let base = try store.readBase(), let text = parts.baseText(base, items: items) else { return nil }
+        return .whole(text: text, unchanged: base.bytes == Array(text))
+    }
+
+    /// The base's update after a run by the listing (`baseUpdate`).
+    enum BaseUpdate {
+        case rows(changed: [(uid: String, events: [UInt8])])
+        case whole(text: Data, unchanged: Bool)
+
+        /// Whether the base is already the feed's text.
+        var unchanged: Bool {
+            switch self {
+            case .rows(let changed): changed.isEmpty
+            case .whole(_, let unchanged): unchanged
+            }
+        }
     }
 
     /// The entries of the items of the medications of `record` whose fingerprint `schedule`
@@ -78,25 +125,35 @@ extension VdirSync {
         return part
     }
 
-    /// Records the folder's listing after a run that saved `saved`, the entries it read (`part`)
-    /// as the run left them: their files with the etags saved, every other file with the one
-    /// `listing` gives it; only when the folder holds exactly those files (speed-up only: a
-    /// failure records nothing).
-    private func recordListing(of saved: SyncStatus, replacing part: SyncStatus, in listing: FolderListing, inStep: Int) {
+    /// The folder's listing after a run that saved `saved`, the entries it read (`part`) as the
+    /// run left them: their files with the etags saved, every other file with the one `listed`
+    /// gives it; nil unless the folder holds exactly those files. When the run replaced a few
+    /// files (no name came or went) and the folder lists its names as before, their listed etags
+    /// are replaced in place; else the listing is made again from the names.
+    private func listing(of saved: SyncStatus, replacing part: SyncStatus, in listed: ListedFolder, inStep: Int)
+        -> FolderListing?
+    {
         var byFile: [String: String] = [:]
         for e in saved.entries.values where e.owner != .deleted {
             guard e.written != nil, e.pending == nil, !e.etag.isEmpty, byFile.updateValue(e.etag, forKey: e.file) == nil else {
-                return
+                return nil
             }
         }
-        var listed = listing.etags()
-        for e in part.entries.values { listed[e.file] = nil }
-        guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return }
+        guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return nil }
         defer { Syscalls.close(fd) }
-        guard let names = try? Syscalls.folderEntries(fd),
-            names.count(where: { VdirName.isItem($0.name) }) == listed.count + byFile.count,
-            byFile.keys.allSatisfy({ listed[$0] == nil })
-        else { return }
-        recordListing(names: names, inStep: inStep) { byFile[$0] ?? listed[$0] }
+        guard let names = try? Syscalls.folderEntries(fd) else { return nil }
+        let before = Set(part.entries.values.lazy.filter { $0.owner != .deleted }.map(\.file))
+        if byFile.count <= 64, Set(byFile.keys) == before, names.count == listed.names.count,
+            zip(names, listed.names).allSatisfy({ $0.name == $1 }), var same = listed.listing.replacingEtags(byFile)
+        {
+            same.inStep = inStep
+            return same
+        }
+        var etags = listed.listing.etags()
+        for e in part.entries.values { etags[e.file] = nil }
+        guard names.count(where: { VdirName.isItem($0.name) }) == etags.count + byFile.count,
+            byFile.keys.allSatisfy({ etags[$0] == nil })
+        else { return nil }
+        return FolderListing(names: names, etag: { byFile[$0] ?? etags[$0] }, inStep: inStep)
     }
 }
