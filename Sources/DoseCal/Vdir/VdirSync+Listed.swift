@@ -12,6 +12,16 @@ import Foundation
 /// and base in the store, each entry read was written and settled by dosecal, and no item built
 /// has a UID the store holds outside those entries. Anything else reads the status.
 extension VdirSync {
+    /// The run when the folder is as its listing says: in step (`listedReport`) or by parts
+    /// (`listedInParts`); nil when neither can be taken (nothing written).
+    func listedRun(
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?, removed: [String]
+    ) throws(SyncError) -> Report? {
+        guard let listed = listedFolder() else { return nil }
+        if let report = try listedReport(listed, removed: removed) { return report }
+        return try listedInParts(listed, loading: load, now: now, stepLimit: stepLimit, removed: removed)
+    }
+
     /// The run by parts from `listed`; nil when it cannot be taken (nothing written).
     func listedInParts(
         _ listed: ListedFolder, loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?,
@@ -61,19 +71,27 @@ extension VdirSync {
         var report = Report(plan: plan, outcome: outcome, removedLeftovers: removed, folderChanges: plan.changes)
         report.builtInPart = true
         report.medicationsBuilt = parts.built
-        let owned = { (s: SyncStatus) in s.entries.values.count { $0.owner == .schedule } }
-        let inStep = listed.listing.inStep - owned(part)
+        let inStep = listed.listing.inStep - FolderListing.inStep(of: part)
         report.inStepCount = inStep + report.inStep
+        try recordListed(outcome, part: part, listed: listed, inStep: inStep)
+        try keepFeedRecord(
+            baseIsFeed && plan.records(built) ? parts.record : nil, clean: outcome.finished && outcome.skipped.isEmpty)
+        return report
+    }
+
+    /// Records the inputs after a run by the listing that read `part` and had `outcome`, with the
+    /// folder's listing when the run was clean; `inStep`: the items in step outside `part`.
+    private func recordListed(_ outcome: SyncExecutor.Outcome, part: SyncStatus, listed: ListedFolder, inStep: Int)
+        throws(SyncError)
+    {
         let clean = outcome.finished && outcome.skipped.isEmpty
-        if clean, let saved = store.status, store.statusIsPart,
-            let after = listing(of: saved, replacing: part, in: listed, inStep: inStep + owned(saved))
+        if clean, let store, let saved = store.status, store.statusIsPart,
+            let after = listing(of: saved, replacing: part, in: listed, inStep: inStep + FolderListing.inStep(of: saved))
         {
             try store.recordInputs(inputsKey, listing: after.record)
         } else {
             try recordInputs(clean: clean)
         }
-        try keepFeedRecord(baseIsFeed && plan.records(built) ? parts.record : nil, clean: clean)
-        return report
     }
 
     /// How the base follows the series built: their rows' new text, for those whose text changed,

@@ -111,11 +111,7 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
-        let listed = listedFolder()
-        if let listed, let report = try listedReport(listed, removed: kept) { return report }
-        if let listed, let report = try listedInParts(listed, loading: load, now: now, stepLimit: stepLimit, removed: kept) {
-            return report
-        }
+        if let listed = try listedRun(loading: load, now: now, stepLimit: stepLimit, removed: kept) { return listed }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
