@@ -1,3 +1,5 @@
+import Foundation
+
 /// The item files of a vdir folder as a no-op sync found them in step with the status: each name
 /// with the etag the status records for it, in the order the folder lists them (`readdir`), and
 /// how many items dosecal owns. Kept in the inputs record (`VdirSync+Unchanged.swift`), so that
@@ -84,6 +86,56 @@ struct FolderListing: Equatable {
             return at == listed.count
         }
         return same ? changed : nil
+    }
+
+    /// This listing with the etags in `etags` (by name) in place of the listed ones; nil when a
+    /// name of `etags` is not listed.
+    func replacingEtags(_ etags: [String: String]) -> FolderListing? {
+        var found: [(range: Range<Int>, etag: String)] = []
+        for (name, etag) in etags {
+            guard let range = etagRange(of: name) else { return nil }
+            found.append((range, etag))
+        }
+        found.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count + etags.count * 8)
+        var from = 0
+        for (range, etag) in found {
+            out += lines[from..<range.lowerBound]
+            out += etag.utf8
+            from = range.upperBound
+        }
+        out += lines[from...]
+        return FolderListing(lines: out, inStep: inStep)
+    }
+
+    /// Where the etag of the line of `name` is in `lines` (each line's start found with `memchr`,
+    /// compared with `memcmp`); nil when no line names it.
+    private func etagRange(of name: String) -> Range<Int>? {
+        let line = Array(name.utf8) + [0x09]
+        return lines.withUnsafeBytes { text -> Range<Int>? in
+            line.withUnsafeBytes { p -> Range<Int>? in
+                guard let base = text.baseAddress, let wanted = p.baseAddress else { return nil }
+                var start = 0
+                while start + p.count <= text.count {
+                    let end = memchr(base + start, 0x0A, text.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+                    if memcmp(base + start, wanted, p.count) == 0, let end { return (start + p.count)..<end }
+                    guard let end else { return nil }
+                    start = end + 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Each listed name's etag.
+    func etags() -> [String: String] {
+        var etags: [String: String] = [:]
+        for line in lines.split(separator: 0x0A) {
+            guard let tab = line.firstIndex(of: 0x09) else { continue }
+            etags[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+        }
+        return etags
     }
 
     /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the

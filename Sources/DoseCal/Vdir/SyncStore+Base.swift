@@ -74,6 +74,33 @@ extension SyncStore {
         baseRows = base
     }
 
+    /// The events of `uid`'s series as its row holds them, read alone; nil when it has no row.
+    func baseEvents(of uid: String) throws(SyncError) -> [UInt8]? {
+        do {
+            let select = try db.prepare("SELECT events FROM base WHERE uid = ?")
+            try select.bind(uid, at: 1)
+            return try select.step() ? select.bytes(0) : nil
+        } catch { throw Self.failed(error) }
+    }
+
+    /// Replaces the events of the series in `rows`, each in the row it has (read with
+    /// `baseEvents(of:)`: its place in the base unchanged), in one transaction.
+    func replaceBaseEvents(_ rows: [(uid: String, events: [UInt8])]) throws(SyncError) {
+        guard !rows.isEmpty else { return }
+        baseRows = nil  // unknown until the transaction commits
+        try write { () throws(SQLiteDatabase.Failure) in
+            let update = try db.prepare("UPDATE base SET events = ? WHERE uid = ?")
+            for (uid, events) in rows {
+                try update.bind(events, at: 1)
+                try update.bind(uid, at: 2)
+                try update.step()
+                update.reset()
+            }
+            try setMeta("base_version", String(baseVersion + 1))
+        }
+        baseVersion += 1
+    }
+
     /// The base's rows as kept in memory, else read (once, with `head` and `tail`); `inOrder`
     /// false when the rows read do not hold the positions 0, 1, 2... (then every row is rewritten).
     private func rowsOfBase(head: [UInt8], tail: [UInt8]) throws(SyncError) -> (base: MergeBaseText, inOrder: Bool) {

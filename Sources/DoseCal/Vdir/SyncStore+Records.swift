@@ -15,14 +15,15 @@ extension SyncStore {
 
     /// Records `key` as the inputs of the status as it is (nil: removes the record); nothing
     /// when the store holds that already (with the listing recorded with it, which still holds).
-    func recordInputs(_ key: String?) throws(SyncError) {
+    /// With `listing`, that listing is recorded with them, in the same transaction.
+    func recordInputs(_ key: String?, listing: [UInt8]? = nil) throws(SyncError) {
         let version = key == nil ? nil : String(statusVersion)
         let (oldKey, oldVersion) = (try meta("inputs"), try meta("inputs_status"))
-        guard oldKey != key || oldVersion != version else { return }
+        guard oldKey != key || oldVersion != version || (key != nil && listing != nil) else { return }
         try write { () throws(SQLiteDatabase.Failure) in
             try setMeta("inputs", key)
             try setMeta("inputs_status", version)
-            try setMeta("inputs_listing", nil)
+            try setMeta("inputs_listing", key == nil ? nil : listing.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 

@@ -22,12 +22,13 @@ extension SyncStore {
         }
         if ascending { status.order = order }
         self.status = status
+        statusIsPart = false
         return status
     }
 
     /// The entry of `uid` as the store holds it, read alone; nil when there is none.
     func entry(uid: String) throws(SyncError) -> SyncStatus.Entry? {
-        if let status { return status.entries[uid] }
+        if let status, !statusIsPart { return status.entries[uid] }
         return try reading {
             let select = try db.prepare("SELECT \(Self.itemColumns) FROM items WHERE uid = ?")
             try select.bind(uid, at: 1)
@@ -90,6 +91,14 @@ extension SyncStore {
             feed = .some(record)
         }
         return true
+    }
+
+    /// Takes `part`, entries read alone (`entry(uid:)`), as the status a run will save: the save
+    /// writes the rows of those entries that differ and deletes those of the ones it no longer
+    /// holds; the other rows are not read or written.
+    func adoptPart(_ part: SyncStatus) {
+        status = part
+        statusIsPart = true
     }
 
     /// Records `status`: the rows of the entries that differ from the status last read or saved,

@@ -240,6 +240,23 @@ struct PartialFeed {
         return desired
     }
 
+    /// Each built series' events' text (master and overrides, in feed order), when every
+    /// medication keeps the UIDs `old` records for it, in order, and the medications are the
+    /// same ones in the same order: each series then keeps its place in the base. nil otherwise.
+    func seriesTexts(items: [VdirItem], old: FeedRecord) -> [(uid: String, events: [UInt8])]? {
+        guard record.medications.count == old.medications.count,
+            zip(record.medications, old.medications).allSatisfy({ $0.id == $1.id && $0.uids == $1.uids })
+        else { return nil }
+        var events = MergeBase.Events(items)
+        var texts: [String: [UInt8]] = [:]
+        var order: [String] = []
+        for item in feed.items {
+            if texts[item.uid] == nil { order.append(item.uid) }
+            events.append(item, to: &texts[item.uid, default: []])
+        }
+        return order.map { ($0, texts[$0] ?? []) }
+    }
+
     /// The whole feed's text: the old base's head and unchanged events, the changed events'
     /// text; nil when an unchanged series is missing from the old base.
     func baseText(_ base: MergeBaseText, items: [VdirItem]) -> Data? {

@@ -111,7 +111,7 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
-        if let listed = try listedReport(removed: kept) { return listed }
+        if let listed = try listedRun(loading: load, now: now, stepLimit: stepLimit, removed: kept) { return listed }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()

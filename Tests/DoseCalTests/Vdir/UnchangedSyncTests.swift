@@ -303,6 +303,11 @@ import Testing
         let text = String(decoding: recorded.record, as: UTF8.self)
         #expect(text == "in-step 3\na.ics\t1.0-1-10\nb.ics\t9.5-2-21\nc.ics\t3.0-3-30\n")
         #expect(listing.recording([]) == listing)
+        // By name: the first line, a middle one, a name that is a suffix of another's.
+        let named = FolderListing(lines: Array("a.ics\t1\nba.ics\t2\nb.ics\t3\n".utf8), inStep: 3)
+        let replaced = named.replacingEtags(["a.ics": "10", "b.ics": "30"])
+        #expect(replaced.map { String(decoding: $0.lines, as: UTF8.self) } == "a.ics\t10\nba.ics\t2\nb.ics\t30\n")
+        #expect(named.replacingEtags(["c.ics": "1"]) == nil)
     }
 
     @Test(arguments: [false, true]) func aRaisedSequenceIsRecordedWithoutTheScheduleAndKept(listed: Bool) throws {
