@@ -21,6 +21,10 @@ public struct VdirSync: Sendable {
     /// folder is as that sync left it, the run ends in step without building the feed
     /// (`VdirSync+Unchanged.swift`). nil: always run in full.
     public var inputs: String? = nil
+    /// `inputs` of a schedule file holding these bytes (the caller's fingerprint, made the same
+    /// way): after a merge by parts wrote the file, the run records the new file's inputs, so
+    /// that the next run may take the short way. nil: a run that wrote the file records none.
+    public var inputsOf: (@Sendable (Data) -> String)? = nil
     /// A fingerprint of what outside the schedule the items' bytes depend on (the program's
     /// build, the system's zone data): with it, a sync after a clean one rebuilds only the
     /// medications whose entry changed (`VdirSync+Changed.swift`). nil: always build them all.
@@ -134,14 +138,9 @@ public struct VdirSync: Sendable {
                 plan.changes, state: state, status: status, schedule: schedule, file: file, feed: feed, now: now,
                 prefer: reconcilePreference)
         {
-            merged = m
+            merged = dryRun ? m : try saving(m, save, file: file)
             // New seen reminders are saved too; they change no feed byte.
-            if !m.changes.changes.isEmpty || m.schedule.seen != file.seen {
-                if !dryRun, let save {
-                    do { try save(m) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
-                }
-                schedule = travelled(m.schedule)
-            }
+            if !m.changes.changes.isEmpty || m.schedule.seen != file.seen { schedule = travelled(m.schedule) }
             status = m.status
             feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
             desired = VdirItem.items(of: feed, known: status)
