@@ -83,6 +83,18 @@ extension SyncStore {
         } catch { throw Self.failed(error) }
     }
 
+    /// The base's head and tail with the rows of `uids` only (in that order), each read alone;
+    /// nil when the base was kept whole or one of them has no row.
+    func baseRows(of uids: [String]) throws(SyncError) -> MergeBaseText? {
+        guard let head = try meta("base_head"), let tail = try meta("base_tail"), !tail.isEmpty else { return nil }
+        var series: [(uid: String, events: [UInt8])] = []
+        for uid in uids {
+            guard let events = try baseEvents(of: uid) else { return nil }
+            series.append((uid, events))
+        }
+        return MergeBaseText(head: Array(head.utf8), series: series, tail: Array(tail.utf8))
+    }
+
     /// Replaces the events of the series in `rows`, each in the row it has (read with
     /// `baseEvents(of:)`: its place in the base unchanged), in one transaction.
     func replaceBaseEvents(_ rows: [(uid: String, events: [UInt8])]) throws(SyncError) {

@@ -99,14 +99,27 @@ public struct VdirSync: Sendable {
 
     /// `run(schedule:now:stepLimit:save:)` with the schedule made by `load`, which is called only
     /// when the run cannot end in step without it (`unchangedReport`): a caller that decodes the
-    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync.
+    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync. It is
+    /// called at most once a run (the schedule it gave is kept for the run's later steps).
     public func run(
         loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int? = nil,
         save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
         var sync = self
         sync.store = try SyncStore.open(stem: statusPath, dryRun: dryRun)
-        return try sync.runOpen(loading: load, now: now, stepLimit: stepLimit, save: save)
+        var loaded: Schedule? = nil
+        let result: Result<Report, SyncError> = withoutActuallyEscaping(load) { load in
+            let once = { () throws(SyncError) -> Schedule in
+                if let loaded { return loaded }
+                let schedule = try load()
+                loaded = schedule
+                return schedule
+            }
+            return Result { () throws(SyncError) in
+                try sync.runOpen(loading: once, now: now, stepLimit: stepLimit, save: save)
+            }
+        }
+        return try result.get()
     }
 
     /// `run` with the store open and locked.
@@ -115,7 +128,9 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
-        if let listed = try listedRun(loading: load, now: now, stepLimit: stepLimit, removed: kept) { return listed }
+        if let listed = try listedRun(loading: load, now: now, stepLimit: stepLimit, removed: kept, save: save) {
+            return listed
+        }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
