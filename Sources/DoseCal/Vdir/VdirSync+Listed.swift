@@ -42,9 +42,7 @@ extension VdirSync {
             let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: part, now: now)
         else { return nil }
         let built = VdirItem.items(of: parts.feed, known: part)
-        for item in built where part.entries[item.uid] == nil {
-            guard try store.entry(uid: item.uid) == nil else { return nil }
-        }
+        guard try store.entries(uids: built.lazy.map(\.uid).filter { part.entries[$0] == nil }).isEmpty else { return nil }
         var files: [FolderState.File] = []
         for e in part.entries.values {
             guard e.owner == .schedule, let written = e.written, e.pending == nil, !e.etag.isEmpty else { return nil }
@@ -123,10 +121,11 @@ extension VdirSync {
     private func baseUpdate(_ parts: PartialFeed, items: [VdirItem], record: FeedRecord) throws(SyncError) -> BaseUpdate? {
         guard let store else { return nil }
         if let rows = parts.seriesTexts(items: items, old: record) {
+            let old = try store.baseEvents(of: rows.lazy.map(\.uid))
             var changed: [(uid: String, events: [UInt8])] = []
             for row in rows {
-                guard let old = try store.baseEvents(of: row.uid) else { return nil }
-                if old != row.events { changed.append(row) }
+                guard let text = old[row.uid] else { return nil }
+                if text != row.events { changed.append(row) }
             }
             return .rows(changed: changed)
         }
@@ -156,14 +155,9 @@ extension VdirSync {
     {
         guard let store else { return nil }
         let now = Dictionary(zip(schedule.medications.map(\.id), known), uniquingKeysWith: { first, _ in first })
-        var part = SyncStatus(folder: folder)
-        for m in record.medications where now[m.id] != m.fingerprint {
-            for uid in m.uids {
-                guard let e = try store.entry(uid: uid) else { return nil }
-                part.entries[uid] = e
-            }
-        }
-        return part
+        let uids = record.medications.filter { now[$0.id] != $0.fingerprint }.flatMap(\.uids)
+        let part = SyncStatus(folder: folder, entries: try store.entries(uids: uids))
+        return part.entries.count == uids.count ? part : nil
     }
 
     /// The folder's listing after a run that saved `saved`, the entries it read (`part`) as the

@@ -46,9 +46,8 @@ extension VdirSync {
             save: save)
         guard let (merge, parts, merged) = mergeByParts(run, found, part, record, known, base) else { return nil }
         let built = VdirItem.items(of: parts.feed, known: merge.status)
-        for item in built where merge.status.entries[item.uid] == nil {
-            guard try store.entry(uid: item.uid) == nil else { return nil }
-        }
+        let added = built.lazy.map(\.uid).filter { merge.status.entries[$0] == nil }
+        guard try store.entries(uids: added).isEmpty else { return nil }
         let plan = try planner.plan(status: merge.status, folder: state, desired: built, taken: listed.names)
         let done = Built(schedule: merged, parts: parts, desired: built, status: part)
         return try executeListed(plan, done, record: record, listed: listed, run, merge: merge, found: found)
@@ -75,15 +74,11 @@ extension VdirSync {
             edited[e.uid] = read
             touched.insert(n)
         }
-        var part = SyncStatus(folder: folder)
-        for n in touched.sorted() {
-            for uid in record.medications[n].uids {
-                guard let e = try store.entry(uid: uid), e.owner == .schedule, e.written != nil, e.pending == nil,
-                    !e.etag.isEmpty
-                else { return nil }
-                part.entries[uid] = e
-            }
-        }
+        let uids = touched.sorted().flatMap { record.medications[$0].uids }
+        let part = SyncStatus(folder: folder, entries: try store.entries(uids: uids))
+        guard part.entries.count == uids.count,
+            part.entries.values.allSatisfy({ $0.owner == .schedule && $0.written != nil && $0.pending == nil && !$0.etag.isEmpty })
+        else { return nil }
         return (edited, part)
     }
 }
