@@ -77,7 +77,8 @@ extension VdirSync {
         let uids = touched.sorted().flatMap { record.medications[$0].uids }
         let part = SyncStatus(folder: folder, entries: try store.entries(uids: uids))
         guard part.entries.count == uids.count,
-            part.entries.values.allSatisfy({ $0.owner == .schedule && $0.written != nil && $0.pending == nil && !$0.etag.isEmpty })
+            part.entries.values.allSatisfy({ $0.owner == .schedule && $0.written != nil && $0.pending == nil && !$0.etag.isEmpty }
+            )
         else { return nil }
         return (edited, part)
     }
