@@ -38,6 +38,9 @@ struct FolderListing: Equatable {
         self.inStep = inStep
     }
 
+    /// How many item files are listed.
+    var itemCount: Int { lines.count { $0 == 0x0A } }
+
     /// The entries of `status` dosecal owns.
     static func inStep(of status: SyncStatus) -> Int { status.entries.values.filter { $0.owner == .schedule }.count }
 

@@ -74,13 +74,32 @@ extension SyncStore {
         baseRows = base
     }
 
-    /// The events of `uid`'s series as its row holds them, read alone; nil when it has no row.
-    func baseEvents(of uid: String) throws(SyncError) -> [UInt8]? {
+    /// The events of the series of `uids` as their rows hold them (one statement, a row read per
+    /// UID), by UID; a UID without a row is left out.
+    func baseEvents<S: Sequence<String>>(of uids: S) throws(SyncError) -> [String: [UInt8]] {
         do {
+            var found: [String: [UInt8]] = [:]
             let select = try db.prepare("SELECT events FROM base WHERE uid = ?")
-            try select.bind(uid, at: 1)
-            return try select.step() ? select.bytes(0) : nil
+            for uid in uids {
+                try select.bind(uid, at: 1)
+                if try select.step() { found[uid] = select.bytes(0) }
+                select.reset()
+            }
+            return found
         } catch { throw Self.failed(error) }
+    }
+
+    /// The base's head and tail with the rows of `uids` only (in that order); nil when the base
+    /// was kept whole or one of them has no row.
+    func baseRows(of uids: [String]) throws(SyncError) -> MergeBaseText? {
+        guard let head = try meta("base_head"), let tail = try meta("base_tail"), !tail.isEmpty else { return nil }
+        let events = try baseEvents(of: uids)
+        var series: [(uid: String, events: [UInt8])] = []
+        for uid in uids {
+            guard let text = events[uid] else { return nil }
+            series.append((uid, text))
+        }
+        return MergeBaseText(head: Array(head.utf8), series: series, tail: Array(tail.utf8))
     }
 
     /// Replaces the events of the series in `rows`, each in the row it has (read with

@@ -12,13 +12,18 @@ import Foundation
 /// and base in the store, each entry read was written and settled by dosecal, and no item built
 /// has a UID the store holds outside those entries. Anything else reads the status.
 extension VdirSync {
-    /// The run when the folder is as its listing says: in step (`listedReport`) or by parts
-    /// (`listedInParts`); nil when neither can be taken (nothing written).
+    /// The run when the folder is as its listing says but for etags: in step (`listedReport`),
+    /// the phone's edits merged by parts (`listedEdits`) or a schedule edit by parts
+    /// (`listedInParts`); nil when none can be taken (nothing written).
     func listedRun(
-        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?, removed: [String]
+        loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int?, removed: [String],
+        save: ((Merge) throws -> Void)?
     ) throws(SyncError) -> Report? {
         guard let listed = listedFolder() else { return nil }
         if let report = try listedReport(listed, removed: removed) { return report }
+        if let report = try listedEdits(listed, loading: load, now: now, stepLimit: stepLimit, removed: removed, save: save) {
+            return report
+        }
         return try listedInParts(listed, loading: load, now: now, stepLimit: stepLimit, removed: removed)
     }
 
@@ -37,22 +42,38 @@ extension VdirSync {
             let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: part, now: now)
         else { return nil }
         let built = VdirItem.items(of: parts.feed, known: part)
-        for item in built where part.entries[item.uid] == nil {
-            guard try store.entry(uid: item.uid) == nil else { return nil }
-        }
+        guard try store.entries(uids: built.lazy.map(\.uid).filter { part.entries[$0] == nil }).isEmpty else { return nil }
         var files: [FolderState.File] = []
         for e in part.entries.values {
             guard e.owner == .schedule, let written = e.written, e.pending == nil, !e.etag.isEmpty else { return nil }
             files.append(FolderState.File(name: e.file, etag: e.etag, uids: [e.uid], hash: written.hash))
         }
         let planner = SyncPlanner(folder: folder, prefer: prefer, force: force, now: now)
-        let plan = try planner.plan(
-            status: part, folder: FolderState(exists: true, files: files), desired: built, taken: listed.names)
-        guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
-            let update = try baseUpdate(parts, items: built, record: record)
+        let state = FolderState(exists: true, files: files)
+        let plan = try planner.plan(status: part, folder: state, desired: built, taken: listed.names)
+        let run = Parts(
+            schedule: schedule, file: file, now: now, state: state, planner: planner, stepLimit: stepLimit, leftovers: removed,
+            save: nil)
+        let done = Built(schedule: schedule, parts: parts, desired: built, status: part)
+        return try executeListed(plan, done, record: record, listed: listed, run, merge: nil, found: plan.changes)
+    }
+
+    /// Saves `merge` (when there is one) and executes `plan`, made by parts from the listing
+    /// against the entries `built.status` (as the store holds them); the base follows by rows
+    /// (`baseUpdate`), the inputs and the listing are recorded again. nil when the plan is not one
+    /// a full run would make (nothing written).
+    func executeListed(
+        _ plan: SyncPlan, _ built: Built, record: FeedRecord, listed: ListedFolder, _ run: Parts, merge: Merge?,
+        found: FolderChanges
+    ) throws(SyncError) -> Report? {
+        guard let store, plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty,
+            plan.changes.duplicates.isEmpty, let update = try baseUpdate(built.parts, items: built.desired, record: record)
         else { return nil }
+        let merge = try saving(merge, run.save, file: run.file)
+        try keepDamaged(merge?.repaired ?? [])
+        let part = built.status
         store.adoptPart(part)
-        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: part, stepLimit: stepLimit)
+        let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: part, stepLimit: run.stepLimit)
         var baseIsFeed = update.unchanged
         if outcome.statusWritten {
             if outcome.skipped.isEmpty {
@@ -64,18 +85,18 @@ extension VdirSync {
             } else {
                 // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
                 let status = try store.readStatus() ?? part
-                let full = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
+                let full = FeedBuilder(schedule: built.schedule, previous: status.feedRevisions, now: run.now).build()
                 try keepBase(full, keeping: Set(outcome.skipped.map(\.uid)))
             }
         }
-        var report = Report(plan: plan, outcome: outcome, removedLeftovers: removed, folderChanges: plan.changes)
+        var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
-        report.medicationsBuilt = parts.built
+        report.medicationsBuilt = built.parts.built
         let inStep = listed.listing.inStep - FolderListing.inStep(of: part)
         report.inStepCount = inStep + report.inStep
-        try recordListed(outcome, part: part, listed: listed, inStep: inStep)
-        try keepFeedRecord(
-            baseIsFeed && plan.records(built) ? parts.record : nil, clean: outcome.finished && outcome.skipped.isEmpty)
+        try recordingInputs(after: merge).recordListed(outcome, part: part, listed: listed, inStep: inStep)
+        let clean = outcome.finished && outcome.skipped.isEmpty
+        try keepFeedRecord(baseIsFeed && plan.records(built.desired) ? built.parts.record : nil, clean: clean)
         return report
     }
 
@@ -100,10 +121,11 @@ extension VdirSync {
     private func baseUpdate(_ parts: PartialFeed, items: [VdirItem], record: FeedRecord) throws(SyncError) -> BaseUpdate? {
         guard let store else { return nil }
         if let rows = parts.seriesTexts(items: items, old: record) {
+            let old = try store.baseEvents(of: rows.lazy.map(\.uid))
             var changed: [(uid: String, events: [UInt8])] = []
             for row in rows {
-                guard let old = try store.baseEvents(of: row.uid) else { return nil }
-                if old != row.events { changed.append(row) }
+                guard let text = old[row.uid] else { return nil }
+                if text != row.events { changed.append(row) }
             }
             return .rows(changed: changed)
         }
@@ -133,14 +155,9 @@ extension VdirSync {
     {
         guard let store else { return nil }
         let now = Dictionary(zip(schedule.medications.map(\.id), known), uniquingKeysWith: { first, _ in first })
-        var part = SyncStatus(folder: folder)
-        for m in record.medications where now[m.id] != m.fingerprint {
-            for uid in m.uids {
-                guard let e = try store.entry(uid: uid) else { return nil }
-                part.entries[uid] = e
-            }
-        }
-        return part
+        let uids = record.medications.filter { now[$0.id] != $0.fingerprint }.flatMap(\.uids)
+        let part = SyncStatus(folder: folder, entries: try store.entries(uids: uids))
+        return part.entries.count == uids.count ? part : nil
     }
 
     /// The folder's listing after a run that saved `saved`, the entries it read (`part`) as the

@@ -83,4 +83,38 @@ import Testing
         #expect(again.outcome?.statusWritten == false && check.outcome?.statusWritten == false)
         #expect(check.outcome?.updated == [] && again.inStep == check.inStep)
     }
+
+    @Test func aPhoneEditOfAListedFolderReadsOnlyTheMedicationItTouched() throws {
+        let (listed, full) = (VdirSandbox(), VdirSandbox())
+        let merging = MergedInPartsTests()
+        var daily = try Fixtures.schedule("daily.json")
+        daily.log = []  // a skipped dose on the day the series moves to would be an edit left
+        var (a, b) = (daily, daily)
+        (_, a) = try merging.sync(listed, a, now: Fixtures.now, inParts: true, listed: true)
+        (_, b) = try merging.sync(full, b, now: Fixtures.now, inParts: true)
+        let record = try #require(try SyncStore(path: listed.storePath).feedRecord())
+        let status = try #require(try listed.storedStatus())
+        let uid = try #require(record.medications.first { $0.id == "metformin" }?.uids.first)
+        let name = try #require(status.entries[uid]?.file)
+        for box in [listed, full] { box.write(name, MergedInPartsTests.moved(box.read(name))) }
+        // Levothyroxine's entry and base row unreadable: only a run that reads neither succeeds.
+        let other = try #require(record.medications.first { $0.id == "levothyroxine" }?.uids.first)
+        let database = try SQLiteDatabase(path: listed.storePath)
+        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(other)'")
+        try database.exec("UPDATE base SET uid = 'hidden' WHERE uid = '\(other)'")
+        let (p, newA) = try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
+        try database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(other)'")
+        try database.exec("UPDATE base SET uid = '\(other)' WHERE uid = 'hidden'")
+        let (f, newB) = try merging.sync(full, b, now: Fixtures.now + 3_600, inParts: true)
+        #expect(p.merge?.accepted == f.merge?.accepted && p.merge?.accepted.isEmpty == false && newA == newB)
+        #expect(p.merge?.changes.changes.map(\.description) == f.merge?.changes.changes.map(\.description))
+        #expect(listed.files == full.files)
+        for file in listed.files { #expect(listed.read(file) == full.read(file), "\(file)") }
+        #expect(try merging.changed.statusWithoutEtags(listed) == merging.changed.statusWithoutEtags(full))
+        #expect(try SyncStore(path: listed.storePath).baseText() == SyncStore(path: full.storePath).baseText())
+        // The next run is a no-op by the listing the merge recorded.
+        let (again, _) = try merging.sync(listed, newA, now: Fixtures.now + 7_200, inParts: true, listed: true)
+        let (check, _) = try merging.sync(full, newB, now: Fixtures.now + 7_200, inParts: true)
+        #expect(again.plan.actions.isEmpty && again.outcome?.statusWritten == false && again.inStep == check.inStep)
+    }
 }
