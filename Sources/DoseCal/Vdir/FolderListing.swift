@@ -91,54 +91,52 @@ struct FolderListing: Equatable {
         return same ? changed : nil
     }
 
-    /// This listing with the etags in `etags` (by name) in place of the listed ones; nil when a
-    /// name of `etags` is not listed.
-    func replacingEtags(_ etags: [String: String]) -> FolderListing? {
-        var found: [(range: Range<Int>, etag: String)] = []
-        for (name, etag) in etags {
-            guard let range = etagRange(of: name) else { return nil }
-            found.append((range, etag))
-        }
-        found.sort { $0.range.lowerBound < $1.range.lowerBound }
+    /// The listing of the folder whose entries are `names` (in its order) after a run that wrote
+    /// the files of `written` (each name with its etag now; its line anywhere) and removed those
+    /// of `gone`: every other item name keeps its listed line, in the folder's order; nil when the
+    /// folder's item files are not exactly those. Lines are compared as bytes; a name is made only
+    /// for a line that is not the next expected one.
+    func updating(names: [(name: String, type: UInt8)], written: [String: String], gone: Set<String>, inStep: Int)
+        -> FolderListing?
+    {
         var out: [UInt8] = []
-        out.reserveCapacity(lines.count + etags.count * 8)
-        var from = 0
-        for (range, etag) in found {
-            out += lines[from..<range.lowerBound]
-            out += etag.utf8
-            from = range.upperBound
-        }
-        out += lines[from...]
-        return FolderListing(lines: out, inStep: inStep)
-    }
-
-    /// Where the etag of the line of `name` is in `lines` (each line's start found with `memchr`,
-    /// compared with `memcmp`); nil when no line names it.
-    private func etagRange(of name: String) -> Range<Int>? {
-        let line = Array(name.utf8) + [0x09]
-        return lines.withUnsafeBytes { text -> Range<Int>? in
-            line.withUnsafeBytes { p -> Range<Int>? in
-                guard let base = text.baseAddress, let wanted = p.baseAddress else { return nil }
-                var start = 0
-                while start + p.count <= text.count {
-                    let end = memchr(base + start, 0x0A, text.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
-                    if memcmp(base + start, wanted, p.count) == 0, let end { return (start + p.count)..<end }
-                    guard let end else { return nil }
-                    start = end + 1
-                }
-                return nil
+        out.reserveCapacity(lines.count + written.count * 80)
+        var at = 0
+        var wrote = 0
+        let done = lines.withUnsafeBufferPointer { listed -> Bool in
+            /// The line at `at`: its name's range and its end (the LF).
+            func line() -> (name: Range<Int>, end: Int)? {
+                guard at < listed.count, let tab = listed[at...].firstIndex(of: 0x09),
+                    let end = listed[tab...].firstIndex(of: 0x0A)
+                else { return nil }
+                return (at..<tab, end)
             }
+            /// Skips the lines of files written or gone until the one of `name`; false at another.
+            func skip(to name: String?) -> Bool {
+                while let l = line(), name.map({ !listed[l.name].elementsEqual($0.utf8) }) ?? true {
+                    let old = String(decoding: UnsafeBufferPointer(rebasing: listed[l.name]), as: UTF8.self)
+                    guard gone.contains(old) || written[old] != nil else { return false }
+                    at = l.end + 1
+                }
+                return true
+            }
+            for (name, _) in names where VdirName.isItem(name) {
+                if let etag = written[name] {
+                    if let l = line(), listed[l.name].elementsEqual(name.utf8) { at = l.end + 1 }
+                    out += name.utf8
+                    out.append(0x09)
+                    out += etag.utf8
+                    out.append(0x0A)
+                    wrote += 1
+                    continue
+                }
+                guard skip(to: name), let l = line() else { return false }
+                out += listed[at...l.end]
+                at = l.end + 1
+            }
+            return skip(to: nil) && at == listed.count
         }
-    }
-
-    /// Each listed name's etag.
-    func etags() -> [String: String] {
-        var etags: [String: String] = [:]
-        for line in lines.split(separator: 0x0A) {
-            guard let tab = line.firstIndex(of: 0x09) else { continue }
-            etags[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
-        }
-        return etags
+        return done && wrote == written.count ? FolderListing(lines: out, inStep: inStep) : nil
     }
 
     /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the

@@ -161,10 +161,8 @@ extension VdirSync {
     }
 
     /// The folder's listing after a run that saved `saved`, the entries it read (`part`) as the
-    /// run left them: their files with the etags saved, every other file with the one `listed`
-    /// gives it; nil unless the folder holds exactly those files. When the run replaced a few
-    /// files (no name came or went) and the folder lists its names as before, their listed etags
-    /// are replaced in place; else the listing is made again from the names.
+    /// run left them: their files with the etags saved, every other file with its listed line
+    /// (`FolderListing.updating`); nil unless the folder holds exactly those files.
     private func listing(of saved: SyncStatus, replacing part: SyncStatus, in listed: ListedFolder, inStep: Int)
         -> FolderListing?
     {
@@ -177,18 +175,7 @@ extension VdirSync {
         guard let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return nil }
         defer { Syscalls.close(fd) }
         guard let names = try? Syscalls.folderEntries(fd) else { return nil }
-        let before = Set(part.entries.values.lazy.filter { $0.owner != .deleted }.map(\.file))
-        if byFile.count <= 64, Set(byFile.keys) == before, names.count == listed.names.count,
-            zip(names, listed.names).allSatisfy({ $0.name == $1 }), var same = listed.listing.replacingEtags(byFile)
-        {
-            same.inStep = inStep
-            return same
-        }
-        var etags = listed.listing.etags()
-        for e in part.entries.values { etags[e.file] = nil }
-        guard names.count(where: { VdirName.isItem($0.name) }) == etags.count + byFile.count,
-            byFile.keys.allSatisfy({ etags[$0] == nil })
-        else { return nil }
-        return FolderListing(names: names, etag: { byFile[$0] ?? etags[$0] }, inStep: inStep)
+        let gone = Set(part.entries.values.lazy.map(\.file)).subtracting(byFile.keys)
+        return listed.listing.updating(names: names, written: byFile, gone: gone, inStep: inStep)
     }
 }
