@@ -23,8 +23,9 @@ extension ScheduleCodec {
 
 extension ScheduleCodec {
     /// Whether `data`, which decoded as `schedule`, is byte for byte what `encode(schedule)` writes,
-    /// without encoding every medication again: true when it is; nil when this cannot tell (the
-    /// caller compares with the whole encoding). `fingerprints`: `medicationFingerprints(data)`.
+    /// without encoding every medication again: true when it is; false when a medication whose
+    /// canonical fingerprint is given has other text in `data` (then `data` cannot be the
+    /// encoding); nil when this cannot tell (the caller compares with the whole encoding). `fingerprints`: `medicationFingerprints(data)`.
     /// `canonical`: per medication, the fingerprint of its text as `encode` writes it in a file of
     /// `schedule`'s written version, when known (nil: it is encoded here). The text around the
     /// medications is compared with the encoding of `schedule` holding only the medications
@@ -38,7 +39,7 @@ extension ScheduleCodec {
         for i in 0..<min(n, 2) where encodedHere.count < min(n, 2) && !encodedHere.contains(i) { encodedHere.append(i) }
         encodedHere.sort()
         for i in canonical.indices where canonical[i] != nil && !encodedHere.contains(i) {
-            guard canonical[i] == fingerprints[i] else { return nil }
+            guard canonical[i] == fingerprints[i] else { return false }
         }
         var frame = schedule
         frame.version = ScheduleEncoder.writtenVersion(schedule)
