@@ -9,31 +9,108 @@ extension SyncStore {
         var status = SyncStatus(folder: folder)
         var order: [String] = []
         var ascending = true
-        do {
+        try reading {
             let select = try db.prepare("SELECT \(Self.itemColumns) FROM items ORDER BY uid")
             while try select.step() {
-                let uid = select.text(0)
-                guard let owner = SyncStatus.Owner(rawValue: select.text(1)) else {
-                    throw SyncError.badStatus(path: path, line: 0, reason: "item \(uid) has no known owner")
-                }
-                let entry = SyncStatus.Entry(
-                    uid: uid, owner: owner, file: select.text(2), etag: select.text(3), written: Self.revision(select, 4),
-                    pending: Self.revision(select, 9))
+                let entry = try entry(select)
+                let uid = entry.uid
                 status.entries[uid] = entry
                 if ascending {
                     if let last = order.last, !(last < uid) { ascending = false } else { order.append(uid) }
                 }
             }
-        } catch let error as SQLiteDatabase.Failure {
+        }
+        if ascending { status.order = order }
+        self.status = status
+        statusIsPart = false
+        return status
+    }
+
+    /// The entry of `uid` as the store holds it, read alone; nil when there is none.
+    func entry(uid: String) throws(SyncError) -> SyncStatus.Entry? { try entries(uids: [uid])[uid] }
+
+    /// The entries of `uids` the store holds (one statement, a row read per UID), by UID.
+    func entries<S: Sequence<String>>(uids: S) throws(SyncError) -> [String: SyncStatus.Entry] {
+        if let status, !statusIsPart {
+            var found: [String: SyncStatus.Entry] = [:]
+            for uid in uids { found[uid] = status.entries[uid] }
+            return found
+        }
+        return try reading {
+            var found: [String: SyncStatus.Entry] = [:]
+            let select = try db.prepare("SELECT \(Self.itemColumns) FROM items WHERE uid = ?")
+            for uid in uids {
+                try select.bind(uid, at: 1)
+                if try select.step() { found[uid] = try entry(select) }
+                select.reset()
+            }
+            return found
+        }
+    }
+
+    /// `body`'s result; SQLite's failures and a row that is not an entry as the sync's error.
+    private func reading<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do { return try body() } catch let error as SQLiteDatabase.Failure {
             throw Self.failed(error)
         } catch let error as SyncError {
             throw error
         } catch {
             throw .io(path: path, reason: "\(error)")
         }
-        if ascending { status.order = order }
-        self.status = status
-        return status
+    }
+
+    /// The entry in the row `select` stands on.
+    private func entry(_ select: SQLiteDatabase.Statement) throws(SyncError) -> SyncStatus.Entry {
+        let uid = select.text(0)
+        guard let owner = SyncStatus.Owner(rawValue: select.text(1)) else {
+            throw SyncError.badStatus(path: path, line: 0, reason: "item \(uid) has no known owner")
+        }
+        return SyncStatus.Entry(
+            uid: uid, owner: owner, file: select.text(2), etag: select.text(3), written: Self.revision(select, 4),
+            pending: Self.revision(select, 9))
+    }
+
+    /// Records new `etags` of entries (files touched, holding what was written) as a save of
+    /// the status, in one transaction with what stays true of the run after it: the inputs record
+    /// `key` with `listing`, and the feed record, both now of the status saved. false, and nothing
+    /// written, when the feed record is not the one of the status and base as they are.
+    func recordEtags(_ etags: [(uid: String, etag: String)], inputs key: String, listing: [UInt8]) throws(SyncError)
+        -> Bool
+    {
+        guard try meta("feed_key") != nil, try meta("feed_status") == String(statusVersion),
+            try meta("feed_base") == String(baseVersion)
+        else { return false }
+        let next = String(statusVersion + 1)
+        try write { () throws(SQLiteDatabase.Failure) in
+            let update = try db.prepare("UPDATE items SET etag = ? WHERE uid = ?")
+            for (uid, etag) in etags {
+                try update.bind(etag, at: 1)
+                try update.bind(uid, at: 2)
+                try update.step()
+                update.reset()
+            }
+            for (name, value) in [
+                ("status_version", next), ("inputs", key), ("inputs_status", next), ("feed_status", next),
+                ("inputs_listing", String(decoding: listing, as: UTF8.self)),
+            ] {
+                try setMeta(name, value)
+            }
+        }
+        statusVersion += 1
+        for (uid, etag) in etags { status?.entries[uid]?.etag = etag }
+        if case .some(.some(var record)) = feed {
+            record.statusEtag = next
+            feed = .some(record)
+        }
+        return true
+    }
+
+    /// Takes `part`, entries read alone (`entry(uid:)`), as the status a run will save: the save
+    /// writes the rows of those entries that differ and deletes those of the ones it no longer
+    /// holds; the other rows are not read or written.
+    func adoptPart(_ part: SyncStatus) {
+        status = part
+        statusIsPart = true
     }
 
     /// Records `status`: the rows of the entries that differ from the status last read or saved,

@@ -22,23 +22,70 @@ extension VdirSync {
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
-    /// The in-step report from the inputs record alone, when it names this run's inputs and the
-    /// status and base in the store, and holds a `FolderListing` the folder matches: the status is
-    /// not read. nil: see `unchangedReport`.
-    func listedReport(removed: [String]) -> Report? {
-        guard let key = inputsKey, let store, store.hasBase, let recorded = try? store.inputs(), recorded.key == key,
-            let bytes = recorded.listing, let listing = FolderListing(record: bytes[...]),
+    /// The folder compared with the listing the inputs record holds for the status and base in
+    /// the store (`FolderListing`), whatever inputs that record names; nil when there is no such
+    /// listing or the folder differs from it in more than etags.
+    func listedFolder() -> ListedFolder? {
+        guard let store, store.hasBase, let recorded = try? store.inputs(), let bytes = recorded.listing,
+            let listing = FolderListing(record: bytes[...]),
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
         defer { Syscalls.close(fd) }
-        guard let names = try? Syscalls.folderEntries(fd), listing.matches(names, in: fd) else { return nil }
-        return inStepReport(listing.inStep, removed: removed)
+        guard let names = try? Syscalls.folderEntries(fd), let changed = listing.changedEtags(names, in: fd) else {
+            return nil
+        }
+        return ListedFolder(inputs: recorded.key, listing: listing, names: names.map(\.name), changed: changed)
+    }
+
+    /// The folder as its listing found it: the inputs the listing was recorded with, the listing,
+    /// the folder's entries (every name, in its order) and the listed files whose etag changed.
+    struct ListedFolder {
+        var inputs: String
+        var listing: FolderListing
+        var names: [String]
+        var changed: [FolderListing.ChangedEtag]
+    }
+
+    /// The in-step report from the listing alone (`listed`), when it was recorded with this run's
+    /// inputs: the status is not read. Files whose etag alone changed are read, and their new
+    /// etags recorded, when each holds what its entry says dosecal wrote (`recordTouched`): only
+    /// their entries are read. nil: see `unchangedReport`.
+    func listedReport(_ listed: ListedFolder, removed: [String]) throws(SyncError) -> Report? {
+        guard let key = inputsKey, listed.inputs == key else { return nil }
+        let listing = listed.listing
+        if listed.changed.isEmpty { return inStepReport(listing.inStep, removed: removed) }
+        guard !dryRun, try recordTouched(listed.changed, listing: listing, inputs: key) else { return nil }
+        return inStepReport(listing.inStep, removed: removed, statusWritten: true)
+    }
+
+    /// Records the etags now of the `changed` files of the listed folder, with the listing that
+    /// gives them, when each holds the one UID whose entry names that file, written and settled
+    /// with the listed etag, and the content hash that was written (the full run would find the
+    /// same, and leave it), and the last clean sync's `FeedRecord` is the one of the status and
+    /// base in the store; false otherwise (nothing written).
+    private func recordTouched(_ changed: [FolderListing.ChangedEtag], listing: FolderListing, inputs key: String)
+        throws(SyncError) -> Bool
+    {
+        guard let store else { return false }
+        var etags: [(uid: String, etag: String)] = []
+        for file in changed {
+            // The etag was taken before the read: a later change is seen by the next run.
+            guard let data = (try? PlainFile.read(folder + "/" + file.name)) ?? nil else { return false }
+            let read = VdirFolder.read(name: file.name, etag: file.now, data: data)
+            guard read.problem == nil, read.uids.count == 1, let entry = try store.entry(uid: read.uids[0]),
+                entry.owner != .deleted, entry.file == file.name, entry.etag == file.listed, entry.pending == nil,
+                read.hash == entry.written?.hash
+            else { return false }
+            etags.append((entry.uid, file.now))
+        }
+        return try store.recordEtags(etags, inputs: key, listing: listing.recording(changed).record)
     }
 
     /// The report of a run that found everything in step and did nothing: no plan, `inStep` items.
-    private func inStepReport(_ inStep: Int, removed: [String]) -> Report {
+    private func inStepReport(_ inStep: Int, removed: [String], statusWritten: Bool = false) -> Report {
         var outcome = SyncExecutor.Outcome()
         outcome.finished = true
+        outcome.statusWritten = statusWritten
         var report = Report(
             plan: SyncPlan(status: SyncStatus(folder: folder)), outcome: dryRun ? nil : outcome, removedLeftovers: removed)
         report.inStepCount = inStep
@@ -72,7 +119,7 @@ extension VdirSync {
 
     /// Where each file's entry is in `status.entries`, when every entry but a tombstone (which
     /// has no file) was written and settled, with an etag, and no two name one file; nil otherwise.
-    private static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
+    static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
         var byFile: [String: Dictionary<String, SyncStatus.Entry>.Index] = [:]
         byFile.reserveCapacity(status.entries.count)
         for i in status.entries.indices where status.entries[i].value.owner != .deleted {
@@ -87,7 +134,7 @@ extension VdirSync {
     /// Adds the folder's listing (`names` with the etags the status in the store gives them,
     /// `etag`) to the inputs record, which names that status; only a speed-up for the next no-op,
     /// so a failure is no error.
-    private func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
+    func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
         guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, etag: etag, inStep: inStep)
         else { return }
         try? store.recordListing(listing.record, inputs: key)
@@ -141,7 +188,6 @@ extension VdirSync {
         }
         guard !dryRun else { return Report(plan: plan, outcome: nil, removedLeftovers: removed) }
         let outcome = try SyncExecutor(folder: folder, store: store).run(plan, previous: onDisk)
-        // The next no-op lists the folder (`recordListing`): one write less in this run.
         try recordInputs(clean: outcome.finished)
         try keepFeedRecord(record, clean: outcome.finished)
         return Report(plan: plan, outcome: outcome, removedLeftovers: removed)
@@ -149,8 +195,26 @@ extension VdirSync {
 
     /// Records this run's inputs after a clean run (one that a repeat would find in step), and
     /// removes the record after any other, so that only a clean run's inputs are ever trusted.
+    /// After a clean run the folder's listing is recorded with them (`recordListingOfStatus`).
     func recordInputs(clean: Bool) throws(SyncError) {
         guard !dryRun else { return }
         try store?.recordInputs(clean ? inputsKey : nil)
+        if clean { recordListingOfStatus() }
+    }
+
+    /// Adds the folder's listing, with the etags of the status as the run saved it, to the inputs
+    /// record, when every item file of the folder is one entry's and every entry's file is there:
+    /// the next run's first look is then the listing's, whatever this run wrote.
+    private func recordListingOfStatus() {
+        guard let store, !store.statusIsPart, let status = store.status, let byFile = Self.entriesByFile(status),
+            let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        else { return }
+        defer { Syscalls.close(fd) }
+        guard let names = try? Syscalls.folderEntries(fd),
+            names.count(where: { VdirName.isItem($0.name) }) == byFile.count
+        else { return }
+        recordListing(names: names, inStep: FolderListing.inStep(of: status)) {
+            byFile[$0].map { status.entries[$0].value.etag }
+        }
     }
 }

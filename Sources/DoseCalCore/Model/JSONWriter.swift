@@ -6,46 +6,55 @@
 /// `{"id": "morning", "time": "08:00"}`; any other container gets one line per element.
 enum JSONWriter {
     /// The whole document, ending with a newline.
-    static func document(_ value: JSONValue) -> String {
-        var out = ""
+    static func document(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
+
+    /// The whole document's UTF-8 bytes, ending with a newline: written straight into one
+    /// buffer, no text made per token.
+    static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4_096)
         write(value, indent: 0, into: &out)
-        out += "\n"
+        out.append(0x0A)
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
-        let pad = String(repeating: "  ", count: indent)
-        let innerPad = pad + "  "
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value.kind {
         case .array(let elements):
-            if indent > 0, isFlat(value) {
-                writeFlat(value, into: &out)
-                return
-            }
-            out += "[\n"
+            if indent > 0, isFlat(value) { return writeFlat(value, into: &out) }
+            out.append(0x5B)  // [
+            out.append(0x0A)
             for (i, element) in elements.enumerated() {
-                out += innerPad
+                pad(indent + 1, &out)
                 write(element, indent: indent + 1, into: &out)
-                out += i == elements.count - 1 ? "\n" : ",\n"
+                if i < elements.count - 1 { out.append(0x2C) }
+                out.append(0x0A)
             }
-            out += pad + "]"
+            pad(indent, &out)
+            out.append(0x5D)  // ]
         case .object(let members):
-            if indent > 0, isFlat(value) {
-                writeFlat(value, into: &out)
-                return
-            }
-            out += "{\n"
+            if indent > 0, isFlat(value) { return writeFlat(value, into: &out) }
+            out.append(0x7B)  // {
+            out.append(0x0A)
             for (i, member) in members.enumerated() {
-                out += innerPad
+                pad(indent + 1, &out)
                 appendQuoted(member.key, to: &out)
-                out += ": "
+                out.append(0x3A)
+                out.append(0x20)
                 write(member.value, indent: indent + 1, into: &out)
-                out += i == members.count - 1 ? "\n" : ",\n"
+                if i < members.count - 1 { out.append(0x2C) }
+                out.append(0x0A)
             }
-            out += pad + "}"
+            pad(indent, &out)
+            out.append(0x7D)  // }
         default:
             appendScalar(value, to: &out)
         }
+    }
+
+    /// Two spaces per level.
+    private static func pad(_ indent: Int, _ out: inout [UInt8]) {
+        for _ in 0..<(indent * 2) { out.append(0x20) }
     }
 
     /// Whether a container holds only scalars (or empty containers): then it takes one line.
@@ -66,59 +75,50 @@ enum JSONWriter {
     }
 
     /// The one-line form of a flat container (`isFlat`).
-    private static func writeFlat(_ value: JSONValue, into out: inout String) {
+    private static func writeFlat(_ value: JSONValue, into out: inout [UInt8]) {
         switch value.kind {
         case .array(let elements):
-            out += "["
+            out.append(0x5B)
             for (i, element) in elements.enumerated() {
-                if i > 0 { out += ", " }
+                if i > 0 { out += [0x2C, 0x20] }
                 appendScalar(element, to: &out)
             }
-            out += "]"
+            out.append(0x5D)
         case .object(let members):
-            out += "{"
+            out.append(0x7B)
             for (i, member) in members.enumerated() {
-                if i > 0 { out += ", " }
+                if i > 0 { out += [0x2C, 0x20] }
                 appendQuoted(member.key, to: &out)
-                out += ": "
+                out += [0x3A, 0x20]
                 appendScalar(member.value, to: &out)
             }
-            out += "}"
+            out.append(0x7D)
         default:
             appendScalar(value, to: &out)
         }
     }
 
     /// Appends a scalar's text (a string quoted in place); nothing for a non-empty container.
-    private static func appendScalar(_ value: JSONValue, to out: inout String) {
-        if case .string(let s) = value.kind {
-            appendQuoted(s, to: &out)
-        } else if let text = scalar(value) {
-            out += text
+    private static func appendScalar(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value.kind {
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .number(_, let text): out += text.utf8
+        case .string(let s): appendQuoted(s, to: &out)
+        case .array(let a): if a.isEmpty { out += [0x5B, 0x5D] }
+        case .object(let m): if m.isEmpty { out += [0x7B, 0x7D] }
         }
     }
 
-    /// Appends `s` quoted (`quoted`), without a temporary when nothing needs escaping.
-    private static func appendQuoted(_ s: String, to out: inout String) {
+    /// Appends `s` quoted (`quoted`), its bytes copied as they are when nothing needs escaping.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += quoted(s)
+            out += quoted(s).utf8
             return
         }
-        out += "\""
-        out += s
-        out += "\""
-    }
-
-    /// The text of a scalar or an empty container; nil for a non-empty container.
-    private static func scalar(_ value: JSONValue) -> String? {
-        switch value.kind {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(_, let text): return text
-        case .string(let s): return quoted(s)
-        case .array(let a): return a.isEmpty ? "[]" : nil
-        case .object(let m): return m.isEmpty ? "{}" : nil
-        }
+        out.append(0x22)
+        out += s.utf8
+        out.append(0x22)
     }
 
     /// A number as JSON text: integers without a fraction (`2`, not `2.0`), others in the shortest

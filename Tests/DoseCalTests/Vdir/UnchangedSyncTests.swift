@@ -259,6 +259,60 @@ import Testing
         #expect(box.snapshot.mapValues(\.data) == before.mapValues(\.data))
     }
 
+    @Test func touchedItemsOfAListedFolderAreRecordedReadingOnlyTheirEntries() throws {
+        // Another entry's row made unreadable: a run that read the whole status would stop on it.
+        let box = VdirSandbox()
+        var loads = 0
+        try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        try settle(box, listed: true, loads: &loads)
+        let names = Array(box.files.prefix(2))
+        let status = try #require(try box.storedStatus())
+        let other = try #require(status.entries.values.first { $0.file == box.files[3] })
+        let database = try SQLiteDatabase(path: box.storePath)
+        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(other.uid)'")
+        let later = Date(timeIntervalSince1970: TimeInterval(Fixtures.now + 3_600))
+        for name in names {
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: box.folder + "/" + name)
+        }
+        let report = try loadingSync(box, daily(), inputs: "A", loads: &loads)
+        #expect(loads == 1 && report.inStep == 5)
+        #expect(report.outcome?.statusWritten == true && report.outcome?.updated == [])
+        // Each touched entry and the listing hold the etags now; the next run is a no-op by the listing.
+        let listing = try #require(box.storedText("inputs_listing"))
+        for name in names {
+            let etag = try #require(VdirFolder.etag(box.folder + "/" + name))
+            let uid = try #require(status.entries.values.first { $0.file == name }?.uid)
+            let select = try database.prepare("SELECT etag FROM items WHERE uid = ?")
+            try select.bind(uid, at: 1)
+            #expect(try select.step() && select.text(0) == etag)
+            #expect(listing.contains("\(name)\t\(etag)\n"))
+        }
+        let store = FileManager.default.contents(atPath: box.storePath)
+        #expect(try loadingSync(box, daily(), inputs: "A", loads: &loads).outcome?.statusWritten == false)
+        #expect(loads == 1 && FileManager.default.contents(atPath: box.storePath) == store)
+        // With the row readable again, a full run finds nothing to write.
+        try database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(other.uid)'")
+        let full = try loadingSync(box, daily(), inputs: nil, loads: &loads)
+        #expect(full.outcome?.updated == [] && full.conflicts.isEmpty && full.folderChanges.isEmpty)
+    }
+
+    @Test func aListingRecordsTheEtagsOfTheChangedFilesOnly() {
+        let listing = FolderListing(lines: Array("a.ics\t1.0-1-10\nb.ics\t2.0-2-20\nc.ics\t3.0-3-30\n".utf8), inStep: 3)
+        let changed = [FolderListing.ChangedEtag(name: "b.ics", listed: "2.0-2-20", now: "9.5-2-21", bytes: 21..<29)]
+        let recorded = listing.recording(changed)
+        let text = String(decoding: recorded.record, as: UTF8.self)
+        #expect(text == "in-step 3\na.ics\t1.0-1-10\nb.ics\t9.5-2-21\nc.ics\t3.0-3-30\n")
+        #expect(listing.recording([]) == listing)
+        // After a run: written files with their etags (where the folder lists them now), gone ones
+        // left out, the others' lines as they were; nil when the folder holds another item.
+        let named = FolderListing(lines: Array("a.ics\t1\nba.ics\t2\nb.ics\t3\n".utf8), inStep: 3)
+        let names: [(name: String, type: UInt8)] = [("a.ics", 8), ("d.ics", 8), (".hidden", 8), ("b.ics", 8)]
+        let updated = named.updating(names: names, written: ["a.ics": "10", "d.ics": "40"], gone: ["ba.ics"], inStep: 3)
+        #expect(updated.map { String(decoding: $0.lines, as: UTF8.self) } == "a.ics\t10\nd.ics\t40\nb.ics\t3\n")
+        #expect(named.updating(names: names, written: ["a.ics": "10"], gone: ["ba.ics"], inStep: 3) == nil)
+        #expect(named.updating(names: names, written: ["a.ics": "10", "d.ics": "4"], gone: [], inStep: 3) == nil)
+    }
+
     @Test(arguments: [false, true]) func aRaisedSequenceIsRecordedWithoutTheScheduleAndKept(listed: Bool) throws {
         // The phone raised SEQUENCE and restamped the item (the content hash leaves both out):
         // nothing to write, as the full run finds; the phone's bytes stay.
