@@ -109,15 +109,12 @@ extension RecurrenceRule {
 
     /// The rule, or why it cannot be read.
     static func reading(_ text: some StringProtocol) -> Result<RecurrenceRule, Problem> {
-        var named: [(name: String, value: String)] = []
-        for item in text.split(separator: ";", omittingEmptySubsequences: true) {
-            guard let eq = item.firstIndex(of: "=") else {
-                return .failure(Problem(reason: "\"\(item)\" is not a NAME=value part"))
-            }
-            let name = trimmed(item[..<eq]).uppercased()
-            let value = trimmed(item[item.index(after: eq)...]).uppercased()
-            guard !named.contains(where: { $0.name == name }) else { return .failure(Problem(reason: "\(name) is given twice")) }
-            named.append((name, value))
+        var text = String(text)
+        let parts = text.withUTF8 { namedParts(ascii: $0) } ?? namedParts(characters: text)
+        let named: [(name: String, value: String)]
+        switch parts {
+        case .failure(let problem): return .failure(problem)
+        case .success(let read): named = read
         }
         guard let freqText = named.first(where: { $0.name == "FREQ" })?.value else {
             return .failure(Problem(reason: "FREQ is missing; a rule needs FREQ=DAILY, WEEKLY, MONTHLY, ..."))
@@ -135,6 +132,60 @@ extension RecurrenceRule {
             if let reason = rule.read(part, value) { return .failure(Problem(reason: reason)) }
         }
         return .success(rule)
+    }
+
+    /// The `NAME=value` parts of `text` (empty parts skipped), name and value trimmed of spaces
+    /// and tabs and upper-cased; why not, when a part has no `=` or a name repeats. Character by
+    /// character: what `namedParts(ascii:)` gives for ASCII text.
+    static func namedParts(characters text: String) -> Result<[(name: String, value: String)], Problem> {
+        var named: [(name: String, value: String)] = []
+        for item in text.split(separator: ";", omittingEmptySubsequences: true) {
+            guard let eq = item.firstIndex(of: "=") else {
+                return .failure(Problem(reason: "\"\(item)\" is not a NAME=value part"))
+            }
+            let name = trimmed(item[..<eq]).uppercased()
+            let value = trimmed(item[item.index(after: eq)...]).uppercased()
+            guard !named.contains(where: { $0.name == name }) else { return .failure(Problem(reason: "\(name) is given twice")) }
+            named.append((name, value))
+        }
+        return .success(named)
+    }
+
+    /// `namedParts(characters:)` of ASCII text, read byte by byte (every rule a calendar writes);
+    /// nil when a byte is not ASCII.
+    static func namedParts(ascii text: UnsafeBufferPointer<UInt8>) -> Result<[(name: String, value: String)], Problem>? {
+        guard !text.contains(where: { $0 >= 0x80 }) else { return nil }
+        var named: [(name: String, value: String)] = []
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, text[end] != UInt8(ascii: ";") { end += 1 }
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            guard let eq = text[start..<end].firstIndex(of: UInt8(ascii: "=")) else {
+                let item = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+                return .failure(Problem(reason: "\"\(item)\" is not a NAME=value part"))
+            }
+            let name = upperTrimmed(UnsafeBufferPointer(rebasing: text[start..<eq]))
+            let value = upperTrimmed(UnsafeBufferPointer(rebasing: text[(eq + 1)..<end]))
+            guard !named.contains(where: { $0.name == name }) else { return .failure(Problem(reason: "\(name) is given twice")) }
+            named.append((name, value))
+        }
+        return .success(named)
+    }
+
+    /// ASCII `bytes` without leading and trailing spaces and tabs, upper-cased.
+    private static func upperTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let blank = { (b: UInt8) in b == 0x20 || b == 0x09 }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
+        else { return "" }
+        return String(unsafeUninitializedCapacity: last - first + 1) { out in
+            for i in first...last {
+                let b = bytes[i]
+                out[i - first] = b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 0x20 : b
+            }
+            return last - first + 1
+        }
     }
 
     /// Sets `part` from `value`; why not, when the value is malformed.
@@ -158,7 +209,7 @@ extension RecurrenceRule {
         case .byMonth: return R.integers(name, value, 1...12, into: &byMonth)
         case .bySetPos: return R.integers(name, value, -366...366, signed: true, into: &bySetPos)
         case .byDay:
-            for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+            for item in Self.commaItems(value) {
                 guard let day = WeekdayNumber(parsing: item) else {
                     return "BYDAY item \"\(item)\" is not a weekday with an optional week number (-53 ... 53, not 0)"
                 }
@@ -171,12 +222,21 @@ extension RecurrenceRule {
         return nil
     }
 
+    /// The items of the comma list `text` (empty ones kept): split byte by byte when `text` is
+    /// ASCII (then bytes are characters), else character by character.
+    private static func commaItems(_ text: String) -> [Substring] {
+        guard !text.utf8.contains(where: { $0 >= 0x80 }) else {
+            return text.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        return text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     /// Appends the comma list `text` of integers within `range` (0 excluded when `signed`); why
     /// not, naming part `name`, when an item is out of range.
     private static func integers(
         _ name: String, _ text: String, _ range: ClosedRange<Int>, signed: Bool = false, into list: inout [Int]
     ) -> String? {
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+        for item in commaItems(text) {
             guard let n = Int(item.hasPrefix("+") ? item.dropFirst() : item), range.contains(n), !(signed && n == 0) else {
                 return "\(name) item \"\(item)\" is outside \(range)\(signed ? ", not 0" : "")"
             }
@@ -197,8 +257,12 @@ extension RecurrenceRule {
 extension RecurrenceRule.WeekdayNumber {
     /// `MO`, `2TU`, `-1FR`, `+3WE` (ordinal ±1-53).
     init?(parsing item: Substring) {
-        guard item.count >= 2, let day = Weekday(rawValue: String(item.suffix(2))) else { return nil }
-        let prefix = item.dropLast(2)
+        // In ASCII text the last two bytes are the last two characters when they are letters.
+        let ascii = !item.utf8.contains(where: { $0 >= 0x80 })
+        guard ascii ? item.utf8.count >= 2 : item.count >= 2 else { return nil }
+        let dayText = ascii ? Substring(item.utf8.suffix(2)) : item.suffix(2)
+        guard let day = Weekday(rawValue: String(dayText)) else { return nil }
+        let prefix = ascii ? Substring(item.utf8.dropLast(2)) : item.dropLast(2)
         if prefix.isEmpty {
             self.init(day)
             return
@@ -214,14 +278,18 @@ extension RecurrenceRule.WeekdayNumber {
 extension RecurrenceRule.Until {
     /// Reads `20261231`, `20261231T235959` or `20261231T235959Z`.
     init?(parsing text: String) {
-        if text.count == 8, let d = LocalDate(parsing: text) {
+        // Only ASCII digits, `-`, `:`, `T` and `Z` make a date or date-time: bytes are characters.
+        let bytes = text.utf8
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        if bytes.count == 8, let d = LocalDate(parsing: text) {
             self = .date(d)
             return
         }
-        guard text.count >= 15, let t = text.firstIndex(of: "T"), let d = LocalDate(parsing: text[..<t]) else { return nil }
-        var timePart = text[text.index(after: t)...]
-        let isUTC = timePart.hasSuffix("Z")
-        if isUTC { timePart = timePart.dropLast() }
+        guard bytes.count >= 15, let t = bytes.firstIndex(of: UInt8(ascii: "T")), let d = LocalDate(parsing: text[..<t])
+        else { return nil }
+        var timePart = text[bytes.index(after: t)...]
+        let isUTC = timePart.utf8.last == UInt8(ascii: "Z")
+        if isUTC { timePart = Substring(timePart.utf8.dropLast()) }
         guard let time = LocalTime(parsing: timePart) else { return nil }
         let local = LocalDateTime(date: d, time: time)
         self = isUTC ? .utc(local) : .floating(local)
