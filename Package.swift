@@ -36,7 +36,10 @@ let package = Package(
             name: "CLibicalICU", dependencies: ["CLibical"],
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "ICal", dependencies: ["CLibical", "CLibicalICU", "CalendarTime"]),
-        .target(name: "DoseCalCore", dependencies: ["CalendarTime"]),
+        // SHA-256 blocks by the CPU's SHA instructions, where it has them: inline C in a header
+        // (the instructions are reached through compiler intrinsics), compiled into DoseCalCore.
+        .systemLibrary(name: "CSHA256"),
+        .target(name: "DoseCalCore", dependencies: ["CalendarTime", "CSHA256"]),
         .target(name: "DoseCal", dependencies: ["DoseCalCore", "ICal", "CSQLite"]),
         // Where schedules come from and go to besides calendars: FHIR R4 dosages, plain
         // instructions, edits by command (no libical: over the core only).

@@ -1,8 +1,15 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), for stable identifiers (dosecal's UIDs, vdir file names) and content
 /// hashes. The toolchain on Linux ships no hashing API, so this is the standard algorithm in a
-/// few lines, working on the message bytes in place; tests pin the NIST vectors and a sweep of
-/// lengths against Python's `hashlib`.
+/// few lines, working on the message bytes in place; where the CPU has SHA-256 instructions
+/// (x86-64's SHA extensions, asked of CPUID once) the blocks are compressed by them instead
+/// (`CSHA256`, a few lines of C). Tests pin the NIST vectors and a sweep of lengths against
+/// Python's `hashlib`, and the two compressions against each other.
 public enum SHA256 {
+    /// Whether blocks go through the CPU's SHA-256 instructions.
+    static let hasInstructions = dosecal_sha256_hardware() != 0
+
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -15,8 +22,12 @@ public enum SHA256 {
     ]
 
     /// The 32-byte digest of `message`.
-    public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
-        withState(of: message) { h in
+    public static func digest(_ message: some Collection<UInt8>) -> [UInt8] { digest(message, instructions: hasInstructions) }
+
+    /// The digest, its blocks compressed by the CPU's instructions (when it has them) or (false)
+    /// by `compress`.
+    static func digest(_ message: some Collection<UInt8>, instructions: Bool) -> [UInt8] {
+        withState(of: message, instructions: instructions) { h in
             var out = [UInt8](repeating: 0, count: 32)
             for i in 0..<8 {
                 out[i * 4] = UInt8(h[i] >> 24)
@@ -29,22 +40,29 @@ public enum SHA256 {
     }
 
     /// `body` given the final hash state (eight words) of `message`.
-    private static func withState<R>(of message: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
-        if let result = message.withContiguousStorageIfAvailable({ withState(of: $0, body) }) { return result }
-        return Array(message).withUnsafeBufferPointer { withState(of: $0, body) }
+    private static func withState<R>(
+        of message: some Collection<UInt8>, instructions: Bool = hasInstructions, _ body: (UnsafeBufferPointer<UInt32>) -> R
+    ) -> R {
+        if let result = message.withContiguousStorageIfAvailable({ withState(of: $0, instructions: instructions, body) }) {
+            return result
+        }
+        return Array(message).withUnsafeBufferPointer { withState(of: $0, instructions: instructions, body) }
     }
 
     /// The state of contiguous bytes: all whole 64-byte blocks straight from the buffer, then the
     /// padded tail (one or two blocks). State, schedule window and tail live on the stack; the
     /// round constants are reached once per message.
-    private static func withState<R>(of data: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+    private static func withState<R>(
+        of data: UnsafeBufferPointer<UInt8>, instructions: Bool = hasInstructions, _ body: (UnsafeBufferPointer<UInt32>) -> R
+    ) -> R {
         k.withUnsafeBufferPointer { k in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 24) { words in
                 let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
                 let window = UnsafeMutableBufferPointer(rebasing: words[8..<24])
                 for (i, v) in initial.enumerated() { state[i] = v }
                 let whole = data.count / 64
-                compress(UnsafeRawBufferPointer(data), blocks: whole, state, window, k)
+                let compress = instructions && hasInstructions ? Self.compressByInstructions : Self.compress
+                compress(UnsafeRawBufferPointer(data), whole, state, window, k)
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
                     let bytes = UnsafeMutableRawBufferPointer(tail)
                     let rest = data.count - whole * 64
@@ -53,7 +71,7 @@ public enum SHA256 {
                     bytes[rest] = 0x80
                     let length = rest + 1 <= 56 ? 64 : 128
                     bytes.storeBytes(of: (UInt64(data.count) * 8).bigEndian, toByteOffset: length - 8, as: UInt64.self)
-                    compress(UnsafeRawBufferPointer(bytes), blocks: length / 64, state, window, k)
+                    compress(UnsafeRawBufferPointer(bytes), length / 64, state, window, k)
                 }
                 return body(UnsafeBufferPointer(state))
             }
@@ -63,6 +81,16 @@ public enum SHA256 {
     private static let initial: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
+
+    /// `compress` by the CPU's SHA-256 instructions (`w` and `k` unused: the C function keeps its
+    /// own).
+    private static func compressByInstructions(
+        _ bytes: UnsafeRawBufferPointer, blocks: Int, _ h: UnsafeMutableBufferPointer<UInt32>,
+        _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
+    ) {
+        guard blocks > 0, let start = bytes.baseAddress else { return }
+        dosecal_sha256_blocks(h.baseAddress, start.assumingMemoryBound(to: UInt8.self), blocks)
+    }
 
     /// The first `blocks` 64-byte blocks of `bytes` into `h`. The message schedule is a rolling
     /// window of 16 words in `w`, extended sixteen words at a time just before the rounds that use

@@ -1,5 +1,7 @@
-import DoseCalCore
+import Foundation
 import Testing
+
+@testable import DoseCalCore
 
 @Test func sha256MatchesNISTVectors() {
     #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
@@ -288,3 +290,31 @@ private func alphabet(_ count: Int) -> String {
                 == "dose-\(SHA256.hex(text, digits: 24))@dosecal.app")
     }
 }
+
+/// The CPU's SHA-256 instructions (where this machine has them) and the Swift compression give
+/// the same digest for every length up to four blocks and for seeded random messages of up to
+/// 64 KiB.
+@Test func sha256InstructionsAndSwiftAgree() {
+    for count in 0...260 {
+        let message = sweepMessage(count)
+        #expect(SHA256.digest(message, instructions: true) == SHA256.digest(message, instructions: false), "\(count)")
+    }
+    var seed: UInt64 = 0x5A25_6202_6120_5000
+    for _ in 0..<40 {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let count = Int((seed >> 33) % 65_536)
+        let message = (0..<count).map { i in UInt8(truncatingIfNeeded: (seed >> 17) &+ UInt64(i) &* (seed | 1) >> 7) }
+        #expect(SHA256.digest(message, instructions: true) == SHA256.digest(message, instructions: false), "\(count)")
+    }
+}
+
+#if os(Linux) && arch(x86_64)
+    /// The instructions are used exactly when the kernel lists the CPU's `sha_ni`, `ssse3` and
+    /// `sse4_1` flags.
+    @Test func sha256InstructionsAreUsedWhereTheCPUHasThem() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = Set(
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
+        #expect(SHA256.hasInstructions == flags.isSuperset(of: ["sha_ni", "ssse3", "sse4_1"]))
+    }
+#endif
