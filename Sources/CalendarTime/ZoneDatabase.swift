@@ -87,6 +87,18 @@ public struct ZoneDatabase: Sendable, Hashable {
             (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) || "_+-./".utf8.contains(c)
         }
         guard allowed else { return false }
-        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        // No part between slashes is empty, `.` or `..` (the name is ASCII: bytes are characters).
+        var length = 0
+        var dots = true
+        for c in name.utf8 {
+            if c == UInt8(ascii: "/") {
+                guard length > 0, !(dots && length <= 2) else { return false }
+                (length, dots) = (0, true)
+            } else {
+                length += 1
+                dots = dots && c == UInt8(ascii: ".")
+            }
+        }
+        return length > 0 && !(dots && length <= 2)
     }
 }

@@ -114,6 +114,18 @@ import Testing
         #expect(Zone("Mars/Olympus_Mons", database: ZoneDatabase(directory: "/nonexistent")) == nil)
     }
 
+    /// Only names a zone file can have are names: no part between slashes empty, `.` or `..`.
+    @Test func namesWithEmptyOrDotPartsAreNoZoneNames() {
+        let names = [
+            "Europe/Berlin", "Etc/GMT+5", "America/Argentina/Buenos_Aires", "...", "a/...", "x.y/z", ".a/b..", "A//B",
+            "A/./B", "A/../B", ".", "..", "A/", "/A", "A/.", "A/..", "./A", "../A", "/", "//",
+        ]
+        let text = names.map { "XX\t+0000+00000\t\($0)" }.joined(separator: "\n")
+        #expect(
+            ZoneDatabase.names(inZoneTab: text)
+                == ["...", ".a/b..", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "Europe/Berlin", "a/...", "x.y/z"])
+    }
+
     /// A zone whose file is not there yet, or cannot be read for a while (here a directory
     /// stands where the file goes, so the read fails), is found once its file can be read: a
     /// failed look-up is never remembered as "no such zone" for the rest of the process.

@@ -107,7 +107,7 @@ struct CanonicalRule {
     private var slow: [String]? = nil
 
     init(_ text: String) {
-        let parts = text.uppercased().split(separator: ";").filter { !$0.hasPrefix("UNTIL=") }.map(String.init)
+        let parts = ReturnedCalendar.ruleParts(text).filter { !$0.hasPrefix("UNTIL=") }.map(String.init)
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
             slow = parts
             return
