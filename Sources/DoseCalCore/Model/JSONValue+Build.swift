@@ -21,13 +21,5 @@ extension JSONValue {
 /// Writing JSON text straight into UTF-8 bytes, for reports too large to build as a tree first.
 extension JSONValue {
     /// Appends `s` quoted exactly as `text` quotes a string member.
-    public static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += JSONWriter.quoted(s).utf8
-            return
-        }
-        out.append(0x22)
-        out += s.utf8
-        out.append(0x22)
-    }
+    public static func appendQuoted(_ s: String, to out: inout [UInt8]) { JSONWriter.appendQuoted(s, to: &out) }
 }

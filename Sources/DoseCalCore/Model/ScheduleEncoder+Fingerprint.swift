@@ -9,11 +9,11 @@ extension ScheduleEncoder {
     package static func sharedFingerprint(_ schedule: Schedule) -> String {
         var rest = schedule
         rest.medications = []
-        return SHA256.hex(JSONWriter.document(tree(rest)))
+        return SHA256.hex(of: JSONWriter.bytes(tree(rest)))
     }
 
     /// The fingerprint of one medication's entry (as the version it needs writes it).
     package static func fingerprint(_ medication: Medication) -> String {
-        SHA256.hex(JSONWriter.document(self.medication(medication, version: medication.needsVersion2 ? 2 : 1)))
+        SHA256.hex(of: JSONWriter.bytes(self.medication(medication, version: medication.needsVersion2 ? 2 : 1)))
     }
 }
