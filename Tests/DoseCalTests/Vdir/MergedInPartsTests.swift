@@ -275,7 +275,7 @@ import Testing
         #expect(nextByParts)
         #expect(nextBuilt == 1)
         // The file in another layout needs its backup; dosecal's own encoding does not.
-        #expect(isEncoding == [nil, true])
+        #expect(isEncoding == [false, true])
     }
 
     /// The phone's edits are found by planning the items the scan read, not the whole folder: the
