@@ -143,6 +143,7 @@ enum SyncCommand {
         }
         sync.inputs = SyncInputs.fingerprint(schedule: bytes, travel: travel, environment: environment)
         sync.build = SyncInputs.build(environment: environment)
+        sync.inputsOf = { [travel] in SyncInputs.fingerprint(schedule: $0, travel: travel, environment: environment) }
         // A travel stop changes the itinerary only: the medications are the file's either way.
         sync.scheduleBytes = bytes
         // The library merged the phone's edits into the file's schedule (never the in-memory

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The item files of a vdir folder as a no-op sync found them in step with the status: each name
 /// with the etag the status records for it, in the order the folder lists them (`readdir`), and
 /// how many items dosecal owns. Kept in the inputs record (`VdirSync+Unchanged.swift`), so that
@@ -35,6 +37,9 @@ struct FolderListing: Equatable {
         }
         self.inStep = inStep
     }
+
+    /// How many item files are listed.
+    var itemCount: Int { lines.count { $0 == 0x0A } }
 
     /// The entries of `status` dosecal owns.
     static func inStep(of status: SyncStatus) -> Int { status.entries.values.filter { $0.owner == .schedule }.count }
@@ -84,6 +89,54 @@ struct FolderListing: Equatable {
             return at == listed.count
         }
         return same ? changed : nil
+    }
+
+    /// The listing of the folder whose entries are `names` (in its order) after a run that wrote
+    /// the files of `written` (each name with its etag now; its line anywhere) and removed those
+    /// of `gone`: every other item name keeps its listed line, in the folder's order; nil when the
+    /// folder's item files are not exactly those. Lines are compared as bytes; a name is made only
+    /// for a line that is not the next expected one.
+    func updating(names: [(name: String, type: UInt8)], written: [String: String], gone: Set<String>, inStep: Int)
+        -> FolderListing?
+    {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count + written.count * 80)
+        var at = 0
+        var wrote = 0
+        let done = lines.withUnsafeBufferPointer { listed -> Bool in
+            /// The line at `at`: its name's range and its end (the LF).
+            func line() -> (name: Range<Int>, end: Int)? {
+                guard at < listed.count, let tab = listed[at...].firstIndex(of: 0x09),
+                    let end = listed[tab...].firstIndex(of: 0x0A)
+                else { return nil }
+                return (at..<tab, end)
+            }
+            /// Skips the lines of files written or gone until the one of `name`; false at another.
+            func skip(to name: String?) -> Bool {
+                while let l = line(), name.map({ !listed[l.name].elementsEqual($0.utf8) }) ?? true {
+                    let old = String(decoding: UnsafeBufferPointer(rebasing: listed[l.name]), as: UTF8.self)
+                    guard gone.contains(old) || written[old] != nil else { return false }
+                    at = l.end + 1
+                }
+                return true
+            }
+            for (name, _) in names where VdirName.isItem(name) {
+                if let etag = written[name] {
+                    if let l = line(), listed[l.name].elementsEqual(name.utf8) { at = l.end + 1 }
+                    out += name.utf8
+                    out.append(0x09)
+                    out += etag.utf8
+                    out.append(0x0A)
+                    wrote += 1
+                    continue
+                }
+                guard skip(to: name), let l = line() else { return false }
+                out += listed[at...l.end]
+                at = l.end + 1
+            }
+            return skip(to: nil) && at == listed.count
+        }
+        return done && wrote == written.count ? FolderListing(lines: out, inStep: inStep) : nil
     }
 
     /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the

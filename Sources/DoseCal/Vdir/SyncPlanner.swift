@@ -27,7 +27,11 @@ public struct SyncPlanner: Sendable {
     /// Whether the phone's edits may be overwritten (the person asked for it).
     var scheduleOverrides: Bool { force && prefer == .schedule }
 
-    public func plan(status: SyncStatus, folder state: FolderState, desired: [VdirItem]) throws(SyncError) -> SyncPlan {
+    /// `taken`: names in the folder besides `state`'s files (a plan of part of the folder), which
+    /// new files avoid.
+    public func plan(status: SyncStatus, folder state: FolderState, desired: [VdirItem], taken others: [String] = [])
+        throws(SyncError) -> SyncPlan
+    {
         if !force && !state.exists && status.entries.values.contains(where: Self.isOwned) {
             throw .folderMissing(path: folder, owned: Self.ownedCount(status))
         }
@@ -45,7 +49,7 @@ public struct SyncPlanner: Sendable {
                 filesByUID[f.uids[0], default: []].append(f)
             }
         }
-        var taken = TakenNames(state.files)
+        var taken = TakenNames(state.files, others: others)
         if !force {
             // An owned file that is there but cannot be read has not vanished (decision 0036). The
             // folder's UIDs: those of its usable files (`filesByUID`) and of its unusable ones.
@@ -241,15 +245,19 @@ public struct SyncPlanner: Sendable {
 /// name is asked about (most plans create no file).
 struct TakenNames {
     private var files: [FolderState.File]
+    private var others: [String]
     private var made: Set<String>?
 
-    init(_ files: [FolderState.File]) { self.files = files }
+    init(_ files: [FolderState.File], others: [String] = []) {
+        self.files = files
+        self.others = others
+    }
 
     private mutating func names() -> Set<String> {
         if let made { return made }
-        let names = Set(files.map(\.name))
+        let names = Set(files.map(\.name)).union(others)
         made = names
-        files = []
+        (files, others) = ([], [])
         return names
     }
 

@@ -74,6 +74,52 @@ extension SyncStore {
         baseRows = base
     }
 
+    /// The events of the series of `uids` as their rows hold them (one statement, a row read per
+    /// UID), by UID; a UID without a row is left out.
+    func baseEvents<S: Sequence<String>>(of uids: S) throws(SyncError) -> [String: [UInt8]] {
+        do {
+            var found: [String: [UInt8]] = [:]
+            let select = try db.prepare("SELECT events FROM base WHERE uid = ?")
+            for uid in uids {
+                try select.bind(uid, at: 1)
+                if try select.step() { found[uid] = select.bytes(0) }
+                select.reset()
+            }
+            return found
+        } catch { throw Self.failed(error) }
+    }
+
+    /// The base's head and tail with the rows of `uids` only (in that order); nil when the base
+    /// was kept whole or one of them has no row.
+    func baseRows(of uids: [String]) throws(SyncError) -> MergeBaseText? {
+        guard let head = try meta("base_head"), let tail = try meta("base_tail"), !tail.isEmpty else { return nil }
+        let events = try baseEvents(of: uids)
+        var series: [(uid: String, events: [UInt8])] = []
+        for uid in uids {
+            guard let text = events[uid] else { return nil }
+            series.append((uid, text))
+        }
+        return MergeBaseText(head: Array(head.utf8), series: series, tail: Array(tail.utf8))
+    }
+
+    /// Replaces the events of the series in `rows`, each in the row it has (read with
+    /// `baseEvents(of:)`: its place in the base unchanged), in one transaction.
+    func replaceBaseEvents(_ rows: [(uid: String, events: [UInt8])]) throws(SyncError) {
+        guard !rows.isEmpty else { return }
+        baseRows = nil  // unknown until the transaction commits
+        try write { () throws(SQLiteDatabase.Failure) in
+            let update = try db.prepare("UPDATE base SET events = ? WHERE uid = ?")
+            for (uid, events) in rows {
+                try update.bind(events, at: 1)
+                try update.bind(uid, at: 2)
+                try update.step()
+                update.reset()
+            }
+            try setMeta("base_version", String(baseVersion + 1))
+        }
+        baseVersion += 1
+    }
+
     /// The base's rows as kept in memory, else read (once, with `head` and `tail`); `inOrder`
     /// false when the rows read do not hold the positions 0, 1, 2... (then every row is rewritten).
     private func rowsOfBase(head: [UInt8], tail: [UInt8]) throws(SyncError) -> (base: MergeBaseText, inOrder: Bool) {

@@ -15,14 +15,15 @@ extension SyncStore {
 
     /// Records `key` as the inputs of the status as it is (nil: removes the record); nothing
     /// when the store holds that already (with the listing recorded with it, which still holds).
-    func recordInputs(_ key: String?) throws(SyncError) {
+    /// With `listing`, that listing is recorded with them, in the same transaction.
+    func recordInputs(_ key: String?, listing: [UInt8]? = nil) throws(SyncError) {
         let version = key == nil ? nil : String(statusVersion)
         let (oldKey, oldVersion) = (try meta("inputs"), try meta("inputs_status"))
-        guard oldKey != key || oldVersion != version else { return }
+        guard oldKey != key || oldVersion != version || (key != nil && listing != nil) else { return }
         try write { () throws(SQLiteDatabase.Failure) in
             try setMeta("inputs", key)
             try setMeta("inputs_status", version)
-            try setMeta("inputs_listing", nil)
+            try setMeta("inputs_listing", key == nil ? nil : listing.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 
@@ -124,26 +125,40 @@ extension SyncStore {
             try dropNames.bind(record.medications.count, at: 1)
             try dropNames.step()
         }
+        let statements = try MedicationRows(
+            drop: db.prepare("DELETE FROM feed_names WHERE medication = ?"),
+            medication: db.prepare(
+                "INSERT OR REPLACE INTO feed_medications (position, id, fingerprint, zoned) VALUES (?, ?, ?, ?)"),
+            name: db.prepare("INSERT INTO feed_names (medication, kind, position, name) VALUES (?, ?, ?, ?)"))
         for (n, m) in record.medications.enumerated() where n >= oldMedications.count || oldMedications[n] != m {
-            try insert(m, at: n, replacing: n < oldMedications.count)
+            try insert(m, at: n, replacing: n < oldMedications.count, with: statements)
         }
     }
 
+    /// The statements that write a medication's rows, prepared once for all of them.
+    private struct MedicationRows {
+        var drop: SQLiteDatabase.Statement
+        var medication: SQLiteDatabase.Statement
+        var name: SQLiteDatabase.Statement
+    }
+
     /// Writes medication `m` at position `n` and its names, `replacing` the rows there.
-    private func insert(_ m: FeedRecord.Medication, at n: Int, replacing: Bool) throws(SQLiteDatabase.Failure) {
+    private func insert(_ m: FeedRecord.Medication, at n: Int, replacing: Bool, with rows: MedicationRows)
+        throws(SQLiteDatabase.Failure)
+    {
         if replacing {
-            let drop = try db.prepare("DELETE FROM feed_names WHERE medication = ?")
-            try drop.bind(n, at: 1)
-            try drop.step()
+            try rows.drop.bind(n, at: 1)
+            try rows.drop.step()
+            rows.drop.reset()
         }
-        let medication = try db.prepare(
-            "INSERT OR REPLACE INTO feed_medications (position, id, fingerprint, zoned) VALUES (?, ?, ?, ?)")
+        let medication = rows.medication
         try medication.bind(n, at: 1)
         try medication.bind(m.id, at: 2)
         try medication.bind(m.fingerprint, at: 3)
         try medication.bind(m.zoned ? 1 : 0, at: 4)
         try medication.step()
-        let name = try db.prepare("INSERT INTO feed_names (medication, kind, position, name) VALUES (?, ?, ?, ?)")
+        medication.reset()
+        let name = rows.name
         for (kind, list) in [("tzid", m.tzids), ("uid", m.uids)] {
             for (position, value) in list.enumerated() {
                 try name.bind(n, at: 1)

@@ -22,16 +22,29 @@ extension SyncStore {
         }
         if ascending { status.order = order }
         self.status = status
+        statusIsPart = false
         return status
     }
 
     /// The entry of `uid` as the store holds it, read alone; nil when there is none.
-    func entry(uid: String) throws(SyncError) -> SyncStatus.Entry? {
-        if let status { return status.entries[uid] }
+    func entry(uid: String) throws(SyncError) -> SyncStatus.Entry? { try entries(uids: [uid])[uid] }
+
+    /// The entries of `uids` the store holds (one statement, a row read per UID), by UID.
+    func entries<S: Sequence<String>>(uids: S) throws(SyncError) -> [String: SyncStatus.Entry] {
+        if let status, !statusIsPart {
+            var found: [String: SyncStatus.Entry] = [:]
+            for uid in uids { found[uid] = status.entries[uid] }
+            return found
+        }
         return try reading {
+            var found: [String: SyncStatus.Entry] = [:]
             let select = try db.prepare("SELECT \(Self.itemColumns) FROM items WHERE uid = ?")
-            try select.bind(uid, at: 1)
-            return try select.step() ? try entry(select) : nil
+            for uid in uids {
+                try select.bind(uid, at: 1)
+                if try select.step() { found[uid] = try entry(select) }
+                select.reset()
+            }
+            return found
         }
     }
 
@@ -90,6 +103,14 @@ extension SyncStore {
             feed = .some(record)
         }
         return true
+    }
+
+    /// Takes `part`, entries read alone (`entry(uid:)`), as the status a run will save: the save
+    /// writes the rows of those entries that differ and deletes those of the ones it no longer
+    /// holds; the other rows are not read or written.
+    func adoptPart(_ part: SyncStatus) {
+        status = part
+        statusIsPart = true
     }
 
     /// Records `status`: the rows of the entries that differ from the status last read or saved,

@@ -32,6 +32,8 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
 
     /// The status as last read or saved; nil when none was ever saved.
     var status: SyncStatus?
+    /// `status` holds only some entries (`adoptPart`): a save compares with those alone.
+    var statusIsPart = false
     /// Counts the saves of the status (and of the base) that changed it: the records of the last
     /// clean run name the counts they were made with, as the sidecar files named their etags.
     var statusVersion = 0

@@ -69,26 +69,63 @@ public struct VdirContent: Sendable, Equatable {
     /// sorted, volatile properties dropped: the same text whatever the order a client wrote.
     /// `extra`: the canonical text of more children.
     static func canonical(_ component: ICalComponent, adding extra: [String] = []) -> String {
-        assemble(component.name, lines(of: component), component.components.map { canonical($0) } + extra)
+        var children = component.components.map { canonical($0) }
+        children.append(contentsOf: extra)
+        return assemble(component.name, lines(of: component), children)
     }
 
     /// A component's own lines (volatile properties dropped), not yet sorted.
     private static func lines(of component: ICalComponent) -> [String] {
         var lines: [String] = []
-        for p in component.properties where !isVolatile(p.name) {
-            let parameters = p.parameters.map { "\($0.name.uppercased())=\($0.values.joined(separator: ","))" }.sorted()
-            lines.append(([p.name.uppercased()] + parameters).joined(separator: ";") + ":" + p.value)
+        lines.reserveCapacity(component.properties.count)
+        for p in component.properties {
+            let name = p.name.uppercased()
+            guard !isVolatileUpper(name) else { continue }
+            var line = name
+            if !p.parameters.isEmpty {
+                let parameters = p.parameters.map { parameter in
+                    var text = parameter.name.uppercased()
+                    text.append("=")
+                    text.append(parameter.values.joined(separator: ","))
+                    return text
+                }
+                for parameter in parameters.count > 1 ? parameters.sorted() : parameters {
+                    line.append(";")
+                    line.append(parameter)
+                }
+            }
+            line.append(":")
+            line.append(p.value)
+            lines.append(line)
         }
         return lines
     }
 
     /// The canonical text of a component named `name` with these lines and children's texts.
+    /// Appended into one string of the right size (no interpolation, no piece per line).
     private static func assemble(_ name: String, _ lines: [String], _ children: [String]) -> String {
-        "BEGIN:\(name)\n" + lines.sorted().map { $0 + "\n" }.joined() + children.sorted().joined() + "END:\(name)\n"
+        var size = 2 * name.utf8.count + 12 + lines.count
+        for line in lines { size += line.utf8.count }
+        for child in children { size += child.utf8.count }
+        var text = ""
+        text.reserveCapacity(size)
+        text.append("BEGIN:")
+        text.append(name)
+        text.append("\n")
+        for line in lines.count > 1 ? lines.sorted() : lines {
+            text.append(line)
+            text.append("\n")
+        }
+        for child in children.count > 1 ? children.sorted() : children { text.append(child) }
+        text.append("END:")
+        text.append(name)
+        text.append("\n")
+        return text
     }
 
-    static func isVolatile(_ name: String) -> Bool {
-        let upper = name.uppercased()
-        return volatileProperties.contains(upper) || upper.hasPrefix("X-MOZ-")
+    static func isVolatile(_ name: String) -> Bool { isVolatileUpper(name.uppercased()) }
+
+    private static func isVolatileUpper(_ upper: String) -> Bool {
+        volatileProperties.contains(upper) || upper.hasPrefix("X-MOZ-")
     }
 }

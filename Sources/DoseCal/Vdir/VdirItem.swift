@@ -71,6 +71,11 @@ public struct VdirItem: Sendable, Equatable {
         of events: ICalComponent, built: [String], key: String?, read: ItemZones.ReadBack?
     ) -> (key: String, hash: String) {
         switch read {
+        case .read(let calendar, let zones)? where calendar == events && zones == built:
+            // Read back as built: the same canonical text (its `String` equality is the one
+            // `VdirContent.hashes` shares a hash by), so the same hash without making it again.
+            let key = key ?? VdirContent(calendar: events, adding: built).hash
+            return (key, key)
         case .read(let calendar, let zones)?:
             let both = VdirContent.hashes([(events, built), (calendar, zones)])
             return (both[0], both[1])

@@ -47,10 +47,27 @@ extension VdirSync {
             leftovers: run.leftovers, save: save)
         guard let (report, record) = try inParts(runParts, previous: previous) else { return nil }
         let clean = report.outcome?.finished == true && report.outcome?.skipped.isEmpty == true
-        // A merge rewrote the schedule: the inputs recorded would be the old file's.
-        try recordInputs(clean: clean && report.merge == nil)
+        try recordingInputs(after: report.merge).recordInputs(clean: clean)
         try keepFeedRecord(record, clean: clean)
         return report
+    }
+
+    /// This run with the inputs of the schedule file after `merge`: a merge that wrote the file
+    /// makes the new file's (`inputsOf`; nil without it: none recorded).
+    func recordingInputs(after merge: Merge?) -> VdirSync {
+        guard let merge, merge.saved else { return self }
+        var after = self
+        after.inputs = inputsOf?(merge.bytes())
+        return after
+    }
+
+    /// `merge`, saved through `save` when it changes what the file holds (new seen reminders
+    /// too: they change no feed byte), and marked so.
+    func saving(_ merge: Merge?, _ save: ((Merge) throws -> Void)?, file: Schedule) throws(SyncError) -> Merge? {
+        guard var merge, let save, !merge.changes.changes.isEmpty || merge.schedule.seen != file.seen else { return merge }
+        do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
+        merge.saved = true
+        return merge
     }
 
     /// What a run by parts works with.
@@ -125,10 +142,7 @@ extension VdirSync {
         guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
             let text = built.parts.baseText(base, items: built.desired)
         else { return nil }
-        // New seen reminders are saved too; they change no feed byte.
-        if let merge, let save = run.save, !merge.changes.changes.isEmpty || merge.schedule.seen != run.file.seen {
-            do { try save(merge) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
-        }
+        let merge = try saving(merge, run.save, file: run.file)
         guard let store else { return nil }
         try keepDamaged(merge?.repaired ?? [])
         let executor = SyncExecutor(folder: folder, store: store)
@@ -238,6 +252,23 @@ struct PartialFeed {
             desired.append(VdirItem(recorded: uid, written))
         }
         return desired
+    }
+
+    /// Each built series' events' text (master and overrides, in feed order), when every
+    /// medication keeps the UIDs `old` records for it, in order, and the medications are the
+    /// same ones in the same order: each series then keeps its place in the base. nil otherwise.
+    func seriesTexts(items: [VdirItem], old: FeedRecord) -> [(uid: String, events: [UInt8])]? {
+        guard record.medications.count == old.medications.count,
+            zip(record.medications, old.medications).allSatisfy({ $0.id == $1.id && $0.uids == $1.uids })
+        else { return nil }
+        var events = MergeBase.Events(items)
+        var texts: [String: [UInt8]] = [:]
+        var order: [String] = []
+        for item in feed.items {
+            if texts[item.uid] == nil { order.append(item.uid) }
+            events.append(item, to: &texts[item.uid, default: []])
+        }
+        return order.map { ($0, texts[$0] ?? []) }
     }
 
     /// The whole feed's text: the old base's head and unchanged events, the changed events'

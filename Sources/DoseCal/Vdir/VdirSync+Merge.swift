@@ -29,6 +29,8 @@ extension VdirSync {
         /// Whether the file the merge read was byte for byte dosecal's encoding of what it holds
         /// (then no backup of it is needed when it is replaced); nil: not known, compare.
         public var readFileIsEncoding: Bool? = nil
+        /// Whether the run wrote `schedule` into the file (through `run`'s `save`).
+        public internal(set) var saved = false
 
         /// What the file is to hold: `ScheduleCodec.encode(schedule)`, made once per merge.
         public func bytes() -> Data { encoded ?? ScheduleCodec.encode(schedule) }

@@ -21,6 +21,22 @@ extension VdirSync {
     func mergedInParts(
         _ run: Parts, found: FolderChanges, previous: SyncStatus, record: FeedRecord, known: [String], base: MergeBaseText
     ) throws(SyncError) -> (Report, FeedRecord?)? {
+        guard let (merge, parts, schedule) = mergeByParts(run, found, previous, record, known, base),
+            let desired = parts.desired(known: merge.status)
+        else { return nil }
+        let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
+        let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
+        return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+    }
+
+    /// The phone's edits of `found` merged by parts into the file's schedule (`mergeTouched`),
+    /// encoded once, with the partial feed of the merged schedule (the touched medications built
+    /// whatever their fingerprint: their files are the phone's) and that schedule with the
+    /// travel stop; nil when the merge is not one to take by parts.
+    func mergeByParts(
+        _ run: Parts, _ found: FolderChanges, _ previous: SyncStatus, _ record: FeedRecord, _ known: [String],
+        _ base: MergeBaseText
+    ) -> (merge: Merge, parts: PartialFeed, schedule: Schedule)? {
         guard let touched = touchedMedications(run, found: found, previous: previous, record: record) else { return nil }
         // Each touched medication's entry is the one its items were last written from (the record
         // says so): the schedule's feed of them is the base's series, not built and read back.
@@ -34,7 +50,6 @@ extension VdirSync {
         merge.encoded = encoded
         let schedule = travelled(merge.schedule)
         let ids = merge.schedule.medications.map(\.id)
-        // The touched medications are built whatever their fingerprint: their files are the phone's.
         guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded), ids == run.file.medications.map(\.id),
             known.count == ids.count,
             var parts = PartialFeed(
@@ -48,10 +63,7 @@ extension VdirSync {
         if VdirSync.sameOutside(touched.ids, run.file, merge.schedule), let key = feedKey(schedule) {
             parts.record.key = key
         }
-        guard let desired = parts.desired(known: merge.status) else { return nil }
-        let plan = try run.planner.plan(status: merge.status, folder: run.state, desired: desired)
-        let built = Built(schedule: schedule, parts: parts, desired: desired, status: merge.status)
-        return try execute(plan, built, base: base, previous: previous, run, merge: merge, found: found)
+        return (merge, parts, schedule)
     }
 
     /// Whether the schedule file's bytes (`scheduleBytes`, whose medications' fingerprints are

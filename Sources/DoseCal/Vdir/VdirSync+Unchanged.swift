@@ -22,22 +22,39 @@ extension VdirSync {
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
-    /// The in-step report from the inputs record alone, when it names this run's inputs and the
-    /// status and base in the store, and holds a `FolderListing` the folder matches: the status is
-    /// not read. Files whose etag alone changed are read, and their new etags recorded, when each
-    /// holds what its entry says dosecal wrote (`recordTouched`): only their entries are read.
-    /// nil: see `unchangedReport`.
-    func listedReport(removed: [String]) throws(SyncError) -> Report? {
-        guard let key = inputsKey, let store, store.hasBase, let recorded = try? store.inputs(), recorded.key == key,
-            let bytes = recorded.listing, let listing = FolderListing(record: bytes[...]),
+    /// The folder compared with the listing the inputs record holds for the status and base in
+    /// the store (`FolderListing`), whatever inputs that record names; nil when there is no such
+    /// listing or the folder differs from it in more than etags.
+    func listedFolder() -> ListedFolder? {
+        guard let store, store.hasBase, let recorded = try? store.inputs(), let bytes = recorded.listing,
+            let listing = FolderListing(record: bytes[...]),
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return nil }
         defer { Syscalls.close(fd) }
         guard let names = try? Syscalls.folderEntries(fd), let changed = listing.changedEtags(names, in: fd) else {
             return nil
         }
-        if changed.isEmpty { return inStepReport(listing.inStep, removed: removed) }
-        guard !dryRun, try recordTouched(changed, listing: listing, inputs: key) else { return nil }
+        return ListedFolder(inputs: recorded.key, listing: listing, names: names.map(\.name), changed: changed)
+    }
+
+    /// The folder as its listing found it: the inputs the listing was recorded with, the listing,
+    /// the folder's entries (every name, in its order) and the listed files whose etag changed.
+    struct ListedFolder {
+        var inputs: String
+        var listing: FolderListing
+        var names: [String]
+        var changed: [FolderListing.ChangedEtag]
+    }
+
+    /// The in-step report from the listing alone (`listed`), when it was recorded with this run's
+    /// inputs: the status is not read. Files whose etag alone changed are read, and their new
+    /// etags recorded, when each holds what its entry says dosecal wrote (`recordTouched`): only
+    /// their entries are read. nil: see `unchangedReport`.
+    func listedReport(_ listed: ListedFolder, removed: [String]) throws(SyncError) -> Report? {
+        guard let key = inputsKey, listed.inputs == key else { return nil }
+        let listing = listed.listing
+        if listed.changed.isEmpty { return inStepReport(listing.inStep, removed: removed) }
+        guard !dryRun, try recordTouched(listed.changed, listing: listing, inputs: key) else { return nil }
         return inStepReport(listing.inStep, removed: removed, statusWritten: true)
     }
 
@@ -102,7 +119,7 @@ extension VdirSync {
 
     /// Where each file's entry is in `status.entries`, when every entry but a tombstone (which
     /// has no file) was written and settled, with an etag, and no two name one file; nil otherwise.
-    private static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
+    static func entriesByFile(_ status: SyncStatus) -> [String: Dictionary<String, SyncStatus.Entry>.Index]? {
         var byFile: [String: Dictionary<String, SyncStatus.Entry>.Index] = [:]
         byFile.reserveCapacity(status.entries.count)
         for i in status.entries.indices where status.entries[i].value.owner != .deleted {
@@ -117,7 +134,7 @@ extension VdirSync {
     /// Adds the folder's listing (`names` with the etags the status in the store gives them,
     /// `etag`) to the inputs record, which names that status; only a speed-up for the next no-op,
     /// so a failure is no error.
-    private func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
+    func recordListing(names: [(name: String, type: UInt8)], inStep: Int, etag: (String) -> String?) {
         guard !dryRun, let store, let key = inputsKey, let listing = FolderListing(names: names, etag: etag, inStep: inStep)
         else { return }
         try? store.recordListing(listing.record, inputs: key)
@@ -189,7 +206,7 @@ extension VdirSync {
     /// record, when every item file of the folder is one entry's and every entry's file is there:
     /// the next run's first look is then the listing's, whatever this run wrote.
     private func recordListingOfStatus() {
-        guard let status = store?.status, let byFile = Self.entriesByFile(status),
+        guard let store, !store.statusIsPart, let status = store.status, let byFile = Self.entriesByFile(status),
             let fd = try? Syscalls.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         else { return }
         defer { Syscalls.close(fd) }

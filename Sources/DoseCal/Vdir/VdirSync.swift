@@ -21,6 +21,10 @@ public struct VdirSync: Sendable {
     /// folder is as that sync left it, the run ends in step without building the feed
     /// (`VdirSync+Unchanged.swift`). nil: always run in full.
     public var inputs: String? = nil
+    /// `inputs` of a schedule file holding these bytes (the caller's fingerprint, made the same
+    /// way): after a merge by parts wrote the file, the run records the new file's inputs, so
+    /// that the next run may take the short way. nil: a run that wrote the file records none.
+    public var inputsOf: (@Sendable (Data) -> String)? = nil
     /// A fingerprint of what outside the schedule the items' bytes depend on (the program's
     /// build, the system's zone data): with it, a sync after a clean one rebuilds only the
     /// medications whose entry changed (`VdirSync+Changed.swift`). nil: always build them all.
@@ -95,14 +99,27 @@ public struct VdirSync: Sendable {
 
     /// `run(schedule:now:stepLimit:save:)` with the schedule made by `load`, which is called only
     /// when the run cannot end in step without it (`unchangedReport`): a caller that decodes the
-    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync.
+    /// file there, with `inputs` made from its bytes, decodes nothing in a no-op sync. It is
+    /// called at most once a run (the schedule it gave is kept for the run's later steps).
     public func run(
         loading load: () throws(SyncError) -> Schedule, now: Int, stepLimit: Int? = nil,
         save: ((Merge) throws -> Void)? = nil
     ) throws(SyncError) -> Report {
         var sync = self
         sync.store = try SyncStore.open(stem: statusPath, dryRun: dryRun)
-        return try sync.runOpen(loading: load, now: now, stepLimit: stepLimit, save: save)
+        var loaded: Schedule? = nil
+        let result: Result<Report, SyncError> = withoutActuallyEscaping(load) { load in
+            let once = { () throws(SyncError) -> Schedule in
+                if let loaded { return loaded }
+                let schedule = try load()
+                loaded = schedule
+                return schedule
+            }
+            return Result { () throws(SyncError) in
+                try sync.runOpen(loading: once, now: now, stepLimit: stepLimit, save: save)
+            }
+        }
+        return try result.get()
     }
 
     /// `run` with the store open and locked.
@@ -111,7 +128,9 @@ public struct VdirSync: Sendable {
     ) throws(SyncError) -> Report {
         guard let store else { throw .io(path: storePath, reason: "the sync store is not open") }
         let kept = dryRun ? [] : removeLeftoversOfRecords()
-        if let listed = try listedReport(removed: kept) { return listed }
+        if let listed = try listedRun(loading: load, now: now, stepLimit: stepLimit, removed: kept, save: save) {
+            return listed
+        }
         let previous = try readStatus()
         if let unchanged = try unchangedReport(previous: previous, removed: kept) { return unchanged }
         let file = try load()
@@ -134,14 +153,9 @@ public struct VdirSync: Sendable {
                 plan.changes, state: state, status: status, schedule: schedule, file: file, feed: feed, now: now,
                 prefer: reconcilePreference)
         {
-            merged = m
+            merged = dryRun ? m : try saving(m, save, file: file)
             // New seen reminders are saved too; they change no feed byte.
-            if !m.changes.changes.isEmpty || m.schedule.seen != file.seen {
-                if !dryRun, let save {
-                    do { try save(m) } catch { throw .scheduleNotSaved(folder: folder, cause: .init(error)) }
-                }
-                schedule = travelled(m.schedule)
-            }
+            if !m.changes.changes.isEmpty || m.schedule.seen != file.seen { schedule = travelled(m.schedule) }
             status = m.status
             feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
             desired = VdirItem.items(of: feed, known: status)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes `JSONValue` trees as deterministic, human-friendly JSON text.
 ///
 /// Two-space indentation; members in the tree's order. Below the top level, an array or object
@@ -7,14 +5,11 @@ import Foundation
 /// length, so similar entries look alike: `"weekdays": ["MO", "TH"]`,
 /// `{"id": "morning", "time": "08:00"}`; any other container gets one line per element.
 ///
-/// The text is written as UTF-8 bytes into one buffer (`bytes`); `document` and `data` make the
-/// one `String` or `Data` at the end.
+/// The text is written as UTF-8 bytes into one buffer (`bytes`), no text made per token; a
+/// caller makes the one `String` (`document`) or `Data` of it at the end.
 enum JSONWriter {
     /// The whole document, ending with a newline.
     static func document(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
-
-    /// The whole document as `document` writes it, as data.
-    static func data(_ value: JSONValue) -> Data { Data(bytes(value)) }
 
     /// The whole document's UTF-8 bytes, as `document` writes it.
     static func bytes(_ value: JSONValue) -> [UInt8] {

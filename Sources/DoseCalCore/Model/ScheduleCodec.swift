@@ -59,7 +59,7 @@ public enum ScheduleCodec {
     /// documented order, default values left out, times in object form, log instants in UTC, and
     /// a trailing newline.
     public static func encode(_ schedule: Schedule) -> Data {
-        JSONWriter.data(ScheduleEncoder.tree(schedule))
+        Data(JSONWriter.bytes(ScheduleEncoder.tree(schedule)))
     }
 
     /// Parses an itinerary file: a JSON array of `{"from": "YYYY-MM-DD", "zone": "Asia/Tokyo"}`

@@ -39,6 +39,7 @@ import Testing
         for layout in layouts where layout != text {
             #expect(try check(Data(layout.utf8), canonical: true) == false, "\(name)")
             #expect(try check(Data(layout.utf8), canonical: false) == false, "\(name)")
+            #expect(ScheduleCodec.encode(try ScheduleCodec.decode(Data(layout.utf8), file: name)) != Data(layout.utf8))
         }
     }
 

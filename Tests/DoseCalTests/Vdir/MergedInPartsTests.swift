@@ -18,14 +18,20 @@ import Testing
 
     /// One merging sync as the CLI runs it: `schedule` is the file's; returns the report and the
     /// schedule the file holds afterwards.
-    func sync(_ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool, build: String = "test build") throws
-        -> (VdirSync.Report, Schedule)
-    {
+    /// `listed`: with the inputs the CLI gives (the file's bytes' fingerprint, and how to make
+    /// it for the file a merge writes), so that runs may go by the folder's listing.
+    func sync(
+        _ box: VdirSandbox, _ schedule: Schedule, now: Int, inParts: Bool, build: String = "test build", listed: Bool = false
+    ) throws -> (VdirSync.Report, Schedule) {
         var sync = VdirSync(folder: box.folder, statusPath: box.statusPath)
         sync.mergeEdits = true
         if inParts {
             sync.build = build
             sync.medicationFingerprints = ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule))
+        }
+        if listed {
+            sync.inputs = "file " + SHA256.hex(of: ScheduleCodec.encode(schedule))
+            sync.inputsOf = { "file " + SHA256.hex(of: $0) }
         }
         var saved = schedule
         let report = try sync.run(schedule: schedule, now: now) { merge in
@@ -65,20 +71,21 @@ import Testing
     /// Rounds of phone edits merged in parts and in full; returns how many rounds ran in parts.
     @discardableResult
     func compare(
-        _ schedule: Schedule, _ label: String, rounds: Int = 3, count: Int = 2,
+        _ schedule: Schedule, _ label: String, rounds: Int = 3, count: Int = 2, listed: Bool = false,
         edit: (VdirSandbox, _ count: Int, _ round: Int) -> Void = { editPhone($0, count: $1, skip: $2) }
     ) throws -> Int {
         let parts = VdirSandbox()
         let full = VdirSandbox()
         var (a, b) = (schedule, schedule)
-        (_, a) = try sync(parts, a, now: Fixtures.now, inParts: true)
+        (_, a) = try sync(parts, a, now: Fixtures.now, inParts: true, listed: listed)
         (_, b) = try sync(full, b, now: Fixtures.now, inParts: false)
         var inParts = 0
+        var lastByParts = false
         for round in 1...rounds {
             edit(parts, count, round)
             edit(full, count, round)
             let now = Fixtures.now + round * 3_600
-            let (p, newA) = try sync(parts, a, now: now, inParts: true)
+            let (p, newA) = try sync(parts, a, now: now, inParts: true, listed: listed)
             let (f, newB) = try sync(full, b, now: now, inParts: false)
             (a, b) = (newA, newB)
             let roundLabel = "\(label), round \(round)"
@@ -95,13 +102,22 @@ import Testing
             #expect(try changed.statusWithoutEtags(parts) == changed.statusWithoutEtags(full), "\(roundLabel): status")
             let base = { (box: VdirSandbox) in try SyncStore(path: box.storePath).baseText() }
             #expect(try base(parts) == base(full), "\(roundLabel): base")
-            #expect(p.plan.actions.map(changed.summary) == f.plan.actions.map(changed.summary), "\(roundLabel)")
+            if listed {  // by the listing, the plan holds only the items it read: what is not left, and the count
+                let done = { (r: VdirSync.Report) in r.plan.actions.map(changed.summary).filter { !$0.hasPrefix("leave") } }
+                #expect(done(p) == done(f) && p.inStep == f.inStep, "\(roundLabel)")
+            } else {
+                #expect(p.plan.actions.map(changed.summary) == f.plan.actions.map(changed.summary), "\(roundLabel)")
+            }
             #expect(p.merge?.repaired.map(\.data) == f.merge?.repaired.map(\.data), "\(roundLabel): repairs")
             #expect(kept(parts) == kept(full), "\(roundLabel): the damaged items' bytes kept")
             if p.builtInPart && p.merge != nil { inParts += 1 }
+            lastByParts = p.builtInPart && p.merge != nil && p.conflicts.isEmpty
         }
-        let (again, _) = try sync(parts, a, now: Fixtures.now + (rounds + 1) * 3_600, inParts: true)
+        let (again, _) = try sync(parts, a, now: Fixtures.now + (rounds + 1) * 3_600, inParts: true, listed: listed)
         #expect(again.outcome?.statusWritten == false, "\(label): in step after the rounds")
+        if listed, lastByParts, again.plan.actions.isEmpty == false {
+            Issue.record("\(label): the run after the rounds read the status instead of the listing")
+        }
         return inParts
     }
 
@@ -180,17 +196,18 @@ import Testing
         #expect(rounds == 2, "both phone edits merged by parts")
     }
 
-    @Test func generatedSchedulesMergeAsTheWholeFolderDoes() throws {
+    @Test(arguments: [false, true]) func generatedSchedulesMergeAsTheWholeFolderDoes(listed: Bool) throws {
         var inParts = 0
         for seed in UInt64(1)...8 {
             var generator = ScheduleGenerator(seed: seed)
-            inParts += try compare(generator.schedule(), "seed \(seed)")
+            inParts += try compare(generator.schedule(), "seed \(seed)", listed: listed)
         }
         #expect(inParts > 0, "no phone edit was merged by parts")
     }
 
-    @Test(arguments: Fixtures.scheduleNames) func everyFixtureMergesAsTheWholeFolderDoes(_ name: String) throws {
-        try compare(try Fixtures.schedule(name), name, rounds: 2, count: 1)
+    @Test(arguments: Fixtures.scheduleNames, [false, true])
+    func everyFixtureMergesAsTheWholeFolderDoes(_ name: String, listed: Bool) throws {
+        try compare(try Fixtures.schedule(name), name, rounds: 2, count: 1, listed: listed)
     }
 
     @Test func aMovedSeriesIsMergedByParts() throws {
@@ -275,7 +292,7 @@ import Testing
         #expect(nextByParts)
         #expect(nextBuilt == 1)
         // The file in another layout needs its backup; dosecal's own encoding does not.
-        #expect(isEncoding == [false, true])
+        #expect(isEncoding == [false, true])  // another layout: never dosecal's encoding
     }
 
     /// The phone's edits are found by planning the items the scan read, not the whole folder: the

@@ -303,6 +303,14 @@ import Testing
         let text = String(decoding: recorded.record, as: UTF8.self)
         #expect(text == "in-step 3\na.ics\t1.0-1-10\nb.ics\t9.5-2-21\nc.ics\t3.0-3-30\n")
         #expect(listing.recording([]) == listing)
+        // After a run: written files with their etags (where the folder lists them now), gone ones
+        // left out, the others' lines as they were; nil when the folder holds another item.
+        let named = FolderListing(lines: Array("a.ics\t1\nba.ics\t2\nb.ics\t3\n".utf8), inStep: 3)
+        let names: [(name: String, type: UInt8)] = [("a.ics", 8), ("d.ics", 8), (".hidden", 8), ("b.ics", 8)]
+        let updated = named.updating(names: names, written: ["a.ics": "10", "d.ics": "40"], gone: ["ba.ics"], inStep: 3)
+        #expect(updated.map { String(decoding: $0.lines, as: UTF8.self) } == "a.ics\t10\nd.ics\t40\nb.ics\t3\n")
+        #expect(named.updating(names: names, written: ["a.ics": "10"], gone: ["ba.ics"], inStep: 3) == nil)
+        #expect(named.updating(names: names, written: ["a.ics": "10", "d.ics": "4"], gone: [], inStep: 3) == nil)
     }
 
     @Test(arguments: [false, true]) func aRaisedSequenceIsRecordedWithoutTheScheduleAndKept(listed: Bool) throws {
