@@ -23,9 +23,10 @@ extension ScheduleCodec {
 
 extension ScheduleCodec {
     /// Whether `data`, which decoded as `schedule`, is byte for byte what `encode(schedule)` writes,
-    /// without encoding every medication again: true when it is; false when a medication whose
-    /// canonical fingerprint is given has other text in `data` (then `data` cannot be the
-    /// encoding); nil when this cannot tell (the caller compares with the whole encoding). `fingerprints`: `medicationFingerprints(data)`.
+    /// without encoding every medication again: true when it is; false when a medication's text,
+    /// the text around them or between two differs from what `encode` writes there; nil when this
+    /// cannot tell, the medications' texts not found (the caller compares with the whole
+    /// encoding). `fingerprints`: `medicationFingerprints(data)`.
     /// `canonical`: per medication, the fingerprint of its text as `encode` writes it in a file of
     /// `schedule`'s written version, when known (nil: it is encoded here). The text around the
     /// medications is compared with the encoding of `schedule` holding only the medications
@@ -38,6 +39,7 @@ extension ScheduleCodec {
         var encodedHere = canonical.indices.filter { canonical[$0] == nil }
         for i in 0..<min(n, 2) where encodedHere.count < min(n, 2) && !encodedHere.contains(i) { encodedHere.append(i) }
         encodedHere.sort()
+        // Equal texts have equal fingerprints: one that differs is a text `encode` does not write.
         for i in canonical.indices where canonical[i] != nil && !encodedHere.contains(i) {
             guard canonical[i] == fingerprints[i] else { return false }
         }
@@ -52,15 +54,16 @@ extension ScheduleCodec {
                     inFrame.count == encodedHere.count
                 else { return nil }
                 for (k, i) in encodedHere.enumerated() {
-                    guard SHA256.hex(of: UnsafeBufferPointer(rebasing: b[inFrame[k]])) == fingerprints[i] else { return nil }
+                    guard SHA256.hex(of: UnsafeBufferPointer(rebasing: b[inFrame[k]])) == fingerprints[i] else { return false }
                 }
+                // The frame's text around and between its medications is the whole encoding's.
                 let same = { (x: Range<Int>, y: Range<Int>) in a[x].elementsEqual(b[y]) }
                 guard same(0..<spans[0].lowerBound, 0..<inFrame[0].lowerBound),
                     same(spans[n - 1].upperBound..<a.count, inFrame[inFrame.count - 1].upperBound..<b.count)
-                else { return nil }
+                else { return false }
                 guard n > 1 else { return true }
                 let gap = inFrame[0].upperBound..<inFrame[1].lowerBound
-                for i in 1..<n where !same(spans[i - 1].upperBound..<spans[i].lowerBound, gap) { return nil }
+                for i in 1..<n where !same(spans[i - 1].upperBound..<spans[i].lowerBound, gap) { return false }
                 return true
             }
         }

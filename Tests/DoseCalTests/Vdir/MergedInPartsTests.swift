@@ -292,7 +292,7 @@ import Testing
         #expect(nextByParts)
         #expect(nextBuilt == 1)
         // The file in another layout needs its backup; dosecal's own encoding does not.
-        #expect(isEncoding == [nil, true])  // two medications: both encoded again, the layout around them differs
+        #expect(isEncoding == [false, true])  // another layout: never dosecal's encoding
     }
 
     /// The phone's edits are found by planning the items the scan read, not the whole folder: the
