@@ -2,7 +2,9 @@ import Foundation
 
 /// The merge base in the store: the feed's text before its first event (`base_head` in `meta`)
 /// and after its last (`base_tail`), and one row of `base` per UID holding that series' events
-/// (master and overrides) as written, in feed order (`position`). The base's text is the head,
+/// (master and overrides) as written, in feed order (`position`: 0, 1, 2... when the whole base
+/// was kept; rows a run by parts put in place of others have positions between the rows around
+/// them, fractions when they must). The base's text is the head,
 /// the rows in order and the tail; a text that is not a feed as `MergeBase` writes it is kept
 /// whole as its head, with no rows.
 extension SyncStore {
@@ -102,14 +104,68 @@ extension SyncStore {
         return MergeBaseText(head: Array(head.utf8), series: series, tail: Array(tail.utf8))
     }
 
-    /// Replaces the events of the series in `rows`, each in the row it has (read with
-    /// `baseEvents(of:)`: its place in the base unchanged), in one transaction.
-    func replaceBaseEvents(_ rows: [(uid: String, events: [UInt8])]) throws(SyncError) {
-        guard !rows.isEmpty else { return }
+    /// How a run by parts changes the base's rows (`PartialFeed.baseRows`).
+    struct BaseRows {
+        /// Events of the series built whose rows keep their place.
+        var kept: [(uid: String, events: [UInt8])] = []
+        /// Runs of rows replaced by others in their place.
+        var blocks: [BaseBlock] = []
+    }
+
+    /// The rows of `old` UIDs (consecutive in the base) replaced by `rows`, in order, between the
+    /// row of `before` and the row of `after` (nil: the base's start or end).
+    struct BaseBlock {
+        var before: String?
+        var after: String?
+        var old: [String] = []
+        var rows: [(uid: String, events: [UInt8])] = []
+
+        init(before: String?) { self.before = before }
+    }
+
+    /// A block's rows with their positions (`place`).
+    struct PlacedBlock {
+        var old: [String]
+        var rows: [(uid: String, position: Double, events: [UInt8])]
+    }
+
+    /// Each block's rows placed between the rows around it (fractions when they must: the rows
+    /// after it keep their positions); nil when a block cannot be placed: a row around it missing,
+    /// no room between them, or a new UID whose row the base has elsewhere.
+    func place(_ blocks: [BaseBlock]) throws(SyncError) -> [PlacedBlock]? {
+        var placed: [PlacedBlock] = []
+        for block in blocks {
+            let new = Set(block.rows.map(\.uid)).subtracting(block.old)
+            guard try baseEvents(of: new).isEmpty, let positions = try positions(of: block) else { return nil }
+            placed.append(PlacedBlock(old: block.old, rows: zip(block.rows, positions).map { ($0.uid, $1, $0.events) }))
+        }
+        return placed
+    }
+
+    /// Writes `kept`'s events into their rows, and each placed block's rows in place of its old
+    /// ones, in one transaction.
+    func replaceBaseRows(kept: [(uid: String, events: [UInt8])], placed: [PlacedBlock]) throws(SyncError) {
+        guard !kept.isEmpty || !placed.isEmpty else { return }
         baseRows = nil  // unknown until the transaction commits
         try write { () throws(SQLiteDatabase.Failure) in
+            let delete = try db.prepare("DELETE FROM base WHERE uid = ?")
+            let insert = try db.prepare("INSERT INTO base (uid, position, events) VALUES (?, ?, ?)")
+            for block in placed {
+                for uid in block.old {
+                    try delete.bind(uid, at: 1)
+                    try delete.step()
+                    delete.reset()
+                }
+                for row in block.rows {
+                    try insert.bind(row.uid, at: 1)
+                    try insert.bind(row.position, at: 2)
+                    try insert.bind(row.events, at: 3)
+                    try insert.step()
+                    insert.reset()
+                }
+            }
             let update = try db.prepare("UPDATE base SET events = ? WHERE uid = ?")
-            for (uid, events) in rows {
+            for (uid, events) in kept {
                 try update.bind(events, at: 1)
                 try update.bind(uid, at: 2)
                 try update.step()
@@ -118,6 +174,39 @@ extension SyncStore {
             try setMeta("base_version", String(baseVersion + 1))
         }
         baseVersion += 1
+    }
+
+    /// Positions for `block`'s rows, evenly between the rows around it, increasing; nil when a row
+    /// around it is missing or there is no room between them.
+    private func positions(of block: BaseBlock) throws(SyncError) -> [Double]? {
+        let around = try basePositions(of: [block.before, block.after].compactMap { $0 })
+        guard block.before.map({ around[$0] != nil }) ?? true, block.after.map({ around[$0] != nil }) ?? true else { return nil }
+        let k = Double(block.rows.count)
+        let low = block.before.flatMap { around[$0] } ?? (block.after.flatMap { around[$0] } ?? 0) - k - 1
+        let high = block.after.flatMap { around[$0] } ?? low + k + 1
+        var positions: [Double] = []
+        var last = low
+        for j in block.rows.indices {
+            let p = low + (high - low) * Double(j + 1) / (k + 1)
+            guard p > last, p < high else { return nil }
+            positions.append(p)
+            last = p
+        }
+        return positions
+    }
+
+    /// The positions of the rows of `uids`, by UID.
+    private func basePositions(of uids: [String]) throws(SyncError) -> [String: Double] {
+        do {
+            let select = try db.prepare("SELECT position FROM base WHERE uid = ?")
+            var result: [String: Double] = [:]
+            for uid in uids {
+                try select.bind(uid, at: 1)
+                if try select.step() { result[uid] = select.double(0) }
+                select.reset()
+            }
+            return result
+        } catch { throw Self.failed(error) }
     }
 
     /// The base's rows as kept in memory, else read (once, with `head` and `tail`); `inOrder`
@@ -129,7 +218,7 @@ extension SyncStore {
         do {
             let select = try db.prepare("SELECT uid, position, events FROM base ORDER BY position")
             while try select.step() {
-                if select.integer(1) != series.count { inOrder = false }
+                if select.double(1) != Double(series.count) { inOrder = false }
                 series.append((select.text(0), select.bytes(2)))
             }
         } catch { throw Self.failed(error) }

@@ -254,21 +254,46 @@ struct PartialFeed {
         return desired
     }
 
-    /// Each built series' events' text (master and overrides, in feed order), when every
-    /// medication keeps the UIDs `old` records for it, in order, and the medications are the
-    /// same ones in the same order: each series then keeps its place in the base. nil otherwise.
-    func seriesTexts(items: [VdirItem], old: FeedRecord) -> [(uid: String, events: [UInt8])]? {
+    /// The base's rows after this build, when the medications are the same ones in the same
+    /// order as `old` records: each built series of a medication that keeps its UIDs (in order)
+    /// has its row, which keeps its place (`kept`); the series of consecutive medications whose
+    /// UIDs changed replace those medications' old rows together, between the rows around them
+    /// (`blocks`). nil otherwise.
+    func baseRows(items: [VdirItem], old: FeedRecord) -> SyncStore.BaseRows? {
         guard record.medications.count == old.medications.count,
-            zip(record.medications, old.medications).allSatisfy({ $0.id == $1.id && $0.uids == $1.uids })
+            zip(record.medications, old.medications).allSatisfy({ $0.id == $1.id })
         else { return nil }
         var events = MergeBase.Events(items)
         var texts: [String: [UInt8]] = [:]
-        var order: [String] = []
+        var byMedication: [String: [String]] = [:]
         for item in feed.items {
-            if texts[item.uid] == nil { order.append(item.uid) }
+            if texts[item.uid] == nil { byMedication[item.medicationID, default: []].append(item.uid) }
             events.append(item, to: &texts[item.uid, default: []])
         }
-        return order.map { ($0, texts[$0] ?? []) }
+        var rows = SyncStore.BaseRows()
+        var block: SyncStore.BaseBlock?
+        var lastKept: String?
+        for (m, o) in zip(record.medications, old.medications) {
+            let built = (byMedication[m.id] ?? []).map { (uid: $0, events: texts[$0] ?? []) }
+            if m.uids == o.uids {
+                guard let first = m.uids.first, let last = m.uids.last else { continue }
+                if var open = block {
+                    open.after = first
+                    rows.blocks.append(open)
+                    block = nil
+                }
+                rows.kept += built
+                lastKept = last
+            } else {
+                // A medication whose UIDs changed was built whole: its series are its built ones.
+                guard built.map(\.uid) == m.uids else { return nil }
+                if block == nil { block = SyncStore.BaseBlock(before: lastKept) }
+                block?.old += o.uids
+                block?.rows += built
+            }
+        }
+        if let open = block { rows.blocks.append(open) }
+        return rows
     }
 
     /// The whole feed's text: the old base's head and unchanged events, the changed events'

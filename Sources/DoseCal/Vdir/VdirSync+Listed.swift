@@ -78,7 +78,7 @@ extension VdirSync {
         if outcome.statusWritten {
             if outcome.skipped.isEmpty {
                 switch update {
-                case .rows(let changed): try store.replaceBaseEvents(changed)
+                case .rows(let changed, let placed): try store.replaceBaseRows(kept: changed, placed: placed)
                 case .whole(let text, _): try keepBase(text)
                 }
                 baseIsFeed = true
@@ -116,18 +116,19 @@ extension VdirSync {
     }
 
     /// How the base follows the series built: their rows' new text, for those whose text changed,
-    /// when each keeps its place and has its row (`PartialFeed.seriesTexts`); else the whole
-    /// text, from the whole base. nil when the base does not hold every unchanged series.
+    /// and the rows of medications whose UIDs changed in place of their old ones
+    /// (`PartialFeed.baseRows`); else the whole text, from the whole base. nil when the base does
+    /// not hold every unchanged series.
     private func baseUpdate(_ parts: PartialFeed, items: [VdirItem], record: FeedRecord) throws(SyncError) -> BaseUpdate? {
         guard let store else { return nil }
-        if let rows = parts.seriesTexts(items: items, old: record) {
-            let old = try store.baseEvents(of: rows.lazy.map(\.uid))
+        if let rows = parts.baseRows(items: items, old: record), let placed = try store.place(rows.blocks) {
+            let old = try store.baseEvents(of: rows.kept.lazy.map(\.uid))
             var changed: [(uid: String, events: [UInt8])] = []
-            for row in rows {
+            for row in rows.kept {
                 guard let text = old[row.uid] else { return nil }
                 if text != row.events { changed.append(row) }
             }
-            return .rows(changed: changed)
+            return .rows(changed: changed, placed: placed)
         }
         guard let base = try store.readBase(), let text = parts.baseText(base, items: items) else { return nil }
         return .whole(text: text, unchanged: base.bytes == Array(text))
@@ -135,13 +136,13 @@ extension VdirSync {
 
     /// The base's update after a run by the listing (`baseUpdate`).
     enum BaseUpdate {
-        case rows(changed: [(uid: String, events: [UInt8])])
+        case rows(changed: [(uid: String, events: [UInt8])], placed: [SyncStore.PlacedBlock])
         case whole(text: Data, unchanged: Bool)
 
         /// Whether the base is already the feed's text.
         var unchanged: Bool {
             switch self {
-            case .rows(let changed): changed.isEmpty
+            case .rows(let changed, let placed): changed.isEmpty && placed.isEmpty
             case .whole(_, let unchanged): unchanged
             }
         }

@@ -117,4 +117,50 @@ import Testing
         let (check, _) = try merging.sync(full, newB, now: Fixtures.now + 7_200, inParts: true)
         #expect(again.plan.actions.isEmpty && again.outcome?.statusWritten == false && again.inStep == check.inStep)
     }
+
+    /// A phone edit that gives a medication new series (one week of a 21/7 cycle moved: the
+    /// merge gives it a taper, its series new UIDs) replaces that medication's base rows in place,
+    /// by the listing: no other row read, and the base the full run keeps.
+    @Test func aPhoneEditThatGivesAMedicationNewSeriesReplacesOnlyItsBaseRows() throws {
+        let (listed, full) = (VdirSandbox(), VdirSandbox())
+        let merging = MergedInPartsTests()
+        var schedule = try Fixtures.schedule("daily.json")
+        schedule.log = []
+        var cycle = try #require(try Fixtures.schedule("cycle-21-7.json").medications.first)
+        cycle.start = LocalDate(year: 2026, month: 11, day: 2)!
+        schedule.medications.insert(cycle, at: 0)  // its rows first: the block has no row before it
+        var (a, b) = (schedule, schedule)
+        (_, a) = try merging.sync(listed, a, now: Fixtures.now, inParts: true, listed: true)
+        (_, b) = try merging.sync(full, b, now: Fixtures.now, inParts: true)
+        let record = try #require(try SyncStore(path: listed.storePath).feedRecord())
+        let status = try #require(try listed.storedStatus())
+        let cycleUIDs = try #require(record.medications.first { $0.id == cycle.id }?.uids)
+        // A series that is one week of each cycle (every fourth week).
+        let name = try #require(
+            cycleUIDs.compactMap { status.entries[$0]?.file }.sorted().first { listed.read($0).contains("INTERVAL=4") })
+        for box in [listed, full] { box.write(name, MergedInPartsTests.moved(box.read(name))) }
+        // The last medication's entry and base row unreadable (not a neighbour of the cycle's rows,
+        // which are read for their places): only a run that reads neither succeeds.
+        let other = try #require(record.medications.last?.uids.first)
+        #expect(record.medications.firstIndex { $0.id == cycle.id }! + 2 < record.medications.count)
+        let database = try SQLiteDatabase(path: listed.storePath)
+        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(other)'")
+        try database.exec("UPDATE base SET uid = 'hidden' WHERE uid = '\(other)'")
+        let (p, newA) = try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
+        try database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(other)'")
+        try database.exec("UPDATE base SET uid = '\(other)' WHERE uid = 'hidden'")
+        let (f, newB) = try merging.sync(full, b, now: Fixtures.now + 3_600, inParts: true)
+        #expect(p.builtInPart && p.merge?.accepted.isEmpty == false && newA == newB)
+        #expect(p.merge?.changes.changes.map(\.description) == f.merge?.changes.changes.map(\.description))
+        let after = try #require(try SyncStore(path: listed.storePath).feedRecord())
+        #expect(after.medications.first { $0.id == cycle.id }?.uids != cycleUIDs)
+        #expect(listed.files == full.files)
+        for file in listed.files { #expect(listed.read(file) == full.read(file), "\(file)") }
+        #expect(try merging.changed.statusWithoutEtags(listed) == merging.changed.statusWithoutEtags(full))
+        #expect(try SyncStore(path: listed.storePath).baseText() == SyncStore(path: full.storePath).baseText())
+        // The next edit of the same medication goes by the listing from the rows put in place.
+        let (again, _) = try merging.sync(listed, newA, now: Fixtures.now + 7_200, inParts: true, listed: true)
+        let (check, _) = try merging.sync(full, newB, now: Fixtures.now + 7_200, inParts: true)
+        #expect(again.plan.actions.isEmpty && again.outcome?.statusWritten == false && again.inStep == check.inStep)
+    }
 }

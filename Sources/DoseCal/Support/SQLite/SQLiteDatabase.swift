@@ -144,6 +144,11 @@ final class SQLiteDatabase {
             try check(sqlite3_bind_int64(handle, index, Int64(value)))
         }
 
+        /// Binds `value` to parameter `index`.
+        func bind(_ value: Double, at index: Int32) throws(Failure) {
+            try check(sqlite3_bind_double(handle, index, value))
+        }
+
         /// Binds `value` (as UTF-8 text; NULL when nil) to parameter `index`.
         func bind(_ value: String?, at index: Int32) throws(Failure) {
             guard let value else { return try check(sqlite3_bind_null(handle, index)) }
@@ -189,6 +194,9 @@ final class SQLiteDatabase {
 
         /// Column `index` of the row as an integer (0 for NULL).
         func integer(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+
+        /// Column `index` of the row as a number (0 for NULL).
+        func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
         /// Column `index` of the row as text ("" for NULL).
         func text(_ index: Int32) -> String {
