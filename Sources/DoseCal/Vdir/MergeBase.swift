@@ -14,11 +14,25 @@ enum MergeBase {
     static let end = Array(ItemZones.end.utf8)
 
     static func text(of feed: Feed, items: [VdirItem]) -> Data {
-        guard var out = head(of: feed) else { return Data(((try? feed.serialized()) ?? "").utf8) }
+        guard let base = base(of: feed, items: items) else { return Data(((try? feed.serialized()) ?? "").utf8) }
+        return Data(base.bytes)
+    }
+
+    /// The feed's base as its head, each item's events (master and overrides) and its tail, made
+    /// as they are written (nothing written is split again); nil when its components are not its
+    /// VTIMEZONEs and then its items' events (`head(of:)`), or it has no event (such a base is kept
+    /// whole, never rewritten by parts).
+    static func base(of feed: Feed, items: [VdirItem]) -> MergeBaseText? {
+        guard !feed.items.isEmpty, let head = head(of: feed) else { return nil }
         var events = Events(items)
-        for item in feed.items { events.append(item, to: &out) }
-        out += end
-        return Data(out)
+        var series: [(uid: String, events: [UInt8])] = []
+        series.reserveCapacity(feed.items.count)
+        for item in feed.items {
+            var text: [UInt8] = []
+            events.append(item, to: &text)
+            series.append((item.uid, text))
+        }
+        return MergeBaseText(head: head, series: series, tail: end)
     }
 
     /// The text before the feed's first event; nil when its components are not its VTIMEZONEs

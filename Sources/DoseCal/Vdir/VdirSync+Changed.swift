@@ -140,17 +140,17 @@ extension VdirSync {
         found: FolderChanges
     ) throws(SyncError) -> (Report, FeedRecord?)? {
         guard plan.conflicts.isEmpty, plan.unusable.isEmpty, plan.changes.owned.isEmpty, plan.changes.duplicates.isEmpty,
-            let text = built.parts.baseText(base, items: built.desired)
+            let whole = built.parts.wholeBase(base, items: built.desired)
         else { return nil }
         let merge = try saving(merge, run.save, file: run.file)
         guard let store else { return nil }
         try keepDamaged(merge?.repaired ?? [])
         let executor = SyncExecutor(folder: folder, store: store)
         let outcome = try executor.run(plan, previous: previous, stepLimit: run.stepLimit)
-        var baseIsFeed = base.bytes == Array(text)
+        var baseIsFeed = base.bytes == whole.bytes
         if outcome.statusWritten {
             if outcome.skipped.isEmpty {
-                try keepBase(text)
+                try store.keepBase(whole)
                 baseIsFeed = true
             } else {
                 // A file changed while we wrote: the base keeps that series' old events (the full feed's way).
@@ -296,24 +296,28 @@ struct PartialFeed {
         return rows
     }
 
-    /// The whole feed's text: the old base's head and unchanged events, the changed events'
-    /// text; nil when an unchanged series is missing from the old base.
-    func baseText(_ base: MergeBaseText, items: [VdirItem]) -> Data? {
-        var out = base.head
+    /// The whole feed's base: the old base's head and unchanged series, the changed series' events
+    /// as they are written; nil when an unchanged series is missing from the old base.
+    func wholeBase(_ base: MergeBaseText, items: [VdirItem]) -> MergeBaseText? {
         var events = MergeBase.Events(items)
         var byMedication: [String: [FeedItem]] = [:]
         for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
+        var series: [(uid: String, events: [UInt8])] = []
         for m in record.medications {
             if changed.contains(m.id) {
-                for item in byMedication[m.id] ?? [] { events.append(item, to: &out) }
+                for item in byMedication[m.id] ?? [] {
+                    var text: [UInt8] = []
+                    events.append(item, to: &text)
+                    series.append((item.uid, text))
+                }
             } else {
                 for uid in m.uids {
-                    guard base.append(eventsOf: uid, to: &out) else { return nil }
+                    guard let text = base.events(of: uid) else { return nil }
+                    series.append((uid, text))
                 }
             }
         }
-        out += MergeBase.end
-        return Data(copying: out)
+        return MergeBaseText(head: base.head, series: series, tail: MergeBase.end)
     }
 }
 

@@ -79,7 +79,7 @@ extension VdirSync {
             if outcome.skipped.isEmpty {
                 switch update {
                 case .rows(let changed, let placed): try store.replaceBaseRows(kept: changed, placed: placed)
-                case .whole(let text, _): try keepBase(text)
+                case .whole(let whole, _): try store.keepBase(whole)
                 }
                 baseIsFeed = true
             } else {
@@ -130,14 +130,14 @@ extension VdirSync {
             }
             return .rows(changed: changed, placed: placed)
         }
-        guard let base = try store.readBase(), let text = parts.baseText(base, items: items) else { return nil }
-        return .whole(text: text, unchanged: base.bytes == Array(text))
+        guard let base = try store.readBase(), let whole = parts.wholeBase(base, items: items) else { return nil }
+        return .whole(whole, unchanged: base.bytes == whole.bytes)
     }
 
     /// The base's update after a run by the listing (`baseUpdate`).
     enum BaseUpdate {
         case rows(changed: [(uid: String, events: [UInt8])], placed: [SyncStore.PlacedBlock])
-        case whole(text: Data, unchanged: Bool)
+        case whole(MergeBaseText, unchanged: Bool)
 
         /// Whether the base is already the feed's text.
         var unchanged: Bool {

@@ -210,7 +210,10 @@ public struct VdirSync: Sendable {
     /// changed), with the old base's events for the UIDs in `keeping`.
     private func keepBase(_ feed: Feed, items: [VdirItem], keeping: Set<String>) throws(SyncError) {
         guard keeping.isEmpty else { return try keepBase(feed, keeping: keeping) }
-        try keepBase(MergeBase.text(of: feed, items: items))
+        guard let base = MergeBase.base(of: feed, items: items) else {
+            return try keepBase(MergeBase.text(of: feed, items: items))
+        }
+        try store?.keepBase(base)
     }
 
     func keepBase(_ feed: Feed, keeping: Set<String>) throws(SyncError) {

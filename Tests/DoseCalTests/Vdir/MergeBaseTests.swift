@@ -6,7 +6,8 @@ import Testing
 @testable import DoseCal
 
 /// The merge base is assembled from the text the items wrote (`MergeBase`), and split again by
-/// UID (`MergeBaseText`): both must be exactly the whole feed's serialisation.
+/// UID (`MergeBaseText`): both must be exactly the whole feed's serialisation, and the base made
+/// by series as it is written must be that split.
 @Suite struct MergeBaseTests {
     func check(_ schedule: Schedule, _ label: String) throws {
         let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
@@ -15,8 +16,18 @@ import Testing
         #expect(MergeBase.text(of: feed, items: written) == whole, "\(label): from the items' text")
         #expect(MergeBase.text(of: feed, items: []) == whole, "\(label): serialised here")
         // A feed without events has no event to split at: such a base is never rewritten by parts.
-        guard !feed.items.isEmpty else { return #expect(MergeBaseText(Array(whole)) == nil, "\(label)") }
+        guard !feed.items.isEmpty else {
+            #expect(MergeBase.base(of: feed, items: written) == nil, "\(label)")
+            return #expect(MergeBaseText(Array(whole)) == nil, "\(label)")
+        }
         let split = try #require(MergeBaseText(Array(whole)), "\(label)")
+        // The base made as it is written is the whole text split again: same head, tail and series.
+        for items in [written, []] {
+            let made = try #require(MergeBase.base(of: feed, items: items), "\(label)")
+            #expect(made.bytes == Array(whole) && made.head == split.head && made.tail == split.tail, "\(label)")
+            #expect(made.series.map(\.uid) == split.series.map(\.uid), "\(label)")
+            #expect(made.series.map(\.events) == split.series.map(\.events), "\(label)")
+        }
         var again = split.head
         var seen = Set<String>()
         for item in feed.items where seen.insert(item.uid).inserted { again += split.events(of: item.uid) ?? [] }
