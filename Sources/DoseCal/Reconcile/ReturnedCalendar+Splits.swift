@@ -56,6 +56,9 @@ extension ReturnedCalendar {
     /// dosecal UIDs are never paired (dosecal writes taper steps and travel as such pairs).
     /// Candidates are indexed by summary and rule shape, so large calendars stay linear.
     private func adjacentPairs(excluding found: [SeriesSplit]) -> [(String, String)] {
+        // A pair holds a series that is not dosecal's (below): a folder of dosecal's items alone
+        // has none, and no rule's shape is made for it.
+        guard series.contains(where: { !ReturnedCalendar.isDosecalUID($0.uid) }) else { return [] }
         let ended = Set(found.map(\.earlier))
         let started = Set(found.map(\.later))
         struct Key: Hashable {
