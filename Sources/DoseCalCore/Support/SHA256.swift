@@ -82,14 +82,14 @@ public enum SHA256 {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
 
-    /// `compress` by the CPU's SHA-256 instructions (`w` and `k` unused: the C function keeps its
-    /// own).
+    /// `compress` by the CPU's SHA-256 instructions, with the same round constants `k` (`w`
+    /// unused: the instructions keep the schedule in registers).
     private static func compressByInstructions(
         _ bytes: UnsafeRawBufferPointer, blocks: Int, _ h: UnsafeMutableBufferPointer<UInt32>,
         _ w: UnsafeMutableBufferPointer<UInt32>, _ k: UnsafeBufferPointer<UInt32>
     ) {
         guard blocks > 0, let start = bytes.baseAddress else { return }
-        dosecal_sha256_blocks(h.baseAddress, start.assumingMemoryBound(to: UInt8.self), blocks)
+        dosecal_sha256_blocks(h.baseAddress, start.assumingMemoryBound(to: UInt8.self), blocks, k.baseAddress)
     }
 
     /// The first `blocks` 64-byte blocks of `bytes` into `h`. The message schedule is a rolling

@@ -99,23 +99,15 @@ import Testing
         for box in [listed, full] { box.write(name, MergedInPartsTests.moved(box.read(name))) }
         // Levothyroxine's entry and base row unreadable: only a run that reads neither succeeds.
         let other = try #require(record.medications.first { $0.id == "levothyroxine" }?.uids.first)
-        let database = try SQLiteDatabase(path: listed.storePath)
-        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(other)'")
-        try database.exec("UPDATE base SET uid = 'hidden' WHERE uid = '\(other)'")
-        let (p, newA) = try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
-        try database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(other)'")
-        try database.exec("UPDATE base SET uid = '\(other)' WHERE uid = 'hidden'")
+        let (p, newA) = try Self.unreadable(other, in: listed) {
+            try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
+        }
         let (f, newB) = try merging.sync(full, b, now: Fixtures.now + 3_600, inParts: true)
         #expect(p.merge?.accepted == f.merge?.accepted && p.merge?.accepted.isEmpty == false && newA == newB)
         #expect(p.merge?.changes.changes.map(\.description) == f.merge?.changes.changes.map(\.description))
-        #expect(listed.files == full.files)
-        for file in listed.files { #expect(listed.read(file) == full.read(file), "\(file)") }
-        #expect(try merging.changed.statusWithoutEtags(listed) == merging.changed.statusWithoutEtags(full))
-        #expect(try SyncStore(path: listed.storePath).baseText() == SyncStore(path: full.storePath).baseText())
+        try Self.expectAlike(listed, full, merging)
         // The next run is a no-op by the listing the merge recorded.
-        let (again, _) = try merging.sync(listed, newA, now: Fixtures.now + 7_200, inParts: true, listed: true)
-        let (check, _) = try merging.sync(full, newB, now: Fixtures.now + 7_200, inParts: true)
-        #expect(again.plan.actions.isEmpty && again.outcome?.statusWritten == false && again.inStep == check.inStep)
+        try Self.expectNoOpNext(listed, newA, full, newB, merging)
     }
 
     /// A phone edit that gives a medication new series (one week of a 21/7 cycle moved: the
@@ -143,24 +135,46 @@ import Testing
         // which are read for their places): only a run that reads neither succeeds.
         let other = try #require(record.medications.last?.uids.first)
         #expect(record.medications.firstIndex { $0.id == cycle.id }! + 2 < record.medications.count)
-        let database = try SQLiteDatabase(path: listed.storePath)
-        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(other)'")
-        try database.exec("UPDATE base SET uid = 'hidden' WHERE uid = '\(other)'")
-        let (p, newA) = try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
-        try database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(other)'")
-        try database.exec("UPDATE base SET uid = '\(other)' WHERE uid = 'hidden'")
+        let (p, newA) = try Self.unreadable(other, in: listed) {
+            try merging.sync(listed, a, now: Fixtures.now + 3_600, inParts: true, listed: true)
+        }
         let (f, newB) = try merging.sync(full, b, now: Fixtures.now + 3_600, inParts: true)
         #expect(p.builtInPart && p.merge?.accepted.isEmpty == false && newA == newB)
         #expect(p.merge?.changes.changes.map(\.description) == f.merge?.changes.changes.map(\.description))
         let after = try #require(try SyncStore(path: listed.storePath).feedRecord())
         #expect(after.medications.first { $0.id == cycle.id }?.uids != cycleUIDs)
+        try Self.expectAlike(listed, full, merging)
+        // The next edit of the same medication goes by the listing from the rows put in place.
+        try Self.expectNoOpNext(listed, newA, full, newB, merging)
+    }
+
+    /// `body`, run with the entry and base row of `uid` unreadable in `box`'s store (an unknown
+    /// owner, the row under another UID): only a run that reads neither succeeds.
+    static func unreadable<T>(_ uid: String, in box: VdirSandbox, _ body: () throws -> T) throws -> T {
+        let database = try SQLiteDatabase(path: box.storePath)
+        try database.exec("UPDATE items SET owner = 'nobody' WHERE uid = '\(uid)'")
+        try database.exec("UPDATE base SET uid = 'hidden' WHERE uid = '\(uid)'")
+        defer {
+            try? database.exec("UPDATE items SET owner = 'schedule' WHERE uid = '\(uid)'")
+            try? database.exec("UPDATE base SET uid = '\(uid)' WHERE uid = 'hidden'")
+        }
+        return try body()
+    }
+
+    /// The folders, statuses and bases of the run by the listing and the full run are the same.
+    static func expectAlike(_ listed: VdirSandbox, _ full: VdirSandbox, _ merging: MergedInPartsTests) throws {
         #expect(listed.files == full.files)
         for file in listed.files { #expect(listed.read(file) == full.read(file), "\(file)") }
         #expect(try merging.changed.statusWithoutEtags(listed) == merging.changed.statusWithoutEtags(full))
         #expect(try SyncStore(path: listed.storePath).baseText() == SyncStore(path: full.storePath).baseText())
-        // The next edit of the same medication goes by the listing from the rows put in place.
-        let (again, _) = try merging.sync(listed, newA, now: Fixtures.now + 7_200, inParts: true, listed: true)
-        let (check, _) = try merging.sync(full, newB, now: Fixtures.now + 7_200, inParts: true)
+    }
+
+    /// The next run, the schedules unchanged, is a no-op by the listing the merge recorded.
+    static func expectNoOpNext(
+        _ listed: VdirSandbox, _ a: Schedule, _ full: VdirSandbox, _ b: Schedule, _ merging: MergedInPartsTests
+    ) throws {
+        let (again, _) = try merging.sync(listed, a, now: Fixtures.now + 7_200, inParts: true, listed: true)
+        let (check, _) = try merging.sync(full, b, now: Fixtures.now + 7_200, inParts: true)
         #expect(again.plan.actions.isEmpty && again.outcome?.statusWritten == false && again.inStep == check.inStep)
     }
 }
