@@ -1,3 +1,5 @@
+import Foundation
+
 /// `VdirFolder.etag`'s text (`mtime(ns)-inode-size`) written into a fixed buffer: compared with a
 /// recorded etag without making a String, which most files of a scan never need.
 struct EtagText {
@@ -28,7 +30,9 @@ struct EtagText {
 
     /// Whether `bytes` are this etag's text.
     func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        withUnsafeBytes(of: storage) { $0[..<count].elementsEqual(bytes) }
+        guard bytes.count == count else { return false }
+        guard count > 0 else { return true }
+        return withUnsafeBytes(of: storage) { memcmp($0.baseAddress!, bytes.baseAddress!, count) == 0 }
     }
 
     private mutating func append(byte: UInt8) {

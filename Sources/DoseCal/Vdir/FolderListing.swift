@@ -101,28 +101,22 @@ struct FolderListing: Equatable {
     {
         var out: [UInt8] = []
         out.reserveCapacity(lines.count + written.count * 80)
-        var at = 0
+        let isWritten = WrittenNames(written)
         var wrote = 0
         let done = lines.withUnsafeBufferPointer { listed -> Bool in
-            /// The line at `at`: its name's range and its end (the LF).
-            func line() -> (name: Range<Int>, end: Int)? {
-                guard at < listed.count, let tab = listed[at...].firstIndex(of: 0x09),
-                    let end = listed[tab...].firstIndex(of: 0x0A)
-                else { return nil }
-                return (at..<tab, end)
-            }
+            var cursor = LineCursor(listed: listed)
             /// Skips the lines of files written or gone until the one of `name`; false at another.
             func skip(to name: String?) -> Bool {
-                while let l = line(), name.map({ !listed[l.name].elementsEqual($0.utf8) }) ?? true {
+                while let l = cursor.line(), name.map({ !cursor.holds($0, l.name) }) ?? true {
                     let old = String(decoding: UnsafeBufferPointer(rebasing: listed[l.name]), as: UTF8.self)
                     guard gone.contains(old) || written[old] != nil else { return false }
-                    at = l.end + 1
+                    cursor.at = l.end + 1
                 }
                 return true
             }
             for (name, _) in names where VdirName.isItem(name) {
-                if let etag = written[name] {
-                    if let l = line(), listed[l.name].elementsEqual(name.utf8) { at = l.end + 1 }
+                if isWritten(name), let etag = written[name] {
+                    if let l = cursor.line(), cursor.holds(name, l.name) { cursor.at = l.end + 1 }
                     out += name.utf8
                     out.append(0x09)
                     out += etag.utf8
@@ -130,13 +124,52 @@ struct FolderListing: Equatable {
                     wrote += 1
                     continue
                 }
-                guard skip(to: name), let l = line() else { return false }
-                out += listed[at...l.end]
-                at = l.end + 1
+                guard skip(to: name), let l = cursor.line() else { return false }
+                out += listed[cursor.at...l.end]
+                cursor.at = l.end + 1
             }
-            return skip(to: nil) && at == listed.count
+            return skip(to: nil) && cursor.at == listed.count
         }
         return done && wrote == written.count ? FolderListing(lines: out, inStep: inStep) : nil
+    }
+
+    /// The lines of a listing read from `at`, found with `memchr` and compared with `memcmp`: a
+    /// folder's every name passes here on every sync that writes.
+    private struct LineCursor {
+        let listed: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        /// The line at `at`: its name's range and its end (the LF).
+        func line() -> (name: Range<Int>, end: Int)? {
+            guard at < listed.count, let base = listed.baseAddress,
+                let tab = memchr(base + at, 0x09, listed.count - at),
+                case let t = base.distance(to: tab.assumingMemoryBound(to: UInt8.self)),
+                let lf = memchr(base + t, 0x0A, listed.count - t)
+            else { return nil }
+            return (at..<t, base.distance(to: lf.assumingMemoryBound(to: UInt8.self)))
+        }
+
+        /// Whether the bytes of `range` are `name`'s.
+        func holds(_ name: String, _ range: Range<Int>) -> Bool {
+            var name = name
+            return name.withUTF8 { u in
+                u.count == range.count
+                    && (u.isEmpty || memcmp(u.baseAddress!, listed.baseAddress! + range.lowerBound, u.count) == 0)
+            }
+        }
+    }
+
+    /// Whether a name is one of a run's written files: a phone edit writes a few, and comparing
+    /// a few names' bytes costs less than hashing every name of the folder; more are looked up.
+    private struct WrittenNames {
+        let few: [String]?
+
+        init(_ written: [String: String]) { few = written.count <= 8 ? Array(written.keys) : nil }
+
+        func callAsFunction(_ name: String) -> Bool {
+            guard let few else { return true }
+            return few.contains { $0.utf8.count == name.utf8.count && $0 == name }
+        }
     }
 
     /// A listed file whose etag changed: its name, the etag listed, the etag now, and where the

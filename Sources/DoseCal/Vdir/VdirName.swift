@@ -28,10 +28,19 @@ public enum VdirName {
         return "\(stem)-\(n).ics"
     }
 
-    /// Whether a file in a vdir folder is an item: ends in `.ics` and is not a temporary
-    /// (`.tmp`) file.
+    /// Whether a file in a vdir folder is an item: its name's last bytes are `.ics`, with at least
+    /// one byte before them (so no temporary, `.tmp`, is one). Bytes, as vdirsyncer compares the
+    /// extension (by code points), not `Character`s: a name whose `.` joins the character before it
+    /// is an item too. Called for every file of the folder on every sync.
     public static func isItem(_ name: String) -> Bool {
-        name.hasSuffix(".ics") && !name.hasSuffix(".tmp") && name != ".ics"
+        let u = name.utf8
+        guard u.count > 4 else { return false }
+        var i = u.index(u.endIndex, offsetBy: -4)
+        for byte in ".ics".utf8 {
+            guard u[i] == byte else { return false }
+            i = u.index(after: i)
+        }
+        return true
     }
 
     private static func isPlain(_ s: String) -> Bool {
