@@ -69,3 +69,48 @@ extension ReturnedCalendar {
         return copy
     }
 }
+
+extension ReturnedCalendar {
+    /// `init(parsingItems: items, names: names, read: [r])`, where `r` is the calendar `base` was
+    /// read from with only the VEVENTs of `uids` (and every VTIMEZONE), without reading those
+    /// events again: their series are `base`'s. nil when that cannot be the same calendar, so the
+    /// caller reads `r` (no item; `base` or the items with a warning, a dropped property, an
+    /// event without UID, a split, a link between series (RELATED-TO) or a UID that is not
+    /// dosecal's; a calendar zone other than `base`'s when a time of those series has no zone of
+    /// its own or of its series; a UID in both). A sync reads the phone's
+    /// items of a medication this way: those it did not change are as dosecal wrote them.
+    static func reading(
+        items: [[UInt8]], names: [String], reusing base: ReturnedCalendar, uids: Set<String>
+    ) throws(ICalError) -> ReturnedCalendar? {
+        guard !items.isEmpty, base.isPlain else { return nil }
+        var read = try ReturnedCalendar(parsingItems: items, names: names)
+        let reused = base.series.filter { uids.contains($0.uid) }
+        // The calendar's zone is read only for a time with no zone of its own or of its series.
+        let zoned = reused.allSatisfy { s in s.master?.zone != nil && s.overrides.allSatisfy { $0.zone != nil } }
+        guard read.isPlain, zoned || read.calendarZone == base.calendarZone,
+            !read.series.contains(where: { uids.contains($0.uid) })
+        else { return nil }
+        var zones = Set(read.timezones.map { $0.property("TZID")?.value ?? "" })
+        for zone in base.timezones {
+            guard zones.insert(zone.property("TZID")?.value ?? "").inserted else { continue }
+            read.timezones.append(zone)
+        }
+        read.definedZones = read.timezones.compactMap { $0.property("TZID")?.value }
+        read.series += reused
+        read.series.sort { $0.uid < $1.uid }
+        read.positions = [:]
+        for (i, s) in read.series.enumerated() { read.positions[s.uid] = i }
+        return read
+    }
+
+    /// Nothing in it that reading its series together with others could change: no warning, no
+    /// dropped property, no event without UID, no split, every series dosecal's and linked to no
+    /// other.
+    private var isPlain: Bool {
+        warnings.isEmpty && dropped.isEmpty && eventsWithoutUID.isEmpty && splits.isEmpty
+            && series.allSatisfy { s in
+                ReturnedCalendar.isDosecalUID(s.uid) && s.dosecalUID == s.uid && s.root == s.uid
+                    && (s.master?.relations.isEmpty ?? true) && s.overrides.allSatisfy(\.relations.isEmpty)
+            }
+    }
+}

@@ -168,21 +168,28 @@ extension VdirSync {
         }
         let (baseText, wholeBase) = VdirSync.basePart(base, uids: touched.uids, previous: previous)
         guard let parsedBase = try? ICalParser.parse(baseText), parsedBase.problems.isEmpty, parsedBase.warnings.isEmpty,
-            var kept = parsedBase.calendar
+            let baseRoot = parsedBase.calendar
         else { return nil }
-        kept.components.removeAll { $0.name == "VEVENT" && !recorded.contains($0.property("UID")?.value ?? "") }
         // Privacy names medications by their place in the whole schedule, never in the part.
         var sub = run.file.feed.privacy ? Reconciler.neutralNames(run.file) : run.file
         sub.medications.removeAll { !touched.ids.contains($0.id) }
         sub.log.removeAll { !touched.ids.contains($0.medication) }
         sub.seen.removeAll { !touched.ids.contains($0.medication) }
         let ours = travelled(sub)
-        var read = parsedBase
-        read.components = [kept]
-        guard let theirs = try? ReturnedCalendar(parsingItems: items, names: names, read: recorded.isEmpty ? [] : [read]) else {
-            return nil
-        }
         let baseCalendar = ReturnedCalendar(parsedBase)
+        // The items the scan did not read are the base's series, read once; when that cannot give
+        // the same calendar, the base's text of them is read with the items.
+        let readInFull = { () -> ReturnedCalendar? in
+            var kept = baseRoot
+            kept.components.removeAll { $0.name == "VEVENT" && !recorded.contains($0.property("UID")?.value ?? "") }
+            var read = parsedBase
+            read.components = [kept]
+            return try? ReturnedCalendar(parsingItems: items, names: names, read: recorded.isEmpty ? [] : [read])
+        }
+        guard
+            let theirs = (try? ReturnedCalendar.reading(items: items, names: names, reusing: baseCalendar, uids: recorded))
+                ?? readInFull()
+        else { return nil }
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
         reconciler.oursIsBase = asWritten && wholeBase
