@@ -68,8 +68,16 @@ public struct VdirContent: Sendable, Equatable {
     /// One line per property (name, sorted parameters, value), properties and child components
     /// sorted, volatile properties dropped: the same text whatever the order a client wrote.
     /// `extra`: the canonical text of more children.
+    /// Made as bytes when the component and `extra` are ASCII (`CanonicalBytes`: the same text,
+    /// as ASCII strings sort as their bytes do), else as strings.
     static func canonical(_ component: ICalComponent, adding extra: [String] = []) -> String {
-        var children = component.components.map { canonical($0) }
+        if let bytes = CanonicalBytes.text(component, adding: extra) { return String(decoding: bytes, as: UTF8.self) }
+        return canonicalByStrings(component, adding: extra)
+    }
+
+    /// `canonical` made of strings, whatever the characters (Swift's order of strings).
+    static func canonicalByStrings(_ component: ICalComponent, adding extra: [String] = []) -> String {
+        var children = component.components.map { canonicalByStrings($0) }
         children.append(contentsOf: extra)
         return assemble(component.name, lines(of: component), children)
     }
@@ -127,5 +135,91 @@ public struct VdirContent: Sendable, Equatable {
 
     private static func isVolatileUpper(_ upper: String) -> Bool {
         volatileProperties.contains(upper) || upper.hasPrefix("X-MOZ-")
+    }
+}
+
+/// `VdirContent.canonical`'s text of an ASCII component, made as bytes: names upper-cased byte by
+/// byte, lines and children sorted as bytes (the order of ASCII strings). nil at the first byte
+/// that is not ASCII (the text is then made of strings). Every item a sync writes or reads is
+/// hashed this way.
+enum CanonicalBytes {
+    private static let volatile = VdirContent.volatileProperties.map { Array($0.utf8) }
+    private static let mozilla = Array("X-MOZ-".utf8)
+
+    static func text(_ component: ICalComponent, adding extra: [String]) -> [UInt8]? {
+        var children: [[UInt8]] = []
+        children.reserveCapacity(component.components.count + extra.count)
+        for child in component.components {
+            guard let text = text(child, adding: []) else { return nil }
+            children.append(text)
+        }
+        for text in extra {
+            guard let bytes = ascii(text) else { return nil }
+            children.append(bytes)
+        }
+        guard let name = ascii(component.name), var lines = lines(of: component) else { return nil }
+        if lines.count > 1 { lines.sort { $0.lexicographicallyPrecedes($1) } }
+        if children.count > 1 { children.sort { $0.lexicographicallyPrecedes($1) } }
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * name.count + 12 + lines.reduce(0) { $0 + $1.count + 1 } + children.reduce(0) { $0 + $1.count })
+        out += "BEGIN:".utf8
+        out += name
+        out.append(0x0A)
+        for line in lines {
+            out += line
+            out.append(0x0A)
+        }
+        for child in children { out += child }
+        out += "END:".utf8
+        out += name
+        out.append(0x0A)
+        return out
+    }
+
+    /// The component's own lines (volatile properties dropped), not yet sorted.
+    private static func lines(of component: ICalComponent) -> [[UInt8]]? {
+        var lines: [[UInt8]] = []
+        lines.reserveCapacity(component.properties.count)
+        for p in component.properties {
+            guard let name = upper(p.name) else { return nil }
+            if volatile.contains(name) || name.starts(with: mozilla) { continue }
+            var line = name
+            if !p.parameters.isEmpty {
+                var parameters: [[UInt8]] = []
+                for parameter in p.parameters {
+                    guard var text = upper(parameter.name) else { return nil }
+                    text.append(UInt8(ascii: "="))
+                    for (i, value) in parameter.values.enumerated() {
+                        if i > 0 { text.append(UInt8(ascii: ",")) }
+                        guard let bytes = ascii(value) else { return nil }
+                        text += bytes
+                    }
+                    parameters.append(text)
+                }
+                if parameters.count > 1 { parameters.sort { $0.lexicographicallyPrecedes($1) } }
+                for parameter in parameters {
+                    line.append(UInt8(ascii: ";"))
+                    line += parameter
+                }
+            }
+            line.append(UInt8(ascii: ":"))
+            guard let value = ascii(p.value) else { return nil }
+            line += value
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// The bytes of `text` when they are ASCII.
+    private static func ascii(_ text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    }
+
+    /// `text.uppercased()`'s bytes when `text` is ASCII.
+    private static func upper(_ text: String) -> [UInt8]? {
+        guard var bytes = ascii(text) else { return nil }
+        for i in bytes.indices where bytes[i] >= UInt8(ascii: "a") && bytes[i] <= UInt8(ascii: "z") { bytes[i] -= 32 }
+        return bytes
     }
 }
