@@ -222,13 +222,9 @@ extension RecurrenceRule {
         return nil
     }
 
-    /// The items of the comma list `text` (empty ones kept): split byte by byte when `text` is
-    /// ASCII (then bytes are characters), else character by character.
+    /// The items of the comma list `text` (empty ones kept).
     private static func commaItems(_ text: String) -> [Substring] {
-        guard !text.utf8.contains(where: { $0 >= 0x80 }) else {
-            return text.split(separator: ",", omittingEmptySubsequences: false)
-        }
-        return text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
+        TextItems.split(text, separator: UInt8(ascii: ","), omittingEmpty: false)
     }
 
     /// Appends the comma list `text` of integers within `range` (0 excluded when `signed`); why

@@ -203,12 +203,9 @@ extension ReturnedCalendar {
         return ruleParts(text).filter { !$0.hasPrefix("UNTIL=") && !$0.hasPrefix("COUNT=") }.sorted().joined(separator: ";")
     }
 
-    /// The `;`-separated parts of RRULE text, upper-cased, empty ones left out: split byte by byte
-    /// when the text is ASCII (then bytes are characters), else character by character.
+    /// The `;`-separated parts of RRULE text, upper-cased, empty ones left out.
     static func ruleParts(_ text: String) -> [Substring] {
-        let upper = text.uppercased()
-        guard !upper.utf8.contains(where: { $0 >= 0x80 }) else { return upper.split(separator: ";") }
-        return upper.utf8.split(separator: UInt8(ascii: ";")).map { Substring($0) }
+        TextItems.split(text.uppercased(), separator: UInt8(ascii: ";"), omittingEmpty: true)
     }
 
     /// Seconds from `a` to `b` when both are instants, or both local or dates.
