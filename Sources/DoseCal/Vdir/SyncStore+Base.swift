@@ -55,18 +55,10 @@ extension SyncStore {
         baseRows = nil  // unknown until the transaction commits
         try write { () throws(SQLiteDatabase.Failure) in
             let delete = try db.prepare("DELETE FROM base WHERE uid = ?")
-            for uid in removed {
-                try delete.bind(uid, at: 1)
-                try delete.step()
-                delete.reset()
-            }
+            for uid in removed { try delete.run(.text(uid)) }
             let upsert = try db.prepare("INSERT OR REPLACE INTO base (uid, position, events) VALUES (?, ?, ?)")
             for position in changed {
-                try upsert.bind(uids[position], at: 1)
-                try upsert.bind(position, at: 2)
-                try upsert.bind(base.events(of: uids[position]) ?? [], at: 3)
-                try upsert.step()
-                upsert.reset()
+                try upsert.run(.text(uids[position]), .integer(position), .blob(base.events(of: uids[position]) ?? []))
             }
             try setMeta("base_head", head)
             try setMeta("base_tail", tail)
@@ -151,26 +143,11 @@ extension SyncStore {
             let delete = try db.prepare("DELETE FROM base WHERE uid = ?")
             let insert = try db.prepare("INSERT INTO base (uid, position, events) VALUES (?, ?, ?)")
             for block in placed {
-                for uid in block.old {
-                    try delete.bind(uid, at: 1)
-                    try delete.step()
-                    delete.reset()
-                }
-                for row in block.rows {
-                    try insert.bind(row.uid, at: 1)
-                    try insert.bind(row.position, at: 2)
-                    try insert.bind(row.events, at: 3)
-                    try insert.step()
-                    insert.reset()
-                }
+                for uid in block.old { try delete.run(.text(uid)) }
+                for row in block.rows { try insert.run(.text(row.uid), .real(row.position), .blob(row.events)) }
             }
             let update = try db.prepare("UPDATE base SET events = ? WHERE uid = ?")
-            for (uid, events) in kept {
-                try update.bind(events, at: 1)
-                try update.bind(uid, at: 2)
-                try update.step()
-                update.reset()
-            }
+            for (uid, events) in kept { try update.run(.blob(events), .text(uid)) }
             try setMeta("base_version", String(baseVersion + 1))
         }
         baseVersion += 1

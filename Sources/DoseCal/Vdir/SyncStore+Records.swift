@@ -104,26 +104,18 @@ extension SyncStore {
     private func insert(_ record: FeedRecord, over old: FeedRecord?) throws(SQLiteDatabase.Failure) {
         let dropZone = try db.prepare("DELETE FROM feed_zones WHERE tzid = ?")
         for tzid in (old?.zones.keys).map(Array.init) ?? [] where record.zones[tzid] == nil {
-            try dropZone.bind(tzid, at: 1)
-            try dropZone.step()
-            dropZone.reset()
+            try dropZone.run(.text(tzid))
         }
         let zone = try db.prepare("INSERT OR REPLACE INTO feed_zones (tzid, first, last) VALUES (?, ?, ?)")
         for (tzid, span) in record.zones where old?.zones[tzid] != span {
-            try zone.bind(tzid, at: 1)
-            try zone.bind(span.first, at: 2)
-            if let last = span.last { try zone.bind(last, at: 3) }
-            try zone.step()
-            zone.reset()
+            try zone.run(.text(tzid), .integer(span.first), .integer(span.last))
         }
         let oldMedications = old?.medications ?? []
         if oldMedications.count > record.medications.count {
             let drop = try db.prepare("DELETE FROM feed_medications WHERE position >= ?")
-            try drop.bind(record.medications.count, at: 1)
-            try drop.step()
+            try drop.run(.integer(record.medications.count))
             let dropNames = try db.prepare("DELETE FROM feed_names WHERE medication >= ?")
-            try dropNames.bind(record.medications.count, at: 1)
-            try dropNames.step()
+            try dropNames.run(.integer(record.medications.count))
         }
         let statements = try MedicationRows(
             drop: db.prepare("DELETE FROM feed_names WHERE medication = ?"),
@@ -146,27 +138,13 @@ extension SyncStore {
     private func insert(_ m: FeedRecord.Medication, at n: Int, replacing: Bool, with rows: MedicationRows)
         throws(SQLiteDatabase.Failure)
     {
-        if replacing {
-            try rows.drop.bind(n, at: 1)
-            try rows.drop.step()
-            rows.drop.reset()
-        }
+        if replacing { try rows.drop.run(.integer(n)) }
         let medication = rows.medication
-        try medication.bind(n, at: 1)
-        try medication.bind(m.id, at: 2)
-        try medication.bind(m.fingerprint, at: 3)
-        try medication.bind(m.zoned ? 1 : 0, at: 4)
-        try medication.step()
-        medication.reset()
+        try medication.run(.integer(n), .text(m.id), .text(m.fingerprint), .integer(m.zoned ? 1 : 0))
         let name = rows.name
         for (kind, list) in [("tzid", m.tzids), ("uid", m.uids)] {
             for (position, value) in list.enumerated() {
-                try name.bind(n, at: 1)
-                try name.bind(kind, at: 2)
-                try name.bind(position, at: 3)
-                try name.bind(value, at: 4)
-                try name.step()
-                name.reset()
+                try name.run(.integer(n), .text(kind), .integer(position), .text(value))
             }
         }
     }
@@ -175,10 +153,7 @@ extension SyncStore {
     func keepDamaged(name: String, uid: String, data: Data) throws(SyncError) {
         try write { () throws(SQLiteDatabase.Failure) in
             let insert = try db.prepare("INSERT OR REPLACE INTO damaged (name, uid, data) VALUES (?, ?, ?)")
-            try insert.bind(name, at: 1)
-            try insert.bind(uid, at: 2)
-            try insert.bind(Array(data), at: 3)
-            try insert.step()
+            try insert.run(.text(name), .text(uid), .blob(Array(data)))
         }
     }
 

@@ -83,12 +83,7 @@ extension SyncStore {
         let next = String(statusVersion + 1)
         try write { () throws(SQLiteDatabase.Failure) in
             let update = try db.prepare("UPDATE items SET etag = ? WHERE uid = ?")
-            for (uid, etag) in etags {
-                try update.bind(etag, at: 1)
-                try update.bind(uid, at: 2)
-                try update.step()
-                update.reset()
-            }
+            for (uid, etag) in etags { try update.run(.text(etag), .text(uid)) }
             for (name, value) in [
                 ("status_version", next), ("inputs", key), ("inputs_status", next), ("feed_status", next),
                 ("inputs_listing", String(decoding: listing, as: UTF8.self)),
@@ -132,11 +127,7 @@ extension SyncStore {
                 upsert.reset()
             }
             let delete = try db.prepare("DELETE FROM items WHERE uid = ?")
-            for uid in removed {
-                try delete.bind(uid, at: 1)
-                try delete.step()
-                delete.reset()
-            }
+            for uid in removed { try delete.run(.text(uid)) }
             try setMeta("status_version", String(statusVersion + 1))
         }
         statusVersion += 1

@@ -197,14 +197,10 @@ final class SyncStore: @unchecked Sendable {  // one run's, used by that run's t
     func setMeta(_ name: String, _ value: String?) throws(SQLiteDatabase.Failure) {
         guard let value else {
             let delete = try db.prepare("DELETE FROM meta WHERE name = ?")
-            try delete.bind(name, at: 1)
-            try delete.step()
-            return
+            return try delete.run(.text(name))
         }
         let upsert = try db.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)")
-        try upsert.bind(name, at: 1)
-        try upsert.bind(value, at: 2)
-        try upsert.step()
+        try upsert.run(.text(name), .text(value))
     }
 
     /// SQLite's failure as the sync's error.

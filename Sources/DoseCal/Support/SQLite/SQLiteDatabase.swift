@@ -124,6 +124,14 @@ final class SQLiteDatabase {
         "run " + sql.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
     }
 
+    /// A value bound to a statement's parameter (`Statement.run`); nil text or integer is NULL.
+    enum Value {
+        case text(String?)
+        case integer(Int?)
+        case real(Double)
+        case blob([UInt8])
+    }
+
     /// A prepared statement: bind its `?` parameters (from 1), `step` through its rows, read
     /// columns (from 0), `reset` to run it again.
     final class Statement {
@@ -187,6 +195,23 @@ final class SQLiteDatabase {
         func reset() {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
+        }
+
+        /// Runs a statement that writes (no row read) with `values` bound to its parameters in
+        /// order, and makes it ready to run again: one row inserted, updated or deleted per call.
+        func run(_ values: Value...) throws(Failure) {
+            for (i, value) in values.enumerated() {
+                let index = Int32(i + 1)
+                switch value {
+                case .text(let text): try bind(text, at: index)
+                case .integer(let n?): try bind(n, at: index)
+                case .integer(nil): try check(sqlite3_bind_null(handle, index))
+                case .real(let x): try bind(x, at: index)
+                case .blob(let bytes): try bind(bytes, at: index)
+                }
+            }
+            try step()
+            reset()
         }
 
         /// Whether column `index` of the row is NULL.
