@@ -19,6 +19,8 @@ public struct VdirContent: Sendable, Equatable {
     public static let volatileProperties: Set<String> = [
         "DTSTAMP", "LAST-MODIFIED", "CREATED", "SEQUENCE", "PRODID", "METHOD", "CALSCALE", "X-RADICALE-NAME",
     ]
+    /// The prefix of the volatile properties dropped by prefix.
+    static let volatilePrefix = "X-MOZ-"
 
     /// Reads `bytes` (CRLF or LF, folded or not).
     public init(bytes: Data) throws(ICalError) {
@@ -134,7 +136,7 @@ public struct VdirContent: Sendable, Equatable {
     static func isVolatile(_ name: String) -> Bool { isVolatileUpper(name.uppercased()) }
 
     private static func isVolatileUpper(_ upper: String) -> Bool {
-        volatileProperties.contains(upper) || upper.hasPrefix("X-MOZ-")
+        volatileProperties.contains(upper) || upper.hasPrefix(volatilePrefix)
     }
 }
 
@@ -144,7 +146,7 @@ public struct VdirContent: Sendable, Equatable {
 /// hashed this way.
 enum CanonicalBytes {
     private static let volatile = VdirContent.volatileProperties.map { Array($0.utf8) }
-    private static let mozilla = Array("X-MOZ-".utf8)
+    private static let mozilla = Array(VdirContent.volatilePrefix.utf8)
 
     static func text(_ component: ICalComponent, adding extra: [String]) -> [UInt8]? {
         var children: [[UInt8]] = []
