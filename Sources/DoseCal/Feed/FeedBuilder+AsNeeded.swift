@@ -1,15 +1,13 @@
 import ICal
 
 extension FeedBuilder {
-    /// The "next dose allowed" event of an as-needed medicine (decision 0095): at the instant
-    /// `AsNeededDoses.nextAllowed` gives for the whole log, in UTC (an instant, whatever zone the
-    /// person is in), with the medication's alarm when its reminder is on. None before the first
-    /// logged dose: a dose is allowed any time.
-    func nextDoseAllowedItem<Sink: EventSink>(_ m: Medication, _: Sink.Type) -> BuiltItem<Sink.Event>? {
-        guard let doses = AsNeededDoses(m, log: schedule.log), let next = doses.nextAllowed, let last = doses.last else {
-            return nil
-        }
-        let uid = DoseIdentity.nextDoseAllowed(medicationID: m.id).uid
+    /// The "next dose allowed" event `uid` of an as-needed medicine (decision 0095): at the instant
+    /// `next` (`AsNeededDoses.nextAllowed` for the whole log) after the `last` dose, in UTC (an
+    /// instant, whatever zone the person is in), with the medication's alarm when its reminder is
+    /// on. None before the first logged dose (`plannedItems(of:_:)`): a dose is allowed any time.
+    func nextDoseAllowedItem<Sink: EventSink>(
+        _ m: Medication, uid: String, _ doses: AsNeededDoses, next: Int, last: Int, _: Sink.Type
+    ) -> BuiltItem<Sink.Event> {
         var event = Sink()
         event.dateTime("DTSTART", .utc(LocalDateTime(secondsSinceEpoch: next)))
         event.verbatim("DURATION", FeedBuilder.eventDuration)

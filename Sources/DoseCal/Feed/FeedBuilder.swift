@@ -99,19 +99,83 @@ public struct FeedBuilder: Sendable {
 
     /// The items of every medication, their events written into `Sink`s, and the zones they use.
     private func items<Sink: EventSink>(_: Sink.Type) -> (items: [BuiltItem<Sink.Event>], zones: ZoneYears) {
-        let engine = WallClockEngine(schedule: schedule)
-        var run = Run(
-            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy),
-            skipped: schedule.skippedDoses())
+        var run = newRun()
         var items: [BuiltItem<Sink.Event>] = []
         for m in schedule.medications {
-            run.moves = engine.gradualShift(of: m)
+            run.moves = run.engine.gradualShift(of: m)
             run.text.person = PersonWords(of: m, in: schedule, privacy: privacy)
-            for plan in run.planner.plans(for: m) { items.append(doseItem(plan, m, &run, Sink.self)) }
-            if let warning = supplyWarning(m, &run, Sink.self) { items.append(warning) }
-            if let item = nextDoseAllowedItem(m, Sink.self) { items.append(item) }
+            for planned in plannedItems(of: m, run) {
+                let uid = planned.uid(of: m)
+                switch planned {
+                case .dose(let plan): items.append(doseItem(plan, uid: uid, m, &run, Sink.self))
+                case .supplyWarning(let due, let text):
+                    items.append(supplyWarning(m, uid: uid, due: due, text: text, &run, Sink.self))
+                case .nextDoseAllowed(let doses, let next, let last):
+                    items.append(nextDoseAllowedItem(m, uid: uid, doses, next: next, last: last, Sink.self))
+                }
+            }
         }
         return (items, run.zones)
+    }
+
+    /// The feed's items as `write()` lists them (without revisions), from the same plans, without
+    /// making their events: what a caller needs that only asks which UIDs the feed has.
+    func itemList() -> [WrittenFeed.Item] {
+        let run = newRun()
+        return schedule.medications.flatMap { m in
+            plannedItems(of: m, run).map { planned in
+                WrittenFeed.Item(uid: planned.uid(of: m), medicationID: m.id, kind: planned.kind, revision: nil)
+            }
+        }
+    }
+
+    /// A build's engine, planner and words.
+    private func newRun() -> Run {
+        let engine = WallClockEngine(schedule: schedule)
+        return Run(
+            engine: engine, planner: SeriesPlanner(engine: engine), text: FeedText(privacy: privacy),
+            skipped: schedule.skippedDoses())
+    }
+
+    /// An item the feed has for a medication, before its events are made.
+    enum PlannedItem {
+        /// The series of a dose slot (or a part of one).
+        case dose(SeriesPlan)
+        /// The refill warning, at `due`.
+        case supplyWarning(due: LocalDateTime, text: RefillWarningText)
+        /// The "next dose allowed" event of an as-needed medicine, at `next` after the `last` dose.
+        case nextDoseAllowed(AsNeededDoses, next: Int, last: Int)
+
+        var kind: FeedItem.Kind {
+            switch self {
+            case .dose(let plan): .dose(slotID: plan.slotID, part: plan.part.description)
+            case .supplyWarning: .supplyWarning
+            case .nextDoseAllowed: .nextDoseAllowed
+            }
+        }
+
+        func uid(of m: Medication) -> String {
+            switch self {
+            case .dose(let plan): DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part).uid
+            case .supplyWarning: DoseIdentity.supplyWarning(medicationID: m.id).uid
+            case .nextDoseAllowed: DoseIdentity.nextDoseAllowed(medicationID: m.id).uid
+            }
+        }
+    }
+
+    /// The items of `m`, in the feed's order: its series, its refill warning when its supply
+    /// runs out, its "next dose allowed" event after a logged as-needed dose (decision 0095).
+    private func plannedItems(of m: Medication, _ run: Run) -> [PlannedItem] {
+        var planned = run.planner.plans(for: m).map(PlannedItem.dose)
+        if let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let due = forecast.refillDue,
+            let text = run.text.refillWarning(m, forecast: forecast, supply: supply)
+        {
+            planned.append(.supplyWarning(due: due, text: text))
+        }
+        if let doses = AsNeededDoses(m, log: schedule.log), let next = doses.nextAllowed, let last = doses.last {
+            planned.append(.nextDoseAllowed(doses, next: next, last: last))
+        }
+        return planned
     }
 
     /// The VCALENDAR with its properties and VTIMEZONEs, without events.
@@ -125,12 +189,12 @@ public struct FeedBuilder: Sendable {
         return calendar
     }
 
-    /// The series `plan` of `m`: its VEVENT with EXDATEs and alarm, and its overrides.
+    /// The series `plan` of `m`, whose UID is `uid`: its VEVENT with EXDATEs and alarm, and its
+    /// overrides.
     private func doseItem<Sink: EventSink>(
-        _ plan: SeriesPlan, _ m: Medication, _ run: inout Run, _: Sink.Type
+        _ plan: SeriesPlan, uid: String, _ m: Medication, _ run: inout Run, _: Sink.Type
     ) -> BuiltItem<Sink.Event> {
         let (engine, text) = (run.engine, run.text)
-        let uid = DoseIdentity.series(SlotKey(medicationID: m.id, slotID: plan.slotID), plan.part).uid
         let pills = engine.amount(of: m, slot: plan.slotID, on: plan.firstDate)
         let dose = engine.step(of: m, on: plan.firstDate)?.dose ?? m.dose
         let time = m.times.first { $0.id == plan.slotID }.map { engine.time(of: $0, in: m, on: plan.firstDate) }
@@ -161,16 +225,14 @@ public struct FeedBuilder: Sendable {
         var isZoned = false
         if case .zoned = plan.start { isZoned = true }
         return BuiltItem(
-            uid: uid, medicationID: m.id, kind: .dose(slotID: plan.slotID, part: plan.part.description), isZoned: isZoned,
+            uid: uid, medicationID: m.id, kind: PlannedItem.dose(plan).kind, isZoned: isZoned,
             event: master, overrides: stampedOverrides, revision: revision)
     }
 
-    /// The refill warning of `m`, when its supply runs out.
-    private func supplyWarning<Sink: EventSink>(_ m: Medication, _ run: inout Run, _: Sink.Type) -> BuiltItem<Sink.Event>? {
-        guard let supply = m.supply, let forecast = run.engine.supplyForecast(of: m), let due = forecast.refillDue,
-            let text = run.text.refillWarning(m, forecast: forecast, supply: supply)
-        else { return nil }
-        let uid = DoseIdentity.supplyWarning(medicationID: m.id).uid
+    /// The refill warning of `m`, whose UID is `uid`, due at `due`, saying `text`.
+    private func supplyWarning<Sink: EventSink>(
+        _ m: Medication, uid: String, due: LocalDateTime, text: RefillWarningText, _ run: inout Run, _: Sink.Type
+    ) -> BuiltItem<Sink.Event> {
         let zone = run.engine.personZone(of: m, on: due.date).identifier
         var event = Sink()
         event.dateTime("DTSTART", .zoned(due, tzid: zone))

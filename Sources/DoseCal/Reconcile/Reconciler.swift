@@ -70,17 +70,20 @@ public struct Reconciler: Sendable {
     func reconcileWithItems(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> (
         changes: ChangeSet, items: [WrittenFeed.Item]
     ) {
-        // The feed's bytes, written in place as export writes them (no tree of values).
-        let feed = FeedBuilder(schedule: ours, now: now).write()
-        var index = DoseSlotIndex(schedule: ours, items: feed.items)
+        // The feed's bytes, written in place as export writes them (no tree of values); not
+        // written when the base stands for them (`oursIsBase`): its items are then listed only.
+        let builder = FeedBuilder(schedule: ours, now: now)
+        let feed = oursIsBase && base != nil ? nil : builder.write()
+        let items = feed?.items ?? builder.itemList()
+        var index = DoseSlotIndex(schedule: ours, items: items)
         if let base { index.learn(base) }
         var result = ChangeSet()
         let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
         do {
-            oursCalendar = try ownReading(of: feed.bytes)
+            oursCalendar = try ownReading(of: feed?.bytes ?? [])
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
-            return (result, feed.items)
+            return (result, items)
         }
         let sides = try self.sides(ours: oursCalendar.calendar, isBase: oursCalendar.isBase, index: index)
         result.damaged = sides.damage.list
@@ -94,7 +97,7 @@ public struct Reconciler: Sendable {
         result.unmapped += orphanEdits(base: sides.baseCalendar, index: index)
         result.seen = SeenHints(index: index, schedule: ours, now: now).read(theirs, damaged: sides.damage.slots)
         result.changes.sort { $0.sortKey < $1.sortKey }
-        return (ours.settled(result, now: now), feed.items)
+        return (ours.settled(result, now: now), items)
     }
 
     /// The three sides expanded over the window, and what is damaged.

@@ -48,5 +48,23 @@ import Testing
         #expect(written.items.map(\.kind) == feed.items.map(\.kind), "\(what)")
         let zones = feed.calendar.components(named: "VTIMEZONE").compactMap { $0.property("TZID")?.value }
         #expect(written.zones == zones, "\(what)")
+        // The item list made without events is the written one, revisions aside.
+        let unrevised = written.items.map { WrittenFeed.Item(uid: $0.uid, medicationID: $0.medicationID, kind: $0.kind) }
+        #expect(builder.itemList() == unrevised, "\(what)")
+    }
+
+    /// The fixtures hold every kind of item (the item list above is compared for each).
+    @Test func fixturesHoldEveryKindOfItem() throws {
+        var kinds = Set<String>()
+        for name in Fixtures.scheduleNames {
+            for item in FeedBuilder(schedule: try Fixtures.schedule(name), now: Fixtures.now).itemList() {
+                switch item.kind {
+                case .dose(_, let part): kinds.insert(part.isEmpty ? "dose" : "dose part")
+                case .supplyWarning: kinds.insert("supply warning")
+                case .nextDoseAllowed: kinds.insert("next dose allowed")
+                }
+            }
+        }
+        #expect(kinds == ["dose", "dose part", "supply warning", "next dose allowed"])
     }
 }
