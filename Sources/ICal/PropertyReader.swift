@@ -398,11 +398,13 @@ struct PropertyReader {
         "CLASS": "PUBLIC",
     ]
 
-    /// libical's value text of `name:value` (asked once per distinct text, in a one-line VEVENT:
-    /// libical reads a property by its name, wherever it is); nil when libical reads anything else
+    /// libical's value text of `name:value` (an RRULE of the forms `LibicalRuleText` knows made
+    /// here; else asked once per distinct text, in a one-line VEVENT: libical reads a property by
+    /// its name, wherever it is); nil when libical reads anything else
     /// than one clean property of that name without parameters from it. Remembered by the name
     /// and value's text, one hash a line.
     private mutating func normalised(_ name: String, _ value: UnsafeBufferPointer<UInt8>) -> String? {
+        if name == "RRULE", let text = LibicalRuleText.normalised(value) { return text }
         var key = name
         key.append(":")
         key.append(String(decoding: value, as: UTF8.self))
