@@ -54,7 +54,7 @@ struct ComponentAssembler {
         self.passOver = passOver
         self.stream = stream
         precondition(passOver == nil || stream == nil, "a streamed calendar passes nothing over")
-        open = OpenUnit(isOwn: !libicalOnly)
+        open = OpenUnit(isOwn: !libicalOnly, streamed: stream != nil)
     }
 
     /// Reads one content line.
@@ -195,7 +195,7 @@ struct ComponentAssembler {
     /// when they close it, or nil (still open, or it needs libical: `replay`).
     private mutating func readRecorded() -> ICalComponent? {
         let lines = open.lines
-        open = OpenUnit(isOwn: !libicalOnly)
+        open = OpenUnit(isOwn: !libicalOnly, streamed: stream != nil)
         var done: ICalComponent? = nil
         lines.withEach { l in
             switch l.nameKey {
@@ -280,9 +280,19 @@ struct OpenUnit {
     /// Whether a line of the unit gave several properties (an EXDATE or RDATE list).
     private var listed = false
     private(set) var lines = RecordedLines()
+    /// Units handed to a stream, which lets them go once expanded: their property arrays start
+    /// with room for a whole event and keep any left (no copy to the exact size, no regrowth).
+    private let streamed: Bool
 
-    /// The components read without libical (their names as libical gives them).
-    init(isOwn: Bool) { self.isOwn = isOwn }
+    /// `isOwn`: the components are read without libical while they can be.
+    init(isOwn: Bool, streamed: Bool = false) {
+        self.isOwn = isOwn
+        self.streamed = streamed
+    }
+
+    /// The properties a streamed component has room for from its BEGIN line (a real calendar's
+    /// events hold 10 to 25).
+    static let streamedRoom = 24
 
     static let ownComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT"]
 
@@ -290,7 +300,9 @@ struct OpenUnit {
         record(l)
         guard isOwn else { return }
         guard OpenUnit.ownComponents.contains(component) else { return drop() }
-        built.append(ICalComponent(component, line: l.line))
+        var opened = ICalComponent(component, line: l.line)
+        if streamed { opened.properties.reserveCapacity(OpenUnit.streamedRoom) }
+        built.append(opened)
     }
 
     /// Records a property line and, while the unit is read here, reads it into the innermost
@@ -308,7 +320,7 @@ struct OpenUnit {
         record(l)
         guard isOwn, var done = built.popLast() else { return nil }
         // Kept until the calendar is read: without the room appending left (up to half the array).
-        if done.properties.capacity > done.properties.count {
+        if !streamed && done.properties.capacity > done.properties.count {
             done.properties = done.properties.withUnsafeBufferPointer { Array($0) }
         }
         guard !built.isEmpty else {
