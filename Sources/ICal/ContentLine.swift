@@ -13,6 +13,16 @@ struct ContentLine {
     /// Where the line is in the input the reader read: from the start of its first physical line's
     /// text to the end of its last one's (folds included); 0..<0 for a line from elsewhere.
     var span: Range<Int> = 0..<0
+    /// The name as `name` gives it, without making a String for one of plain ASCII; found once,
+    /// when the line is made (the assembler, the property reader and the index all ask for it).
+    let nameKey: NameKey
+
+    init(line: Int, bytes: UnsafeBufferPointer<UInt8>, span: Range<Int> = 0..<0) {
+        self.line = line
+        self.bytes = bytes
+        self.span = span
+        nameKey = NameKey(line: bytes)
+    }
 
     /// The end of the name: the index of the first ';' or ':', else the end of the line.
     var nameEnd: Int {
@@ -23,9 +33,6 @@ struct ContentLine {
 
     /// The property or BEGIN/END name: the text before the first ';' or ':' (upper-cased).
     var name: String { ContentLine.upper(bytes[..<nameEnd]) }
-
-    /// The name as `name` gives it, without making a String for one of plain ASCII.
-    var nameKey: NameKey { NameKey(line: bytes) }
 
     /// The component name of a BEGIN/END line: the value after the first ':' outside quotes,
     /// without surrounding white space, upper-cased.

@@ -45,6 +45,11 @@ struct ContentLineReader {
             }
         }
 
+        /// Calls `body` with the line's bytes (valid during the call), without making a line of them.
+        func withBytes<R>(_ input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            owned ? storage.withUnsafeBufferPointer(body) : body(UnsafeBufferPointer(rebasing: input[range]))
+        }
+
         /// Copies the input range into `storage`, to append to it.
         mutating func own(_ input: UnsafeBufferPointer<UInt8>) {
             guard !owned else { return }
@@ -163,7 +168,7 @@ struct ContentLineReader {
         _ input: UnsafeBufferPointer<UInt8>, _ emit: (ContentLine) throws(ICalError) -> Void
     ) throws(ICalError) {
         guard current.line > 0 else { return }
-        if !strict, pending.line > 0, try !current.lend(input, { ContentLineRecovery.isContentLineShaped($0.bytes) }),
+        if !strict, pending.line > 0, !current.withBytes(input, ContentLineRecovery.isContentLineShaped),
             try !pending.lend(input, ContentLineRecovery.isDelimiter)
         {
             guard pending.count() + current.count() <= limits.maxContentLineBytes else {

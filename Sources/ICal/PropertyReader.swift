@@ -80,36 +80,38 @@ struct PropertyReader {
 
     /// The property of `l` as libical reads it, or nil when only libical can say (or libical
     /// makes several of it).
-    mutating func read(_ l: ContentLine) -> ICalProperty? { one(l.bytes, line: l.line) }
+    mutating func read(_ l: ContentLine) -> ICalProperty? { one(l.bytes, line: l.line, name: l.nameKey) }
 
     /// Appends the properties libical makes of `l` (one, or one per value of an EXDATE or RDATE
     /// list) to `properties`; false, with nothing appended, when only libical can say.
     mutating func read(_ l: ContentLine, into properties: inout [ICalProperty]) -> Bool {
-        read(l.bytes, line: l.line) { properties.append($0) }
+        read(l.bytes, line: l.line, name: l.nameKey) { properties.append($0) }
     }
 
     /// The property of the unfolded content line `line` as this reader reads it, or nil. A line
     /// holding a CR or LF gives nil: read from a file it would be two.
     mutating func readBack(_ line: [UInt8]) -> ICalProperty? {
         line.withUnsafeBufferPointer { bytes in
-            bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) ? nil : one(bytes, line: 0)
+            bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) ? nil : one(bytes, line: 0, name: NameKey(line: bytes))
         }
     }
 
     /// The one property of a line, or nil (none, or several).
-    private mutating func one(_ b: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
+    private mutating func one(_ b: UnsafeBufferPointer<UInt8>, line: Int, name: NameKey) -> ICalProperty? {
         var found: ICalProperty? = nil
         var count = 0
-        guard read(b, line: line, { p in (found, count) = (p, count + 1) }), count == 1 else { return nil }
+        guard read(b, line: line, name: name, { p in (found, count) = (p, count + 1) }), count == 1 else { return nil }
         return found
     }
 
+    /// Reads the line `b`, whose name's key is `key` (`NameKey(line: b)`).
     private mutating func read(
-        _ b: UnsafeBufferPointer<UInt8>, line: Int, _ emit: (ICalProperty) -> Void
+        _ b: UnsafeBufferPointer<UInt8>, line: Int, name key: NameKey, _ emit: (ICalProperty) -> Void
     ) -> Bool {
-        var i = 0
-        while i < b.count, b[i] != UInt8(ascii: ";"), b[i] != UInt8(ascii: ":") { i += 1 }
-        guard i < b.count, i > 0, i <= 16, let known = PropertyReader.known(NameKey(line: b)) else { return false }
+        // A known name is plain ASCII of at most 16 bytes: the key's length is where it ends.
+        guard let known = PropertyReader.known(key) else { return false }
+        var i = key.count
+        guard i < b.count, i > 0 else { return false }
         let name = known.name
         let kind = known.kind
         var parameters: [ICalParameter] = []
