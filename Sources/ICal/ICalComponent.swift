@@ -19,13 +19,13 @@ public struct ICalComponent: Sendable, Hashable {
     /// The first property with this name (case-insensitive).
     public func property(_ name: String) -> ICalProperty? {
         let upper = name.upperCasedName
-        return properties.first { $0.name == upper }
+        return properties.first { $0.name.isName(upper) }
     }
 
     /// All properties with this name, in order.
     public func properties(named name: String) -> [ICalProperty] {
         let upper = name.upperCasedName
-        return properties.filter { $0.name == upper }
+        return properties.filter { $0.name.isName(upper) }
     }
 
     /// Sub-components with this name, in order.
@@ -80,7 +80,7 @@ public struct ICalProperty: Sendable, Hashable {
     /// The value of the first parameter with this name, unquoted.
     public func parameter(_ name: String) -> String? {
         let upper = name.upperCasedName
-        return parameters.first { $0.name == upper }?.values.first
+        return parameters.first { $0.name.isName(upper) }?.values.first
     }
 
     /// The value read as TEXT (escapes undone).
@@ -169,4 +169,9 @@ extension String {
         var name = self
         return name.withUTF8 { $0.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } } ? uppercased() : self
     }
+
+    /// Whether this name is `name`: `==`, told apart first by their UTF-8 lengths (names mostly
+    /// differ in length; `==` on two different short strings takes the slow comparison).
+    @inline(__always)
+    func isName(_ name: String) -> Bool { utf8.count == name.utf8.count && self == name }
 }
