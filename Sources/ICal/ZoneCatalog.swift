@@ -9,7 +9,9 @@ final class ZoneCatalog {
     private var patterns: [String: RecurrenceRule?] = [:]
     /// The TZID looked up last and its rules: events of one zone follow each other, and their
     /// TZID texts are often one string (`PropertyReader` shares them), compared at once.
-    private var last: (tzid: String, rules: any ZoneRules)? = nil
+    /// Held apart, so that comparing the TZID copies neither.
+    private var lastTZID: String? = nil
+    private var lastRules: (any ZoneRules)? = nil
 
     /// Builds every VTIMEZONE through the end of `lastYear`. One that cannot be read adds a
     /// problem and its TZID falls back to the IANA database.
@@ -27,9 +29,9 @@ final class ZoneCatalog {
 
     /// The rules a TZID names: the calendar's VTIMEZONE, else the IANA zone.
     func rules(for tzid: String, line: Int?) throws(ICalError) -> any ZoneRules {
-        if let last, last.tzid == tzid { return last.rules }
+        if lastTZID == tzid, let lastRules { return lastRules }
         let rules = try lookUp(tzid, line: line)
-        last = (tzid, rules)
+        (lastTZID, lastRules) = (tzid, rules)
         return rules
     }
 
