@@ -111,7 +111,7 @@ struct ContentLineReader {
     }
 
     /// The index of the first CR or LF at or after `start`, or the end: eight bytes compared at
-    /// once while none of them is one.
+    /// once, the first CR or LF among them found from the lowest flag.
     static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let n = bytes.count
         var j = start
@@ -122,8 +122,10 @@ struct ContentLineReader {
                 let w = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
                 let lf = w ^ (ones &* 10)
                 let cr = w ^ (ones &* 13)
-                // A zero byte in `lf` or `cr` is an LF or CR in `w`.
-                if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high != 0 { break }
+                // A zero byte in `lf` or `cr` is an LF or CR in `w`; the lowest flag is exact (a
+                // borrow only reaches bytes above a zero byte). Little-endian: byte k is bits 8k.
+                let flags = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high
+                if flags != 0 { return j + flags.littleEndian.trailingZeroBitCount / 8 }
                 j += 8
             }
         }
