@@ -170,8 +170,9 @@ extension String {
         return name.withUTF8 { $0.contains { ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 } } ? uppercased() : self
     }
 
-    /// Whether this name is `name`: `==`, told apart first by their UTF-8 lengths (names mostly
-    /// differ in length; `==` on two different short strings takes the slow comparison).
+    /// Whether this name is `name`: names of different UTF-8 lengths are different names (libical
+    /// tells names by their bytes; names mostly differ in length, and `==` on two different short
+    /// strings takes the slow comparison), names of one length are compared with `==`.
     @inline(__always)
     func isName(_ name: String) -> Bool { utf8.count == name.utf8.count && self == name }
 }
