@@ -26,6 +26,9 @@ mkdir -p "$mods/CLibicalICU"
 printf 'module CLibicalICU {\n    header "%s/Sources/CLibicalICU/include/CLibicalICU.h"\n    export *\n}\n' "$PWD" \
     > "$mods/CLibicalICU/module.modulemap"
 flags+=(-I "$mods/CLibicalICU")
+# The header-only and system modules of the other C targets (SHA-256 instructions, SQLite).
+flags+=(-I Sources/CSHA256 -I Sources/CSQLite)
+libs+=" -lsqlite3"
 
 # Each module once, instrumented, into one object file (in dependency order); rebuilt when any
 # source changed.
