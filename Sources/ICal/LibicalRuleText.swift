@@ -7,7 +7,7 @@
 /// case, an empty part, a part twice, BYSETPOS, BYYEARDAY, BYWEEKNO, an X- or RFC 7529 part, WKST
 /// other than MO, a weekday twice in BYDAY or a `+` before its ordinal, a number with a leading
 /// zero or out of its range, an UNTIL that is not a valid date or time, UNTIL with COUNT.
-/// `OwnReadingTests` compares it with libical's reading over generated rules of every such form.
+/// `LibicalRuleTextTests` compares it with libical's reading over generated rules of every such form.
 enum LibicalRuleText {
     /// The parts written, in libical's order.
     private enum Slot: Int, CaseIterable {
