@@ -29,6 +29,11 @@ public struct FeedBuilder: Sendable {
     public var privacy: Bool
     public var previous: [String: FeedRevision]
     public var now: Int
+    /// Per medication id: build only its items with these UIDs (a sync by parts that repairs
+    /// items of a medication the merge left as it was). The medication's other items still count
+    /// in the zones' years, so the VTIMEZONEs are those of the whole medication. Medications not
+    /// named are built whole.
+    var only: [String: Set<String>] = [:]
 
     public init(schedule: Schedule, privacy: Bool? = nil, previous: [String: FeedRevision] = [:], now: Int) {
         self.schedule = schedule
@@ -106,10 +111,12 @@ public struct FeedBuilder: Sendable {
             run.text.person = PersonWords(of: m, in: schedule, privacy: privacy)
             for planned in plannedItems(of: m, run) {
                 let uid = planned.uid(of: m)
+                if let use = zoneUse(of: planned, m, engine: run.engine) { run.zones.use(use.zone, use.first, use.last) }
+                if let wanted = only[m.id], !wanted.contains(uid) { continue }
                 switch planned {
-                case .dose(let plan): items.append(doseItem(plan, uid: uid, m, &run, Sink.self))
+                case .dose(let plan): items.append(doseItem(plan, uid: uid, m, run, Sink.self))
                 case .supplyWarning(let due, let text):
-                    items.append(supplyWarning(m, uid: uid, due: due, text: text, &run, Sink.self))
+                    items.append(supplyWarning(m, uid: uid, due: due, text: text, run, Sink.self))
                 case .nextDoseAllowed(let doses, let next, let last):
                     items.append(nextDoseAllowedItem(m, uid: uid, doses, next: next, last: last, Sink.self))
                 }
@@ -178,6 +185,24 @@ public struct FeedBuilder: Sendable {
         return planned
     }
 
+    /// The zone an item's start is in and the years it is used in (a series to its UNTIL's year,
+    /// nil: no end); nil when the item has no zoned start.
+    private func zoneUse(of planned: PlannedItem, _ m: Medication, engine: WallClockEngine) -> (
+        zone: String, first: Int, last: Int?
+    )? {
+        switch planned {
+        case .dose(let plan):
+            guard case .zoned(let t, let tzid) = plan.start else { return nil }
+            var lastYear: Int? = nil
+            if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
+            return (tzid, t.date.year, lastYear)
+        case .supplyWarning(let due, _):
+            return (engine.personZone(of: m, on: due.date).identifier, due.date.year, due.date.year)
+        case .nextDoseAllowed:
+            return nil
+        }
+    }
+
     /// The VCALENDAR with its properties and VTIMEZONEs, without events.
     private func outline<Event>(_ built: (items: [BuiltItem<Event>], zones: ZoneYears)) -> ICalComponent {
         var calendar = header(allZoned: built.items.allSatisfy(\.isZoned))
@@ -192,7 +217,7 @@ public struct FeedBuilder: Sendable {
     /// The series `plan` of `m`, whose UID is `uid`: its VEVENT with EXDATEs and alarm, and its
     /// overrides.
     private func doseItem<Sink: EventSink>(
-        _ plan: SeriesPlan, uid: String, _ m: Medication, _ run: inout Run, _: Sink.Type
+        _ plan: SeriesPlan, uid: String, _ m: Medication, _ run: Run, _: Sink.Type
     ) -> BuiltItem<Sink.Event> {
         let (engine, text) = (run.engine, run.text)
         let pills = engine.amount(of: m, slot: plan.slotID, on: plan.firstDate)
@@ -214,11 +239,6 @@ public struct FeedBuilder: Sendable {
         }
         addCategoriesAndClass("MEDICATION", to: &event)
         if m.reminder.enabled { event.alarm(text.alarmBlock(m.reminder, title: title, verb: wording.spoken?.verb)) }
-        if case .zoned(let t, let tzid) = plan.start {
-            var lastYear: Int? = nil
-            if case .utc(let u)? = plan.rule.until { lastYear = max(t.date.year, u.date.year) }
-            run.zones.use(tzid, t.date.year, lastYear)
-        }
         let moved: [Sink] = overrides(
             of: plan, m, planner: run.planner, engine: engine, text: text, skipped: skipped, moves: run.moves)
         let (master, stampedOverrides, revision) = stamped(uid, event, overrides: moved)
@@ -231,7 +251,7 @@ public struct FeedBuilder: Sendable {
 
     /// The refill warning of `m`, whose UID is `uid`, due at `due`, saying `text`.
     private func supplyWarning<Sink: EventSink>(
-        _ m: Medication, uid: String, due: LocalDateTime, text: RefillWarningText, _ run: inout Run, _: Sink.Type
+        _ m: Medication, uid: String, due: LocalDateTime, text: RefillWarningText, _ run: Run, _: Sink.Type
     ) -> BuiltItem<Sink.Event> {
         let zone = run.engine.personZone(of: m, on: due.date).identifier
         var event = Sink()
@@ -244,7 +264,6 @@ public struct FeedBuilder: Sendable {
         // hash must be the same for what we build and what we read back.
         addCategoriesAndClass("MEDICATION", "REFILL", to: &event)
         addAlarm(FeedBuilder.refillAlarm, summary, to: &event)
-        run.zones.use(zone, due.date.year, due.date.year)
         let (warning, _, revision) = stamped(uid, event, overrides: [])
         return BuiltItem(
             uid: uid, medicationID: m.id, kind: .supplyWarning, isZoned: true, event: warning, overrides: [],

@@ -35,6 +35,9 @@ public struct Reconciler: Sendable {
     /// base holds every one of them (a sync by parts, `VdirSync+Touched.swift`). Then the feed's
     /// text is not read back (`ownReading`): the base's reading stands for it.
     var oursIsBase = false
+    /// The schedule's items as `FeedBuilder.itemList()` lists them, when the caller listed them:
+    /// with `oursIsBase`, not listed again.
+    var listedItems: [WrittenFeed.Item]? = nil
 
     public init(
         base: ReturnedCalendar?, ours: Schedule, theirs: ReturnedCalendar, now: Int, horizonDays: Int = 400,
@@ -74,7 +77,7 @@ public struct Reconciler: Sendable {
         // written when the base stands for them (`oursIsBase`): its items are then listed only.
         let builder = FeedBuilder(schedule: ours, now: now)
         let feed = oursIsBase && base != nil ? nil : builder.write()
-        let items = feed?.items ?? builder.itemList()
+        let items = feed?.items ?? listedItems ?? builder.itemList()
         var index = DoseSlotIndex(schedule: ours, items: items)
         if let base { index.learn(base) }
         var result = ChangeSet()

@@ -161,6 +161,7 @@ extension VdirSync {
         var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
         report.medicationsBuilt = built.parts.built
+        report.itemsBuilt = built.parts.itemsBuilt
         return (report, baseIsFeed && plan.records(built.desired) ? built.parts.record : nil)
     }
 
@@ -188,34 +189,48 @@ extension VdirSync {
 /// The items of the medications that changed since a `FeedRecord`, built on their own.
 struct PartialFeed {
     var feed: Feed
-    /// The UIDs of the unchanged medications, whose items are not built.
+    /// The UIDs of the items not built: all of an unchanged medication's, the others of one
+    /// built in part (`keptUIDs`).
     var unchangedUIDs: [String] = []
+    /// The UIDs of the items not built of the medications built in part.
+    private var keptUIDs: [String] = []
     /// The record of the whole feed this run gives.
     var record: FeedRecord
+    /// The medications built whole.
     private var changed: Set<String>
-    /// How many medications were built.
+    /// How many medications were built whole.
     var built: Int { changed.count }
+    /// How many items were built.
+    var itemsBuilt: Int { feed.items.count }
     private var old: [String: FeedRecord.Medication]
 
     /// nil when the result could differ from building everything: a medication id twice, a
     /// VTIMEZONE whose years change, a feed header that changes, a UID in two items.
     /// `fingerprints`: one per medication of `schedule`, in order.
     /// `rebuilding`: ids of medications built whatever their fingerprint (their items in the folder
-    /// are the phone's, not what the record's build gave).
+    /// are the phone's, not what the record's build gave). `repairing`: UIDs of items built
+    /// although their medication is unchanged (the phone's files, repaired from the schedule);
+    /// such a medication's other items are the recorded ones.
     init?(
         schedule: Schedule, fingerprints: [String], record: FeedRecord, previous: SyncStatus, now: Int,
-        rebuilding: Set<String> = []
+        rebuilding: Set<String> = [], repairing: Set<String> = []
     ) {
         let ids = schedule.medications.map(\.id)
         guard Set(ids).count == ids.count, Set(record.medications.map(\.id)).count == record.medications.count else { return nil }
         old = Dictionary(uniqueKeysWithValues: record.medications.map { ($0.id, $0) })
         guard fingerprints.count == schedule.medications.count else { return nil }
         var sub = schedule
+        var repairs: [String: Set<String>] = [:]
         sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in
-            old[m.id]?.fingerprint != f || rebuilding.contains(m.id)
+            guard let r = old[m.id], r.fingerprint == f, !rebuilding.contains(m.id) else { return true }
+            let wanted = repairing.intersection(r.uids)
+            if !wanted.isEmpty { repairs[m.id] = wanted }
+            return !wanted.isEmpty
         }.map(\.0)
-        changed = Set(sub.medications.map(\.id))
-        feed = FeedBuilder(schedule: sub, previous: previous.feedRevisions, now: now).build()
+        changed = Set(sub.medications.map(\.id)).subtracting(repairs.keys)
+        var builder = FeedBuilder(schedule: sub, previous: previous.feedRevisions, now: now)
+        builder.only = repairs
+        feed = builder.build()
         var byMedication: [String: [FeedItem]] = [:]
         for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
         var medications: [FeedRecord.Medication] = []
@@ -227,7 +242,12 @@ struct PartialFeed {
         for (m, f) in zip(schedule.medications, fingerprints) {
             if let r = old[m.id], !changed.contains(m.id) {
                 medications.append(r)
-                unchangedUIDs += r.uids
+                if let built = repairs[m.id] {
+                    keptUIDs += r.uids.filter { !built.contains($0) }
+                    unchangedUIDs += r.uids.filter { !built.contains($0) }
+                } else {
+                    unchangedUIDs += r.uids
+                }
             } else {
                 let r = FeedRecord.medication(m.id, fingerprint: f, items: byMedication[m.id] ?? [])
                 touched.formUnion(r.tzids)
@@ -243,15 +263,22 @@ struct PartialFeed {
 
     /// The items the schedule wants: those built, and the unchanged ones as `status` recorded
     /// them; nil when an unchanged item's entry is not one written by dosecal and settled.
-    func desired(known status: SyncStatus) -> [VdirItem]? {
-        var desired = VdirItem.items(of: feed, known: status)
-        for uid in unchangedUIDs {
+    func desired(known status: SyncStatus) -> [VdirItem]? { items(recording: unchangedUIDs, known: status) }
+
+    /// The items built, and the other items of the medications built in part as `status`
+    /// recorded them (a plan against those medications' entries only); nil as for `desired`.
+    func built(known status: SyncStatus) -> [VdirItem]? { items(recording: keptUIDs, known: status) }
+
+    /// The items built and, for each of `uids`, the item `status` recorded.
+    private func items(recording uids: [String], known status: SyncStatus) -> [VdirItem]? {
+        var items = VdirItem.items(of: feed, known: status)
+        for uid in uids {
             guard let e = status.entries[uid], e.owner == .schedule, let written = e.written, e.pending == nil else {
                 return nil
             }
-            desired.append(VdirItem(recorded: uid, written))
+            items.append(VdirItem(recorded: uid, written))
         }
-        return desired
+        return items
     }
 
     /// The base's rows after this build, when the medications are the same ones in the same

@@ -39,9 +39,9 @@ extension VdirSync {
         let schedule = travelled(file)
         guard let key = feedKey(schedule), record.key == key, case let known = fingerprints(schedule),
             known.count == schedule.medications.count, let part = try entriesChanging(record, schedule, known),
-            let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: part, now: now)
+            let parts = PartialFeed(schedule: schedule, fingerprints: known, record: record, previous: part, now: now),
+            let built = parts.built(known: part)
         else { return nil }
-        let built = VdirItem.items(of: parts.feed, known: part)
         guard try store.entries(uids: built.lazy.map(\.uid).filter { part.entries[$0] == nil }).isEmpty else { return nil }
         var files: [FolderState.File] = []
         for e in part.entries.values {
@@ -92,6 +92,7 @@ extension VdirSync {
         var report = Report(plan: plan, outcome: outcome, removedLeftovers: run.leftovers, merge: merge, folderChanges: found)
         report.builtInPart = true
         report.medicationsBuilt = built.parts.built
+        report.itemsBuilt = built.parts.itemsBuilt
         let inStep = listed.listing.inStep - FolderListing.inStep(of: part)
         report.inStepCount = inStep + report.inStep
         try recordingInputs(after: merge).recordListed(outcome, part: part, listed: listed, inStep: inStep)

@@ -44,8 +44,9 @@ extension VdirSync {
         let run = Parts(
             schedule: schedule, file: file, now: now, state: state, planner: planner, stepLimit: stepLimit, leftovers: removed,
             save: save)
-        guard let (merge, parts, merged) = mergeByParts(run, found, part, record, known, base) else { return nil }
-        let built = VdirItem.items(of: parts.feed, known: merge.status)
+        guard let (merge, parts, merged) = mergeByParts(run, found, part, record, known, base),
+            let built = parts.built(known: merge.status)
+        else { return nil }
         let added = built.lazy.map(\.uid).filter { merge.status.entries[$0] == nil }
         guard try store.entries(uids: added).isEmpty else { return nil }
         let plan = try planner.plan(status: merge.status, folder: state, desired: built, taken: listed.names)

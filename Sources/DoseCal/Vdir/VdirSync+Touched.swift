@@ -50,12 +50,15 @@ extension VdirSync {
         merge.encoded = encoded
         let schedule = travelled(merge.schedule)
         let ids = merge.schedule.medications.map(\.id)
+        // A touched medication the merge left as it was (its damaged items repaired, say) keeps its
+        // other items: only the phone's files of it are built again.
+        let rebuilt = touched.ids.subtracting(VdirSync.leftAsTheyWere(touched.ids, run.file, merge.schedule))
         guard let fingerprints = ScheduleCodec.medicationFingerprints(encoded), ids == run.file.medications.map(\.id),
             known.count == ids.count,
             var parts = PartialFeed(
                 schedule: schedule, fingerprints: fingerprints,
-                record: VdirSync.carrying(record, ids: ids, from: known, to: fingerprints, except: touched.ids),
-                previous: merge.status, now: run.now, rebuilding: touched.ids)
+                record: VdirSync.carrying(record, ids: ids, from: known, to: fingerprints, except: rebuilt),
+                previous: merge.status, now: run.now, rebuilding: rebuilt, repairing: Set(found.owned.keys))
         else { return nil }
         merge.readFileIsEncoding = readFileIsEncoding(run.file, merged: merge.schedule, encoded: fingerprints, known: known)
         // Log entries and seen reminders the merge added are the touched medications' only, which
@@ -95,6 +98,36 @@ extension VdirSync {
         return carried
     }
 
+    /// `schedule` with only the medications of `ids`, their log entries and seen reminders.
+    /// Privacy names medications by their place in the whole schedule, never in the part.
+    static func part(_ schedule: Schedule, of ids: Set<String>) -> Schedule {
+        var sub = schedule.feed.privacy ? Reconciler.neutralNames(schedule) : schedule
+        sub.medications.removeAll { !ids.contains($0.id) }
+        sub.log.removeAll { !ids.contains($0.medication) }
+        sub.seen.removeAll { !ids.contains($0.medication) }
+        return sub
+    }
+
+    /// The medications of `ids` that are the same in `a` and `b`, with the same log entries and
+    /// seen reminders.
+    static func leftAsTheyWere(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Set<String> {
+        struct Part: Equatable {
+            var medications: [Medication] = []
+            var log: [DoseLogEntry] = []
+            var seen: [SeenReminder] = []
+        }
+        // One pass over each schedule, whatever the number of ids.
+        let parts = { (s: Schedule) -> [String: Part] in
+            var result: [String: Part] = [:]
+            for m in s.medications where ids.contains(m.id) { result[m.id, default: Part()].medications.append(m) }
+            for e in s.log where ids.contains(e.medication) { result[e.medication, default: Part()].log.append(e) }
+            for e in s.seen where ids.contains(e.medication) { result[e.medication, default: Part()].seen.append(e) }
+            return result
+        }
+        let (x, y) = (parts(a), parts(b))
+        return ids.filter { x[$0] == y[$0] }
+    }
+
     /// Whether `a` and `b` are the same but for their medications and the log entries and seen
     /// reminders of the medications in `ids`.
     static func sameOutside(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Bool {
@@ -106,6 +139,29 @@ extension VdirSync {
             return r
         }
         return rest(a) == rest(b)
+    }
+
+    /// The UIDs of `uids` in the slots (medication and dose time) of the `edited` items, by the
+    /// schedule's `items`; all of a medication's when an edited item of it is no series of a
+    /// slot, and any UID the items do not name.
+    static func editedSlots(_ uids: Set<String>, edited: some Sequence<String>, items: [WrittenFeed.Item]) -> Set<String> {
+        var byUID: [String: WrittenFeed.Item] = [:]
+        for item in items { byUID[item.uid] = item }
+        var slots = Set<SlotKey>()
+        var whole = Set<String>()
+        for uid in edited {
+            guard let item = byUID[uid] else { return uids }
+            if case .dose(let slotID, _) = item.kind {
+                slots.insert(SlotKey(medicationID: item.medicationID, slotID: slotID))
+            } else {
+                whole.insert(item.medicationID)
+            }
+        }
+        return uids.filter { uid in
+            guard let item = byUID[uid] else { return true }
+            guard case .dose(let slotID, _) = item.kind else { return whole.contains(item.medicationID) }
+            return whole.contains(item.medicationID) || slots.contains(SlotKey(medicationID: item.medicationID, slotID: slotID))
+        }
     }
 
     /// The ids of the medications whose items the phone edited, and every UID of theirs; nil when
@@ -153,11 +209,16 @@ extension VdirSync {
         _ touched: (ids: Set<String>, uids: Set<String>), _ run: Parts, found: FolderChanges, previous: SyncStatus,
         base: MergeBaseText, asWritten: Bool
     ) -> Merge? {
+        let ours = travelled(VdirSync.part(run.file, of: touched.ids))
+        let written = FeedBuilder(schedule: ours, now: run.now).itemList()
+        // The reconciler compares slot by slot; with the schedule's side the base's, the series of
+        // the slots the phone did not edit are the same on every side and left out.
+        let scope = asWritten ? VdirSync.editedSlots(touched.uids, edited: found.owned.keys, items: written) : touched.uids
         var items: [[UInt8]] = []
         var names: [String] = []
         // An item the scan did not read is as dosecal built and wrote it: its events are the base's.
         var recorded = Set<String>()
-        for file in run.state.files where touched.uids.contains(file.uids[0]) {
+        for file in run.state.files where scope.contains(file.uids[0]) {
             if file.data == nil, previous.entries[file.uids[0]]?.written?.key.isEmpty == false {
                 recorded.insert(file.uids[0])
                 continue
@@ -166,16 +227,10 @@ extension VdirSync {
             items.append(Array(data))
             names.append(file.name)
         }
-        let (baseText, wholeBase) = VdirSync.basePart(base, uids: touched.uids, previous: previous)
+        let (baseText, wholeBase) = VdirSync.basePart(base, uids: scope, previous: previous)
         guard let parsedBase = try? ICalParser.parse(baseText), parsedBase.problems.isEmpty, parsedBase.warnings.isEmpty,
             let baseRoot = parsedBase.calendar
         else { return nil }
-        // Privacy names medications by their place in the whole schedule, never in the part.
-        var sub = run.file.feed.privacy ? Reconciler.neutralNames(run.file) : run.file
-        sub.medications.removeAll { !touched.ids.contains($0.id) }
-        sub.log.removeAll { !touched.ids.contains($0.medication) }
-        sub.seen.removeAll { !touched.ids.contains($0.medication) }
-        let ours = travelled(sub)
         let baseCalendar = ReturnedCalendar(parsedBase)
         // The items the scan did not read are the base's series, read once; when that cannot give
         // the same calendar, the base's text of them is read with the items.
@@ -193,6 +248,7 @@ extension VdirSync {
         var reconciler = Reconciler(base: baseCalendar, ours: ours, theirs: theirs, now: run.now)
         reconciler.ours = ours
         reconciler.oursIsBase = asWritten && wholeBase
+        reconciler.listedItems = written
         reconciler.deletions = .folder(deleted: [], otherwise: "dosecal has no record of writing its item to this folder")
         guard let (unnamed, written) = try? reconciler.reconcileWithItems(prefer: reconcilePreference),
             unnamed.conflicts.isEmpty, unnamed.unmapped.isEmpty, unnamed.absent.isEmpty,

@@ -65,8 +65,11 @@ public struct VdirSync: Sendable {
         public var folderChanges: FolderChanges = FolderChanges()
         /// Only the medications whose entry changed were built (`VdirSync+Changed.swift`).
         var builtInPart = false
-        /// How many medications a run by parts built (the others' items are the recorded ones).
+        /// How many medications a run by parts built whole (the others' items are the recorded
+        /// ones, but for the items it repaired).
         var medicationsBuilt = 0
+        /// How many items a run by parts built.
+        var itemsBuilt = 0
         /// The items in step, when a no-op counted them without a plan (`VdirSync+Unchanged.swift`).
         var inStepCount: Int? = nil
 

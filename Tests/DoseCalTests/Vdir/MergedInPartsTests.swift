@@ -142,9 +142,12 @@ import Testing
     @Test func damageOnThePhoneIsRepairedByParts() throws {
         var inParts = 0
         for seed in UInt64(1)...3 {
-            var generator = ScheduleGenerator(seed: seed)
-            inParts += try compare(generator.schedule(), "seed \(seed), damaged", rounds: 2, count: 1) { box, count, round in
-                MergedInPartsTests.damagePhone(box, count: count, skip: round)
+            for listed in [false, true] {  // by the status, and by the folder's listing
+                var generator = ScheduleGenerator(seed: seed)
+                let label = "seed \(seed), damaged, listed \(listed)"
+                inParts += try compare(generator.schedule(), label, rounds: 2, count: 1, listed: listed) { box, count, round in
+                    MergedInPartsTests.damagePhone(box, count: count, skip: round)
+                }
             }
         }
         let daily = try Fixtures.schedule("daily.json")
@@ -157,9 +160,15 @@ import Testing
         schedule.log = []
         (_, schedule) = try sync(box, schedule, now: Fixtures.now, inParts: true)
         MergedInPartsTests.damagePhone(box, count: 1, skip: 0)
+        let record = try #require(try SyncStore(path: box.storePath).feedRecord())
         let (report, _) = try sync(box, schedule, now: Fixtures.now + 3_600, inParts: true)
         #expect(report.builtInPart)
         #expect(report.merge?.repaired.count == 1)
+        // The merge left the medication as it was: only the damaged item is built again.
+        let damaged = try #require(report.merge?.repaired.first?.uid)
+        let medication = try #require(record.medications.first { $0.uids.contains(damaged) })
+        #expect(medication.uids.count > 1, "the damaged item's medication has other items")
+        #expect(report.medicationsBuilt == 0 && report.itemsBuilt == 1)
         #expect(report.merge?.changes.damaged.count == 1)
         #expect(kept(box).count == 1, "the phone's bytes are kept")
     }
