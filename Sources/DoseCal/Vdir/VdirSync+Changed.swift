@@ -223,7 +223,7 @@ struct PartialFeed {
         var repairs: [String: Set<String>] = [:]
         sub.medications = zip(schedule.medications, fingerprints).filter { [old] m, f in
             guard let r = old[m.id], r.fingerprint == f, !rebuilding.contains(m.id) else { return true }
-            let wanted = repairing.intersection(r.uids)
+            let wanted = repairing.isEmpty ? [] : Set(r.uids.filter { repairing.contains($0) })
             if !wanted.isEmpty { repairs[m.id] = wanted }
             return !wanted.isEmpty
         }.map(\.0)

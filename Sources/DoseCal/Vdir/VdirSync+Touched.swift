@@ -176,15 +176,18 @@ extension VdirSync {
                 f.problem == nil && f.uids.count == 1 && previous.entries[f.uids[0]]?.owner == .schedule
             })
         else { return nil }
-        var byUID: [String: FeedRecord.Medication] = [:]
-        for m in record.medications { for uid in m.uids { byUID[uid] = m } }
+        // The few edited UIDs looked up in the record's lists (no table of all its UIDs).
+        let edited = Set(found.owned.keys)
+        var seen = Set<String>()
         var ids = Set<String>()
         var uids = Set<String>()
-        for uid in found.owned.keys {
-            guard let m = byUID[uid] else { return nil }
+        for m in record.medications {
+            let mine = m.uids.filter { edited.contains($0) }
+            guard !mine.isEmpty else { continue }
+            seen.formUnion(mine)
             if ids.insert(m.id).inserted { uids.formUnion(m.uids) }
         }
-        return (ids, uids)
+        return seen == edited ? (ids, uids) : nil
     }
 
     /// The base's text with only the events of `uids` (a series deleted on the phone aside), and
