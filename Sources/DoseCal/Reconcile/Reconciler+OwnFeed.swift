@@ -1,12 +1,14 @@
 import ICal
 
 extension Reconciler {
-    /// The schedule's feed read back from its text `text` (`FeedBuilder.write()`; the built
-    /// values differ from it: libical drops WKST=MO, reorders BYDAY). When the records show it is
-    /// the base (`oursIsBase`), or the text is `baseText` apart from the DTSTAMP and LAST-MODIFIED
-    /// values, which nothing compared reads, the base's reading is that reading (`isBase`).
-    func ownReading(of text: [UInt8]) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
+    /// The schedule's feed read back from its text, which `write` gives (`FeedBuilder.write()`;
+    /// the built values differ from it: libical drops WKST=MO, reorders BYDAY). When the records
+    /// show it is the base (`oursIsBase`), the feed is not written and the base's reading is that
+    /// reading (`isBase`); so too when the text is `baseText` apart from the DTSTAMP and
+    /// LAST-MODIFIED values, which nothing compared reads.
+    func ownReading(writing write: () -> [UInt8]) throws(ICalError) -> (calendar: ReturnedCalendar, isBase: Bool) {
         if let base, oursIsBase { return (base, true) }
+        let text = write()
         if let base, let baseText, Reconciler.sameApartFromStamps(text, baseText) { return (base, true) }
         return (try ReturnedCalendar(parsing: text), false)
     }

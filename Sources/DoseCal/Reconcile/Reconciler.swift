@@ -76,18 +76,23 @@ public struct Reconciler: Sendable {
         // The feed's bytes, written in place as export writes them (no tree of values); not
         // written when the base stands for them (`oursIsBase`): its items are then listed only.
         let builder = FeedBuilder(schedule: ours, now: now)
-        let feed = oursIsBase && base != nil ? nil : builder.write()
-        let items = feed?.items ?? listedItems ?? builder.itemList()
-        var index = DoseSlotIndex(schedule: ours, items: items)
-        if let base { index.learn(base) }
+        var feed: WrittenFeed? = nil
+        let itemsOfFeed = { feed?.items ?? listedItems ?? builder.itemList() }
         var result = ChangeSet()
         let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
         do {
-            oursCalendar = try ownReading(of: feed?.bytes ?? [])
+            oursCalendar = try ownReading {
+                let written = builder.write()
+                feed = written
+                return written.bytes
+            }
         } catch {
             result.warnings.append("the schedule's own feed could not be read back: \(error)")
-            return (result, items)
+            return (result, itemsOfFeed())
         }
+        let items = itemsOfFeed()
+        var index = DoseSlotIndex(schedule: ours, items: items)
+        if let base { index.learn(base) }
         let sides = try self.sides(ours: oursCalendar.calendar, isBase: oursCalendar.isBase, index: index)
         result.damaged = sides.damage.list
         result.warnings += Set(sides.base.problems + sides.theirs.problems).sorted()
