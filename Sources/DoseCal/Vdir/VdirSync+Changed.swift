@@ -233,6 +233,9 @@ struct PartialFeed {
         feed = builder.build()
         var byMedication: [String: [FeedItem]] = [:]
         for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
+        // Each item to repair is one the medication has (else its file would go unplanned).
+        let built = Set(repairs.keys.flatMap { byMedication[$0] ?? [] }.map(\.uid))
+        guard repairs.values.allSatisfy({ $0.isSubset(of: built) }) else { return nil }
         var medications: [FeedRecord.Medication] = []
         var touched = Set(feed.zoneYears.years.keys)
         let present = Set(ids)

@@ -213,10 +213,10 @@ extension VdirSync {
         base: MergeBaseText, asWritten: Bool
     ) -> Merge? {
         let ours = travelled(VdirSync.part(run.file, of: touched.ids))
-        let written = FeedBuilder(schedule: ours, now: run.now).itemList()
         // The reconciler compares slot by slot; with the schedule's side the base's, the series of
         // the slots the phone did not edit are the same on every side and left out.
-        let scope = asWritten ? VdirSync.editedSlots(touched.uids, edited: found.owned.keys, items: written) : touched.uids
+        let written = asWritten ? FeedBuilder(schedule: ours, now: run.now).itemList() : nil
+        let scope = written.map { VdirSync.editedSlots(touched.uids, edited: found.owned.keys, items: $0) } ?? touched.uids
         var items: [[UInt8]] = []
         var names: [String] = []
         // An item the scan did not read is as dosecal built and wrote it: its events are the base's.

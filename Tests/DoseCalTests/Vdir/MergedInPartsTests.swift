@@ -173,6 +173,34 @@ import Testing
         #expect(kept(box).count == 1, "the phone's bytes are kept")
     }
 
+    /// A medication with its fingerprint as recorded and items to repair has those items built
+    /// alone, the others kept as recorded; an item to repair that its medication's build does not
+    /// give is not taken by parts (its file would go unplanned).
+    @Test func aRepairBuildsOnlyItsItemsOfAnUnchangedMedication() throws {
+        let schedule = try Fixtures.schedule("daily.json")
+        let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
+        let fingerprints = try #require(ScheduleCodec.medicationFingerprints(ScheduleCodec.encode(schedule)))
+        let record = try #require(FeedRecord(key: "key", feed: feed, schedule: schedule, fingerprints: fingerprints))
+        let medication = try #require(record.medications.first { $0.uids.count > 1 })
+        let status = SyncStatus(folder: "")
+        let repair = { (record: FeedRecord, uids: Set<String>) in
+            PartialFeed(
+                schedule: schedule, fingerprints: fingerprints, record: record, previous: status, now: Fixtures.now,
+                repairing: uids)
+        }
+        let parts = try #require(repair(record, [medication.uids[1]]))
+        #expect(parts.feed.items.map(\.uid) == [medication.uids[1]])
+        #expect(parts.built == 0 && parts.itemsBuilt == 1)
+        #expect(Set(parts.unchangedUIDs) == Set(record.medications.flatMap(\.uids)).subtracting([medication.uids[1]]))
+        #expect(parts.record.medications.map(\.uids) == record.medications.map(\.uids))
+        var other = record
+        let unknown = "dose-000000000000000000000000@dosecal.app"
+        let index = try #require(other.medications.firstIndex { $0.id == medication.id })
+        other.medications[index].uids.append(unknown)
+        #expect(repair(other, [unknown]) == nil)
+        #expect(try #require(repair(other, [])).itemsBuilt == 0, "nothing to repair: nothing built")
+    }
+
     /// The first `count` series (by file name, skipping `skip`) with the dose of 10 December 2026
     /// deleted on the phone (an EXDATE at its start's time and zone): a skipped dose in the log.
     static func skipOnPhone(_ box: VdirSandbox, count: Int, skip: Int) {
