@@ -234,8 +234,8 @@ struct PartialFeed {
         var byMedication: [String: [FeedItem]] = [:]
         for item in feed.items { byMedication[item.medicationID, default: []].append(item) }
         // Each item to repair is one the medication has (else its file would go unplanned).
-        let built = Set(repairs.keys.flatMap { byMedication[$0] ?? [] }.map(\.uid))
-        guard repairs.values.allSatisfy({ $0.isSubset(of: built) }) else { return nil }
+        let repaired = Set(repairs.keys.flatMap { byMedication[$0] ?? [] }.map(\.uid))
+        guard repairs.values.allSatisfy({ $0.isSubset(of: repaired) }) else { return nil }
         var medications: [FeedRecord.Medication] = []
         var touched = Set(feed.zoneYears.years.keys)
         let present = Set(ids)
@@ -246,8 +246,9 @@ struct PartialFeed {
             if let r = old[m.id], !changed.contains(m.id) {
                 medications.append(r)
                 if let built = repairs[m.id] {
-                    keptUIDs += r.uids.filter { !built.contains($0) }
-                    unchangedUIDs += r.uids.filter { !built.contains($0) }
+                    let kept = r.uids.filter { !built.contains($0) }
+                    keptUIDs += kept
+                    unchangedUIDs += kept
                 } else {
                     unchangedUIDs += r.uids
                 }
