@@ -19,23 +19,6 @@ public enum ICalSerializer {
         var writer = ContentLineWriter()
         writer.component(component, into: &out)
     }
-
-    /// Appends the text of `component` to `out`, as `write(_:into:)`, and gives what
-    /// `ICalParser` reads that text back as: non-nil only when every component is one the parser
-    /// builds without libical and every property's line is one `PropertyReader` reads (the
-    /// reading `ICalParser` gives such a unit: its names, parameters and values; no lines).
-    /// nil says nothing: the text may still read back, through libical.
-    /// `reading`: what reading many texts shares (libical's text of RRULE, DURATION... values).
-    public static func write(
-        _ component: ICalComponent, into out: inout [UInt8], readingBack reading: inout ICalReading
-    ) -> ICalComponent? {
-        var writer = ContentLineWriter()
-        writer.check = reading.values
-        reading.values = PropertyReader()  // the writer's copy is the only one: added to in place
-        defer { reading.values = writer.check ?? PropertyReader() }
-        Libical.withLock { writer.component(component, into: &out) }
-        return writer.readsBack ? writer.read : nil
-    }
 }
 
 /// Writes one component's content lines; `line` is the logical line being built (reused).
@@ -45,13 +28,6 @@ struct ContentLineWriter {
     /// name after the last one found usually is (events repeat one order of properties).
     private var kinds: [(name: String, kind: PropertyKind)] = []
     private var next = 0
-    /// When set, each line written is read back with it (under `Libical.lock`), and `readsBack`
-    /// turns false at the first component or line that would not read back as written.
-    var check: PropertyReader? = nil
-    private(set) var readsBack = true
-    /// With `check`: the components read back so far (innermost last), and the outermost one.
-    private var reads: [ICalComponent] = []
-    private(set) var read: ICalComponent? = nil
 
     /// `PropertyKind(name)`, remembered for the names met before.
     private mutating func kind(of name: String) -> PropertyKind {
@@ -73,18 +49,11 @@ struct ContentLineWriter {
     /// puts each in front), then the other children in order; a component libical does not know
     /// ends with `END:X`, as libical writes it.
     mutating func component(_ component: ICalComponent, into out: inout [UInt8]) {
-        if check != nil {
-            if !OpenUnit.ownComponents.contains(component.name) { readsBack = false }
-            reads.append(ICalComponent(component.name))
-        }
         emit("BEGIN:", component.name, into: &out)
         for property in component.properties { self.property(property, into: &out) }
         for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &out) }
         for child in component.components where child.name != "VTIMEZONE" { self.component(child, into: &out) }
         emit("END:", ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X", into: &out)
-        if check != nil, let done = reads.popLast() {
-            if reads.isEmpty { read = done } else { reads[reads.count - 1].components.append(done) }
-        }
     }
 
     static let knownComponents: Set<String> = [
@@ -118,9 +87,6 @@ struct ContentLineWriter {
         line.append(UInt8(ascii: ":"))
         kind.form(valueType: valueType).append(property.value, to: &line)
         Folding.finish(line, into: &out)
-        if readsBack && check != nil {
-            if let p = check!.readBack(line) { reads[reads.count - 1].properties.append(p) } else { readsBack = false }
-        }
     }
 }
 

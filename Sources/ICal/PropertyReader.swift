@@ -88,14 +88,6 @@ struct PropertyReader {
         read(l.bytes, line: l.line, name: l.nameKey) { properties.append($0) }
     }
 
-    /// The property of the unfolded content line `line` as this reader reads it, or nil. A line
-    /// holding a CR or LF gives nil: read from a file it would be two.
-    mutating func readBack(_ line: [UInt8]) -> ICalProperty? {
-        line.withUnsafeBufferPointer { bytes in
-            bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) ? nil : one(bytes, line: 0, name: NameKey(line: bytes))
-        }
-    }
-
     /// The one property of a line, or nil (none, or several).
     private mutating func one(_ b: UnsafeBufferPointer<UInt8>, line: Int, name: NameKey) -> ICalProperty? {
         var found: ICalProperty? = nil

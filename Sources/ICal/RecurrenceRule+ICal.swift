@@ -50,8 +50,10 @@ extension RecurrenceRule {
         }
     }
 
-    /// The RRULE property.
-    public var property: ICalProperty { ICalProperty("RRULE", description) }
+    /// The RRULE property, its value in the form the writer gives it (`RecurValue`: libical's
+    /// part order, BYDAY from the week start, no `WKST=MO` or `INTERVAL=1`), which is the value a
+    /// reader of the written file gets back: a tree built here hashes as its file reads.
+    public var property: ICalProperty { ICalProperty("RRULE", RecurValue.text(description)) }
 }
 
 extension RecurrenceRule.Until {

@@ -161,6 +161,14 @@ enum RecurValue {
         appendReordered(value, to: &out)
     }
 
+    /// The text `append` writes for `value`: the RRULE value as libical writes and reads it.
+    static func text(_ value: String) -> String {
+        if let length = writtenLength(value) { return length == value.utf8.count ? value : String(value.utf8.prefix(length))! }
+        var out: [UInt8] = []
+        appendReordered(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `append` without the check for a rule already in order.
     static func appendReordered(_ value: String, to out: inout [UInt8]) {
         let parts = value.split(separator: ";", omittingEmptySubsequences: false)

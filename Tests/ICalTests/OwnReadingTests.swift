@@ -114,7 +114,7 @@ import Testing
             let name = ["DESCRIPTION", "SUMMARY", "LOCATION", "CATEGORIES"][k % 4]
             let line = Array("\(name):".utf8) + value
             var reader = PropertyReader()
-            if reader.readBack(line) != nil { claimed += 1 }
+            if line.withUnsafeBufferPointer({ reader.read(ContentLine(line: 1, bytes: $0)) }) != nil { claimed += 1 }
             let text =
                 Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\n".utf8) + line
                 + Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)

@@ -2,8 +2,8 @@ import Foundation
 import ICal
 
 /// The VTIMEZONEs of one feed, shared by its vdir items: each zone's canonical text
-/// (`VdirContent`), its serialised text and the canonical text of that text read back are made
-/// once per zone and run, not once per item (thousands of items use the same few zones).
+/// (`VdirContent`) and serialised text are made once per zone and run, not once per item
+/// (thousands of items use the same few zones).
 ///
 /// An item's bytes are its VCALENDAR's own lines, then its zones' text, then its events' text:
 /// exactly `ICalSerializer.serialize` of the whole item, which writes each component after the
@@ -22,13 +22,9 @@ struct ItemZones {
     /// By TZID.
     var components: [String: ICalComponent] = [:]
     private var canonicals: [String: String] = [:]
-    private var texts: [String: String?] = [:]
-    private var read: [String: String?] = [:]
-    /// What reading the items back shares (libical's text of the RRULE, DURATION, TRIGGER...
-    /// values met before): thousands of items repeat a few of them.
-    private var reading = ICalReading()
-    /// The last outline `head(of:)` wrote, its text and whether it reads back as built.
-    private var lastHead: (outline: ICalComponent, text: String, asBuilt: Bool)? = nil
+    private var texts: [String: [UInt8]?] = [:]
+    /// The last outline `head(of:)` wrote and its text.
+    private var lastHead: (outline: ICalComponent, text: [UInt8])? = nil
 
     init(_ zones: [ICalComponent]) {
         for z in zones {
@@ -44,84 +40,51 @@ struct ItemZones {
         return text
     }
 
-    /// How an item's file reads back: as the values it was built from (its events and
-    /// VCALENDAR lines), with its zones' read-back canonical texts; or parsed back, with the
-    /// hash of what was read (nil when it does not read back).
-    enum ReadBack {
-        /// The VCALENDAR as read from the events' written lines (`calendar`), without a parse.
-        case read(calendar: ICalComponent, zones: [String])
-        case parsed(hash: String?)
-    }
-
-    /// The bytes of the item whose VCALENDAR without zones is `events`, how they read back (the
-    /// events read back, the zones' read-back text added; decision 0173), and each event's text.
-    /// nil when it cannot be serialised.
-    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, read: ReadBack, texts: [[UInt8]])? {
+    /// The bytes of the item whose VCALENDAR without zones is `events` and whose zones are `ids`,
+    /// and each event's text; nil when a zone is not known.
+    mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, texts: [[UInt8]])? {
         var outline = events
         outline.components = []
-        guard let (head, headAsBuilt) = head(of: outline) else { return nil }
-        var texts: [[UInt8]] = []
-        var read: ICalComponent? = headAsBuilt ? outline : nil
-        for event in events.components {
-            var part: [UInt8] = []
-            let back = ICalSerializer.write(event, into: &part, readingBack: &reading)
-            if let back { read?.components.append(back) } else { read = nil }
-            texts.append(part)
-        }
-        let body = String(decoding: texts.joined(), as: UTF8.self)
-        var zoneText = ""
-        var zoneRead: [String]? = []
+        guard let head = head(of: outline) else { return nil }
+        var out = head
         for id in ids {
             guard let zone = text(id) else { return nil }
-            zoneText += zone
-            if let c = readCanonical(id) { zoneRead?.append(c) } else { zoneRead = nil }
+            out += zone
         }
-        let bytes = Data((head + zoneText + body + ItemZones.end).utf8)
-        guard let zoneRead else { return (bytes, .parsed(hash: nil), texts) }
-        if let read { return (bytes, .read(calendar: read, zones: zoneRead), texts) }
-        guard let parsed = try? ICalParser.parse(Array((head + body + ItemZones.end).utf8), sharing: &reading),
-            parsed.components.count == 1
-        else { return (bytes, .parsed(hash: nil), texts) }
-        return (bytes, .parsed(hash: VdirContent(calendar: parsed.components[0], adding: zoneRead).hash), texts)
+        var texts: [[UInt8]] = []
+        texts.reserveCapacity(events.components.count)
+        for event in events.components {
+            var text: [UInt8] = []
+            ICalSerializer.write(event, into: &text)
+            out += text
+            texts.append(text)
+        }
+        out += ItemZones.end.utf8
+        return (Data(out), texts)
     }
 
-    /// The text of `outline` (a VCALENDAR without components) up to its END line, and whether
-    /// it reads back as the same properties; made once per run for the outline every item has.
-    private mutating func head(of outline: ICalComponent) -> (String, Bool)? {
-        if let known = lastHead, known.outline == outline { return (known.text, known.asBuilt) }
-        guard let empty = try? ICalSerializer.serialize(outline), empty.hasSuffix(ItemZones.end) else { return nil }
-        let text = String(empty.dropLast(ItemZones.end.count))
-        var asBuilt = false
-        if let parsed = try? ICalParser.parse(Array(empty.utf8)), parsed.components.count == 1 {
-            let read = parsed.components[0]
-            asBuilt =
-                read.name == outline.name && read.components.isEmpty
-                && read.properties.map(\.name) == outline.properties.map(\.name)
-                && read.properties.map(\.parameters) == outline.properties.map(\.parameters)
-                && read.properties.map(\.value) == outline.properties.map(\.value)
-        }
-        lastHead = (outline, text, asBuilt)
-        return (text, asBuilt)
-    }
-
-    private mutating func text(_ id: String) -> String? {
-        if let known = texts[id] { return known }
-        let text = components[id].flatMap { try? ICalSerializer.serialize($0) }
-        texts[id] = text
+    /// The text of `outline` (a VCALENDAR without components) up to its END line; made once per
+    /// run for the outline every item has.
+    private mutating func head(of outline: ICalComponent) -> [UInt8]? {
+        if let known = lastHead, known.outline == outline { return known.text }
+        var text: [UInt8] = []
+        ICalSerializer.write(outline, into: &text)
+        let end = Array(ItemZones.end.utf8)
+        guard text.count >= end.count, text.suffix(end.count).elementsEqual(end) else { return nil }
+        text.removeLast(end.count)
+        lastHead = (outline, text)
         return text
     }
 
-    /// The canonical text of the zone's serialised text read back.
-    private mutating func readCanonical(_ id: String) -> String? {
-        if let known = read[id] { return known }
-        var result: String? = nil
-        if let zone = text(id), let head = try? ICalSerializer.serialize(ItemZones.emptyCalendar) {
-            let wrapped = String(head.dropLast(ItemZones.end.count)) + zone + ItemZones.end
-            if let parsed = try? ICalParser.parse(Array(wrapped.utf8)), let c = parsed.components.first?.components.first {
-                result = VdirContent.canonical(c)
-            }
+    private mutating func text(_ id: String) -> [UInt8]? {
+        if let known = texts[id] { return known }
+        var text: [UInt8]? = nil
+        if let zone = components[id] {
+            var bytes: [UInt8] = []
+            ICalSerializer.write(zone, into: &bytes)
+            text = bytes
         }
-        read[id] = result
-        return result
+        texts[id] = text
+        return text
     }
 }

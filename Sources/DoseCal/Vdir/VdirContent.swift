@@ -105,7 +105,7 @@ public struct VdirContent: Sendable, Equatable {
                 }
             }
             line.append(":")
-            line.append(p.value)
+            line.append(contentsOf: VdirContent.trimmed(p.value))
             lines.append(line)
         }
         return lines
@@ -132,6 +132,19 @@ public struct VdirContent: Sendable, Equatable {
         text.append("\n")
         return text
     }
+
+    /// `value` without the spaces and tabs it starts or ends with: libical's reader drops them
+    /// (a value written as ` a ` reads back as `a`), so a client's rewrite keeps none of them and
+    /// the text of an item as built is the text of its file as read.
+    static func trimmed(_ value: String) -> Substring {
+        let utf8 = value.utf8
+        guard let first = utf8.first, let last = utf8.last, isBlank(first) || isBlank(last) else { return value[...] }
+        guard let start = utf8.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !isBlank($0) })!
+        return value[start...end]
+    }
+
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     static func isVolatile(_ name: String) -> Bool { isVolatileUpper(name.uppercased()) }
 
@@ -206,7 +219,11 @@ enum CanonicalBytes {
             }
             line.append(UInt8(ascii: ":"))
             guard let value = ascii(p.value) else { return nil }
-            line += value
+            var start = 0
+            var end = value.count
+            while start < end && VdirContent.isBlank(value[start]) { start += 1 }
+            while end > start && VdirContent.isBlank(value[end - 1]) { end -= 1 }
+            line += value[start..<end]
             lines.append(line)
         }
         return lines

@@ -7,10 +7,13 @@ public struct VdirItem: Sendable, Equatable {
     public var uid: String
     /// The VCALENDAR written to the file.
     public var calendar: ICalComponent
-    /// `VdirContent` hash of the file dosecal writes for it (its bytes read back).
+    /// `VdirContent` hash of the file dosecal writes for it: the hash of `calendar` as built,
+    /// which is the hash of the file as a reader sees it (the builder puts every value in the form
+    /// the writer gives it and libical reads back, decision 0328; `VdirItemTests` holds it to
+    /// the parse of each item's bytes over every fixture and generated schedules).
     public var hash: String
-    /// `VdirContent` hash of `calendar` as built (no libical round trip): when it equals the key
-    /// recorded in the status, `hash` is taken from there instead of serialising the item again.
+    /// The same hash, named for what the sync status records as the item's key (an item the
+    /// status recorded before is kept with the key and hash recorded then).
     public var key: String
     /// SEQUENCE, LAST-MODIFIED and the event hash, kept in the sync status so that the next
     /// build keeps them while the series is unchanged (decision 0002).
@@ -19,14 +22,16 @@ public struct VdirItem: Sendable, Equatable {
     /// the largest UTC offset); nil while it repeats without an end. Worked out when asked (only
     /// a tombstoned series needs it): reading every item's RRULE was a fifth of a sync's work.
     public var endsBy: Int? { VdirItem.end(of: calendar) }
-    /// The file's bytes when `init` already wrote them (to hash what a reader sees): written as
-    /// they are, not serialised a second time.
+    /// The file's bytes, written in `init` for an item the status did not record as it is now
+    /// (one that will be written): kept, not serialised a second time.
     private var bytes: Data? = nil
-    /// Each event's serialised text (in `calendar` order, zones left out), when `init` wrote them.
+    /// Each event's text (in `calendar` order, zones left out), when `init` wrote the bytes: the
+    /// merge base takes them instead of writing the events again.
     private(set) var eventTexts: [[UInt8]]? = nil
 
     /// `revision`: the series' revision as the feed builder made it (its content hash is the one
-    /// `FeedRevision.revisions(in:)` computes from `calendar`); nil: computed here.
+    /// `FeedRevision.revisions(in:)` computes from `calendar`); nil: computed here. `known`: the
+    /// status's entry for `uid`; an item it does not record as it is now has its bytes written here.
     public init(uid: String, calendar: ICalComponent, known: SyncStatus.Entry? = nil, revision: FeedRevision? = nil) {
         var zones = ItemZones(calendar.components(named: "VTIMEZONE"))
         var events = calendar
@@ -36,7 +41,8 @@ public struct VdirItem: Sendable, Equatable {
     }
 
     /// `events`: the VCALENDAR without its VTIMEZONEs, which are `zones` (TZIDs, in file order)
-    /// from `shared`, serialised and hashed once for all the items of a run.
+    /// from `shared`, whose canonical text and serialised text are made once for all the items
+    /// of a run.
     init(
         uid: String, events: ICalComponent, zones ids: [String], shared: inout ItemZones, known: SyncStatus.Entry?,
         revision: FeedRevision?
@@ -45,47 +51,16 @@ public struct VdirItem: Sendable, Equatable {
         calendar.components.insert(contentsOf: ids.compactMap { shared.components[$0] }, at: 0)
         self.uid = uid
         self.calendar = calendar
-        let built = ids.map { shared.canonical($0) }
+        let key = VdirContent(calendar: events, adding: ids.map { shared.canonical($0) }).hash
+        self.key = key
+        self.hash = key
         let recorded = [known?.written, known?.pending].compactMap { $0 }
-        let key = recorded.isEmpty ? nil : VdirContent(calendar: events, adding: built).hash
-        if let key, let r = recorded.first(where: { $0.key == key }) {
-            self.key = key
-            self.hash = r.hash
-        } else {
-            // What a reader of the file sees: libical's text of the values, read back.
-            let made = shared.item(events, zones: ids)
-            self.bytes = made?.bytes
-            self.eventTexts = made?.texts
-            (self.key, self.hash) = VdirItem.hashes(of: events, built: built, key: key, read: made?.read)
+        if !recorded.contains(where: { $0.hash == key }), let made = shared.item(events, zones: ids) {
+            (bytes, eventTexts) = (made.bytes, made.texts)
         }
-        // Without the builder's revision, from the text just written (else one more serialisation).
-        let written = eventTexts.flatMap { EventText.revision(of: uid, events: events.components, texts: $0) }
         self.revision =
-            revision ?? written ?? FeedRevision.revisions(in: events)[uid]
+            revision ?? FeedRevision.revisions(in: events)[uid]
             ?? FeedRevision(sequence: 0, lastModified: 0, contentHash: "")
-    }
-
-    /// The key (the hash of `events` with the zones as `built`) and the hash of the file as it
-    /// reads back (`read`; nil: it was not serialised). `key`: when already worked out.
-    private static func hashes(
-        of events: ICalComponent, built: [String], key: String?, read: ItemZones.ReadBack?
-    ) -> (key: String, hash: String) {
-        switch read {
-        case .read(let calendar, let zones)? where calendar == events && zones == built:
-            // Read back as built: the same canonical text (its `String` equality is the one
-            // `VdirContent.hashes` shares a hash by), so the same hash without making it again.
-            let key = key ?? VdirContent(calendar: events, adding: built).hash
-            return (key, key)
-        case .read(let calendar, let zones)?:
-            let both = VdirContent.hashes([(events, built), (calendar, zones)])
-            return (both[0], both[1])
-        case .parsed(let hash)?:
-            let key = key ?? VdirContent(calendar: events, adding: built).hash
-            return (key, hash ?? key)
-        case nil:
-            let key = key ?? VdirContent(calendar: events, adding: built).hash
-            return (key, key)
-        }
     }
 
     /// An item of a series not built this run because its medication is unchanged since the
@@ -111,7 +86,7 @@ public struct VdirItem: Sendable, Equatable {
     }
 
     /// One item per UID of `feed`, in feed order. No METHOD: RFC 4791 §4.1 forbids it in a
-    /// calendar object resource. `known` supplies hashes of unchanged items.
+    /// calendar object resource. `known`: the status, whose recorded items are not written here.
     public static func items(of feed: Feed, known: SyncStatus = SyncStatus(folder: "")) -> [VdirItem] {
         var zones = ItemZones(feed.calendar.components(named: "VTIMEZONE"))
         var order: [String] = []

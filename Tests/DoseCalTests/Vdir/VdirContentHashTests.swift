@@ -99,13 +99,7 @@ import Testing
                 "4b57497f4cf11b668ef17d09a0fc6fc5a02e77922461de099aabf54f6c9deeab",
                 "b8356dbd96f2e14d4a6431a80042f404c77becf158dd867dac59eb7d6bab36d5",
             ])
-        #expect(
-            items.map(\.key) == [
-                "0f3f5d8434ab2d77b6a4ec8c9296981020168572369826659a4f900a9b29e2c0",
-                "fd2033888d8190219431549065efec0a55617cc4149c0381ae0767ed1002bbbc",
-                "4984363a54d978126526bfcf591f32cca8f113d2e33820163509f45f20300790",
-                "6cb3e5aff9bbb416feff6842a2e36c2b7cfe7abdebd9d1d77e23b9ce7f8f47b7",
-                "316c53da879c82fdbbe9aedba616fe44a597d2bd3249df40cae2567c8257706e",
-            ])
+        // The key (the item as built) is the hash of the file as read: the same values.
+        #expect(items.map(\.key) == items.map(\.hash))
     }
 }
