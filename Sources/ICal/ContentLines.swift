@@ -1,7 +1,9 @@
-/// Content lines written straight to bytes, one property at a time, without building
-/// `ICalComponent` values: the bytes `ICalSerializer` writes for the same properties (the same
-/// value forms, parameter quoting and 75-octet folding), for writers that know each property's
-/// kind as they write it.
+/// The one writer of iCalendar content lines: properties written straight to bytes, one at a
+/// time, each value in the form libical gives it (`ValueForm`), parameters quoted as libical
+/// quotes them, folded at 75 octets. `ICalSerializer` writes a tree of `ICalComponent` values
+/// through it (`property(_:kind:)`); the feed's events are written through it property by
+/// property, without a tree (`text`, `dateTime`, `rule`...), and `ContentLinesTests` holds those
+/// to the tree's bytes.
 ///
 /// A component's sub-components are written where they are begun, so a writer puts them after
 /// the component's properties, where `ICalSerializer` puts them.
@@ -16,10 +18,20 @@ public struct ContentLines: Sendable {
 
     public init() {}
 
+    /// Lines appended to `bytes`, which are taken (left empty) until `takeBytes()` gives them back.
+    init(continuing bytes: inout [UInt8]) { swap(&self.bytes, &bytes) }
+
+    /// The bytes written, taken out (the lines are left empty).
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     /// Room for `count` more bytes without growing again.
     public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
 
-    /// `BEGIN:name` (an upper-case component name libical knows).
+    /// `BEGIN:name`.
     public mutating func begin(_ name: String) { keyword("BEGIN:", name) }
 
     /// `END:name`.
@@ -29,6 +41,27 @@ public struct ContentLines: Sendable {
     public mutating func text(_ name: String, _ text: String) {
         start(name)
         TextValue.appendEscaped(text, to: &bytes)
+        finish()
+    }
+
+    /// `property` as `ICalSerializer` writes a property of `kind`: its VALUE parameter first and
+    /// only where libical writes one, the other parameters quoted and RFC 6868-encoded as libical
+    /// does, the value in the form libical gives it (`PropertyKind.form`).
+    mutating func property(_ property: ICalProperty, kind: PropertyKind) {
+        start(property.name, colon: false)
+        let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.uppercased()
+        if let written = kind.writtenValueType(valueType, value: property.value) {
+            literal(";VALUE=")
+            append(written)
+        }
+        for parameter in property.parameters where parameter.name != "VALUE" {
+            bytes.append(UInt8(ascii: ";"))
+            append(parameter.name)
+            bytes.append(UInt8(ascii: "="))
+            ParameterText.append(parameter.values, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ":"))
+        kind.form(valueType: valueType).append(property.value, to: &bytes)
         finish()
     }
 

@@ -16,14 +16,16 @@ public enum ICalSerializer {
 
     /// Appends the text of `component` to `out`.
     public static func write(_ component: ICalComponent, into out: inout [UInt8]) {
+        var lines = ContentLines(continuing: &out)
         var writer = ContentLineWriter()
-        writer.component(component, into: &out)
+        writer.component(component, into: &lines)
+        out = lines.takeBytes()
     }
 }
 
-/// Writes one component's content lines; `line` is the logical line being built (reused).
+/// Walks a component's tree and writes it through `ContentLines`, the one writer of content
+/// lines (the feed's events are written through it property by property, decision 0142).
 struct ContentLineWriter {
-    private var line: [UInt8] = []
     /// The kinds of the property names met so far, in the order first met; `next` is where the
     /// name after the last one found usually is (events repeat one order of properties).
     private var kinds: [(name: String, kind: PropertyKind)] = []
@@ -48,12 +50,12 @@ struct ContentLineWriter {
     /// libical's order: the VTIMEZONEs first, last added first (`icalcomponent_add_component`
     /// puts each in front), then the other children in order; a component libical does not know
     /// ends with `END:X`, as libical writes it.
-    mutating func component(_ component: ICalComponent, into out: inout [UInt8]) {
-        emit("BEGIN:", component.name, into: &out)
-        for property in component.properties { self.property(property, into: &out) }
-        for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &out) }
-        for child in component.components where child.name != "VTIMEZONE" { self.component(child, into: &out) }
-        emit("END:", ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X", into: &out)
+    mutating func component(_ component: ICalComponent, into lines: inout ContentLines) {
+        lines.begin(component.name)
+        for property in component.properties { lines.property(property, kind: kind(of: property.name)) }
+        for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &lines) }
+        for child in component.components where child.name != "VTIMEZONE" { self.component(child, into: &lines) }
+        lines.end(ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X")
     }
 
     static let knownComponents: Set<String> = [
@@ -61,33 +63,6 @@ struct ContentLineWriter {
         "SCHEDULE", "VQUERY", "VREPLY", "VCAR", "VCOMMAND", "VAVAILABILITY", "AVAILABLE", "VPOLL", "VVOTER", "VOTE",
         "VPATCH", "PATCH", "X",
     ]
-
-    private mutating func emit(_ keyword: StaticString, _ name: String, into out: inout [UInt8]) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
-        line.append(contentsOf: name.utf8)
-        Folding.fold(line, into: &out)
-    }
-
-    private mutating func property(_ property: ICalProperty, into out: inout [UInt8]) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: property.name.utf8)
-        let valueType = property.parameters.first { $0.name == "VALUE" }?.values.first?.uppercased()
-        let kind = kind(of: property.name)
-        if let written = kind.writtenValueType(valueType, value: property.value) {
-            line.append(contentsOf: ";VALUE=".utf8)
-            line.append(contentsOf: written.utf8)
-        }
-        for parameter in property.parameters where parameter.name != "VALUE" {
-            line.append(UInt8(ascii: ";"))
-            line.append(contentsOf: parameter.name.utf8)
-            line.append(UInt8(ascii: "="))
-            ParameterText.append(parameter.values, to: &line)
-        }
-        line.append(UInt8(ascii: ":"))
-        kind.form(valueType: valueType).append(property.value, to: &line)
-        Folding.finish(line, into: &out)
-    }
 }
 
 /// RFC 5545 §3.1 line folding.
