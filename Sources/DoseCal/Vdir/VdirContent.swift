@@ -139,9 +139,10 @@ public struct VdirContent: Sendable, Equatable {
     static func trimmed(_ value: String) -> Substring {
         let utf8 = value.utf8
         guard let first = utf8.first, let last = utf8.last, isBlank(first) || isBlank(last) else { return value[...] }
-        guard let start = utf8.firstIndex(where: { !isBlank($0) }) else { return "" }
-        let end = utf8.lastIndex(where: { !isBlank($0) })!
-        return value[start...end]
+        guard let start = utf8.firstIndex(where: { !isBlank($0) }), let end = utf8.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        // By bytes: the last byte kept may be inside a character (its last byte).
+        return Substring(String(decoding: utf8[start...end], as: UTF8.self))
     }
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }

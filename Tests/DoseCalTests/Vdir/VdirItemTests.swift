@@ -55,9 +55,14 @@ import Testing
         var event = ICalComponent("VEVENT")
         event.add(ICalProperty("UID", "u@x"))
         event.add(.text("SUMMARY", " Aspirin 100 mg\t "))
+        event.add(.text("DESCRIPTION", "\tTake 1 tablet of Aspirin 100 mg \u{00DF}\u{1F48A} "))
         event.add(rule.property)
         calendar.components = [event]
         let item = VdirItem(uid: "u@x", calendar: calendar)
         #expect(item.hash == (try VdirContent(bytes: try item.serialized())).hash)
+        // ASCII only: the canonical text made as bytes.
+        calendar.components[0].properties.removeAll { $0.name == "DESCRIPTION" }
+        let ascii = VdirItem(uid: "u@x", calendar: calendar)
+        #expect(ascii.hash == (try VdirContent(bytes: try ascii.serialized())).hash)
     }
 }
