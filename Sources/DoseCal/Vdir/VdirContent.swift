@@ -139,13 +139,18 @@ public struct VdirContent: Sendable, Equatable {
     static func trimmed(_ value: String) -> Substring {
         let utf8 = value.utf8
         guard let first = utf8.first, let last = utf8.last, isBlank(first) || isBlank(last) else { return value[...] }
-        guard let start = utf8.firstIndex(where: { !isBlank($0) }), let end = utf8.lastIndex(where: { !isBlank($0) })
-        else { return "" }
         // By bytes: the last byte kept may be inside a character (its last byte).
-        return Substring(String(decoding: utf8[start...end], as: UTF8.self))
+        return Substring(String(decoding: unpadded(utf8), as: UTF8.self))
     }
 
-    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    /// `bytes` without the spaces and tabs they start or end with (the bytes `trimmed` keeps).
+    static func unpadded<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let end = bytes.lastIndex(where: { !isBlank($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[start...end]
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     static func isVolatile(_ name: String) -> Bool { isVolatileUpper(name.uppercased()) }
 
@@ -220,11 +225,7 @@ enum CanonicalBytes {
             }
             line.append(UInt8(ascii: ":"))
             guard let value = ascii(p.value) else { return nil }
-            var start = 0
-            var end = value.count
-            while start < end && VdirContent.isBlank(value[start]) { start += 1 }
-            while end > start && VdirContent.isBlank(value[end - 1]) { end -= 1 }
-            line += value[start..<end]
+            line += VdirContent.unpadded(value)
             lines.append(line)
         }
         return lines
