@@ -72,9 +72,13 @@ public struct ICalProperty: Sendable, Hashable {
         self.line = line
     }
 
-    /// A TEXT property: the value is escaped (RFC 5545 §3.3.11).
+    /// A property holding `text`, escaped (RFC 5545 §3.3.11) into the form it is written and read
+    /// back in (`TextEscaping.escape`): as a list for a name libical writes so (an X- name,
+    /// CATEGORIES), where `;` and `,` stay as they are. A tree of such values reads as its text does.
     public static func text(_ name: String, _ text: String, parameters: [ICalParameter] = []) -> ICalProperty {
-        ICalProperty(name, TextEscaping.escape(text), parameters: parameters)
+        let upper = name.upperCasedName
+        let list = PropertyKind(upper).form(valueType: nil) == .list
+        return ICalProperty(upper: upper, TextEscaping.escape(text, separators: !list), parameters: parameters)
     }
 
     /// The value of the first parameter with this name, unquoted.
@@ -116,26 +120,19 @@ public struct ICalParameter: Sendable, Hashable {
 
 /// RFC 5545 §3.3.11 TEXT escaping.
 public enum TextEscaping {
-    public static func escape(_ s: String) -> String {
-        // Most values need no escape: return them as they are.
-        func special(_ b: UInt8) -> Bool { b == 0x5C || b == 0x3B || b == 0x2C || b == 0x0A || b == 0x0D }
+    /// `s` as a TEXT value is written, and read back (libical's form, `ValueForm.text`): `\`, `;`
+    /// and `,` escaped (`;` and `,` only with `separators`), a newline as `\n`; CR, backspace
+    /// and form feed left out, nothing after a NUL. Text with none of these is returned as it is.
+    public static func escape(_ s: String, separators: Bool = true) -> String {
+        func special(_ b: UInt8) -> Bool {
+            b == 0x5C || (separators && (b == 0x3B || b == 0x2C))
+                || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C))
+        }
         let escapes = s.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? s.utf8.contains(where: special)
         if !escapes { return s }
-        // Only ASCII octets are escaped, so the UTF-8 octets can be rewritten one by one.
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + s.utf8.count / 16)
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case UInt8(ascii: "\n"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): continue
-            default: out.append(byte)
-            }
-        }
+        TextValue.appendEscaped(s, separators: separators, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

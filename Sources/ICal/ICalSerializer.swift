@@ -16,9 +16,22 @@ public enum ICalSerializer {
 
     /// Appends the text of `component` to `out`.
     public static func write(_ component: ICalComponent, into out: inout [UInt8]) {
+        write(component, closing: true, into: &out)
+    }
+
+    /// A VCALENDAR's END line, as written (after the events a writer appended to `writeOpen`'s text).
+    public static let calendarEnd = Array("END:VCALENDAR\r\n".utf8)
+
+    /// Appends the text of `component` without its END line (its BEGIN line, properties and
+    /// children): a writer appends more children's text after it, then the END line.
+    public static func writeOpen(_ component: ICalComponent, into out: inout [UInt8]) {
+        write(component, closing: false, into: &out)
+    }
+
+    private static func write(_ component: ICalComponent, closing: Bool, into out: inout [UInt8]) {
         var lines = ContentLines(continuing: &out)
         var writer = ContentLineWriter()
-        writer.component(component, into: &lines)
+        writer.component(component, closing: closing, into: &lines)
         out = lines.takeBytes()
     }
 }
@@ -47,15 +60,20 @@ struct ContentLineWriter {
         return kind
     }
 
-    /// libical's order: the VTIMEZONEs first, last added first (`icalcomponent_add_component`
-    /// puts each in front), then the other children in order; a component libical does not know
-    /// ends with `END:X`, as libical writes it.
-    mutating func component(_ component: ICalComponent, into lines: inout ContentLines) {
+    /// The children in the order they are written (`writtenOrder`); a component libical does not
+    /// know ends with `END:X`, as libical writes it. Without `closing`, the END line is left out.
+    mutating func component(_ component: ICalComponent, closing: Bool = true, into lines: inout ContentLines) {
         lines.begin(component.name)
         for property in component.properties { lines.property(property, kind: kind(of: property.name)) }
-        for child in component.components.reversed() where child.name == "VTIMEZONE" { self.component(child, into: &lines) }
-        for child in component.components where child.name != "VTIMEZONE" { self.component(child, into: &lines) }
-        lines.end(ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X")
+        for child in ContentLineWriter.writtenOrder(component.components) { self.component(child, into: &lines) }
+        if closing { lines.end(ContentLineWriter.knownComponents.contains(component.name) ? component.name : "X") }
+    }
+
+    /// libical's order of a component's children: the VTIMEZONEs first, last added first
+    /// (`icalcomponent_add_component` puts each in front), then the others in order.
+    static func writtenOrder(_ children: [ICalComponent]) -> [ICalComponent] {
+        guard children.contains(where: { $0.name == "VTIMEZONE" }) else { return children }
+        return children.reversed().filter { $0.name == "VTIMEZONE" } + children.filter { $0.name != "VTIMEZONE" }
     }
 
     static let knownComponents: Set<String> = [

@@ -59,19 +59,19 @@ enum TextValue {
         bytes.withUnsafeBufferPointer { append($0, escapeSeparators: escapeSeparators, to: &out) }
     }
 
-    /// Appends `text` escaped (`TextEscaping.escape`) and written as TEXT (`append` with the
-    /// separators escaped), in one pass: the escape only writes `\\`, `\;`, `\,` and `\n`, which
-    /// the writing keeps, so a byte is written as it is but up to a NUL; `\`, `;` and `,` get a
-    /// backslash, a newline is `\n`, and CR, backspace and form feed are dropped.
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
-        if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) } }
+    /// Appends `text` escaped and written as TEXT (`append` with the separators escaped; a list,
+    /// without `separators`), in one pass: a byte is written as it is but up to a NUL; `\`, `;`
+    /// and `,` get a backslash (`;` and `,` only with `separators`), a newline is `\n`, and CR,
+    /// backspace and form feed are dropped. `TextEscaping.escape` gives these bytes as a string.
+    static func appendEscaped(_ text: String, separators: Bool = true, to out: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, separators, to: &out) }
+        if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, separators, to: &out) } }
     }
 
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ separators: Bool, to out: inout [UInt8]) {
         func special(_ b: UInt8) -> Bool {
             b <= 0x5C
-                && (b == 0x5C || b == 0x3B || b == 0x2C
+                && (b == 0x5C || (separators && (b == 0x3B || b == 0x2C))
                     || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
         }
         // The runs between the bytes to look at are copied at once.

@@ -64,8 +64,10 @@ import Testing
         #expect(String(decoding: lines.bytes, as: UTF8.self) == (try serialized(ICalProperty("CATEGORIES", text))))
     }
 
-    /// The one-pass escape writes what escaping and then writing the escaped text write.
-    @Test func escapedTextIsEscapeThenWrite() {
+    /// The one-pass escape writes what writing the escaped text writes: the escape's text is in
+    /// the form the writer gives (a tree built with `ICalProperty.text` reads as written), as TEXT
+    /// and as a list.
+    @Test func escapedTextIsWrittenAsItIs() {
         var generator = SeededBytes(seed: 175)
         let alphabet: [UInt8] = [0, 8, 9, 10, 12, 13, 32, 44, 59, 92, 110, 97, 0xC3, 0xA9]
         for length in 0..<400 {
@@ -76,6 +78,9 @@ import Testing
             var slow: [UInt8] = []
             ValueForm.text.append(TextEscaping.escape(text), to: &slow)
             #expect(fast == slow, "\(bytes)")
+            var list: [UInt8] = []
+            ValueForm.list.append(TextEscaping.escape(text, separators: false), to: &list)
+            #expect(Array(TextEscaping.escape(text, separators: false).utf8) == list, "\(bytes)")
         }
     }
 

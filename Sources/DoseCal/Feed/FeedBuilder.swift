@@ -73,11 +73,10 @@ public struct FeedBuilder: Sendable {
     public func write() -> WrittenFeed {
         let built = items(EventBytes.self)
         let calendar = outline(built)
-        var bytes: [UInt8] = []
-        ICalSerializer.write(calendar, into: &bytes)
         // The events go between the VTIMEZONEs and the calendar's END line.
-        let end = Array("END:VCALENDAR\r\n".utf8)
-        if bytes.suffix(end.count).elementsEqual(end) { bytes.removeLast(end.count) }
+        var bytes: [UInt8] = []
+        ICalSerializer.writeOpen(calendar, into: &bytes)
+        let end = ICalSerializer.calendarEnd
         var lines = ContentLines()
         // The items are read in place (by index): a copy of each would retain all it holds.
         let items = built.items
@@ -385,6 +384,13 @@ public struct WrittenFeed: Sendable {
     public var items: [Item]
     /// The TZIDs of the VTIMEZONEs, in the order of the feed's `calendar.components`.
     public var zones: [String]
+}
+
+extension WrittenFeed.Item {
+    /// `item` without its events.
+    init(_ item: FeedItem) {
+        self.init(uid: item.uid, medicationID: item.medicationID, kind: item.kind, revision: item.revision)
+    }
 }
 
 /// The version of this build.

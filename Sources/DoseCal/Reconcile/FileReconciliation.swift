@@ -46,9 +46,7 @@ public struct FileReconciliation {
     public func run(theirs: ReturnedCalendar, calendarName: String, now: Int, prefer: ReconcilePreference?) throws
         -> Outcome
     {
-        let (base, baseText) = try readBase()
-        var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now)
-        reconciler.baseText = baseText
+        let reconciler = Reconciler(base: try readBase(), ours: schedule, theirs: theirs, now: now)
         var set = try reconciler.reconcile(prefer: prefer)
         for i in set.damaged.indices where set.damaged[i].file == nil { set.damaged[i].file = calendarName }
         var outcome = Outcome(changes: set)
@@ -65,16 +63,15 @@ public struct FileReconciliation {
         return outcome
     }
 
-    /// The base calendar and its bytes; (nil, nil) when there is no base file and none was named.
-    func readBase() throws -> (ReturnedCalendar?, [UInt8]?) {
-        guard let basePath else { return (nil, nil) }
+    /// The base calendar; nil when there is no base file and none was named.
+    func readBase() throws -> ReturnedCalendar? {
+        guard let basePath else { return nil }
         guard let data = try InputFile.readIfExists(basePath, expected: "a base calendar (.ics)") else {
             if baseRequired { throw ReconcileError.missingBase(path: basePath) }
-            return (nil, nil)
+            return nil
         }
-        let bytes = Array(data)
         do {
-            return (try ReturnedCalendar(parsing: bytes), bytes)
+            return try ReturnedCalendar(parsing: Array(data))
         } catch {
             throw ReconcileError.unreadableBase(path: basePath, reason: "\(error)")
         }

@@ -25,16 +25,16 @@ public struct Reconciler: Sendable {
     public var damaged: [String: SeriesDamage]
     /// The bound on expanding the three sides, shared by them (`ExpansionBudget`).
     public var budget = ExpansionBudget()
-    /// The bytes `base` was read from, when known: a schedule's feed whose text is the base's
-    /// apart from its time stamps is then not read back, the base's reading stands for it.
-    public var baseText: [UInt8]? = nil
     /// What shows that a series missing from `theirs` was deleted there (decision 0200).
     public var deletions = DeletionEvidence.wholeCopy
     /// The schedule's feed is, by the records of what was written, the base: every medication of
     /// `ours` is the entry from which the base's series of its items were last written, and the
     /// base holds every one of them (a sync by parts, `VdirSync+Touched.swift`). Then the feed's
-    /// text is not read back (`ownReading`): the base's reading stands for it.
+    /// is not built (`ownReading`): the base's reading stands for it.
     var oursIsBase = false
+    /// The schedule's feed, when the caller built it from `ours` (with any earlier revisions:
+    /// SEQUENCE and LAST-MODIFIED are not compared); nil: built here when it is needed.
+    var oursFeed: Feed? = nil
     /// The schedule's items as `FeedBuilder.itemList()` lists them, when the caller listed them:
     /// with `oursIsBase`, not listed again.
     var listedItems: [WrittenFeed.Item]? = nil
@@ -73,22 +73,16 @@ public struct Reconciler: Sendable {
     func reconcileWithItems(prefer: ReconcilePreference? = nil) throws(ReconcileError) -> (
         changes: ChangeSet, items: [WrittenFeed.Item]
     ) {
-        // The feed's bytes, written in place as export writes them (no tree of values); not
-        // written when the base stands for them (`oursIsBase`): its items are then listed only.
+        // The feed's tree, read as its text reads; not built when the base stands for it
+        // (`oursIsBase`): its items are then listed only.
         let builder = FeedBuilder(schedule: ours, now: now)
-        var feed: WrittenFeed? = nil
-        let itemsOfFeed = { feed?.items ?? listedItems ?? builder.itemList() }
+        var built: Feed? = nil
+        let itemsOfFeed = { built.map { $0.items.map(WrittenFeed.Item.init) } ?? listedItems ?? builder.itemList() }
         var result = ChangeSet()
-        let oursCalendar: (calendar: ReturnedCalendar, isBase: Bool)
-        do {
-            oursCalendar = try ownReading {
-                let written = builder.write()
-                feed = written
-                return written.bytes
-            }
-        } catch {
-            result.warnings.append("the schedule's own feed could not be read back: \(error)")
-            return (result, itemsOfFeed())
+        let oursCalendar = ownReading {
+            let feed = oursFeed ?? builder.build()
+            built = feed
+            return feed
         }
         let items = itemsOfFeed()
         var index = DoseSlotIndex(schedule: ours, items: items)

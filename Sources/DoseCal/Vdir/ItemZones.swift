@@ -17,8 +17,6 @@ struct ItemZones {
         return calendar
     }()
 
-    static let end = "END:VCALENDAR\r\n"
-
     /// By TZID.
     var components: [String: ICalComponent] = [:]
     private var canonicals: [String: String] = [:]
@@ -45,8 +43,7 @@ struct ItemZones {
     mutating func item(_ events: ICalComponent, zones ids: [String]) -> (bytes: Data, texts: [[UInt8]])? {
         var outline = events
         outline.components = []
-        guard let head = head(of: outline) else { return nil }
-        var out = head
+        var out = head(of: outline)
         for id in ids {
             guard let zone = text(id) else { return nil }
             out += zone
@@ -59,19 +56,16 @@ struct ItemZones {
             out += text
             texts.append(text)
         }
-        out += ItemZones.end.utf8
+        out += ICalSerializer.calendarEnd
         return (Data(out), texts)
     }
 
     /// The text of `outline` (a VCALENDAR without components) up to its END line; made once per
     /// run for the outline every item has.
-    private mutating func head(of outline: ICalComponent) -> [UInt8]? {
+    private mutating func head(of outline: ICalComponent) -> [UInt8] {
         if let known = lastHead, known.outline == outline { return known.text }
         var text: [UInt8] = []
-        ICalSerializer.write(outline, into: &text)
-        let end = Array(ItemZones.end.utf8)
-        guard text.count >= end.count, text.suffix(end.count).elementsEqual(end) else { return nil }
-        text.removeLast(end.count)
+        ICalSerializer.writeOpen(outline, into: &text)
         lastHead = (outline, text)
         return text
     }

@@ -11,8 +11,6 @@ import ICal
 /// have their events serialised here. `MergeBaseTests` pins the bytes against
 /// `Feed.serialized()`.
 enum MergeBase {
-    static let end = Array(ItemZones.end.utf8)
-
     static func text(of feed: Feed, items: [VdirItem]) -> Data {
         guard let base = base(of: feed, items: items) else { return Data(((try? feed.serialized()) ?? "").utf8) }
         return Data(base.bytes)
@@ -32,7 +30,7 @@ enum MergeBase {
             events.append(item, to: &text)
             series.append((item.uid, text))
         }
-        return MergeBaseText(head: head, series: series, tail: end)
+        return MergeBaseText(head: head, series: series, tail: ICalSerializer.calendarEnd)
     }
 
     /// The text before the feed's first event; nil when its components are not its VTIMEZONEs
@@ -43,9 +41,7 @@ enum MergeBase {
         let events = feed.calendar.components.count - outline.components.count
         guard events == feed.items.reduce(0, { $0 + 1 + $1.overrides.count }) else { return nil }
         var out: [UInt8] = []
-        ICalSerializer.write(outline, into: &out)
-        guard out.count >= end.count, Array(out.suffix(end.count)) == end else { return nil }
-        out.removeLast(end.count)
+        ICalSerializer.writeOpen(outline, into: &out)
         return out
     }
 
@@ -124,7 +120,7 @@ struct MergeBaseText {
         self.bytes = bytes
         let lines = MergeBaseText.lines(bytes)
         guard let lines, let first = lines.firstIndex(where: { MergeBaseText.line(bytes, $0, is: MergeBaseText.begin) }),
-            let last = lines.last, MergeBaseText.line(bytes, last, is: MergeBaseText.endCalendar)
+            let last = lines.last, MergeBaseText.line(bytes, last, is: ICalSerializer.calendarEnd)
         else { return nil }
         head = Array(bytes[0..<lines[first].lowerBound])
         tail = Array(bytes[last])
@@ -176,7 +172,6 @@ struct MergeBaseText {
 
     private static let begin = Array("BEGIN:VEVENT\r\n".utf8)
     private static let endEvent = Array("END:VEVENT\r\n".utf8)
-    private static let endCalendar = Array("END:VCALENDAR\r\n".utf8)
     private static let uidPrefix = Array("UID:".utf8)
     private static let beginPrefix = Array("BEGIN:".utf8)
 

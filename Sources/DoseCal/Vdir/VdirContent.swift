@@ -105,7 +105,7 @@ public struct VdirContent: Sendable, Equatable {
                 }
             }
             line.append(":")
-            line.append(contentsOf: VdirContent.trimmed(p.value))
+            line.append(ReadValue.trimmed(p.value))
             lines.append(line)
         }
         return lines
@@ -132,25 +132,6 @@ public struct VdirContent: Sendable, Equatable {
         text.append("\n")
         return text
     }
-
-    /// `value` without the spaces and tabs it starts or ends with: libical's reader drops them
-    /// (a value written as ` a ` reads back as `a`), so a client's rewrite keeps none of them and
-    /// the text of an item as built is the text of its file as read.
-    static func trimmed(_ value: String) -> Substring {
-        let utf8 = value.utf8
-        guard let first = utf8.first, let last = utf8.last, isBlank(first) || isBlank(last) else { return value[...] }
-        // By bytes: the last byte kept may be inside a character (its last byte).
-        return Substring(String(decoding: unpadded(utf8), as: UTF8.self))
-    }
-
-    /// `bytes` without the spaces and tabs they start or end with (the bytes `trimmed` keeps).
-    static func unpadded<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
-        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let end = bytes.lastIndex(where: { !isBlank($0) })
-        else { return bytes[bytes.endIndex...] }
-        return bytes[start...end]
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     static func isVolatile(_ name: String) -> Bool { isVolatileUpper(name.uppercased()) }
 
@@ -225,7 +206,7 @@ enum CanonicalBytes {
             }
             line.append(UInt8(ascii: ":"))
             guard let value = ascii(p.value) else { return nil }
-            line += VdirContent.unpadded(value)
+            line += ReadValue.unpadded(value)
             lines.append(line)
         }
         return lines

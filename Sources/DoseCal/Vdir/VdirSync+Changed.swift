@@ -348,7 +348,7 @@ struct PartialFeed {
                 }
             }
         }
-        return MergeBaseText(head: base.head, series: series, tail: MergeBase.end)
+        return MergeBaseText(head: base.head, series: series, tail: ICalSerializer.calendarEnd)
     }
 }
 

@@ -77,6 +77,7 @@ extension VdirSync {
         let merged: Schedule
         do {
             var reconciler = Reconciler(base: base, ours: schedule, theirs: theirs, now: now, damaged: damaged)
+            reconciler.oursFeed = feed
             reconciler.deletions = deletionEvidence(changes, state: state, damaged: damaged)
             set = try reconciler.reconcile(prefer: prefer)
             merged = try file.merging(set, now: now)

@@ -202,7 +202,7 @@ extension VdirSync {
             }
             if !base.append(eventsOf: uid, to: &text) { whole = false }
         }
-        return (text + MergeBase.end, whole)
+        return (text + ICalSerializer.calendarEnd, whole)
     }
 
     /// The phone's edits of the `touched` medications merged into the file's schedule, with the

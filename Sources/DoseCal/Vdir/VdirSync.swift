@@ -157,10 +157,12 @@ public struct VdirSync: Sendable {
                 prefer: reconcilePreference)
         {
             merged = dryRun ? m : try saving(m, save, file: file)
-            // New seen reminders are saved too; they change no feed byte.
+            // New seen reminders are saved too; they change no feed byte. The feed is built again
+            // only when what it is made of changed: the schedule, or the revisions recorded.
+            let rebuild = !m.changes.changes.isEmpty || m.status.feedRevisions != status.feedRevisions
             if !m.changes.changes.isEmpty || m.schedule.seen != file.seen { schedule = travelled(m.schedule) }
             status = m.status
-            feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build()
+            if rebuild { feed = FeedBuilder(schedule: schedule, previous: status.feedRevisions, now: now).build() }
             desired = VdirItem.items(of: feed, known: status)
             plan = try planner.plan(status: status, folder: state, desired: desired)
         }
