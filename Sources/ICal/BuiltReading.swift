@@ -41,11 +41,14 @@ public enum ReadValue {
     }
 
     /// `bytes` without the spaces and tabs they start or end with (the bytes `trimmed` keeps).
+    /// Inlinable: specialised in the caller's module, for every line of a canonical text.
+    @inlinable
     public static func unpadded<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
         guard let start = bytes.firstIndex(where: { !isBlank($0) }), let end = bytes.lastIndex(where: { !isBlank($0) })
         else { return bytes[bytes.endIndex...] }
         return bytes[start...end]
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    @usableFromInline
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }

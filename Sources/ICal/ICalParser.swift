@@ -49,10 +49,20 @@ public enum ICalParser {
     /// Parses `bytes` as `parse(_:)` does, sharing with the other calendars read with `reading`
     /// what their values have in common (libical's text of each RRULE, DURATION, TRIGGER... text
     /// met before): the same result, without asking libical again for each calendar.
-    public static func parse(_ bytes: [UInt8], sharing reading: inout ICalReading) throws(ICalError) -> ParsedCalendar {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ICalError) in
-            try parse(buffer: buffer, strict: false, limits: .standard, values: &reading.values)
+    public static func parse(_ bytes: some Collection<UInt8>, sharing reading: inout ICalReading) throws(ICalError)
+        -> ParsedCalendar
+    {
+        // Moved out and back, never copied (a copy would copy what it remembers on first write).
+        var values = PropertyReader()
+        swap(&values, &reading.values)
+        defer { swap(&values, &reading.values) }
+        let read = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<ParsedCalendar, ICalError> in
+            Result { () throws(ICalError) in
+                try parse(buffer: buffer, strict: false, limits: .standard, values: &values)
+            }
         }
+        if let result = bytes.withContiguousStorageIfAvailable(read) { return try result.get() }
+        return try Array(bytes).withUnsafeBufferPointer(read).get()
     }
 
     /// Parses `bytes` as `parse(_:)` does, except that the VEVENTs `passOver` allows are passed

@@ -18,13 +18,15 @@ extension ReturnedCalendar {
         var root = ICalComponent("VCALENDAR")
         var zones = Set<String>()
         var dropped: [String: ICalError] = [:]
+        // The items' values have much in common (each rule, duration and trigger text).
+        var reading = ICalReading()
         for index in 0..<(items.count + read.count) {
             let parsed: ParsedCalendar
             if index >= items.count {
                 parsed = read[index - items.count]
             } else {
                 do {
-                    parsed = try ICalParser.parse(items[index])
+                    parsed = try ICalParser.parse(items[index], sharing: &reading)
                 } catch {
                     guard let names, index < names.count else { throw error }
                     throw .inFile(names[index], error)
