@@ -1,4 +1,4 @@
-public import CalendarTime
+import CalendarTime
 import DoseCalCore
 
 /// The supply chart drawn in plain SVG 1.1 (lines, polylines and text only; no script, no

@@ -1,4 +1,4 @@
-public import DoseCalCore
+import DoseCalCore
 import Foundation
 
 /// A plain instruction as a label or a prescriber writes it ("1 tablet twice a day", "5 ml every

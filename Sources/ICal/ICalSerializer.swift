@@ -8,7 +8,7 @@
 /// character, with CRLF line ends. The same value always gives the same bytes. Tests hold the
 /// writer to libical's own serialisation (`Libical.serialized`) over every fixture.
 public enum ICalSerializer {
-    public static func serialize(_ component: ICalComponent) throws(ICalError) -> String {
+    public static func serialize(_ component: ICalComponent) -> String {
         var out: [UInt8] = []
         write(component, into: &out)
         return String(decoding: out, as: UTF8.self)

@@ -91,7 +91,7 @@ import Testing
         let engine = WallClockEngine(schedule: home)
         let to = min(m.end ?? m.start.adding(days: 400), m.start.adding(days: 400))
         return engine.occurrences(of: m, from: m.start, to: to).map {
-            "\($0.instant) \($0.slotID ?? "-") \(engine.amount(of: m, slot: $0.slotID, on: $0.local.date))"
+            "\($0.instant) \($0.slotID) \(engine.amount(of: m, slot: $0.slotID, on: $0.local.date))"
         }
     }
 }

@@ -98,7 +98,7 @@ import Testing
 
     /// The property's lines as `ICalSerializer` writes them inside a component.
     private func serialized(_ property: ICalProperty) throws -> String {
-        let text = try ICalSerializer.serialize(ICalComponent("VEVENT", properties: [property]))
+        let text = ICalSerializer.serialize(ICalComponent("VEVENT", properties: [property]))
         return String(text.dropFirst("BEGIN:VEVENT\r\n".count).dropLast("END:VEVENT\r\n".count))
     }
 }

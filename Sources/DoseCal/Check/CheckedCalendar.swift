@@ -18,7 +18,7 @@ public struct CheckedCalendar: Sendable {
     /// dosecal's feed of `schedule`, written and read back as text, exactly as a client gets it
     /// (the text is what check proves); nil when the text cannot be read back (a defect).
     public static func feed(of schedule: Schedule, now: Int) throws(ICalError) -> CheckedCalendar? {
-        let text = try FeedBuilder(schedule: schedule, now: now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: now).build().serialized()
         guard let calendar = try ICalParser.parse(Array(text.utf8)).calendar else { return nil }
         return CheckedCalendar(label: "dosecal's feed of the schedule", calendar: calendar)
     }

@@ -8,7 +8,7 @@ public struct Feed: Sendable, Equatable {
     var zoneYears = ZoneYears()
 
     /// RFC 5545 text: CRLF, folded, deterministic.
-    public func serialized() throws(ICalError) -> String { try ICalSerializer.serialize(calendar) }
+    public func serialized() -> String { ICalSerializer.serialize(calendar) }
 }
 
 /// Turns a schedule into an RFC 5545 feed: one recurring VEVENT with VALARM per dose slot (and

@@ -42,7 +42,7 @@ public struct FeedRevision: Sendable, Equatable {
     public static func contentHash(of event: ICalComponent) -> String {
         var stripped = event
         stripped.properties.removeAll { volatile.contains($0.name) }
-        let text = (try? ICalSerializer.serialize(stripped)) ?? ""
+        let text = ICalSerializer.serialize(stripped)
         return SHA256.hex(text)
     }
 

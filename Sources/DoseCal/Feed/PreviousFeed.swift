@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// An earlier export read for its revisions from its own lines (decision 0110): the UID,
 /// SEQUENCE and LAST-MODIFIED of each event and the hash of its lines as written, without

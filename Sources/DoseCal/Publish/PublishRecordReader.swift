@@ -148,7 +148,7 @@ final class PublishRecordReader {
         let unread = count - start
         if start > 0 {
             buffer.withUnsafeMutableBufferPointer { b in
-                _ = UnsafeMutableRawPointer(b.baseAddress!).copyMemory(from: b.baseAddress! + start, byteCount: unread)
+                UnsafeMutableRawPointer(b.baseAddress!).copyMemory(from: b.baseAddress! + start, byteCount: unread)
             }
             start = 0
             count = unread

@@ -137,7 +137,7 @@ public struct Reconciler: Sendable {
             .subtracting(damage.slots)
         // A slot whose series the schedule left as the base has them is expanded once, for both.
         var same = Set<SlotKey>()
-        if let base {
+        if base != nil {
             let oursContents = oursIsBase ? baseContents : Reconciler.contents(oursCalendar, index: index, only: touched)
             same = Reconciler.sameSeries(baseCalendar, oursCalendar, contents: baseContents, oursContents, in: touched)
         }

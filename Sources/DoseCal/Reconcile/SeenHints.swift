@@ -1,4 +1,4 @@
-public import ICal
+import ICal
 
 /// Reminders the calendar reports as seen, read as hints (decision 0097): RFC 9074
 /// `ACKNOWLEDGED` on a VALARM (Apple writes it on the original alarm of a snooze pair; the

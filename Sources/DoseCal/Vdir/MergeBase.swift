@@ -12,7 +12,7 @@ import ICal
 /// `Feed.serialized()`.
 enum MergeBase {
     static func text(of feed: Feed, items: [VdirItem]) -> Data {
-        guard let base = base(of: feed, items: items) else { return Data(((try? feed.serialized()) ?? "").utf8) }
+        guard let base = base(of: feed, items: items) else { return Data(feed.serialized().utf8) }
         return Data(base.bytes)
     }
 

@@ -17,7 +17,7 @@ struct MergeVerdict {
     init(set: ChangeSet, feed: Feed, base: ReturnedCalendar?, theirs: ReturnedCalendar) {
         self.init(set: set, items: feed.items.map { ($0.uid, $0.medicationID, $0.kind) }, base: base, theirs: theirs)
         if base == nil {
-            ours = (try? feed.serialized()).flatMap { try? ReturnedCalendar(parsing: Array($0.utf8)) }
+            ours = ReturnedCalendar(ParsedCalendar(readingBuilt: feed.calendar))
         }
     }
 

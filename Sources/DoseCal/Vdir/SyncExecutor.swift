@@ -134,13 +134,7 @@ public struct SyncExecutor: Sendable {
         -> StagedWrites.Staged
     {
         let path = folder + "/" + file
-        let data: Data
-        do {
-            data = try item.serialized()
-        } catch {
-            writes.discardAll()
-            throw .io(path: path, reason: "cannot serialise \(item.uid): \(error)")
-        }
+        let data = item.serialized()
         do {
             return try writes.stage(data, named: file)
         } catch {

@@ -75,9 +75,9 @@ public struct VdirItem: Sendable, Equatable {
     }
 
     /// The file's bytes: RFC 5545 text, CRLF, folded, deterministic.
-    public func serialized() throws(ICalError) -> Data {
+    public func serialized() -> Data {
         if let bytes { return bytes }
-        return Data(try ICalSerializer.serialize(calendar).utf8)
+        return Data(ICalSerializer.serialize(calendar).utf8)
     }
 
     /// Equal items: the same UID, calendar, hashes and revision (the kept bytes follow from them).

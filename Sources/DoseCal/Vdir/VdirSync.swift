@@ -232,8 +232,7 @@ public struct VdirSync: Sendable {
             contentsOf: oldComponents.filter { $0.name == "VTIMEZONE" && !zones.contains($0.property("TZID")?.value ?? "") },
             at: 0)
         calendar.components += oldComponents.filter { $0.name == "VEVENT" && keeping.contains(uid($0)) }
-        guard let text = try? ICalSerializer.serialize(calendar) else { return }
-        try keepBase(Data(text.utf8))
+        try keepBase(Data(ICalSerializer.serialize(calendar).utf8))
     }
 
     func keepBase(_ data: Data) throws(SyncError) { try store?.keepBase(data) }

@@ -1,4 +1,4 @@
-public import CalendarTime
+import CalendarTime
 
 /// Whose medications, and where each person is (docs/schedule-format.md "people").
 ///

@@ -1,4 +1,4 @@
-public import CalendarTime
+import CalendarTime
 
 /// Consecutive doses outside a medication's spacing (decision 0230).
 extension WallClockEngine {

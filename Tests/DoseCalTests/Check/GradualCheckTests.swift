@@ -29,7 +29,7 @@ import Testing
     }
 
     static func feedText(_ s: Schedule) throws -> String {
-        try FeedBuilder(schedule: s, now: Self.now).build().serialized()
+        FeedBuilder(schedule: s, now: Self.now).build().serialized()
     }
 
     @Test func everyChannelFiresTheMovedDoses() throws {

@@ -25,7 +25,7 @@ import Testing
     @Test func theFeedCarriesBothProperties() throws {
         let text = scheduleText(top: ##"\##n  "feed": {"color": "#FF7F51"},"##)
         let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "t.json")
-        let feed = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         #expect(feed.contains("\r\nX-WR-CALNAME:Medications\r\nCOLOR:coral\r\nX-APPLE-CALENDAR-COLOR:#FF7F51\r\n"))
         let parsed = try #require(try ICalParser.parse(Array(feed.utf8)).calendar)
         #expect(parsed.property("COLOR")?.value == "coral")
@@ -37,7 +37,7 @@ import Testing
 
     @Test func noColorNoProperty() throws {
         let schedule = try ScheduleCodec.decode(Data(scheduleText().utf8), file: "t.json")
-        let feed = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         #expect(!feed.contains("COLOR"))
     }
 

@@ -13,7 +13,7 @@ import Testing
             recurrence: .everyNHours(4), start: d("2027-01-11"), end: d("2027-01-20"), timePolicy: .fixedInterval,
             taper: [TaperStep(from: d("2027-01-11"), pillsPerDose: 4), TaperStep(from: d("2027-01-16"), pillsPerDose: 3)])
         let schedule = Schedule(home: Zone("America/New_York")!, medications: [m])
-        let text = try FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
         let starts = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("DTSTART") || $0.hasPrefix("RRULE") }
         // 14:55 EST is 19:55Z; every 4 hours, the first dose on 2027-01-16 (New York) is 02:55 EST.
         #expect(

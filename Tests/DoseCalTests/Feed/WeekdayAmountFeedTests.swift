@@ -19,7 +19,7 @@ import Testing
 
     /// The feed's instances from `first` for `days` days, expanded from its text: (start, UID, SUMMARY).
     static func instances(_ schedule: Schedule, from first: LocalDate, days: Int) throws -> [(Int, String, String)] {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         let parsed = try ICalParser.parse(Array(text.utf8), strict: true)
         let from = first.daysSinceEpoch * 86_400
         return try CalendarExpander(calendar: parsed).instances(from: from, to: from + days * 86_400)
@@ -57,7 +57,7 @@ import Testing
     @Test func oneWeekdaysAmountChangesThatSeriesOnly() throws {
         let supply = #", "supply": {"amount": 30, "asOf": "2026-12-01"}"#
         let before = try Self.schedule(Self.warfarin(extra: supply))
-        let text = try FeedBuilder(schedule: before, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: before, now: Fixtures.now).build().serialized()
         let previous = FeedRevision.revisions(in: try #require(ICalParser.parse(text).calendar))
         let after = try Self.schedule(
             Self.warfarin(#"[{"weekdays": ["MO"], "amount": 1}, {"weekdays": ["FR"], "amount": 1.5}]"#, extra: supply))
@@ -143,7 +143,7 @@ import Testing
     /// Privacy mode: no amount, unit, form or strength in the file.
     @Test func privacyModeSaysNoAmount() throws {
         let schedule = try Self.schedule(Self.warfarin(), top: #""feed": {"privacy": true}, "#)
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         for word in ["Warfarin", "tablet", "5 mg", "2.5", "half"] { #expect(!text.contains(word), "\(word)") }
         #expect(text.components(separatedBy: "SUMMARY:Medication reminder\r\n").count == 4)
     }

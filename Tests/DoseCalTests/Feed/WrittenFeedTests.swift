@@ -20,8 +20,8 @@ import Testing
     func writtenRevisionsAreTheTreeRevisions(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
         for privacy in [false, true] {
-            let earlier = try FeedBuilder(schedule: schedule, privacy: !privacy, now: Fixtures.now).build().serialized()
-            let same = try FeedBuilder(schedule: schedule, privacy: privacy, now: Fixtures.now).build().serialized()
+            let earlier = FeedBuilder(schedule: schedule, privacy: !privacy, now: Fixtures.now).build().serialized()
+            let same = FeedBuilder(schedule: schedule, privacy: privacy, now: Fixtures.now).build().serialized()
             for text in [earlier, same] {
                 let revisions = FeedRevision.revisions(in: try #require(ICalParser.parse(text).calendar))
                 let builder = FeedBuilder(

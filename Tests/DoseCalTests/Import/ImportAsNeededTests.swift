@@ -10,7 +10,7 @@ import Testing
 /// and a privacy-mode one are reported.
 @Suite struct ImportAsNeededTests {
     static func roundTrip(_ schedule: Schedule) throws -> ImportReport {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
@@ -57,7 +57,7 @@ import Testing
         #expect(report.schedule.medications == [back] && report.schedule.log == log)
         #expect(report.sources[0].notes.count == 1)
         let text = { (s: Schedule) in
-            try FeedBuilder(schedule: s, now: Fixtures.now).build().serialized().split(separator: "\r\n")
+            FeedBuilder(schedule: s, now: Fixtures.now).build().serialized().split(separator: "\r\n")
                 .filter { $0.hasPrefix("DTSTART") || $0.hasPrefix("DESCRIPTION") || $0.hasPrefix("TRIGGER") }
         }
         #expect(try text(report.schedule) == text(schedule))

@@ -26,7 +26,7 @@ import Testing
 
     func roundTrip(_ name: String) throws {
         let schedule = try Fixtures.schedule(name)
-        let first = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let first = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         // Floating times carry no zone at all: that schedule's home zone is given (`--zone`).
         let floatingOnly = schedule.medications.allSatisfy { $0.timePolicy == .floating }
         let report = try CalendarImporter(zone: floatingOnly ? schedule.homeZone : nil)
@@ -40,7 +40,7 @@ import Testing
             reported.map(\.summary).sorted() == uncarried.map { "\($0.name): next dose allowed" }.sorted()
                 && reported.allSatisfy { $0.reason.hasPrefix("the next dose is allowed from") },
             "\(name): \(reported.map(\.reason))")
-        let second = try FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
+        let second = FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
         let from = try #require(schedule.medications.map(\.start).min())
         let (a, b) = try (
             Self.events(first, home: schedule.home, from: from), Self.events(second, home: schedule.home, from: from)
@@ -61,7 +61,7 @@ import Testing
         // The refill warnings and "next dose allowed" events are those of what the feed carries:
         // the first feed's, but for an as-needed medicine whose daily maximum counts doses the
         // feed does not name (reported), and those of a privacy-mode feed.
-        let carriedFeed = try FeedBuilder(schedule: want, now: Fixtures.now).build().serialized()
+        let carriedFeed = FeedBuilder(schedule: want, now: Fixtures.now).build().serialized()
         #expect(try b.others == Self.events(carriedFeed, home: schedule.home, from: from).others, "\(name)")
         let differing = Set(a.others.filter { !b.others.contains($0) } + b.others.filter { !a.others.contains($0) })
         let summaries = Set(

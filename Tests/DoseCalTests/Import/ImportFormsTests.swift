@@ -10,7 +10,7 @@ import Testing
     static func roundTrip(_ medications: String) throws -> (Schedule, ImportReport) {
         let text = #"{"version": 2, "homeZone": "Europe/Berlin", "medications": [\#(medications)]}"#
         let schedule = try ScheduleCodec.decode(Data(text.utf8), file: "t.json")
-        let feed = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return (schedule, try CalendarImporter().run([ReturnedCalendar(parsing: Array(feed.utf8))]))
     }
 

@@ -13,7 +13,7 @@ import Testing
         schedule.medications[0].rescheduled = [
             RescheduledDose(slot: "first", date: R.d("2026-12-05"), time: R.t("16:30"), at: R.t("15:00"))
         ]
-        let text = try FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
         let report = try CalendarImporter(zone: "America/New_York").run([ReturnedCalendar(parsing: Array(text.utf8))])
         let m = try #require(report.schedule.medications.first)
         #expect(m.rescheduled == [RescheduledDose(slot: "1", date: R.d("2026-12-05"), time: R.t("16:30"), at: R.t("15:00"))])

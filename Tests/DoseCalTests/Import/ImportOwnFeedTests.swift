@@ -8,7 +8,7 @@ import Testing
 /// calendar's name and descriptions are not read.
 @Suite struct ImportOwnFeedTests {
     static func roundTrip(_ schedule: Schedule) throws -> ImportReport {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 

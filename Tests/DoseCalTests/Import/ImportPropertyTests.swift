@@ -83,7 +83,7 @@ import Testing
 
     /// What differs after the round trip of `schedule` (nil: nothing).
     static func difference(_ schedule: Schedule) throws -> String? {
-        let text = try FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: 1_797_336_000).build().serialized()
         let report = try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
         let unmapped = report.unmapped.filter { !$0.reason.contains("refill") }
         guard let first = schedule.medications.map(\.start).min() else { return nil }

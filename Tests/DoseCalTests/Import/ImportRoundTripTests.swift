@@ -22,7 +22,7 @@ import Testing
     }
 
     static func roundTrip(_ schedule: Schedule, zone: String? = nil) throws -> ImportReport {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try CalendarImporter(zone: zone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
@@ -49,7 +49,7 @@ import Testing
             a == b,
             "\(name): imported-only \(Set(a).subtracting(b).sorted().prefix(3)), missing \(Set(b).subtracting(a).sorted().prefix(3))"
         )
-        let again = try FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
+        let again = FeedBuilder(schedule: report.schedule, now: Fixtures.now).build().serialized()
         let back = try CalendarImporter(zone: report.schedule.homeZone).run([ReturnedCalendar(parsing: Array(again.utf8))])
         #expect(Self.doses(back.schedule) == b, "\(name): a second round trip")
     }

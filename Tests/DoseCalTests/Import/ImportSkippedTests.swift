@@ -21,7 +21,7 @@ import Testing
 
     /// The dose instants of `schedule`'s feed from `from` for `days` days, expanded.
     static func fired(_ schedule: Schedule, from: Int, days: Int) throws -> [Int] {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try CalendarExpander(calendar: ICalParser.parse(Array(text.utf8)), viewerZone: schedule.home)
             .instances(from: from, to: from + days * 86_400).filter { $0.summary?.hasPrefix("Refill") != true }.map(\.start)
     }
@@ -109,7 +109,7 @@ extension ImportSkippedTests {
         let recorded = Date(timeIntervalSince1970: TimeInterval(try #require(RFC3339.instant(when))))
         let id = schedule.medications[0].id
         schedule.log = [DoseLogEntry(medication: id, slot: slot, date: Self.d(date), status: .skipped, at: recorded)]
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         let report = try CalendarImporter().run([ReturnedCalendar(parsing: Array(text.utf8))])
         let m = try #require(report.schedule.medications.first)
         #expect(report.schedule.medications.count == 1 && report.unmapped.filter { !$0.reason.contains("refill") }.isEmpty)

@@ -11,7 +11,7 @@ import Testing
     static func d(_ s: String) -> LocalDate { LocalDate(parsing: s)! }
 
     static func roundTrip(_ schedule: Schedule) throws -> ImportReport {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try CalendarImporter(zone: schedule.homeZone).run([ReturnedCalendar(parsing: Array(text.utf8))])
     }
 
@@ -52,7 +52,7 @@ import Testing
         let schedule = Schedule(
             home: Zone("America/Chicago")!, medications: [Self.metformin(supply)],
             itinerary: [ItineraryStop(from: Self.d("2026-03-10"), zone: Zone("Asia/Tokyo")!)])
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         #expect(text.contains("DTSTART;TZID=Asia/Tokyo:20260316T090000"))
         let report = try Self.roundTrip(schedule)
         #expect(report.unmapped.isEmpty, "\(report.unmapped)")

@@ -22,7 +22,7 @@ import Testing
 
     /// The doses of `schedule`'s feed from 2026-11-01, each as "instant SUMMARY".
     static func reexported(_ schedule: Schedule) throws -> [String] {
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         return try ImportFeedRoundTripTests.events(text, home: schedule.home, from: d("2026-11-01")).doses.map {
             String($0[..<($0.range(of: " [")?.lowerBound ?? $0.endIndex)])
         }
@@ -125,7 +125,7 @@ import Testing
                "at": "2026-12-07T08:00:00Z"}]}
             """
         let schedule = try ScheduleCodec.decode(Data(json.utf8), file: "gradual.json")
-        let text = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         let report = try CalendarImporter().run([ReturnedCalendar(parsing: Array(text.utf8))])
         #expect(report.unmapped.isEmpty, "\(report.unmapped.map(\.reason))")
         let m = try #require(report.schedule.medications.first)

@@ -12,7 +12,7 @@ import Testing
     typealias P = PeopleSupport
 
     static func feed(_ schedule: Schedule, privacy: Bool? = nil) throws -> String {
-        try FeedBuilder(schedule: schedule, privacy: privacy, now: Fixtures.now).build().serialized()
+        FeedBuilder(schedule: schedule, privacy: privacy, now: Fixtures.now).build().serialized()
     }
 
     /// The feed's dose instances from `from` to the end of `to` (Chicago midnight, CST), as `PeopleSupport.line`s

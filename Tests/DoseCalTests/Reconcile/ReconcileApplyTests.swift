@@ -59,7 +59,7 @@ import Testing
         let doses = WallClockEngine(schedule: s).occurrences(
             of: s.medications[0], from: Self.date("2026-12-03"), to: Self.date("2026-12-03"))
         #expect(doses.map(\.instant) == [1_796_308_200, 1_796_342_400], "09:30 and 19:00 EST")
-        let text = try FeedBuilder(schedule: s, now: ReconcileSupport.exportedAt).build().serialized()
+        let text = FeedBuilder(schedule: s, now: ReconcileSupport.exportedAt).build().serialized()
         #expect(
             text.contains(
                 "RECURRENCE-ID;TZID=America/New_York:20261203T080000\r\nDTSTART;TZID=America/New_York:20261203T093000\r\n"))
@@ -87,7 +87,7 @@ import Testing
             of: m, from: LocalDate(parsing: "2026-12-31")!, to: LocalDate(parsing: "2027-01-01")!)
         // 2026-12-31 08:00 and 19:00 EST, then 2027-01-01 19:00 only.
         #expect(doses.map(\.instant) == [1_798_722_000, 1_798_761_600, 1_798_848_000])
-        let text = try FeedBuilder(schedule: s, now: ReconcileSupport.now).build().serialized()
+        let text = FeedBuilder(schedule: s, now: ReconcileSupport.now).build().serialized()
         #expect(text.contains("RRULE:FREQ=DAILY;UNTIL=20261231T130000Z\r\n"))
         let json = String(decoding: ScheduleCodec.encode(s), as: UTF8.self)
         #expect(json.contains(#"{"id": "morning", "time": "08:00", "until": "2026-12-31"}"#))

@@ -64,7 +64,7 @@ import Testing
         let merged = try ReconcileSupport.demo().applying(set.changes, now: ReconcileSupport.now)
         let again = try ReconcileSupport.reconcile(theirs: theirs, ours: merged)
         #expect(again.changes.isEmpty && again.conflicts.isEmpty, "\(fixture): \(again.changes.map(\.description))")
-        let newBase = try FeedBuilder(schedule: merged, now: ReconcileSupport.now).build().serialized()
+        let newBase = FeedBuilder(schedule: merged, now: ReconcileSupport.now).build().serialized()
         let fresh = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: newBase)
         #expect(fresh.changes.isEmpty && fresh.conflicts.isEmpty, "\(fixture): \(fresh.changes.map(\.description))")
     }

@@ -27,7 +27,7 @@ import Testing
             ])
     }
 
-    static func feed(_ s: Schedule) throws -> String { try FeedBuilder(schedule: s, now: exportedAt).build().serialized() }
+    static func feed(_ s: Schedule) throws -> String { FeedBuilder(schedule: s, now: exportedAt).build().serialized() }
 
     static func reconcile(base: String?, ours: Schedule, theirs: String) throws -> ChangeSet {
         try Reconciler(baseText: base.map { Array($0.utf8) }, ours: ours, theirsText: Array(theirs.utf8), now: now).reconcile()
@@ -41,7 +41,7 @@ import Testing
             #expect(set.changes.isEmpty && set.conflicts.isEmpty && set.unmapped.isEmpty)
         }
         // The calendar as a client writes it back (parsed and written again).
-        let rewritten = try ICalSerializer.serialize(try #require(try ICalParser.parse(Array(text.utf8)).calendar))
+        let rewritten = ICalSerializer.serialize(try #require(try ICalParser.parse(Array(text.utf8)).calendar))
         #expect(try Self.reconcile(base: text, ours: s, theirs: rewritten).changes.isEmpty)
     }
 

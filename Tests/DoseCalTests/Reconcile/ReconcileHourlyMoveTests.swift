@@ -113,7 +113,7 @@ import Testing
         schedule.medications[0].rescheduled = [
             RescheduledDose(slot: "first", date: R.d("2026-12-05"), time: R.t("16:30"), at: R.t("15:00"))
         ]
-        let feed = try FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
+        let feed = FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
         #expect(feed.contains("RECURRENCE-ID:20261205T200000Z\r\nDTSTART:20261205T213000Z\r\n"))
         #expect(feed.components(separatedBy: "RECURRENCE-ID").count == 2, "one override")
     }
@@ -149,7 +149,7 @@ extension ReconcileHourlyMoveTests {
                 medication: "amoxicillin", slot: "first", date: R.d("2026-12-05"), status: .skipped,
                 at: Date(timeIntervalSince1970: 1_796_506_200))
         ]
-        let feed = try FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
+        let feed = FeedBuilder(schedule: schedule, now: R.exportedAt).build().serialized()
         #expect(feed.contains("RRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\nEXDATE:20261205T200000Z\r\n"))
         #expect(!feed.contains("RECURRENCE-ID"))
     }

@@ -54,7 +54,7 @@ import Testing
         let doses = WallClockEngine(schedule: merged).occurrences(from: R.d("2026-12-04"), to: R.d("2026-12-05")).map(\.instant)
         // 12-04 07:00, 15:00, 23:00 EST; 12-05 15:30 and 23:30 EST.
         #expect(doses == [1_796_385_600, 1_796_414_400, 1_796_443_200, 1_796_502_600, 1_796_531_400])
-        let feed = try FeedBuilder(schedule: merged, now: R.now).build().serialized()
+        let feed = FeedBuilder(schedule: merged, now: R.now).build().serialized()
         #expect(
             feed.contains("DTSTART:20261205T203000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n")
         )

@@ -63,7 +63,7 @@ import Testing
     @Test func privacySummaryEditIsIgnored() throws {
         var schedule = try ReconcileSupport.demo()
         schedule.feed.privacy = true
-        let base = try FeedBuilder(schedule: schedule, now: ReconcileSupport.exportedAt).build().serialized()
+        let base = FeedBuilder(schedule: schedule, now: ReconcileSupport.exportedAt).build().serialized()
         #expect(!base.contains("Metformin"))
         let theirs = base.replacingOccurrences(of: "SUMMARY:Medication reminder", with: "SUMMARY:Morning pills")
         #expect(theirs != base)
@@ -139,11 +139,11 @@ import Testing
         let base = try ReconcileSupport.baseText()
         let calendar = try ICalParser.parse(Array(base.utf8)).calendar!
         let zones = calendar.components.filter { $0.name == "VTIMEZONE" }
-        let items = try calendar.components.filter { $0.name == "VEVENT" }.map { event -> [UInt8] in
+        let items = calendar.components.filter { $0.name == "VEVENT" }.map { event -> [UInt8] in
             var item = ICalComponent("VCALENDAR")
             item.properties = calendar.properties
             item.components = zones + [event]
-            return Array(try ICalSerializer.serialize(item).utf8)
+            return Array(ICalSerializer.serialize(item).utf8)
         }
         #expect(items.count == 9)
         let folder = try ReturnedCalendar(parsingItems: items)

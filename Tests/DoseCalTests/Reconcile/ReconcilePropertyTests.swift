@@ -25,7 +25,7 @@ import Testing
                 continue
             }
             let now = 1_797_336_000
-            let text = try FeedBuilder(schedule: schedule, now: now).build().serialized()
+            let text = FeedBuilder(schedule: schedule, now: now).build().serialized()
             let calendar = try ReturnedCalendar(parsing: Array(text.utf8))
             let bases: [ReturnedCalendar?] = [calendar, nil]
             for base in bases {

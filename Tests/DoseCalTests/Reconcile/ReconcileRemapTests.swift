@@ -52,7 +52,7 @@ import Testing
     /// `added`: the edits are overrides added to the exported series (Apple), not the series
     /// written anew.
     static func roundTrip(_ schedule: Schedule, edits: String, added: Bool = false) throws -> (ChangeSet, Schedule) {
-        let base = try FeedBuilder(schedule: schedule, now: exportedAt).build().serialized()
+        let base = FeedBuilder(schedule: schedule, now: exportedAt).build().serialized()
         let edit =
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Google Inc//Google Calendar 70.9054//EN\r\n" + newYork + edits
             + "END:VCALENDAR\r\n"
@@ -64,7 +64,7 @@ import Testing
         let merged = try schedule.applying(set.changes, now: now)
         let again = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: base, now: now)
         #expect(again.changes.isEmpty && again.conflicts.isEmpty && again.unmapped.isEmpty, "\(again)")
-        let newBase = try FeedBuilder(schedule: merged, now: now).build().serialized()
+        let newBase = FeedBuilder(schedule: merged, now: now).build().serialized()
         let fresh = try ReconcileSupport.reconcile(theirs: theirs, ours: merged, base: newBase, now: now)
         #expect(fresh.changes.isEmpty && fresh.conflicts.isEmpty && fresh.unmapped.isEmpty, "\(fresh)")
         return (set, merged)
@@ -111,7 +111,7 @@ import Testing
                     medication: "amoxicillin", slot: "first", date: Self.d("2026-12-05"), status: .skipped,
                     at: Date(timeIntervalSince1970: 1_796_502_600))
             ], "at: 2026-12-05T20:30:00Z, the dose itself")
-        let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
+        let feed = FeedBuilder(schedule: merged, now: Self.now).build().serialized()
         #expect(
             feed.contains(
                 "DTSTART:20261201T123000Z\r\nDURATION:PT15M\r\nRRULE:FREQ=HOURLY;UNTIL=20261221T045959Z;INTERVAL=8\r\n"
@@ -156,7 +156,7 @@ import Testing
             ])
         let json = String(decoding: ScheduleCodec.encode(merged), as: UTF8.self)
         #expect(json.contains(#"{"slot": "morning", "date": "2026-12-03", "time": "07:30", "toDate": "2026-12-04"}"#))
-        let feed = try FeedBuilder(schedule: merged, now: Self.now).build().serialized()
+        let feed = FeedBuilder(schedule: merged, now: Self.now).build().serialized()
         #expect(
             feed.contains(
                 "RECURRENCE-ID;TZID=America/New_York:20261203T080000\r\nDTSTART;TZID=America/New_York:20261204T073000\r\n"))

@@ -41,7 +41,7 @@ enum ReconcileSupport {
             $0.name == "VEVENT" && !replaced.contains($0.property("UID")?.value ?? "")
         }
         calendar.components += editComponents.filter { $0.name == "VEVENT" }
-        return try ICalSerializer.serialize(calendar)
+        return ICalSerializer.serialize(calendar)
     }
 
     static func reconcile(
@@ -57,7 +57,7 @@ enum ReconcileSupport {
     static func removing(_ uid: String, from text: String) throws -> String {
         var calendar = try ICalParser.parse(Array(text.utf8)).calendar!
         calendar.components.removeAll { $0.name == "VEVENT" && $0.property("UID")?.value == uid }
-        return try ICalSerializer.serialize(calendar)
+        return ICalSerializer.serialize(calendar)
     }
 
     static func descriptions(_ set: ChangeSet) -> [String] { set.changes.map(\.description) }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func mondaySeriesEditsComeBackAsDoses() throws {
         let schedule = try WeekdayAmountFeedTests.schedule(WeekdayAmountFeedTests.warfarin())
-        let base = try FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
+        let base = FeedBuilder(schedule: schedule, now: Fixtures.now).build().serialized()
         // The phone deletes Monday 2026-12-07 and moves Monday 2026-12-14 from 18:00 to 19:15.
         var calendar = try #require(try ICalParser.parse(Array(base.utf8)).calendar)
         let i = try #require(calendar.components.firstIndex { $0.property("UID")?.value == Self.monday })
@@ -26,7 +26,7 @@ import Testing
         moved.add(ICalProperty("DTSTART", "20261214T191500", parameters: [ICalParameter("TZID", "America/Chicago")]))
         moved.add(ICalProperty("DURATION", "PT15M"))
         calendar.components.append(moved)
-        let theirs = try ICalSerializer.serialize(calendar)
+        let theirs = ICalSerializer.serialize(calendar)
         let now = 1_797_336_000  // 2026-12-15T12:00:00Z
         let set = try Reconciler(baseText: Array(base.utf8), ours: schedule, theirsText: Array(theirs.utf8), now: now)
             .reconcile(prefer: nil)
@@ -46,7 +46,7 @@ import Testing
         #expect(mondayEvents[1].property("RECURRENCE-ID")?.value == "20261214T180000")
         #expect(mondayEvents[1].property("SUMMARY")?.value == "Warfarin 5 mg tablets: 1 tablet (5 mg)")
         let again = try Reconciler(
-            baseText: Array(try feed.serialized().utf8), ours: merged, theirsText: Array(theirs.utf8), now: now
+            baseText: Array(feed.serialized().utf8), ours: merged, theirsText: Array(theirs.utf8), now: now
         ).reconcile(prefer: nil)
         #expect(again.changes.isEmpty && again.conflicts.isEmpty)
     }

@@ -15,7 +15,7 @@ import Testing
         let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
         let items = VdirItem.items(of: feed)
         guard !items.isEmpty else { return }
-        let whole = Array(try feed.serialized().utf8)
+        let whole = Array(feed.serialized().utf8)
         let parsed = try ICalParser.parse(whole)
         let base = ReturnedCalendar(parsed)
         var texts: [[UInt8]] = []
@@ -26,7 +26,7 @@ import Testing
                 recorded.insert(item.uid)
                 continue
             }
-            let text = String(decoding: try item.serialized(), as: UTF8.self)
+            let text = String(decoding: item.serialized(), as: UTF8.self)
             texts.append(Array(Self.moved(text).utf8))
             names.append(VdirName.fileName(forUID: item.uid))
         }
@@ -63,7 +63,7 @@ import Testing
     @Test func generatedSchedules() throws {
         for seed in UInt64(1)...20 {
             var generator = ScheduleGenerator(seed: seed)
-            let schedule = try generator.schedule()
+            let schedule = generator.schedule()
             for every in [1, 3] { try check(schedule, "seed \(seed) every \(every)", every: every) }
         }
     }
@@ -73,8 +73,8 @@ import Testing
         let feed = FeedBuilder(schedule: try Fixtures.schedule(Fixtures.scheduleNames[0]), now: Fixtures.now).build()
         let items = VdirItem.items(of: feed)
         try #require(items.count >= 2)
-        let base = ReturnedCalendar(try ICalParser.parse(Array(try feed.serialized().utf8)))
-        let text = String(decoding: try items[0].serialized(), as: UTF8.self)
+        let base = ReturnedCalendar(try ICalParser.parse(Array(feed.serialized().utf8)))
+        let text = String(decoding: items[0].serialized(), as: UTF8.self)
         let linked = text.replacingOccurrences(
             of: "\r\nUID:", with: "\r\nRELATED-TO;RELTYPE=SIBLING:\(items[1].uid)\r\nUID:")
         #expect(linked != text)

@@ -145,7 +145,7 @@ import Testing
     @Test func reconcileAndImportLeaveTheEventAlone() throws {
         let schedule = try Fixtures.schedule("as-needed.json")
         let now = E.instant("2026-11-30T12:00:00Z")
-        let base = try FeedBuilder(schedule: schedule, now: now).build().serialized()
+        let base = FeedBuilder(schedule: schedule, now: now).build().serialized()
         let uid = DoseIdentity.nextDoseAllowed(medicationID: "ibuprofen").uid
         let moved = base.replacingOccurrences(of: "DTSTART:20261130T220000Z", with: "DTSTART:20261201T010000Z")
         for theirs in [moved, try ReconcileSupport.removing(uid, from: base)] {

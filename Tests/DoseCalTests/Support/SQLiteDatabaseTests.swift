@@ -10,7 +10,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.path + "/dosecal-sqlite-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/store.db"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         return (folder, path)
     }
 

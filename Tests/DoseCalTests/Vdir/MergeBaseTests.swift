@@ -11,7 +11,7 @@ import Testing
 @Suite struct MergeBaseTests {
     func check(_ schedule: Schedule, _ label: String) throws {
         let feed = FeedBuilder(schedule: schedule, now: Fixtures.now).build()
-        let whole = Data(try feed.serialized().utf8)
+        let whole = Data(feed.serialized().utf8)
         let written = VdirItem.items(of: feed)
         #expect(MergeBase.text(of: feed, items: written) == whole, "\(label): from the items' text")
         #expect(MergeBase.text(of: feed, items: []) == whole, "\(label): serialised here")

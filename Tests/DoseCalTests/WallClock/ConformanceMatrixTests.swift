@@ -76,7 +76,7 @@ import Testing
         let first = days[0]
         let last = days[days.count - 1]
         let schedule = Self.schedule(zoneID, days: days)
-        let text = try FeedBuilder(schedule: schedule, now: 0).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: 0).build().serialized()
         let parsed = try ICalParser.parse(Array(text.utf8), strict: true)
         let from = first.adding(days: -2).daysSinceEpoch * 86_400
         let to = last.adding(days: 3).daysSinceEpoch * 86_400

@@ -16,7 +16,7 @@ import Testing
     /// The feed's doses over the same days, expanded from its text.
     func feedInstants(_ m: Medication, from: String, to: String) throws -> [Int] {
         let schedule = E.schedule([m])
-        let text = try FeedBuilder(schedule: schedule, now: E.instant("2026-03-01T00:00:00Z")).build().serialized()
+        let text = FeedBuilder(schedule: schedule, now: E.instant("2026-03-01T00:00:00Z")).build().serialized()
         let calendar = try ReturnedCalendar(parsing: Array(text.utf8))
         let start = E.instant(from + "T00:00:00-05:00")
         let end = E.instant(to + "T23:59:59-05:00")
