@@ -15,12 +15,12 @@ public struct CheckedCalendar: Sendable {
         self.warnings = warnings
     }
 
-    /// dosecal's feed of `schedule`, written and read back as text, exactly as a client gets it
-    /// (the text is what check proves); nil when the text cannot be read back (a defect).
-    public static func feed(of schedule: Schedule, now: Int) throws(ICalError) -> CheckedCalendar? {
-        let text = FeedBuilder(schedule: schedule, now: now).build().serialized()
-        guard let calendar = try ICalParser.parse(Array(text.utf8)).calendar else { return nil }
-        return CheckedCalendar(label: "dosecal's feed of the schedule", calendar: calendar)
+    /// dosecal's feed of `schedule` as a client reads its text (`ParsedCalendar(readingBuilt:)`,
+    /// held to the parse of that text by tests; decision 0330): nothing is written or parsed. A
+    /// file the feed was written to is checked with `--calendar`.
+    public static func feed(of schedule: Schedule, now: Int) -> CheckedCalendar {
+        let reading = ParsedCalendar(readingBuilt: FeedBuilder(schedule: schedule, now: now).build().calendar)
+        return CheckedCalendar(label: "dosecal's feed of the schedule", calendar: reading.components[0])
     }
 
     /// Start instants per UID, by dosecal's expander (RFC 5545 reading), the events it could not

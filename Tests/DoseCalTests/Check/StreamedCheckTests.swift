@@ -49,7 +49,7 @@ import Testing
 
     @Test func streamedIsTheWholeSchedulesReport() throws {
         for s in try Self.schedules() {
-            let feed = try #require(try CheckedCalendar.feed(of: s, now: 1_796_040_000))
+            let feed = CheckedCalendar.feed(of: s, now: 1_796_040_000)
             for checker in SharedExpansionTests.checkers(s).prefix(2) {
                 let window = checker.instantWindow
                 let budget = checker.expansionBudget
@@ -98,7 +98,7 @@ import Testing
     /// The edits make rows of every status (the test above compares something).
     @Test func editsNeedAttention() throws {
         let s = try SharedExpansionTests.fixture("demo")
-        let feed = try #require(try CheckedCalendar.feed(of: s, now: 1_796_040_000))
+        let feed = CheckedCalendar.feed(of: s, now: 1_796_040_000)
         let checker = try #require(SharedExpansionTests.checkers(s).first)
         let byUID = feed.instances(in: checker.instantWindow, viewerZone: s.home, budget: checker.expansionBudget).byUID
         let report = checker.check(calendar: Self.edited(byUID), rows: .needingAttention)
