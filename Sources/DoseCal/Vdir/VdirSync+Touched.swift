@@ -111,34 +111,14 @@ extension VdirSync {
     /// The medications of `ids` that are the same in `a` and `b`, with the same log entries and
     /// seen reminders.
     static func leftAsTheyWere(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Set<String> {
-        struct Part: Equatable {
-            var medications: [Medication] = []
-            var log: [DoseLogEntry] = []
-            var seen: [SeenReminder] = []
-        }
-        // One pass over each schedule, whatever the number of ids.
-        let parts = { (s: Schedule) -> [String: Part] in
-            var result: [String: Part] = [:]
-            for m in s.medications where ids.contains(m.id) { result[m.id, default: Part()].medications.append(m) }
-            for e in s.log where ids.contains(e.medication) { result[e.medication, default: Part()].log.append(e) }
-            for e in s.seen where ids.contains(e.medication) { result[e.medication, default: Part()].seen.append(e) }
-            return result
-        }
-        let (x, y) = (parts(a), parts(b))
-        return ids.filter { x[$0] == y[$0] }
+        let (x, y) = (MedicationParts(a, ids), MedicationParts(b, ids))
+        return ids.filter { x.parts[$0] == y.parts[$0] }
     }
 
     /// Whether `a` and `b` are the same but for their medications and the log entries and seen
     /// reminders of the medications in `ids`.
     static func sameOutside(_ ids: Set<String>, _ a: Schedule, _ b: Schedule) -> Bool {
-        let rest = { (s: Schedule) -> Schedule in
-            var r = s
-            r.medications = []
-            r.log.removeAll { ids.contains($0.medication) }
-            r.seen.removeAll { ids.contains($0.medication) }
-            return r
-        }
-        return rest(a) == rest(b)
+        MedicationParts(a, ids).rest == MedicationParts(b, ids).rest
     }
 
     /// The UIDs of `uids` in the slots (medication and dose time) of the `edited` items, by the
@@ -267,5 +247,33 @@ extension VdirSync {
         // Every edit is taken, or its item repaired from the schedule (its damage is its own).
         let settled = Set(result.accepted + result.repaired.map(\.uid))
         return settled == Set(found.owned.keys) && Set(set.damaged.map(\.uid)).isSubset(of: settled) ? result : nil
+    }
+}
+
+/// A schedule split for comparing by medication: each medication of a set of ids with its log
+/// entries and seen reminders, and the rest of the schedule (no medications, the other log
+/// entries and seen reminders, in order), in one pass over each list whatever the number of ids.
+struct MedicationParts {
+    struct Part: Equatable {
+        var medications: [Medication] = []
+        var log: [DoseLogEntry] = []
+        var seen: [SeenReminder] = []
+    }
+    /// By medication id.
+    var parts: [String: Part] = [:]
+    var rest: Schedule
+
+    init(_ schedule: Schedule, _ ids: Set<String>) {
+        rest = schedule
+        rest.medications = []
+        rest.log = []
+        rest.seen = []
+        for m in schedule.medications where ids.contains(m.id) { parts[m.id, default: Part()].medications.append(m) }
+        for e in schedule.log {
+            if ids.contains(e.medication) { parts[e.medication, default: Part()].log.append(e) } else { rest.log.append(e) }
+        }
+        for e in schedule.seen {
+            if ids.contains(e.medication) { parts[e.medication, default: Part()].seen.append(e) } else { rest.seen.append(e) }
+        }
     }
 }
