@@ -29,7 +29,7 @@ public struct Reconciler: Sendable {
     public var deletions = DeletionEvidence.wholeCopy
     /// The schedule's feed is, by the records of what was written, the base: every medication of
     /// `ours` is the entry from which the base's series of its items were last written, and the
-    /// base holds every one of them (a sync by parts, `VdirSync+Touched.swift`). Then the feed's
+    /// base holds every one of them (a sync by parts, `VdirSync+Touched.swift`). Then the feed
     /// is not built (`ownReading`): the base's reading stands for it.
     var oursIsBase = false
     /// The schedule's feed, when the caller built it from `ours` (with any earlier revisions:
