@@ -124,10 +124,7 @@ public enum TextEscaping {
     /// and `,` escaped (`;` and `,` only with `separators`), a newline as `\n`; CR, backspace
     /// and form feed left out, nothing after a NUL. Text with none of these is returned as it is.
     public static func escape(_ s: String, separators: Bool = true) -> String {
-        func special(_ b: UInt8) -> Bool {
-            b == 0x5C || (separators && (b == 0x3B || b == 0x2C))
-                || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C))
-        }
+        let special = { (b: UInt8) in TextValue.escapes(b, separators: separators) }
         let escapes = s.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? s.utf8.contains(where: special)
         if !escapes { return s }
         var out: [UInt8] = []

@@ -68,12 +68,17 @@ enum TextValue {
         if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0, separators, to: &out) } }
     }
 
+    /// Whether the escape changes `b`: `\`, `;` and `,` (with `separators`), newline, CR,
+    /// backspace, form feed and NUL.
+    @inline(__always)
+    static func escapes(_ b: UInt8, separators: Bool) -> Bool {
+        b <= 0x5C
+            && (b == 0x5C || (separators && (b == 0x3B || b == 0x2C))
+                || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
+    }
+
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, _ separators: Bool, to out: inout [UInt8]) {
-        func special(_ b: UInt8) -> Bool {
-            b <= 0x5C
-                && (b == 0x5C || (separators && (b == 0x3B || b == 0x2C))
-                    || (b < 0x0E && (b == 0 || b == 0x0A || b == 0x0D || b == 0x08 || b == 0x0C)))
-        }
+        let special = { (b: UInt8) in escapes(b, separators: separators) }
         // The runs between the bytes to look at are copied at once.
         var run = 0
         for i in bytes.indices where special(bytes[i]) {
